@@ -1,0 +1,27 @@
+"""A scratch pad for ``decide``: emit events one by one onto a private copy of the state,
+so that later steps of the same decision see the effect of earlier ones. The caller's state
+is never touched; if the decision raises, nothing has happened."""
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from rules.battle.events import Event
+from rules.battle.state import BattleState
+
+S = TypeVar("S", bound=BattleState)
+
+
+class Decision(Generic[S]):
+    """``Decision(state, evolve)``: ``.state`` is a deep copy; ``emit(e)`` records ``e`` and
+    evolves the copy; ``.events`` is the list to return from ``decide``."""
+
+    def __init__(self, state: S, evolve: Callable[[S, Event], S]) -> None:
+        self.state: S = copy.deepcopy(state)
+        self.events: list[Event] = []
+        self._evolve = evolve
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self._evolve(self.state, event)

@@ -1,0 +1,147 @@
+"""A CoC 6 character: characteristics, derived values (X-HP-01, X-DB-01), skills with their
+base values (X-SKILL-01), weapons and armour."""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field, replace
+
+from rules.coc6.damage_bonus import damage_bonus
+from rules.coc6.weapons import UNARMED_WEAPONS, Weapon
+
+CHARACTERISTICS = ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")
+
+BASE_SKILLS: dict[str, int] = {
+    "こぶし": 50, "キック": 25, "組み付き": 25, "頭突き": 10, "マーシャルアーツ": 1,
+    "投擲": 25, "拳銃": 20, "ショットガン": 30, "ライフル": 25, "サブマシンガン": 15,
+    "マシンガン": 15, "隠れる": 10, "応急手当": 30, "医学": 5, "武器・双撃": 0, "武道": 1,
+}
+"""X-SKILL-01 base values (%); 〈回避〉 is DEX×2 and computed; 〈武道〉 (any style) 1% as in クトゥルフ2010."""
+
+SKILL_ALIASES = {
+    "パンチ": "こぶし", "こぶし（パンチ）": "こぶし", "こぶし(パンチ)": "こぶし",
+    "キック（蹴り）": "キック", "組みつき": "組み付き", "組付き": "組み付き",
+    "組み付き（グラップル）": "組み付き", "回避（ドッジ）": "回避", "ドッジ": "回避",
+    "MA": "マーシャルアーツ",
+}
+
+
+def canonical_skill(name: str) -> str:
+    """The skill name used internally for ``name`` (aliases and 武道 spellings folded).
+
+    ``武道（柔道）``, ``武道(柔道)``, ``武道：柔道`` and ``武道:柔道`` all become ``武道（柔道）``.
+    """
+    text = name.strip()
+    match = re.fullmatch(r"武道\s*[（(:：]\s*([^）)]*?)\s*[）)]?", text)
+    if match:
+        return f"武道（{match.group(1)}）"
+    return SKILL_ALIASES.get(text, text)
+
+
+@dataclass(frozen=True)
+class Character:
+    """A character sheet.
+
+    Attributes:
+        name: the character's name.
+        stats: characteristics ``{"STR": 12, …}`` (the eight of :data:`CHARACTERISTICS`).
+        skills: skill values (%) set on the sheet, by canonical name; others use the base.
+        weapons: weapons given to it (the unarmed attacks are always added, see ``all_weapons``).
+        armor: armour points (装甲) that reduce each hit.
+        hp_max_override: a sheet's HP where it differs from the formula, or None.
+        db_override: a sheet's db expression where it differs from the table, or None.
+    """
+
+    name: str
+    stats: dict[str, int]
+    skills: dict[str, int] = field(default_factory=dict)
+    weapons: tuple[Weapon, ...] = ()
+    armor: int = 0
+    hp_max_override: int | None = None
+    db_override: str | None = None
+
+    @property
+    def hp_max(self) -> int:
+        """X-HP-01: ⌈(CON + SIZ) / 2⌉, unless the sheet overrides it."""
+        if self.hp_max_override is not None:
+            return self.hp_max_override
+        return math.ceil((self.stats.get("CON", 0) + self.stats.get("SIZ", 0)) / 2)
+
+    @property
+    def mp_max(self) -> int:
+        return self.stats.get("POW", 0)
+
+    @property
+    def san(self) -> int:
+        return self.stats.get("POW", 0) * 5
+
+    @property
+    def damage_bonus(self) -> str:
+        """X-DB-01: the db expression (``""``, ``"+1D4"``, ``"-1D4"`` …)."""
+        if self.db_override is not None:
+            return self.db_override
+        return damage_bonus(self.stats.get("STR", 0), self.stats.get("SIZ", 0))
+
+    def stat(self, key: str) -> int:
+        return self.stats.get(key.upper(), 0)
+
+    def skill(self, name: str) -> int:
+        """The skill value (%) of ``name``: the sheet's, else its base value (X-SKILL-01).
+
+        〈回避〉 defaults to DEX×2; an unknown skill is 0 (武道 has no base value); a
+        characteristic roll name such as ``CON×5`` is computed.
+        """
+        key = canonical_skill(name)
+        if key in self.skills:
+            return self.skills[key]
+        if key == "回避":
+            return self.stat("DEX") * 2
+        match = re.fullmatch(r"(STR|CON|POW|DEX|APP|SIZ|INT|EDU)\s*[×x*]\s*(\d+)", key, re.I)
+        if match:
+            return self.stat(match.group(1)) * int(match.group(2))
+        if key.startswith("武道"):
+            return BASE_SKILLS["武道"]
+        return BASE_SKILLS.get(key, 0)
+
+    def budo_skills(self) -> dict[str, int]:
+        """Every 〈武道〉 skill on the sheet, ``{"武道（柔道）": 70}``."""
+        return {k: v for k, v in self.skills.items() if k.startswith("武道")}
+
+    @property
+    def all_weapons(self) -> tuple[Weapon, ...]:
+        """The sheet's weapons followed by the unarmed attacks it does not override."""
+        own = {w.name for w in self.weapons}
+        return self.weapons + tuple(w for w in UNARMED_WEAPONS if w.name not in own)
+
+    def weapon(self, name: str) -> Weapon | None:
+        """The weapon called ``name`` (own weapons first, then the unarmed ones), or None."""
+        key = canonical_skill(name)
+        for weapon in self.all_weapons:
+            if weapon.name in (name, key):
+                return weapon
+        return None
+
+    def weapon_skill(self, weapon: Weapon) -> int:
+        """The % the weapon is rolled with: its own value, else the named skill (P-PARRY-03)."""
+        return weapon.skill_value if weapon.skill_value is not None else self.skill(weapon.skill)
+
+    def with_skill(self, name: str, value: int) -> "Character":
+        return replace(self, skills={**self.skills, canonical_skill(name): value})
+
+    def with_weapon(self, weapon: Weapon) -> "Character":
+        kept = tuple(w for w in self.weapons if w.name != weapon.name)
+        return replace(self, weapons=kept + (weapon,))
+
+    def to_dict(self) -> dict:
+        """A JSON-friendly dict (the inverse of :meth:`from_dict`)."""
+        return {"name": self.name, "stats": dict(self.stats), "skills": dict(self.skills),
+                "weapons": [w.to_dict() for w in self.weapons], "armor": self.armor,
+                "hp_max": self.hp_max_override, "db": self.db_override}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Character":
+        return cls(name=data["name"], stats={k: int(v) for k, v in data["stats"].items()},
+                   skills={k: int(v) for k, v in (data.get("skills") or {}).items()},
+                   weapons=tuple(Weapon.from_dict(w) for w in data.get("weapons") or ()),
+                   armor=int(data.get("armor") or 0), hp_max_override=data.get("hp_max"),
+                   db_override=data.get("db"))

@@ -1,0 +1,20 @@
+"""The game systems a channel can play, by id (COMMANDS.md ``/battle new system:``)."""
+from __future__ import annotations
+
+from rules.battle.protocol import GameSystem
+from rules.systems.coc6 import book, house
+
+SYSTEMS: dict[str, GameSystem] = {
+    house.SYSTEM.name: house.SYSTEM,
+    book.SYSTEM.name: book.SYSTEM,
+}
+DEFAULT_SYSTEM = "coc6-house"
+
+ALIASES = {"house": "coc6-house", "ハウスルール": "coc6-house", "book": "coc6", "基本ルール": "coc6",
+           "coc6-book": "coc6"}
+
+
+def get_system(name: str) -> GameSystem:
+    """The system called ``name`` (or an alias); raises KeyError."""
+    key = name.strip()
+    return SYSTEMS[ALIASES.get(key, key)]

@@ -1,0 +1,81 @@
+"""Rolling and taking damage: db (X-DB-01), armour (H-DEF-06), HP states (X-HP-02) and
+shock (X-HP-03)."""
+from __future__ import annotations
+
+import math
+
+from rules.battle import events as ev
+from rules.battle.decision import Decision
+from rules.coc6.check import CCB, roll_check
+from rules.coc6.weapons import Weapon
+from rules.dice import Dice, roll_expression
+from rules.systems.coc6 import events as ce
+from rules.systems.coc6.state import CocState, CocUnit
+
+
+def damage_expression(weapon: Weapon, db: str, extra: str = "") -> str:
+    """The damage dice of ``weapon`` with the attacker's ``db`` and ``extra`` dice added.
+
+    Firearms and bows add no db, thrown weapons half of it (rounded up, X-ROUND-01), melee
+    weapons all of it (X-DB-01). ``extra`` is a signed term such as ``"+1D4"``.
+    """
+    expr = weapon.damage
+    if db and weapon.add_db == "full":
+        expr += db
+    elif db and weapon.add_db == "half":
+        sign = "-" if db.startswith("-") else "+"
+        expr += f"{sign}({db.lstrip('+-')})/2U"
+    return expr + extra
+
+
+def roll_damage(d: Decision[CocState], attack: int, target: str, expr: str, dice: Dice) -> int:
+    """Roll ``expr`` for ``attack`` on ``target``, emit DamageRolled, return the damage (≥ 0)."""
+    result = roll_expression(expr, dice)
+    total = max(0, result.total or 0)
+    d.emit(ce.DamageRolled(attack=attack, unit=target, expr=expr, total=total, text=result.text,
+                           rolls=[list(r) for r in result.rolls]))
+    return total
+
+
+def take_damage(d: Decision[CocState], unit_id: str, amount: int, dice: Dice,
+                cause: str = "", armor: bool = True) -> None:
+    """``unit_id`` takes ``amount`` damage, less its armour when ``armor`` (H-DEF-06).
+
+    Then X-HP-02 (HP ≤ 2 気絶, ≤ 0 死亡) and X-HP-03 (a blow of half or more of the current
+    HP calls for CON×5, failed → 気絶; not rolled at HP ≤ 2 or when the setting is off).
+    """
+    unit = d.state.coc_unit(unit_id)
+    if armor and unit.character is not None:
+        amount = max(0, amount - unit.character.armor)
+    if amount <= 0:
+        return
+    before = unit.hp
+    after = before - amount
+    d.emit(ce.HpChanged(unit=unit_id, before=before, after=after, cause=cause))
+    if after <= 0:
+        _add(d, unit, "死亡", "耐久力0以下（X-HP-02）")
+    elif after <= 2:
+        _add(d, unit, "気絶", "耐久力2以下（X-HP-02）")
+    elif d.state.settings.get("shock", True) and amount >= math.ceil(before / 2):
+        con5 = unit.character.stat("CON") * 5 if unit.character else 0
+        check = roll_check(con5, dice, CCB)
+        d.emit(ce.CheckRolled(unit=unit_id, purpose="ショック（CON×5）", target=con5,
+                              roll=check.roll, level=check.level.value, text=check.text()))
+        if not check.succeeded:
+            _add(d, unit, "気絶", "ショック（X-HP-03）")
+    announce_defeat(d)
+
+
+def _add(d: Decision[CocState], unit: CocUnit, condition: str, cause: str) -> None:
+    if condition not in unit.conditions:
+        d.emit(ce.ConditionChanged(unit=unit.id, condition=condition, added=True, cause=cause))
+
+
+def announce_defeat(d: Decision[CocState]) -> None:
+    """Emit SideOutOfAction once for a side whose every unit is out of action."""
+    sides: dict[str, list[bool]] = {}
+    for unit in d.state.units.values():
+        sides.setdefault(unit.side, []).append(unit.out_of_action)
+    for side, states in sides.items():
+        if states and all(states) and side not in d.state.defeated_sides:
+            d.emit(ev.SideOutOfAction(side=side))

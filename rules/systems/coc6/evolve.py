@@ -1,0 +1,138 @@
+"""evolve(state, event) for CoC 6 battles: apply one event in place; never rolls or fails."""
+from __future__ import annotations
+
+from rules.battle import events as ev
+from rules.battle.state import Pending
+from rules.coc6.character import Character
+from rules.systems.coc6 import events as ce
+from rules.systems.coc6.state import CocState, CocUnit, WeaponState
+
+
+def _joined(state: CocState, e: ev.UnitJoined) -> None:
+    character = Character.from_dict(e.sheet)
+    unit = CocUnit(id=e.unit, owner=e.owner, hidden=e.hidden, join_seq=len(state.units),
+                   character=character, hp=character.hp_max, hp_max=character.hp_max)
+    unit.weapons = {w.name: WeaponState(hp=w.hp) for w in character.all_weapons}
+    state.units[e.unit] = unit
+
+
+def _removed(state: CocState, e: ev.UnitRemoved) -> None:
+    state.units.pop(e.unit, None)
+    state.order = [u for u in state.order if u != e.unit]
+    state.acted = [u for u in state.acted if u != e.unit]
+    state.pending = [p for p in state.pending
+                     if p.unit != e.unit and p.context.get("attacker") != e.unit]
+    if state.turn == e.unit:
+        state.turn = None
+
+
+def _round_started(state: CocState, e: ev.RoundStarted) -> None:
+    state.phase = "active"
+    state.round = e.round
+    state.order = list(e.order)
+    state.tied = [list(group) for group in e.tied]
+    state.acted = []
+    state.turn = None
+    state.round_acted = False
+    for unit in state.units.values():
+        assert isinstance(unit, CocUnit)
+        unit.used.clear()
+        unit.extra.clear()
+        unit.declarations.clear()
+
+
+def _turn_started(state: CocState, e: ev.TurnStarted) -> None:
+    state.turn = e.unit
+    unit = state.coc_unit(e.unit)
+    unit.ap = e.ap
+    unit.attacks = 0
+
+
+def _turn_ended(state: CocState, e: ev.TurnEnded) -> None:
+    if e.unit not in state.acted:
+        state.acted.append(e.unit)
+    if e.unit in state.units:
+        state.coc_unit(e.unit).ap = 0
+    if state.turn == e.unit:
+        state.turn = None
+
+
+def _attack_declared(state: CocState, e: ce.AttackDeclared) -> None:
+    state.next_attack = max(state.next_attack, e.attack + 1)
+    state.round_acted = True
+    attacker = state.coc_unit(e.attacker)
+    attacker.ap -= e.ap
+    if e.counts:
+        attacker.attacks += 1
+
+
+def _reaction_requested(state: CocState, e: ce.ReactionRequested) -> None:
+    state.pending.append(Pending(id=e.attack, kind="reaction", unit=e.unit,
+                                 options=list(e.options),
+                                 context={"attacker": e.attacker, **e.context}))
+
+
+def _weapon_changed(state: CocState, e: ce.WeaponChanged) -> None:
+    unit = state.coc_unit(e.unit)
+    ws = unit.weapons.setdefault(e.weapon, WeaponState(hp=e.hp))
+    ws.hp, ws.broken, ws.cannot_fire = e.hp, e.broken, e.cannot_fire
+
+
+def _reaction_used(state: CocState, e: ce.ReactionUsed) -> None:
+    unit = state.coc_unit(e.unit)
+    unit.used[e.action] = unit.used.get(e.action, 0) + 1
+    if e.weapon and e.weapon in unit.weapons:
+        unit.weapons[e.weapon].parried_round = state.round
+
+
+def _condition(state: CocState, e: ce.ConditionChanged) -> None:
+    unit = state.units[e.unit]
+    if e.added:
+        unit.add_condition(e.condition)
+    else:
+        unit.remove_condition(e.condition)
+
+
+def _declared(state: CocState, e: ce.Declared) -> None:
+    state.coc_unit(e.unit).declarations.append(
+        {"action": e.action, "target": e.target, "amount": e.amount})
+
+
+def _hp_changed(state: CocState, e: ce.HpChanged) -> None:
+    state.coc_unit(e.unit).hp = e.after
+
+
+def _resolved(state: CocState, e: ce.AttackResolved) -> None:
+    state.pending = [p for p in state.pending if p.id != e.attack]
+
+
+_HANDLERS = {
+    ev.BattleOpened: lambda s, e: (setattr(s, "system", e.system), setattr(s, "keeper", e.keeper),
+                                   s.settings.update(e.settings)),
+    ev.UnitJoined: _joined,
+    ev.UnitRemoved: _removed,
+    ev.RoundStarted: _round_started,
+    ev.TurnStarted: _turn_started,
+    ev.TurnEnded: _turn_ended,
+    ev.SideOutOfAction: lambda s, e: s.defeated_sides.append(e.side),
+    ev.BattleEnded: lambda s, e: (setattr(s, "phase", "ended"), setattr(s, "turn", None),
+                                  s.pending.clear()),
+    ce.Declared: _declared,
+    ce.AttackDeclared: _attack_declared,
+    ce.ReactionRequested: _reaction_requested,
+    ce.WeaponChanged: _weapon_changed,
+    ce.ReactionUsed: _reaction_used,
+    ce.ConditionChanged: _condition,
+    ce.HpChanged: _hp_changed,
+    ce.AttackResolved: _resolved,
+}
+
+
+def evolve(state: CocState, event: ev.Event) -> CocState:
+    """Apply ``event`` to ``state`` in place and return it. Events with no effect on the
+    state (rolls, chosen reactions) only count towards ``version``."""
+    handler = _HANDLERS.get(type(event))
+    if handler is not None:
+        handler(state, event)
+    state.version += 1
+    return state

@@ -1,0 +1,23 @@
+"""``coc6-house``: the group's house combat rules for CoC 6 (seed 000, H- clauses)."""
+from __future__ import annotations
+
+from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.system import Coc6System
+
+RULES = CocRules(
+    name="coc6-house",
+    title="CoC6 ハウスルール（戦闘ルール）",
+    rule_set="H",
+    uses_ap=True,
+    clauses={
+        "attack_limit": "H-AP-04", "attack_limit_firearm": "H-FIRE-01",
+        "dodge_once": "H-DEF-01", "dodge_firearm": "H-DEF-DODGE-02",
+        "parry_once": "H-DEF-01", "parry_declare": "H-DEF-PARRY-01", "parry_other": "H-DEF-PARRY-02",
+        "parry_hold": "H-DEF-PARRY-15", "parry_wear": "H-DEF-PARRY-16",
+        "cannot_fire": "H-DEF-PARRY-19", "parried_club": "H-DEF-PARRY-07",
+        "parried_gun": "H-DEF-PARRY-09", "parried_bow": "H-DEF-PARRY-10",
+    },
+    defaults={"dice": "CCB", "shock": True, "parry_free_at": 11},
+)
+
+SYSTEM = Coc6System(RULES)

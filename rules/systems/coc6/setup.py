@@ -1,0 +1,94 @@
+"""Battle set-up and turn-keeping commands of CoC 6: open, join/add, start, remove, end turn,
+end battle, and round-start declarations."""
+from __future__ import annotations
+
+from rules.battle import events as ev
+from rules.battle.commands import Declare, EndBattle, EndTurn, Join, Open, Remove, Start
+from rules.battle.decision import Decision
+from rules.battle.permissions import acting_unit, find_unit, require_keeper
+from rules.coc6.character import Character
+from rules.errors import InvalidInput, RuleViolation
+from rules.systems.coc6 import events as ce
+from rules.systems.coc6.attack import require_no_pending, require_turn
+from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.damage import announce_defeat
+from rules.systems.coc6.state import CocState, CocUnit
+from rules.systems.coc6.turns import advance, start_round
+
+
+def open_battle(rules: CocRules, d: Decision[CocState], cmd: Open) -> None:
+    if d.state.version:
+        raise InvalidInput("この戦闘はすでに開かれています。")
+    d.emit(ev.BattleOpened(system=rules.name, keeper=cmd.issuer, settings=dict(rules.defaults)))
+
+
+def join(rules: CocRules, d: Decision[CocState], cmd: Join) -> None:
+    """A player's unit (owner = issuer) or, with ``npc``, a KP-run NPC (KP only)."""
+    state = d.state
+    if state.phase == "ended":
+        raise InvalidInput("この戦闘はすでに終了しています。")
+    if cmd.npc:
+        require_keeper(state, cmd, "NPCの追加")
+    if not cmd.name or cmd.sheet is None:
+        raise InvalidInput("参加するキャラクターを指定してください。")
+    if any(u.lower() == cmd.name.lower() for u in state.units):
+        raise InvalidInput(f"「{cmd.name}」はすでに参加しています。別の名前を付けてください。")
+    Character.from_dict(cmd.sheet)  # validates the sheet before anything is recorded
+    owner = None if cmd.npc else cmd.issuer
+    d.emit(ev.UnitJoined(unit=cmd.name, owner=owner, hidden=cmd.hidden, sheet=cmd.sheet))
+
+
+def start(rules: CocRules, d: Decision[CocState], cmd: Start) -> None:
+    require_keeper(d.state, cmd, "戦闘の開始")
+    if d.state.phase != "setup":
+        raise InvalidInput("戦闘はすでに始まっています。")
+    if not d.state.units:
+        raise InvalidInput("参加者がいません。/battle join や /battle add で参加させてください。")
+    start_round(d, 1)
+
+
+def remove(rules: CocRules, d: Decision[CocState], cmd: Remove) -> None:
+    require_keeper(d.state, cmd, "参加者の除外")
+    unit = find_unit(d.state, cmd.name)
+    d.emit(ev.UnitRemoved(unit=unit.id, by=cmd.issuer))
+    announce_defeat(d)
+    advance(d)
+
+
+def end_turn(rules: CocRules, d: Decision[CocState], cmd: EndTurn) -> None:
+    unit = acting_unit(d.state, cmd, prefer=d.state.turn)
+    require_turn(d.state, unit)
+    require_no_pending(d.state)
+    d.emit(ev.TurnEnded(unit=unit.id))
+    advance(d)
+
+
+def end_battle(rules: CocRules, d: Decision[CocState], cmd: EndBattle) -> None:
+    require_keeper(d.state, cmd, "戦闘の終了")
+    if d.state.phase == "ended":
+        raise InvalidInput("この戦闘はすでに終了しています。")
+    d.emit(ev.BattleEnded(by=cmd.issuer))
+
+
+def declare(rules: CocRules, d: Decision[CocState], cmd: Declare) -> None:
+    """Round-start declarations; 受け流し names its opponent (H-DEF-PARRY-01, P-PARRY-02)."""
+    state = d.state
+    if state.phase != "active":
+        raise InvalidInput("宣言は戦闘中のラウンドのはじめに行います。")
+    unit = acting_unit(state, cmd, prefer=state.turn)
+    assert isinstance(unit, CocUnit)
+    action = (cmd.action or "").strip()
+    if action != "受け流し":
+        raise InvalidInput(f"「{action}」はこのシステムで宣言できる行動ではありません。宣言できるのは: 受け流し")
+    if state.round_acted:
+        raise RuleViolation(rules.clause("parry_declare"),
+                            "受け流しの宣言はラウンドのはじめ（このラウンド最初の行動の前）に行います")
+    if not cmd.target:
+        raise InvalidInput("受け流す相手を target: で指定してください。")
+    target = find_unit(state, cmd.target)
+    if target.id == unit.id:
+        raise InvalidInput("自分自身を受け流しの相手にはできません。")
+    if unit.declared(action):
+        raise RuleViolation(rules.clause("parry_other"),
+                            f"{unit.id}はこのラウンドすでに受け流しを宣言しています（相手は1人だけです）")
+    d.emit(ce.Declared(unit=unit.id, action=action, target=target.id))

@@ -1,0 +1,67 @@
+"""The state of a CoC 6 battle: units with HP, AP, weapons and per-round usage."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.battle.state import BattleState, Unit
+from rules.coc6.character import Character
+
+
+@dataclass
+class WeaponState:
+    """A carried weapon's condition. ``hp`` None = the weapon has no HP (fists)."""
+
+    hp: int | None
+    broken: bool = False
+    cannot_fire: bool = False
+    parried_round: int = 0
+
+
+@dataclass
+class CocUnit(Unit):
+    """A CoC unit.
+
+    Attributes:
+        character: its sheet; ``hp``/``hp_max``: hit points (signed, X-HP-02);
+        ap: action points left this turn (H-AP-01); attacks: attacks made this turn (H-AP-04);
+        used: defensive actions used this round, ``{"回避": 1}`` (H-DEF-01);
+        extra: extra uses granted this round, ``{"回避": 1}`` (H-DEF-DODGE-05);
+        declarations: this round's declarations ``[{"action", "target", "amount"}]``;
+        weapons: weapon states by name.
+    """
+
+    character: Character | None = None
+    hp: int = 0
+    hp_max: int = 0
+    ap: int = 0
+    attacks: int = 0
+    used: dict[str, int] = field(default_factory=dict)
+    extra: dict[str, int] = field(default_factory=dict)
+    declarations: list[dict] = field(default_factory=list)
+    weapons: dict[str, WeaponState] = field(default_factory=dict)
+
+    @property
+    def dex(self) -> int:
+        return self.character.stat("DEX") if self.character else 0
+
+    def declared(self, action: str, target: str | None = None) -> bool:
+        """Whether ``action`` was declared this round (against ``target`` when given)."""
+        return any(d["action"] == action and (target is None or d.get("target") == target)
+                   for d in self.declarations)
+
+    def uses_left(self, action: str, limit: int = 1) -> int:
+        return limit + self.extra.get(action, 0) - self.used.get(action, 0)
+
+
+@dataclass
+class CocState(BattleState):
+    """A CoC battle. ``next_attack``: the number the next attack gets; ``round_acted``:
+    whether any active action happened this round (closes the declaration window)."""
+
+    next_attack: int = 1
+    round_acted: bool = False
+
+    def coc_unit(self, unit_id: str) -> CocUnit:
+        unit = self.units[unit_id]
+        assert isinstance(unit, CocUnit)
+        return unit

@@ -1,0 +1,77 @@
+"""The CoC 6 game system object: the GameSystem protocol over a :class:`CocRules`."""
+from __future__ import annotations
+
+from rules.battle import commands as cmds
+from rules.battle.decision import Decision
+from rules.battle.events import Event
+from rules.battle.protocol import BattleView, Prompt, UnitRow
+from rules.dice import Dice
+from rules.errors import InvalidInput
+from rules.systems.coc6 import setup
+from rules.systems.coc6.attack import attack
+from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.evolve import evolve
+from rules.systems.coc6.reaction import react
+from rules.systems.coc6.state import CocState, CocUnit
+
+
+class Coc6System:
+    """A CoC 6 rule set (``coc6-house`` or ``coc6``) behind the GameSystem protocol."""
+
+    def __init__(self, rules: CocRules) -> None:
+        self.rules = rules
+        self.name = rules.name
+        self.title = rules.title
+        self._handlers = {
+            cmds.Open: setup.open_battle, cmds.Join: setup.join, cmds.Start: setup.start,
+            cmds.Remove: setup.remove, cmds.EndTurn: setup.end_turn,
+            cmds.EndBattle: setup.end_battle, cmds.Declare: setup.declare,
+        }
+
+    def new_state(self) -> CocState:
+        return CocState()
+
+    def settings(self) -> dict:
+        return dict(self.rules.defaults)
+
+    def decide(self, state: CocState, command: cmds.Command, dice: Dice) -> list[Event]:
+        d: Decision[CocState] = Decision(state, evolve)
+        if isinstance(command, cmds.Attack):
+            attack(self.rules, d, command, dice)
+        elif isinstance(command, cmds.React):
+            react(self.rules, d, command, dice)
+        else:
+            handler = self._handlers.get(type(command))
+            if handler is None:
+                raise InvalidInput(f"{self.title}ではこの操作はまだ使えません。")
+            handler(self.rules, d, command)
+        return d.events
+
+    def evolve(self, state: CocState, event: Event) -> CocState:
+        return evolve(state, event)
+
+    def view(self, state: CocState) -> BattleView:
+        rows = []
+        for unit in state.units.values():
+            assert isinstance(unit, CocUnit) and unit.character is not None
+            weapons = tuple(
+                {"name": w.name, "hp": unit.weapons[w.name].hp, "broken": unit.weapons[w.name].broken,
+                 "cannot_fire": unit.weapons[w.name].cannot_fire}
+                for w in unit.character.weapons if w.name in unit.weapons)
+            rows.append(UnitRow(name=unit.id, owner=unit.owner, hidden=unit.hidden, hp=unit.hp,
+                                hp_max=unit.hp_max, ap=unit.ap if self.rules.uses_ap else None,
+                                dex=unit.dex, conditions=tuple(unit.conditions), weapons=weapons))
+        prompts = []
+        for p in state.pending:
+            unit = state.units.get(p.unit)
+            prompts.append(Prompt(kind="reaction", unit=p.unit, owner=unit.owner if unit else None,
+                                  options=tuple(p.options),
+                                  text=f"{p.context.get('attacker')}の攻撃が{p.unit}に命中しました。対応を選んでください。",
+                                  key=f"a{p.id}"))
+        if state.turn and not state.pending:
+            unit = state.units[state.turn]
+            prompts.append(Prompt(kind="turn", unit=unit.id, owner=unit.owner, options=("ターン終了",),
+                                  text=f"ラウンド{state.round}: {unit.id}の手番です。",
+                                  key=f"t{state.round}-{unit.id}"))
+        return BattleView(system=self.name, phase=state.phase, round=state.round, turn=state.turn,
+                          order=tuple(state.order), rows=tuple(rows), prompts=tuple(prompts))
