@@ -1,0 +1,79 @@
+"""``evaluate`` (a chat line to a result) and ``roll_expression`` (damage expressions)."""
+from __future__ import annotations
+
+
+from rules.dice.common import SumRoll
+from rules.dice.core import Dice, DiceError
+from rules.dice.format import SEP
+from rules.dice.normalize import normalize_command, split_line
+from rules.dice.parser import ExprParser, _NoParse, _TooDeep, parse_command
+from rules.dice.result import DiceResult
+from rules.dice.limits import MAX_COMMAND_CHARS, check_total
+
+
+def parse(command: str):
+    """Parse a command (a whole chat line is accepted; its comment is ignored).
+
+    Returns:
+        The command node (``SumRoll``, ``Check``, ``Resist``, ``Combination``,
+        ``Barabara``, ``D66``, ``Choice``, ``Calc`` or ``Repeat``), or None when the
+        text is not a command.
+    Raises:
+        DiceError: a recognisable command over a limit.
+    """
+    split = split_line(command)
+    if split is None:
+        return None
+    return parse_command(split[0])
+
+
+def evaluate(command: str, dice: Dice) -> DiceResult | None:
+    """Evaluate one chat line (command plus optional comment) with ``dice``.
+
+    Returns:
+        The result (its ``text`` exactly as BCDice prints it, ``comment`` the text after
+        the command as typed), or None when the line is not a command (stay silent).
+    Raises:
+        DiceError: the line is a dice command that cannot be rolled (over a limit,
+            malformed repetition …); raised before any die is rolled. ``DiceExhausted``
+            (a ``DiceError``) when scripted dice run out.
+    """
+    split = split_line(command)
+    if split is None:
+        return None
+    text, comment = split
+    node = parse_command(text)
+    if node is None:
+        return None
+    check_total(node.dice_count)
+    return node.run(dice, text, comment)
+
+
+
+
+def roll_expression(expr: str, dice: Dice) -> DiceResult:
+    """Roll a sum-dice expression such as ``1D8+1D4``, ``1D3-1D4``, ``1D6+2`` or ``0``.
+
+    Returns:
+        A result whose ``text`` is BCDice's (``(1D3+1D4) ＞ 2[2]+3[3] ＞ 5``; a constant
+        reads ``(2) ＞ 2``) and ``total`` the int.
+    Raises:
+        DiceError: malformed, not a plain expression, or over a limit.
+    """
+    text = normalize_command(expr.strip()).upper()
+    if not text or len(text) > MAX_COMMAND_CHARS:
+        raise DiceError(f"ダイス式を解釈できません: {expr[:40]}")
+    try:
+        p = ExprParser(text)
+        node = p.add()
+        p.finish()
+    except (_NoParse, _TooDeep):
+        raise DiceError(f"ダイス式を解釈できません: {expr[:40]}") from None
+    check_total(node.dice_count)
+    if node.has_dice:
+        return SumRoll(False, node).run(dice, text, "")
+    value = node.const(False)
+    return DiceResult(f"({node.to_s()}){SEP}{value}", total=value, command=text)
+
+
+__all__ = ["evaluate", "parse", "roll_expression"]

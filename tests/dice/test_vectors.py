@@ -1,0 +1,73 @@
+"""Every BCDice vector of ``cthulhu_vectors.json``: exact text, flags and dice."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rules.dice import DiceError, ScriptedDice, evaluate
+
+VECTORS_PATH = Path(__file__).resolve().parents[3] / "shared" / "data" / "bcdice" / "cthulhu_vectors.json"
+VECTORS = json.loads(VECTORS_PATH.read_text(encoding="utf-8"))
+
+#: Deliberate deviations: BCDice prints a fabricated ``0`` at its limits; we refuse the
+#: command with a DiceError before rolling anything.
+DELIBERATE_DEVIATIONS = {
+    "500d6": "(500D6) ＞ 0",
+    "201D": "(201D6) ＞ 0",
+    "1D10001": "(1D10001) ＞ 0",
+}
+
+#: BCDice answers these with a message and no roll; we raise DiceError whose message is
+#: exactly BCDice's text (same words, delivered as an error).
+MESSAGE_AS_ERROR = {
+    "rep0 1D6",
+    "rep2 ほげ",
+    "x100 rep100 10D100",
+}
+
+FLAGS = ("success", "failure", "critical", "fumble")
+
+
+def _id(v: dict) -> str:
+    return f"{v['input']}|{'/'.join(str(r[1]) for r in v['rands'])}"
+
+
+def test_vector_file_is_complete() -> None:
+    assert len(VECTORS) == 169
+    inputs = {v["input"] for v in VECTORS}
+    assert set(DELIBERATE_DEVIATIONS) <= inputs
+    assert MESSAGE_AS_ERROR <= inputs
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=[_id(v) for v in VECTORS])
+def test_vector(vector: dict) -> None:
+    dice = ScriptedDice([value for _sides, value in vector["rands"]])
+    line = vector["input"]
+    if line in DELIBERATE_DEVIATIONS:
+        assert vector["output"] == DELIBERATE_DEVIATIONS[line]
+        with pytest.raises(DiceError):
+            evaluate(line, dice)
+        assert dice.used == []  # refused before any die is rolled
+        return
+    if line in MESSAGE_AS_ERROR:
+        with pytest.raises(DiceError) as err:
+            evaluate(line, dice)
+        assert str(err.value) == vector["output"]
+        assert dice.used == []
+        return
+    result = evaluate(line, dice)
+    if vector["output"] == "":
+        assert result is None
+        assert dice.used == []
+        return
+    assert result is not None
+    assert result.text == vector["output"]
+    assert result.secret == vector["secret"]
+    for flag in FLAGS:
+        assert getattr(result, flag) == vector.get(flag, False), flag
+    expected_rolls = [tuple(r) for r in vector["rands"]]
+    assert dice.used == expected_rolls  # the sides asked for match too
+    assert list(result.rolls) == expected_rolls
+    assert dice.remaining == 0
