@@ -1,0 +1,1 @@
+"""The table service, storage, rendering and transports (Discord, console) of the bot."""

@@ -1,0 +1,164 @@
+"""The character commands (``/char new|set|weapon|show|list|delete``) over the store."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from bot import options as opt
+from bot.render.characters import sheet_text
+from bot.render.reply import Reply, private, public
+from bot.store import Store
+from rules.coc6.character import CHARACTERISTICS, Character
+from rules.coc6.weapons import ParryClass, make_weapon
+from rules.errors import InvalidInput
+
+ARMOR_KEYS = {"装甲", "armor", "armour", "アーマー"}
+HP_KEYS = {"hp", "耐久力", "最大hp"}
+DB_KEYS = {"db", "ダメージボーナス"}
+
+
+class CharacterBook:
+    """Character sheets saved per ``scope`` (a guild id, or ``console``)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def load(self, scope: str, name: str) -> Character:
+        """The saved character ``name``; raises InvalidInput naming the known ones."""
+        record = await self.store.get_character(scope, name.strip())
+        if record is None:
+            known = "、".join(r.name for r in await self.store.list_characters(scope)) or "（まだありません）"
+            raise InvalidInput(f"キャラクター「{name}」は登録されていません。登録済み: {known}")
+        return Character.from_dict(record.data)
+
+    async def owned(self, scope: str, user: str) -> list[str]:
+        return [r.name for r in await self.store.list_characters(scope) if r.owner == user]
+
+    async def _editable(self, scope: str, user: str, name: str) -> Character:
+        record = await self.store.get_character(scope, name.strip())
+        if record is None:
+            await self.load(scope, name)
+        assert record is not None
+        if record.owner != user:
+            raise InvalidInput(f"「{name}」は他のユーザーのキャラクターなので変更できません。")
+        return Character.from_dict(record.data)
+
+    async def new(self, scope: str, user: str, options: dict) -> list[Reply]:
+        name = opt.text(options, "name")
+        if not name:
+            raise InvalidInput("name: にキャラクター名を指定してください。")
+        if len(name) > 40:
+            raise InvalidInput("キャラクター名は40文字以内にしてください。")
+        record = await self.store.get_character(scope, name)
+        if record is not None and record.owner != user:
+            raise InvalidInput(f"「{name}」は他のユーザーがすでに登録しています。")
+        stats = {}
+        for key in CHARACTERISTICS:
+            value = opt.integer(options, key.lower(), key)
+            if value is None:
+                raise InvalidInput(f"{key}: を指定してください（例: {key}:12）。")
+            if not 0 <= value <= 99:
+                raise InvalidInput(f"{key} は0から99の値にしてください。")
+            stats[key] = value
+        character = Character(name=name, stats=stats)
+        await self.store.put_character(scope, user, name, character.to_dict())
+        return [public(f"キャラクター「{name}」を登録しました。\n" + sheet_text(character))]
+
+    async def set(self, scope: str, user: str, options: dict) -> list[Reply]:
+        name, key, value = (opt.text(options, k) for k in ("name", "key", "value"))
+        if not (name and key and value is not None):
+            raise InvalidInput("name:, key:, value: をすべて指定してください。")
+        character = await self._editable(scope, user, name)
+        folded = unicodedata.normalize("NFKC", key).strip()
+        if folded.upper() in CHARACTERISTICS:
+            number = self._number(value, folded.upper(), 0, 99)
+            character = Character(**{**character.__dict__, "stats": {**character.stats, folded.upper(): number}})
+            shown = f"{folded.upper()} = {number}"
+        elif folded.casefold() in HP_KEYS:
+            number = self._number(value, "HP", 1, 999)
+            character = Character(**{**character.__dict__, "hp_max_override": number})
+            shown = f"最大HP = {number}"
+        elif folded.casefold() in ARMOR_KEYS:
+            number = self._number(value, "装甲", 0, 99)
+            character = Character(**{**character.__dict__, "armor": number})
+            shown = f"装甲 = {number}"
+        elif folded.casefold() in DB_KEYS:
+            db = unicodedata.normalize("NFKC", value).upper().replace(" ", "")
+            if db in ("0", "なし", "-", ""):
+                db = ""
+            elif not re.fullmatch(r"[+-]\d{1,2}D\d{1,3}", db):
+                raise InvalidInput("db は +1D4、-1D6、0 のように指定してください。")
+            character = Character(**{**character.__dict__, "db_override": db})
+            shown = f"db = {db or 'なし'}"
+        else:
+            number = self._number(value, key, 0, 999)
+            character = character.with_skill(key, number)
+            shown = f"〈{key}〉 = {number}%"
+        await self.store.put_character(scope, user, character.name, character.to_dict())
+        return [public(f"{character.name}: {shown} に設定しました。")]
+
+    @staticmethod
+    def _number(value: str, label: str, low: int, high: int) -> int:
+        number = opt.integer({"v": value}, "v", label)
+        assert number is not None
+        if not low <= number <= high:
+            raise InvalidInput(f"{label} は{low}から{high}の値にしてください。")
+        return number
+
+    async def weapon(self, scope: str, user: str, options: dict) -> list[Reply]:
+        name, weapon_name = opt.text(options, "name"), opt.text(options, "weapon")
+        if not (name and weapon_name):
+            raise InvalidInput("name: と weapon: を指定してください。")
+        character = await self._editable(scope, user, name)
+        skill_raw = opt.text(options, "skill")
+        skill_value, skill_name = None, None
+        if skill_raw is not None:
+            folded = unicodedata.normalize("NFKC", skill_raw).replace("%", "")
+            if folded.lstrip("+-").isdigit():
+                skill_value = self._number(folded, "skill", 0, 999)
+            else:
+                skill_name = skill_raw
+        cls = None
+        if opt.text(options, "class"):
+            try:
+                cls = ParryClass.parse(opt.text(options, "class") or "")
+            except KeyError:
+                names = "、".join(c.value for c in ParryClass)
+                raise InvalidInput(f"分類「{opt.text(options, 'class')}」は知りません。使える分類: {names}") from None
+        damage = opt.text(options, "damage")
+        if damage is not None:
+            damage = unicodedata.normalize("NFKC", damage).upper().replace(" ", "")
+            if not re.fullmatch(r"[0-9D+\-*/()]{1,40}", damage):
+                raise InvalidInput("damage はダイス式で指定してください（例: 1D8, 1D6+2）。")
+        rof_raw = opt.text(options, "rof")
+        rof = tuple(p for p in re.split(r"[/／・,、]", rof_raw) if p) if rof_raw else None
+        weapon = make_weapon(weapon_name, skill_value=skill_value, skill=skill_name, damage=damage,
+                             hp=opt.integer(options, "hp", "hp"), parry_class=cls, rof=rof,
+                             range_m=opt.integer(options, "range", "range"))
+        character = character.with_weapon(weapon)
+        await self.store.put_character(scope, user, character.name, character.to_dict())
+        hp = f"、耐久力{weapon.hp}" if weapon.hp is not None else ""
+        return [public(f"{character.name}に武器「{weapon.name}」を持たせました"
+                       f"（{weapon.parry_class.value}、{character.weapon_skill(weapon)}%、{weapon.damage}{hp}）。")]
+
+    async def show(self, scope: str, user: str, options: dict) -> list[Reply]:
+        name = opt.text(options, "name")
+        if not name:
+            mine = await self.owned(scope, user)
+            if len(mine) != 1:
+                raise InvalidInput("name: で表示するキャラクターを指定してください。")
+            name = mine[0]
+        return [public(sheet_text(await self.load(scope, name), full=True))]
+
+    async def list(self, scope: str, user: str, options: dict) -> list[Reply]:
+        records = await self.store.list_characters(scope)
+        if not records:
+            return [private(user, "まだキャラクターが登録されていません。/char new で作れます。")]
+        lines = [f"・{r.name}" for r in records]
+        return [public("登録済みキャラクター:\n" + "\n".join(lines))]
+
+    async def delete(self, scope: str, user: str, options: dict) -> list[Reply]:
+        name = opt.text(options, "name") or ""
+        await self._editable(scope, user, name)
+        await self.store.delete_character(scope, name)
+        return [public(f"キャラクター「{name}」を削除しました。")]

@@ -1,0 +1,105 @@
+"""Command line: ``python -m bot [console|migrate|sync]``."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from bot.config import Settings, sqlite_url
+
+NO_TOKEN = """DISCORD_TOKEN が設定されていません。/ DISCORD_TOKEN is not set.
+
+【ボットを用意する】
+1. https://discord.com/developers/applications で「New Application」→「Bot」→「Reset Token」でトークンをコピー
+2. 「Privileged Gateway Intents」で MESSAGE CONTENT INTENT をオン（チャットのダイス用）
+3. 「OAuth2 → URL Generator」で scopes: bot, applications.commands、
+   権限: Send Messages, Embed Links, Attach Files, Read Message History, Use Slash Commands を選んで招待
+4. トークンを .env に DISCORD_TOKEN=... と書くか、環境変数に設定
+5. 初回だけ python -m bot sync（テストサーバーなら --guild サーバーID）でコマンドを登録
+
+Create an application and bot at https://discord.com/developers/applications, enable the
+MESSAGE CONTENT intent, invite it with the bot + applications.commands scopes, put the
+token in .env as DISCORD_TOKEN=..., then run `python -m bot sync` once.
+
+Discordなしで試すには / To try it without Discord:  python -m bot console"""
+
+
+def _rolls(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise argparse.ArgumentTypeError("--rolls は 45,80,2 のようにカンマ区切りの整数で指定します") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="CoC6 戦闘ボット")
+    sub = parser.add_subparsers(dest="cmd")
+    con = sub.add_parser("console", help="Discordなしでコンソールで遊ぶ")
+    con.add_argument("--script", help="入力ファイル（省略時は標準入力）")
+    con.add_argument("--db", help="データベースファイル（同じファイルで続きから遊べます）")
+    con.add_argument("--rolls", type=_rolls, help="出目を順に固定する（例: 45,80,2）")
+    con.add_argument("--seed", type=int, help="乱数の種（再現用）")
+    con.add_argument("--json", action="store_true", help="1メッセージ1行のJSONで出力")
+    sub.add_parser("migrate", help="データベースのマイグレーションを適用")
+    sync = sub.add_parser("sync", help="スラッシュコマンドをDiscordに登録")
+    sync.add_argument("--guild", type=int, help="このサーバーにだけ登録（即時反映）")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0) and 2
+    settings = Settings()
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    if args.cmd == "console":
+        return _console(args, settings)
+    if args.cmd == "migrate":
+        from bot.store import Store
+
+        async def migrate() -> None:
+            store = Store(settings.resolved_database_url())
+            await store.migrate()
+            await store.close()
+
+        asyncio.run(migrate())
+        print("マイグレーションを適用しました。")
+        return 0
+    if not settings.discord_token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 1
+    from bot.discord.run import run_bot, sync_commands
+
+    if args.cmd == "sync":
+        return asyncio.run(sync_commands(settings, args.guild))
+    return asyncio.run(run_bot(settings))
+
+
+def _console(args, settings: Settings) -> int:
+    from bot.console.app import make_dice, run
+
+    db_url = sqlite_url(args.db) if args.db else sqlite_url(Path(settings.data_dir) / "console.db")
+    if not args.db:
+        Path(settings.data_dir).mkdir(parents=True, exist_ok=True)
+    dice = make_dice(args.rolls, args.seed)
+    if args.script:
+        try:
+            with open(args.script, encoding="utf-8") as fh:
+                lines = fh.read().splitlines()
+        except OSError as exc:
+            print(f"スクリプトを開けません: {exc}", file=sys.stderr)
+            return 2
+        return asyncio.run(run(lines, db_url, dice, args.json))
+    interactive = sys.stdin.isatty() and not args.json
+    return asyncio.run(run(_stdin_lines(interactive), db_url, dice, args.json, interactive=interactive))
+
+
+def _stdin_lines(interactive: bool):
+    while True:
+        try:
+            line = input("> ") if interactive else sys.stdin.readline()
+        except EOFError:
+            return
+        if not interactive and line == "":
+            return
+        yield line.rstrip("\n")

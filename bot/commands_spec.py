@@ -1,0 +1,117 @@
+"""The command surface (COMMANDS.md) as data: every command, option and choice with its
+Japanese localisation and descriptions. The Discord layer builds its app commands from this
+table and the console accepts both spellings through it; the service receives the English
+command path and option names.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Opt:
+    """An option: ``name`` (English id), ``ja`` (Japanese name), ``desc`` (Japanese
+    description), ``type`` (``str``/``int``/``bool``), ``required``, ``choices``
+    (``(value, Japanese label)`` pairs; value is what the service receives), ``autocomplete``."""
+
+    name: str
+    ja: str
+    desc: str
+    type: str = "str"
+    required: bool = False
+    choices: tuple[tuple[str, str], ...] = ()
+    autocomplete: str | None = None
+
+
+@dataclass(frozen=True)
+class Cmd:
+    """A command: ``path`` (``"battle start"``), ``ja`` (Japanese path, same depth),
+    ``desc`` (Japanese description, ≤ 100 characters), ``options``."""
+
+    path: str
+    ja: str
+    desc: str
+    options: tuple[Opt, ...] = ()
+
+
+AS = Opt("as", "代理", "KPが代わりに行動させるユニット", autocomplete="unit")
+SYSTEM_CHOICES = (("coc6-house", "CoC6 ハウスルール"), ("coc6", "CoC6 基本ルール"))
+STATS = tuple(Opt(s.lower(), s.lower(), f"{s}（能力値）", "int", True)
+              for s in ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU"))
+REACTIONS = (("回避", "回避"), ("受け流し", "受け流し"), ("防御", "防御"), ("隠れる", "隠れる"),
+             ("かばう", "かばう"), ("武道", "武道"), ("なし", "なし"))
+DECLARATIONS = (("受け流し", "受け流し"), ("行動遅延", "行動遅延"), ("回避に集中", "回避に集中"),
+                ("防御に集中", "防御に集中"), ("受け流しに集中", "受け流しに集中"),
+                ("隠れるに集中", "隠れるに集中"), ("かばうに集中", "かばうに集中"))
+
+COMMANDS: tuple[Cmd, ...] = (
+    Cmd("roll", "ロール", "ダイスを振る（BCDice互換: CCB<=70, 2D6+1D4, RES(12-10) など）", (
+        Opt("command", "コマンド", "ダイスコマンド（後ろにコメントも書けます）", required=True),)),
+    Cmd("char new", "キャラ 作成", "能力値からキャラクターを作る", (
+        Opt("name", "名前", "キャラクター名", required=True), *STATS)),
+    Cmd("char set", "キャラ 設定", "能力値・技能・HP・装甲などを1つ設定する", (
+        Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),
+        Opt("key", "項目", "項目名（STR, こぶし, 回避, HP, 装甲 …）", required=True),
+        Opt("value", "値", "設定する値", required=True))),
+    Cmd("char weapon", "キャラ 武器", "武器を持たせる（既知の武器は表から補完）", (
+        Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),
+        Opt("weapon", "武器", "武器名", required=True),
+        Opt("skill", "技能", "技能値（%）または技能名"),
+        Opt("damage", "ダメージ", "ダメージ（例: 1D8, 1D6+2）"),
+        Opt("hp", "耐久力", "武器の耐久力", "int"),
+        Opt("class", "分類", "受け流しの分類（刀剣, 棍棒, ナイフ, 拳銃 …）"),
+        Opt("rof", "射撃モード", "銃の射撃モード（単発 / 単発/セミオート/フルオート）"),
+        Opt("range", "射程", "射程（m）", "int"))),
+    Cmd("char show", "キャラ 表示", "キャラクターを表示する", (
+        Opt("name", "名前", "キャラクター名", autocomplete="character"),)),
+    Cmd("char list", "キャラ 一覧", "このサーバーのキャラクター一覧"),
+    Cmd("char delete", "キャラ 削除", "キャラクターを削除する", (
+        Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),)),
+    Cmd("char import", "キャラ 取込", "ココフォリア／キャラクター保管所のJSONから作る", (
+        Opt("data", "データ", "JSONテキスト", required=True),)),
+    Cmd("battle new", "戦闘 作成", "このチャンネルで戦闘を開く（あなたがKPになります）", (
+        Opt("system", "ルール", "ルールシステム", choices=SYSTEM_CHOICES),)),
+    Cmd("battle join", "戦闘 参加", "自分のキャラクターで戦闘に参加する", (
+        Opt("character", "キャラ", "参加するキャラクター", autocomplete="character"),)),
+    Cmd("battle add", "戦闘 追加", "KP: NPCを追加する", (
+        Opt("name", "名前", "戦闘での名前", required=True),
+        Opt("character", "キャラ", "元にする保存済みキャラクター", autocomplete="character"),
+        Opt("hidden", "非公開", "数値をKPだけに見せる", "bool"))),
+    Cmd("battle start", "戦闘 開始", "KP: ラウンド1を始める"),
+    Cmd("battle status", "戦闘 状況", "順番・HP・行動ポイント・状態を表示する"),
+    Cmd("battle remove", "戦闘 除外", "KP: 参加者を戦闘から外す", (
+        Opt("name", "名前", "外す参加者", required=True, autocomplete="unit"),)),
+    Cmd("battle end", "戦闘 終了", "KP: 戦闘を終える"),
+    Cmd("battle log", "戦闘 ログ", "戦闘の記録をファイルで出す"),
+    Cmd("attack", "攻撃", "自分の手番に攻撃する", (
+        Opt("target", "対象", "攻撃する相手", required=True, autocomplete="unit"),
+        Opt("weapon", "武器", "使う武器（省略時は最初の武器）", autocomplete="weapon"),
+        Opt("special", "特殊", "特殊攻撃（サルト, タックル, 精密射撃 …）"),
+        Opt("aim", "部位", "部位狙い（急所, 腕, 足 …）"),
+        Opt("mode", "射撃", "射撃モード（単発, セミオート, フルオート, 未照準）"),
+        Opt("shots", "弾数", "撃つ弾数", "int"),
+        Opt("modifier", "補正", "技能値への補正（%）", "int"),
+        AS)),
+    Cmd("react", "対応", "自分への攻撃に対応する（回避・受け流し・なし …）", (
+        Opt("action", "行動", "対応の種類", required=True, choices=REACTIONS),
+        Opt("weapon", "武器", "受け流しに使う武器", autocomplete="weapon"),
+        Opt("target", "対象", "かばう相手", autocomplete="unit"),
+        Opt("object", "遮蔽物", "隠れる物"),
+        Opt("power", "パワー", "パワーランク", "int"),
+        AS)),
+    Cmd("declare", "宣言", "ラウンドのはじめの宣言（受け流し・行動遅延・○○に集中）", (
+        Opt("action", "行動", "宣言する行動", required=True, choices=DECLARATIONS),
+        Opt("target", "対象", "受け流す相手", autocomplete="unit"),
+        Opt("amount", "量", "行動遅延で下げるDEX", "int"),
+        AS)),
+    Cmd("end", "ターン終了", "自分の手番を終える", (AS,)),
+)
+
+
+def by_path() -> dict[str, Cmd]:
+    """Commands by English path (``"battle start"``) and by Japanese path (``"戦闘 開始"``)."""
+    table: dict[str, Cmd] = {}
+    for cmd in COMMANDS:
+        table[cmd.path] = cmd
+        table[cmd.ja] = cmd
+    return table

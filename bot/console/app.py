@@ -1,0 +1,128 @@
+"""The console loop: read lines, send them through the service, print the replies."""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from bot.console.parse import Line, ParseError, parse_line
+from bot.render.reply import Reply
+from bot.service import Request, Service
+from bot.store import Store
+from rules.dice import Dice, DiceExhausted, RandomDice, ScriptedDice
+
+DEFAULT_CHANNEL = "main"
+EXIT_OK, EXIT_USAGE, EXIT_DICE = 0, 2, 3
+
+BANNER = """クトゥルフ神話TRPG 戦闘ボット コンソール（Discordなしで遊べます）
+1行に「名前: 内容」で入力します。名前ごとに別のプレイヤーとして扱います。例:
+  kp: /battle new
+  alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15
+  alice: /roll CCB<=70 こぶし
+  alice: [ターン終了]     （ボタンを押す）
+Ctrl-D で終了します。"""
+
+
+@dataclass
+class Console:
+    """One console session over ``service``; ``out`` receives the printed lines.
+
+    ``json_mode`` prints one JSON object per message (COMMANDS.md ``--json``).
+    """
+
+    service: Service
+    out: TextIO
+    json_mode: bool = False
+    line_no: int = 0
+    _latest_buttons: dict[tuple[str, str], list] = field(default_factory=dict)
+
+    async def feed(self, raw: str) -> None:
+        """Handle one input line (comments and blank lines are ignored and not counted)."""
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            return
+        self.line_no += 1
+        try:
+            line = parse_line(stripped)
+        except ParseError as exc:
+            self._emit(DEFAULT_CHANNEL, Reply(text=str(exc), ephemeral=True, to=None))
+            return
+        channel = line.channel or DEFAULT_CHANNEL
+        request = self._request(line, channel)
+        if request is None:
+            return
+        replies = await self.service.handle(request)
+        for reply in replies:
+            self._emit(channel, reply)
+
+    def _request(self, line: Line, channel: str) -> Request | None:
+        base = dict(channel=channel, user=line.name, name=line.name,
+                    request_id=None)
+        if line.button is not None:
+            custom_id = self._find_button(channel, line.name, line.button)
+            if custom_id is None:
+                self._emit(channel, Reply(text=f"{line.name}が押せる［{line.button}］ボタンは今ありません。",
+                                          ephemeral=True, to=line.name))
+                return None
+            return Request(command="button", options={"custom_id": custom_id}, **base)
+        if line.command is not None:
+            return Request(command=line.command, options=line.options, **base)
+        return Request(command="chat", options={"text": line.chat or ""}, **base)
+
+    def _find_button(self, channel: str, name: str, label: str) -> str | None:
+        for key in ((channel, name), (channel, "*")):
+            for button in self._latest_buttons.get(key, []):
+                if button.label == label:
+                    return button.custom_id
+        return None
+
+    def _emit(self, channel: str, reply: Reply) -> None:
+        if reply.buttons:
+            targets = [reply.to] if reply.to else (list(reply.mentions) or ["*"])
+            for target in targets:
+                self._latest_buttons[(channel, target)] = list(reply.buttons)
+        if self.json_mode:
+            obj = {"line": self.line_no, "channel": channel, "to": reply.to if reply.ephemeral else None,
+                   "ephemeral": reply.ephemeral, "text": reply.text,
+                   "buttons": [b.label for b in reply.buttons], "mentions": list(reply.mentions),
+                   "data": reply.data}
+            print(json.dumps(obj, ensure_ascii=False), file=self.out, flush=True)
+            return
+        prefix = f"bot → {reply.to}" if reply.ephemeral and reply.to else "bot"
+        mention = "".join(f"@{m} " for m in reply.mentions)
+        text = reply.text.replace("\n", "\n    ")
+        print(f"{prefix}: {mention}{text}", file=self.out, flush=True)
+        if reply.buttons:
+            print("  " + " ".join(f"[{b.label}]" for b in reply.buttons), file=self.out, flush=True)
+
+
+def make_dice(rolls: list[int] | None, seed: int | None) -> Dice:
+    """Scripted faces (``--rolls``), a seeded generator (``--seed``), or SystemRandom."""
+    if rolls is not None:
+        return ScriptedDice(rolls)
+    if seed is not None:
+        return RandomDice(random.Random(seed))
+    return RandomDice(random.SystemRandom())
+
+
+async def run(lines, db_url: str, dice: Dice, json_mode: bool, out: TextIO = sys.stdout,
+              interactive: bool = False) -> int:
+    """Play ``lines`` (an iterable of input lines) on the database ``db_url``; exit status."""
+    store = Store(db_url)
+    await store.migrate()
+    console = Console(Service(store, dice), out, json_mode)
+    try:
+        if interactive:
+            print(BANNER, file=out, flush=True)
+        for raw in lines:
+            try:
+                await console.feed(raw)
+            except DiceExhausted as exc:
+                print(f"--rolls の出目が足りません: {console.line_no}行目の入力で 1D{exc.sides} を振る必要がありました。",
+                      file=sys.stderr)
+                return EXIT_DICE
+        return EXIT_OK
+    finally:
+        await store.close()

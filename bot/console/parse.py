@@ -1,0 +1,108 @@
+"""Parsing console input lines: ``[@channel ]NAME: TEXT`` where TEXT is a slash command as
+typed in Discord (English or Japanese names), a button press ``[label]`` or chat."""
+from __future__ import annotations
+
+import re
+import shlex
+import unicodedata
+from dataclasses import dataclass, field
+
+from bot.commands_spec import COMMANDS, Cmd
+
+_LINE = re.compile(r"^(?:@(?P<channel>\S+)\s+)?(?P<name>[^:：\s][^:：]{0,40}?)\s*[:：]\s?(?P<text>.*)$")
+_BUTTON = re.compile(r"^\[(?P<label>[^\]]+)\]$")
+
+
+@dataclass(frozen=True)
+class Line:
+    """A parsed input line: ``channel`` (None = the default), speaker ``name``, and one of
+    ``command`` + ``options`` (a slash command), ``button`` (a label) or ``chat`` (text)."""
+
+    channel: str | None
+    name: str
+    command: str | None = None
+    options: dict = field(default_factory=dict)
+    button: str | None = None
+    chat: str | None = None
+
+
+class ParseError(Exception):
+    """A line the console cannot read; ``str()`` is a Japanese explanation."""
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).strip().casefold()
+
+
+def _paths() -> list[tuple[list[str], Cmd]]:
+    table = []
+    for cmd in COMMANDS:
+        table.append((cmd.path.split(), cmd))
+        table.append((cmd.ja.split(), cmd))
+    table.sort(key=lambda item: -len(item[0]))
+    return table
+
+
+_PATHS = _paths()
+
+
+def split_line(raw: str) -> tuple[str | None, str, str]:
+    """``(channel, name, text)`` of an input line; raises ParseError without ``NAME:``."""
+    match = _LINE.match(raw.strip())
+    if not match:
+        raise ParseError("「名前: 内容」の形で入力してください（例: alice: /roll CCB<=50）。")
+    return match["channel"], match["name"].strip(), match["text"].strip()
+
+
+def parse_line(raw: str) -> Line:
+    """Parse one non-comment, non-blank input line."""
+    channel, name, text = split_line(raw)
+    button = _BUTTON.match(text)
+    if button:
+        return Line(channel, name, button=button["label"].strip())
+    if text.startswith(("/", "／")):
+        command, options = parse_command(text[1:])
+        return Line(channel, name, command=command, options=options)
+    return Line(channel, name, chat=text)
+
+
+def parse_command(text: str) -> tuple[str, dict]:
+    """``("battle start", {...})`` for a slash command without its ``/``.
+
+    Option values run to the next `` key:`` of a known option of that command, or to the end
+    of the line; a value may be quoted. Raises ParseError for an unknown command.
+    """
+    words = text.split()
+    for path, cmd in _PATHS:
+        if [_fold(w) for w in words[:len(path)]] == [_fold(p) for p in path]:
+            rest = text.split(None, len(path))[len(path)] if len(words) > len(path) else ""
+            return cmd.path, _options(cmd, rest)
+    known = "、".join(sorted({"/" + c.path.split()[0] for c in COMMANDS}))
+    raise ParseError(f"「/{words[0] if words else ''}」というコマンドはありません。使えるコマンド: {known}")
+
+
+def _options(cmd: Cmd, rest: str) -> dict:
+    names: dict[str, str] = {}
+    for o in cmd.options:
+        names[_fold(o.name)] = o.name
+        names[_fold(o.ja)] = o.name
+    keys = sorted(names, key=len, reverse=True)
+    if not keys:
+        if rest.strip():
+            raise ParseError(f"/{cmd.path} にはオプションがありません。")
+        return {}
+    pattern = re.compile(r"(?:^|\s)(" + "|".join(re.escape(k) for k in keys) + r")\s*[:：]", re.I)
+    folded = unicodedata.normalize("NFKC", rest)
+    matches = list(pattern.finditer(folded.casefold()))
+    if rest.strip() and (not matches or folded[:matches[0].start()].strip()):
+        head = folded[:matches[0].start()] if matches else folded
+        raise ParseError(f"オプション「{head.strip()[:30]}」が読めません。/{cmd.path} のオプション: "
+                         + "、".join(f"{o.name}:" for o in cmd.options))
+    options: dict[str, str] = {}
+    for i, m in enumerate(matches):
+        end = matches[i + 1].start() if i + 1 < len(matches) else len(folded)
+        value = rest[m.end():end].strip() if len(rest) == len(folded) else folded[m.end():end].strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = shlex.split(value)[0]
+        options[names[m.group(1).casefold()]] = value
+    return options

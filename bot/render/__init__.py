@@ -1,0 +1,1 @@
+"""Pure rendering: events and battle views to Japanese replies (no discord imports)."""

@@ -1,0 +1,152 @@
+"""Japanese text for battle events, prompts and the status board."""
+from __future__ import annotations
+
+from rules.battle import events as ev
+from rules.battle.protocol import BattleView, Prompt, UnitRow
+from rules.systems.coc6 import events as ce
+
+from bot.render import buttons
+from bot.render.reply import Button, Reply, clip
+
+WOUNDS = ((1.0, "無傷"), (0.5, "負傷"), (0.2, "重傷"), (0.0, "瀕死"))
+
+
+def wound_word(hp: int | None, hp_max: int | None, conditions: tuple[str, ...] = ()) -> str:
+    """A hidden unit's condition in words (無傷, 負傷, 重傷, 瀕死, 死亡), never its numbers."""
+    if "死亡" in conditions:
+        return "死亡"
+    if hp is None or not hp_max:
+        return "不明"
+    ratio = hp / hp_max
+    for floor, word in WOUNDS:
+        if ratio >= floor:
+            return word
+    return "瀕死"
+
+
+def _hidden(view: BattleView | None, unit: str) -> bool:
+    return bool(view) and any(r.name == unit and r.hidden for r in view.rows)
+
+
+def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
+    """One line of the public log for an event, or None for events shown otherwise."""
+    if isinstance(e, ev.BattleOpened):
+        return None
+    if isinstance(e, ev.UnitJoined):
+        who = "NPC" if e.owner is None else "PC"
+        return f"{e.unit}（{who}）が戦闘に参加しました。"
+    if isinstance(e, ev.UnitRemoved):
+        return f"{e.unit}を戦闘から外しました。"
+    if isinstance(e, ev.RoundStarted):
+        order = " → ".join(e.order) or "（行動できる者なし）"
+        tied = "".join(f"\n（同値: {'・'.join(g)}。参加順で並べています）" for g in e.tied)
+        return f"━━ ラウンド{e.round} ━━ 行動順: {order}{tied}"
+    if isinstance(e, ev.TurnEnded):
+        return f"{e.unit}の手番が終わりました。"
+    if isinstance(e, ev.SideOutOfAction):
+        side = "PC" if e.side == "PC" else "NPC"
+        return f"{side}側が全員行動不能になりました。KPは [戦闘終了] か /battle end で戦闘を終えられます。"
+    if isinstance(e, ev.BattleEnded):
+        return "戦闘を終了しました。おつかれさまでした。"
+    if isinstance(e, ce.Declared):
+        target = f"（相手: {e.target}）" if e.target else ""
+        amount = f"（{e.amount}）" if e.amount is not None else ""
+        return f"{e.unit}は「{e.action}」を宣言しました{target}{amount}。"
+    if isinstance(e, ce.AttackDeclared):
+        return f"⚔ {e.attacker} → {e.target}：{e.weapon}で攻撃（{e.skill}%）"
+    if isinstance(e, ce.CheckRolled):
+        if _hidden(view, e.unit) and e.purpose.startswith("ショック"):
+            return f"{e.unit} {e.purpose}：判定済み"
+        return f"{e.unit} {e.purpose}：{e.text}"
+    if isinstance(e, ce.ReactionChosen):
+        weapon = f"（{e.weapon}）" if e.weapon else ""
+        return f"{e.unit}の対応：{e.action}{weapon}"
+    if isinstance(e, ce.DamageRolled):
+        return f"ダメージ：{e.text}"
+    if isinstance(e, ce.HpChanged):
+        if _hidden(view, e.unit):
+            return f"{e.unit}は{e.before - e.after}ダメージを受けた。"
+        return f"{e.unit} HP {e.before} → {e.after}"
+    if isinstance(e, ce.WeaponChanged):
+        return f"{e.unit}の{e.note}" if e.note else None
+    if isinstance(e, ce.ConditionChanged):
+        cause = f"（{e.cause}）" if e.cause else ""
+        if not e.added:
+            return f"{e.unit}の{e.condition}状態が解けた{cause}。"
+        verb = "した" if e.condition in ("死亡", "気絶", "転倒") else "状態になった"
+        return f"{e.unit}は{e.condition}{verb}{cause}。"
+    if isinstance(e, ce.AttackResolved):
+        return f"→ {e.outcome}" if e.outcome else None
+    return None
+
+
+def events_text(events: list[ev.Event], view: BattleView | None = None) -> str:
+    """The public lines for ``events``, joined; '' when none has a line."""
+    lines = [line for e in events if (line := event_line(e, view))]
+    return "\n".join(lines)
+
+
+def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView) -> Reply:
+    """A prompt message mentioning whoever answers it (the KP for an NPC), with its buttons."""
+    who = prompt.owner or keeper
+    text = prompt.text
+    if prompt.kind == "turn":
+        row = next((r for r in view.rows if r.name == prompt.unit), None)
+        if row is not None and row.ap is not None:
+            text += f"（行動ポイント {row.ap}）"
+        if row is not None and row.conditions:
+            text += f" 状態: {'・'.join(row.conditions)}"
+        text += "\n/attack で攻撃、終わったら [ターン終了] か /end。"
+    else:
+        text += "\n選べる対応: " + "／".join(prompt.options) + "（/react action:… でも選べます）"
+    style = {"ターン終了": "primary", "なし": "secondary"}
+    btns = tuple(Button(label, buttons.encode(battle_id, prompt.key, label), style.get(label, "success"))
+                 for label in prompt.options)
+    return Reply(text=clip(text), mentions=(who,), buttons=btns)
+
+
+def finish_button(battle_id: int) -> Button:
+    return Button("戦闘終了", buttons.encode(battle_id, "end", "戦闘終了"), "danger")
+
+
+def combatant(row: UnitRow, reveal: bool) -> dict:
+    """The ``data.combatants`` entry of the console contract (COMMANDS.md)."""
+    shown = reveal or not row.hidden
+    return {"name": row.name, "hp": row.hp if shown else None, "hp_max": row.hp_max if shown else None,
+            "ap": row.ap, "dex": row.dex if shown else None, "conditions": list(row.conditions),
+            "weapons": [{"name": w["name"], "hp": w["hp"], "broken": w["broken"]} for w in row.weapons]
+            if shown else [],
+            **({"state": wound_word(row.hp, row.hp_max, row.conditions)} if not shown else {})}
+
+
+def status_reply(view: BattleView, title: str, reveal: bool = False) -> Reply:
+    """The status board: order, round, whose turn, HP, AP, conditions, pending questions."""
+    if view.phase == "setup":
+        head = f"【{title}】開始前（参加者 {len(view.rows)}人）"
+    elif view.phase == "ended":
+        head = f"【{title}】終了（ラウンド{view.round}）"
+    else:
+        head = f"【{title}】ラウンド{view.round}　手番: {view.turn or '―'}"
+    lines = [head]
+    ordered = sorted(view.rows, key=lambda r: view.order.index(r.name) if r.name in view.order else 999)
+    for row in ordered:
+        mark = "▶" if row.name == view.turn else "・"
+        if row.hidden and not reveal:
+            body = wound_word(row.hp, row.hp_max, row.conditions)
+        else:
+            body = f"HP {row.hp}/{row.hp_max}" if row.hp is not None else ""
+            if row.ap is not None and view.phase == "active":
+                body += f" AP {row.ap}"
+            body += f" DEX {row.dex}"
+            broken = [w["name"] + ("（破壊）" if w["broken"] else "（射撃不能）")
+                      for w in row.weapons if w["broken"] or w.get("cannot_fire")]
+            if broken:
+                body += " 武器: " + "、".join(broken)
+        conditions = f" [{'・'.join(row.conditions)}]" if row.conditions else ""
+        lines.append(f"{mark}{row.name}　{body}{conditions}")
+    for prompt in view.prompts:
+        if prompt.kind == "reaction":
+            lines.append(f"保留中: {prompt.unit}の対応（{'／'.join(prompt.options)}）")
+    data = {"round": view.round, "turn": view.turn, "phase": view.phase,
+            "combatants": [combatant(r, reveal) for r in ordered]}
+    return Reply(text=clip("\n".join(lines)), data=data)

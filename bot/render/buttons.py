@@ -1,0 +1,47 @@
+"""Custom ids of the bot's buttons: ``cb:<battle id>:<question key>:<choice code>``.
+
+The id carries everything needed to act on a click, so a button keeps working after a
+restart (discord.py ``DynamicItem``); the service re-checks it against the database.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PATTERN = re.compile(r"cb:(?P<battle>\d+):(?P<key>[^:]{1,60}):(?P<choice>[a-z_]{1,20})")
+"""The regular expression of a custom id (also the DynamicItem template)."""
+
+CHOICES = {
+    "回避": "dodge", "受け流し": "parry", "なし": "none", "防御": "block", "隠れる": "hide",
+    "かばう": "cover", "武道": "budo", "ターン終了": "end", "戦闘終了": "finish",
+}
+LABELS = {code: label for label, code in CHOICES.items()}
+
+
+@dataclass(frozen=True)
+class ButtonId:
+    """A decoded custom id: ``battle`` id, question ``key`` (``a3`` = attack 3,
+    ``t2-アリス`` = アリス's turn in round 2, ``end`` = battle end) and ``choice`` code."""
+
+    battle: int
+    key: str
+    choice: str
+
+    @property
+    def label(self) -> str:
+        return LABELS.get(self.choice, self.choice)
+
+
+def encode(battle: int, key: str, label: str) -> str:
+    """The custom id for ``label`` on question ``key`` of ``battle`` (≤ 100 characters)."""
+    custom_id = f"cb:{battle}:{key[:60]}:{CHOICES.get(label, 'none')}"
+    assert len(custom_id) <= 100
+    return custom_id
+
+
+def decode(custom_id: str) -> ButtonId | None:
+    """The parts of a custom id made by :func:`encode`, or None if it is not one."""
+    match = PATTERN.fullmatch(custom_id or "")
+    if not match:
+        return None
+    return ButtonId(int(match["battle"]), match["key"], match["choice"])

@@ -1,0 +1,69 @@
+"""The transport-neutral reply: what one bot message says and offers."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+MAX_TEXT = 2000
+"""Discord's limit on a message's content (characters)."""
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button: ``label`` shown, ``custom_id`` encoding battle, question and choice
+    (see :mod:`bot.render.buttons`); ``style`` is primary / secondary / success / danger."""
+
+    label: str
+    custom_id: str
+    style: str = "secondary"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One bot message.
+
+    Attributes:
+        text: the content (never empty, at most 2,000 characters: see :func:`clip`).
+        ephemeral: shown only to ``to`` (a slash command's invoker, or a DM for chat).
+        to: the user id the private message is for (None for a public message).
+        mentions: user ids the message pings (allowed_mentions is limited to these).
+        buttons: buttons under the message.
+        data: structured content (``/battle status``: round, turn, combatants).
+        secret_for: user ids allowed to see a secret roll's result (roller and KP).
+        file: an attachment ``{"name", "content"}`` (text) or None.
+    """
+
+    text: str
+    ephemeral: bool = False
+    to: str | None = None
+    mentions: tuple[str, ...] = ()
+    buttons: tuple[Button, ...] = ()
+    data: dict | None = None
+    file: dict | None = None
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, raw: dict) -> "Reply":
+        return cls(text=raw["text"], ephemeral=raw.get("ephemeral", False), to=raw.get("to"),
+                   mentions=tuple(raw.get("mentions") or ()),
+                   buttons=tuple(Button(**b) for b in raw.get("buttons") or ()),
+                   data=raw.get("data"), file=raw.get("file"))
+
+
+def clip(text: str, limit: int = MAX_TEXT) -> str:
+    """``text`` shortened to ``limit`` characters with a visible note, never empty."""
+    text = text.strip() or "（内容がありません）"
+    if len(text) <= limit:
+        return text
+    note = "\n…（長いため省略しました。全体は /battle log で確認できます）"
+    return text[: limit - len(note)].rstrip() + note
+
+
+def private(to: str, text: str) -> Reply:
+    """An ephemeral message for ``to``."""
+    return Reply(text=clip(text), ephemeral=True, to=to)
+
+
+def public(text: str, **kwargs) -> Reply:
+    return Reply(text=clip(text), **kwargs)

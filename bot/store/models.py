@@ -1,0 +1,91 @@
+"""The database tables. Changes go through an Alembic revision in ``migrations/versions``."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (JSON, DateTime, ForeignKey, Index, Integer, String, Text,
+                        UniqueConstraint, text)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class BattleRow(Base):
+    """One battle in a channel; at most one ``active`` per channel (partial unique index)."""
+
+    __tablename__ = "battles"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    channel: Mapped[str] = mapped_column(String(64), nullable=False)
+    guild: Mapped[str | None] = mapped_column(String(64))
+    system: Mapped[str] = mapped_column(String(32), nullable=False)
+    keeper: Mapped[str] = mapped_column(String(64), nullable=False)
+    status: Mapped[str] = mapped_column(String(16), nullable=False, default="active")
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    __table_args__ = (
+        Index("uq_battles_active_channel", "channel", unique=True,
+              sqlite_where=text("status = 'active'"), postgresql_where=text("status = 'active'")),
+    )
+
+
+class EventRow(Base):
+    """One event of a battle, in order (``seq`` = 1, 2, …)."""
+
+    __tablename__ = "events"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    battle_id: Mapped[int] = mapped_column(ForeignKey("battles.id", ondelete="CASCADE"), nullable=False)
+    seq: Mapped[int] = mapped_column(Integer, nullable=False)
+    kind: Mapped[str] = mapped_column(String(64), nullable=False)
+    payload: Mapped[dict] = mapped_column(JSON, nullable=False)
+    actor: Mapped[str] = mapped_column(String(64), nullable=False)
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    __table_args__ = (UniqueConstraint("battle_id", "seq", name="uq_events_battle_seq"),)
+
+
+class RequestRow(Base):
+    """An accepted interaction id (idempotency key) and the replies that answered it."""
+
+    __tablename__ = "requests"
+    request_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    replies: Mapped[list] = mapped_column(JSON, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+
+
+class CharacterRow(Base):
+    """A saved character sheet, by name within a scope (a guild, or the console)."""
+
+    __tablename__ = "characters"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    scope: Mapped[str] = mapped_column(String(64), nullable=False)
+    name: Mapped[str] = mapped_column(String(100), nullable=False)
+    owner: Mapped[str] = mapped_column(String(64), nullable=False)
+    data: Mapped[dict] = mapped_column(JSON, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    __table_args__ = (UniqueConstraint("scope", "name", name="uq_characters_scope_name"),)
+
+
+class DeadlineRow(Base):
+    """A turn deadline (reminder / auto-skip), fired once (``fired_at`` set)."""
+
+    __tablename__ = "deadlines"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    battle_id: Mapped[int] = mapped_column(ForeignKey("battles.id", ondelete="CASCADE"), nullable=False)
+    key: Mapped[str] = mapped_column(String(100), nullable=False)
+    kind: Mapped[str] = mapped_column(String(16), nullable=False)
+    due_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    fired_at: Mapped[datetime | None] = mapped_column(DateTime)
+    payload: Mapped[dict] = mapped_column(JSON, nullable=False, default=dict)
+    __table_args__ = (UniqueConstraint("battle_id", "key", "kind", name="uq_deadlines_key"),)
+
+
+class ChannelSettingRow(Base):
+    """A KP setting kept per channel (``/kp setting``)."""
+
+    __tablename__ = "channel_settings"
+    channel: Mapped[str] = mapped_column(String(64), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text, nullable=False)
