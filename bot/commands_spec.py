@@ -105,6 +105,43 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("amount", "量", "行動遅延で下げるDEX", "int"),
         AS)),
     Cmd("end", "ターン終了", "自分の手番を終える", (AS,)),
+    Cmd("move", "移動", "マスを移動する（1マス1ポイント）", (
+        Opt("to", "移動先", "移動先のマス（例: C4）", required=True), AS)),
+    Cmd("check", "判定", "技能・能力値の判定（応急手当、医学、CON×5 …）", (
+        Opt("skill", "技能", "技能名または CON×5 など", required=True),
+        Opt("target", "対象", "手当てなどの相手", autocomplete="unit"),
+        Opt("modifier", "補正", "補正（%）", "int"), AS)),
+    Cmd("battle map", "戦闘 マップ", "盤面を画像で表示する"),
+    Cmd("kp set", "kp 設定", "KP: HP・能力値・技能・AP・武器の耐久力・状態を直接変える", (
+        Opt("target", "対象", "ユニット", required=True, autocomplete="unit"),
+        Opt("field", "項目", "項目（HP, AP, DEX, 状態, 武器名.耐久力 …）", required=True),
+        Opt("value", "値", "新しい値（状態は +転倒 / -転倒）", required=True))),
+    Cmd("kp place", "kp 配置", "KP: ユニットをマスに置く", (
+        Opt("name", "名前", "ユニット", required=True, autocomplete="unit"),
+        Opt("to", "マス", "マス（例: C4）", required=True))),
+    Cmd("kp object", "kp 物体", "KP: 遮蔽物や壁を置く", (
+        Opt("name", "名前", "物体の名前", required=True),
+        Opt("siz", "siz", "遮蔽物のSIZ", "int"),
+        Opt("at", "位置", "マス（例: D5）。省略するとマップなし"),
+        Opt("kind", "種類", "遮蔽物 または 壁", choices=(("遮蔽物", "遮蔽物"), ("壁", "壁"))))),
+    Cmd("kp override", "kp 上書き", "KP: 直前のロールの結果を差し替えて処理し直す", (
+        Opt("result", "結果", "成功, 失敗, スペシャル, 決定的成功, 致命的失敗 または出目", required=True),)),
+    Cmd("kp allow", "kp 許可", "KP: 直前に拒否された宣言を認める"),
+    Cmd("kp undo", "kp 取消", "KP: 直前の操作を取り消す", (
+        Opt("steps", "回数", "取り消す操作の数（既定 1）", "int"),)),
+    Cmd("kp redo", "kp やり直し", "KP: 取り消した操作をやり直す", (
+        Opt("steps", "回数", "やり直す操作の数（既定 1）", "int"),)),
+    Cmd("kp skip", "kp スキップ", "KP: 今の手番を飛ばす"),
+    Cmd("kp order", "kp 順番", "KP: 行動順を動かす", (
+        Opt("name", "名前", "ユニット", required=True, autocomplete="unit"),
+        Opt("position", "位置", "何番目にするか（1から）", "int", True))),
+    Cmd("kp setting", "kp 設定項目", "KP: この戦闘のルール設定（引数なしで一覧）", (
+        Opt("key", "項目", "設定項目"),
+        Opt("value", "値", "新しい値"))),
+    Cmd("kp role", "kp ロール", "KP: KPとして扱うロールを設定する", (
+        Opt("role", "ロール", "ロール名またはID", required=True),)),
+    Cmd("kp handover", "kp 交代", "KP: KPを別のユーザーに渡す", (
+        Opt("user", "ユーザー", "新しいKP", required=True),)),
 )
 
 
