@@ -23,7 +23,7 @@ _ZERO_DIV = "ゼロ除算が発生したため計算できませんでした"
 _SUM_ALPHABET = re.compile(r"[0-9+\-*/()<>=!?DKHLMAXINUCRF]+")
 _REPEAT = re.compile(r"(S?)(?:REPEAT|REP|X)(\d+)", re.IGNORECASE)
 _CHOICE = re.compile(r"(S?)choice(\d*)(.*)", re.IGNORECASE | re.DOTALL)
-_CC = re.compile(r"CC(B)?(?:\(([^()]*)\))?(?:<=(.+))?")
+_CC = re.compile(r"CC(B)?(?:\(([^()]*)\))?(?:(?:<=|=<)(.+))?")
 _RES = re.compile(r"RES(B)?\((.+)\)")
 _CBR = re.compile(r"CBR(B)?\((.+),(.+)\)")
 _D66 = re.compile(r"D66([ANSD]?)")

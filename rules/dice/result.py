@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.coc6.check import SuccessLevel
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.coc6.check import SuccessLevel
 
 
 @dataclass(frozen=True)
