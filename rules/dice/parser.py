@@ -170,8 +170,10 @@ class ExprParser:
             return Num(int(s[i:j]))
         return None
 
-    def finish(self) -> None:
-        if self.i != self.n:
+    def finish(self, node: Node | None = None, *, dice: bool = True) -> None:
+        """Require the whole text consumed (and no dice in ``node`` unless ``dice``),
+        then raise the first limit violation found."""
+        if self.i != self.n or (node is not None and node.has_dice and not dice):
             raise _NoParse
         if self.error is not None:
             raise self.error
@@ -181,9 +183,7 @@ def _expression(text: str, *, dice: bool) -> Node:
     """Parse a whole arithmetic expression; with ``dice=False`` dice are refused."""
     p = ExprParser(text)
     node = p.add()
-    p.finish()
-    if node.has_dice and not dice:
-        raise _NoParse
+    p.finish(node, dice=dice)
     return node
 
 
@@ -215,9 +215,9 @@ def _sum_roll(secret: bool, body: str) -> SumRoll:
             if rhs.has_dice:
                 raise _NoParse
             target = rhs.const(False)
-    p.finish()
-    if not expr.has_dice:
+    if p.i != p.n or not expr.has_dice:
         raise _NoParse
+    p.finish()
     return SumRoll(secret, expr, op, target)
 
 
@@ -262,6 +262,8 @@ def _single(text: str):
     """Parse one command without repetition; None if it is not one."""
     m = _CHOICE.fullmatch(text)
     if m:
+        if len(text) > MAX_COMMAND_CHARS:
+            raise DiceError(f"コマンドが長すぎます（{MAX_COMMAND_CHARS}文字まで）")
         return _choice(m)
     if _SPACE.search(text):
         return None
