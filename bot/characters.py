@@ -5,6 +5,7 @@ import re
 import unicodedata
 
 from bot import options as opt
+from bot.importers import parse_sheet
 from bot.render.characters import sheet_text
 from bot.render.reply import Reply, private, public
 from bot.store import Store
@@ -156,6 +157,16 @@ class CharacterBook:
             return [private(user, "まだキャラクターが登録されていません。/char new で作れます。")]
         lines = [f"・{r.name}" for r in records]
         return [public("登録済みキャラクター:\n" + "\n".join(lines))]
+
+    async def import_sheet(self, scope: str, user: str, options: dict) -> list[Reply]:
+        """``/char import data:<json>``: a ココフォリア or キャラクター保管所 sheet."""
+        character, hidden = parse_sheet(opt.text(options, "data") or "")
+        record = await self.store.get_character(scope, character.name)
+        if record is not None and record.owner != user:
+            raise InvalidInput(f"「{character.name}」は他のユーザーがすでに登録しています。")
+        await self.store.put_character(scope, user, character.name, character.to_dict())
+        note = "\n（非公開のコマです。/battle add の hidden:true で数値を隠せます）" if hidden else ""
+        return [public(f"キャラクター「{character.name}」を取り込みました。\n" + sheet_text(character, full=True) + note)]
 
     async def delete(self, scope: str, user: str, options: dict) -> list[Reply]:
         name = opt.text(options, "name") or ""

@@ -23,7 +23,8 @@ Create an application and bot at https://discord.com/developers/applications, en
 MESSAGE CONTENT intent, invite it with the bot + applications.commands scopes, put the
 token in .env as DISCORD_TOKEN=..., then run `python -m bot sync` once.
 
-Discordなしで試すには / To try it without Discord:  python -m bot console"""
+Discordなしで試すには / To try it without Discord:
+  bash scripts/run.sh console   （または python -m bot console）"""
 
 
 def _rolls(text: str) -> list[int]:
@@ -67,6 +68,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
+        if args.cmd is None and sys.stdin.isatty():
+            answer = input("\n今すぐコンソールで試しますか？ / Start the console now? [y/N] ").strip().lower()
+            if answer in ("y", "yes", "はい"):
+                _console(argparse.Namespace(script=None, db=None, rolls=None, seed=None, json=False), settings)
         return 1
     from bot.discord.run import run_bot, sync_commands
 

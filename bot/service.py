@@ -107,8 +107,8 @@ class Service:
             return roll_replies(text, req.user, req.name or req.user, self.dice,
                                 await self._keeper(req.channel), from_chat=True)
         if c.startswith("char "):
-            handler = getattr(self.characters, c.split(" ", 1)[1], None)
-            if handler is None or c == "char import":
+            handler = getattr(self.characters, c.split(" ", 1)[1].replace("import", "import_sheet"), None)
+            if handler is None:
                 raise InvalidInput(f"/{c} はまだ使えません。")
             replies = await handler(scope, req.user, req.options)
             await self._remember(req, replies)

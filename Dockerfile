@@ -1,0 +1,16 @@
+# The bot in a slim Python image, as a non-root user, with its data on a volume.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 DATA_DIR=/data
+
+RUN useradd --create-home --uid 1000 bot && mkdir -p /data && chown bot:bot /data
+WORKDIR /app
+COPY pyproject.toml README.md alembic.ini ./
+COPY bot ./bot
+COPY rules ./rules
+COPY migrations ./migrations
+RUN pip install -e .
+
+USER bot
+VOLUME ["/data"]
+CMD ["python", "-m", "bot"]

@@ -1,0 +1,138 @@
+"""Importing character sheets: ココフォリア clipboard JSON (``kind: character``) and
+キャラクター保管所 CoC 6 JSON (every value a string, as the site sends it)."""
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+
+from rules.coc6.character import CHARACTERISTICS, Character, canonical_skill
+from rules.coc6.weapons import make_weapon
+from rules.errors import InvalidInput
+
+MAX_JSON = 200_000
+"""Largest JSON text accepted (characters)."""
+
+# キャラクター保管所: the fixed skill rows of each table, in the site's order.
+HOKANJO_TABLES = {
+    "TBA": ("回避", "キック", "組み付き", "こぶし", "頭突き", "投擲", "マーシャルアーツ", "拳銃",
+            "サブマシンガン", "ショットガン", "マシンガン", "ライフル"),
+    "TFA": ("応急手当", "鍵開け", "隠す", "隠れる", "聞き耳", "忍び歩き", "写真術", "精神分析", "追跡",
+            "登攀", "図書館", "目星"),
+    "TAA": ("運転", "機械修理", "重機械操作", "乗馬", "水泳", "製作", "操縦", "跳躍", "電気修理",
+            "ナビゲート", "変装"),
+    "TCA": ("言いくるめ", "信用", "説得", "値切り", "母国語"),
+    "TKA": ("医学", "オカルト", "化学", "クトゥルフ神話", "芸術", "経理", "考古学", "コンピューター",
+            "心理学", "人類学", "生物学", "地質学", "電子工学", "天文学", "博物学", "物理学", "法律",
+            "薬学", "歴史"),
+}
+_CCB_LINE = re.compile(r"^\s*(?:S?CCB?|1d100)\s*<=\s*(\d+)\s*【(.+?)】", re.I)
+_DAMAGE_LINE = re.compile(r"^\s*([0-9dD+\-]+)\s*【(?:ダメージ判定?[（(](?P<a>.+?)[）)]|(?P<b>.+?)ダメージ)】")
+_PAREN = re.compile(r"[（(].*?[）)]")
+
+
+def _int(value, default: int | None = None) -> int | None:
+    text = unicodedata.normalize("NFKC", str(value if value is not None else "")).strip()
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    return default
+
+
+def parse_sheet(text: str) -> tuple[Character, bool]:
+    """Read a pasted JSON sheet; returns ``(character, hidden)`` where ``hidden`` says the
+    sheet asked to hide its numbers (ココフォリア ``secret``/``hideStatus``).
+
+    Raises InvalidInput (Japanese) for text that is not JSON, an unknown format, or a sheet
+    without the characteristics a fight needs (DEX, and CON + SIZ or an HP value).
+    """
+    if len(text) > MAX_JSON:
+        raise InvalidInput("JSONが大きすぎます（20万文字まで）。")
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(f"JSONとして読めませんでした（{exc.lineno}行目 {exc.colno}文字目）。") from None
+    if isinstance(raw, dict) and raw.get("kind") == "character" and isinstance(raw.get("data"), dict):
+        return _ccfolia(raw["data"])
+    if isinstance(raw, dict) and ("NP1" in raw or "NA1" in raw):
+        return _hokanjo(raw), False
+    raise InvalidInput("ココフォリアのコマ（kind: character）かキャラクター保管所のJSONを貼り付けてください。")
+
+
+def _finish(name: str, stats: dict[str, int], skills: dict[str, int], hp: int | None,
+            db: str | None, weapons: list) -> Character:
+    if not name:
+        raise InvalidInput("キャラクター名がありません。")
+    missing = [k for k in ("DEX",) if k not in stats] + ([] if hp or {"CON", "SIZ"} <= stats.keys() else ["CON/SIZ（またはHP）"])
+    if missing:
+        raise InvalidInput(f"{name}: 戦闘に必要な能力値がありません（{'、'.join(missing)}）。"
+                           "/char new で作るか、JSONに能力値を入れてください。")
+    full = {k: stats.get(k, 0) for k in CHARACTERISTICS}
+    character = Character(name=name[:40], stats=full, skills=skills, db_override=db,
+                          hp_max_override=hp if hp and hp != Character(name, full).hp_max else None)
+    for weapon in weapons:
+        character = character.with_weapon(weapon)
+    return character
+
+
+def _ccfolia(data: dict) -> tuple[Character, bool]:
+    name = re.sub(r"\s*[（(][^（()）]*[）)]\s*$", "", str(data.get("name") or "")).strip()
+    stats, db = {}, None
+    for param in data.get("params") or []:
+        label = unicodedata.normalize("NFKC", str(param.get("label", ""))).strip().upper()
+        if label in CHARACTERISTICS and _int(param.get("value")) is not None:
+            stats[label] = _int(param.get("value"))
+        elif label == "DB":
+            db = str(param.get("value") or "").strip().upper() or None
+    hp = next((_int(s.get("max"), _int(s.get("value"))) for s in data.get("status") or []
+               if str(s.get("label", "")).upper() == "HP"), None)
+    skills, damages = {}, {}
+    for line in str(data.get("commands") or "").splitlines():
+        match = _CCB_LINE.match(line)
+        if match and "{" not in line:
+            skills[canonical_skill(_PAREN.sub("", match.group(2)))] = int(match.group(1))
+            continue
+        match = _DAMAGE_LINE.match(line)
+        if match:
+            damages[(match["a"] or match["b"]).strip()] = match.group(1).upper()
+    weapons = []
+    for weapon_name, expr in damages.items():
+        skill_key = canonical_skill(_PAREN.sub("", weapon_name))
+        if skill_key in ("こぶし", "キック", "頭突き", "組み付き"):
+            continue
+        base = re.sub(r"[+-]1D[46]$", "", expr) if db and expr.endswith(db.lstrip("+-")) else expr
+        known = make_weapon(weapon_name)
+        weapons.append(make_weapon(weapon_name, damage=base, skill_value=skills.get(skill_key))
+                       if skill_key in skills else make_weapon(weapon_name, damage=base or known.damage))
+    hidden = bool(data.get("secret") or data.get("hideStatus"))
+    return _finish(name, stats, skills, hp, db, weapons), hidden
+
+
+def _hokanjo(raw: dict) -> Character:
+    name = str(raw.get("pc_name") or raw.get("data_title") or "").strip()
+    stats = {}
+    for i, key in enumerate(CHARACTERISTICS, start=1):
+        value = _int(raw.get(f"NP{i}"), _int(raw.get(f"NA{i}")))
+        if value is not None:
+            stats[key] = value
+    skills: dict[str, int] = {}
+    for table, names in HOKANJO_TABLES.items():
+        totals = raw.get(f"{table}P") or []
+        extra = list(raw.get(f"{table}Name") or [])
+        for skill, total in zip(list(names) + extra, totals):
+            value = _int(total)
+            if value is not None and skill:
+                skills[canonical_skill(skill)] = value
+    hp = _int(raw.get("NP9"), _int(raw.get("NA9")))
+    db = str(raw.get("dmg_bonus") or "").strip().upper() or None
+    weapons = []
+    names = raw.get("arms_name") or []
+    for i, weapon_name in enumerate(names):
+        weapon_name = str(weapon_name).strip()
+        key = canonical_skill(_PAREN.sub("", weapon_name))
+        if not weapon_name or key in ("こぶし", "キック", "頭突き", "組み付き"):
+            continue
+        damage = re.sub(r"\+?db$", "", str((raw.get("arms_damage") or [""] * len(names))[i]), flags=re.I).upper()
+        weapons.append(make_weapon(weapon_name, damage=damage or None,
+                                   skill_value=_int((raw.get("arms_hit") or [None] * len(names))[i]),
+                                   hp=_int((raw.get("arms_vitality") or [None] * len(names))[i])))
+    return _finish(name, stats, skills, hp, db, weapons)
