@@ -40,7 +40,20 @@ class Node:
     has_dice = False
     dice_count = 0
 
+    def roll(self, dice: Dice, rolls: list, out: list) -> int:  # pragma: no cover - abstract
+        """Evaluate with ``dice``; append ``(sides, face)`` to ``rolls``, text to ``out``."""
+        raise NotImplementedError
+
+    def const(self, strict: bool) -> int:  # pragma: no cover - abstract
+        """Evaluate without dice (raises ``ZeroDivision`` on ``/0`` when ``strict``)."""
+        raise NotImplementedError
+
     def to_s(self) -> str:  # pragma: no cover - abstract
+        """The normalised expression text, e.g. ``2D6+1D4``."""
+        raise NotImplementedError
+
+    def bounds(self) -> tuple[int, int]:  # pragma: no cover - abstract
+        """The least and greatest value a roll can give."""
         raise NotImplementedError
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.coc6.check import CC, CCB, Bands, SuccessLevel, judge, resistance_target
 from rules.dice.core import Dice
 from rules.dice.format import SEP
-from rules.dice.result import DiceResult
+from rules.dice.result import DiceResult, with_comment
 
 _CRITICAL = SuccessLevel.CRITICAL
 _FUMBLE = SuccessLevel.FUMBLE
@@ -57,32 +57,31 @@ class Check:
         self._memo: dict = {}
 
     def run(self, dice: Dice, command: str = "", comment: str = "") -> DiceResult:
-        """Roll 1D100 and judge it."""
+        """Roll 1D100 and judge it (results are memoised per face and command)."""
         roll = dice.roll(100)
-        if not comment:
-            hit = self._memo.get(roll)
-            if hit is not None and hit.command == command:
-                return hit
+        hit = self._memo.get(roll)
+        if hit is None or hit.command != command:
+            hit = self._judge(roll, command)
+            if 1 <= roll <= 100:
+                self._memo[roll] = hit
+        return with_comment(hit, comment) if comment else hit
+
+    def _judge(self, roll: int, command: str) -> DiceResult:
         target = self.target
         if target is None:
-            result = DiceResult(self.prefix + str(roll), self.secret, roll, rolls=((100, roll),),
-                                comment=comment, command=command)
-        else:
-            level, word = read(roll, target, self.bands)
-            success = level.succeeded
-            critical = level is _CRITICAL
-            fumble = level is _FUMBLE
-            if 0 < self.broken <= roll:
-                success, critical = False, False
-                word = f"{word}/{_BROKEN}" if fumble else _BROKEN
-                if not fumble:
-                    level = _FAILURE
-            result = DiceResult(f"{self.prefix}{roll}{SEP}{word}", self.secret, roll, success,
-                                not success, critical, fumble, ((100, roll),), comment, command,
-                                level)
-        if not comment and 1 <= roll <= 100:
-            self._memo[roll] = result
-        return result
+            return DiceResult(self.prefix + str(roll), self.secret, roll, rolls=((100, roll),),
+                              command=command)
+        level, word = read(roll, target, self.bands)
+        success = level.succeeded
+        critical = level is _CRITICAL
+        fumble = level is _FUMBLE
+        if 0 < self.broken <= roll:
+            success, critical = False, False
+            word = f"{word}/{_BROKEN}" if fumble else _BROKEN
+            if not fumble:
+                level = _FAILURE
+        return DiceResult(f"{self.prefix}{roll}{SEP}{word}", self.secret, roll, success,
+                          not success, critical, fumble, ((100, roll),), "", command, level)
 
 
 class Resist:

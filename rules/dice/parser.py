@@ -54,9 +54,11 @@ class ExprParser:
         self.error: DiceError | None = None
 
     def peek(self) -> str:
+        """The next character, or '' at the end."""
         return self.s[self.i] if self.i < self.n else ""
 
     def add(self) -> Node:
+        """``add := mul (('+'|'-') mul)*`` (a negated right operand flips the sign)."""
         node = self.mul()
         while True:
             c = self.peek()
@@ -69,6 +71,7 @@ class ExprParser:
             node = BinOp(node, c, rhs)
 
     def mul(self) -> Node:
+        """``mul := unary (('*' unary) | ('/' unary [F|U|C|R]))*``."""
         node = self.unary()
         while True:
             c = self.peek()
@@ -89,6 +92,7 @@ class ExprParser:
                 return node
 
     def unary(self) -> Node:
+        """``unary := ('+'|'-')* dice`` (an even number of minus signs cancels)."""
         negative = False
         while True:
             c = self.peek()
@@ -101,6 +105,7 @@ class ExprParser:
         return Neg(node) if negative else node
 
     def dice(self) -> Node:
+        """``dice := term 'D' [term] [filter] | 'D' term [filter] | term``."""
         if self.peek() == "D":
             self.i += 1
             sides = self.term_opt()
@@ -122,6 +127,7 @@ class ExprParser:
         return self.roll(times.const(False), side_count, self.filter_opt())
 
     def roll(self, count: int, sides: int, keep: tuple[str, int] | None) -> Roll:
+        """A ``Roll`` node, recording (not raising) a limit violation."""
         if self.error is None:
             try:
                 check_dice(count, sides)
@@ -132,6 +138,7 @@ class ExprParser:
         return Roll(max(count, 0), max(sides, 1), keep)
 
     def filter_opt(self) -> tuple[str, int] | None:
+        """``KH``/``KL``/``DH``/``DL`` [n] or ``MAX``/``MIN``; None if absent."""
         s, i = self.s, self.i
         kind = s[i:i + 2]
         if kind in ("KH", "KL", "DH", "DL"):
@@ -147,6 +154,7 @@ class ExprParser:
         return None
 
     def term_opt(self) -> Node | None:
+        """``'(' add ')'`` or a whole number; None if neither."""
         s, i = self.s, self.i
         if i >= self.n:
             return None

@@ -40,3 +40,17 @@ class DiceResult:
     command: str = ""
     level: SuccessLevel | None = None
     parts: tuple["DiceResult", ...] = ()
+
+
+_new = object.__new__
+
+
+def with_comment(result: DiceResult, comment: str) -> DiceResult:
+    """A copy of ``result`` with ``comment`` (fast: no re-validation of the fields)."""
+    if not comment:
+        return result
+    copy = _new(DiceResult)
+    fields = copy.__dict__
+    fields.update(result.__dict__)
+    fields["comment"] = comment
+    return copy

@@ -183,3 +183,12 @@ def test_result_is_a_frozen_dataclass_and_parse_is_cached() -> None:
         result.text = "x"  # type: ignore[misc]
     assert parse("CCB<=70") is parse("CCB<=70 目星")
     assert MAX_OUTPUT == 2000
+
+
+def test_memoised_checks_keep_comments_apart() -> None:
+    first = evaluate("CCB<=50 目星", ScriptedDice([30]))
+    second = evaluate("CCB<=50", ScriptedDice([30]))
+    third = evaluate("CCB<=50 聞き耳", ScriptedDice([30]))
+    assert (first.comment, second.comment, third.comment) == ("目星", "", "聞き耳")
+    assert first.text == second.text == third.text == "(1D100<=50) ＞ 30 ＞ 成功"
+    assert dataclasses.replace(first, comment="") == second
