@@ -34,27 +34,12 @@ def divide(lhs: int, rhs: int, rounding: str) -> int:
 
 
 class Node:
-    """Base of the expression nodes."""
+    """Base of the expression nodes; subclasses implement ``roll``, ``const``, ``to_s``
+    and ``bounds`` as described in the module docstring."""
 
     __slots__ = ()
     has_dice = False
     dice_count = 0
-
-    def roll(self, dice: Dice, rolls: list, out: list) -> int:  # pragma: no cover - abstract
-        """Evaluate with ``dice``; append ``(sides, face)`` to ``rolls``, text to ``out``."""
-        raise NotImplementedError
-
-    def const(self, strict: bool) -> int:  # pragma: no cover - abstract
-        """Evaluate without dice (raises ``ZeroDivision`` on ``/0`` when ``strict``)."""
-        raise NotImplementedError
-
-    def to_s(self) -> str:  # pragma: no cover - abstract
-        """The normalised expression text, e.g. ``2D6+1D4``."""
-        raise NotImplementedError
-
-    def bounds(self) -> tuple[int, int]:  # pragma: no cover - abstract
-        """The least and greatest value a roll can give."""
-        raise NotImplementedError
 
 
 class Num(Node):
@@ -251,7 +236,7 @@ class Roll(Node):
         return total
 
     def const(self, strict: bool) -> int:  # pragma: no cover - parser never asks
-        raise TypeError("dice have no constant value")
+        raise TypeError("dice have no constant value")  # a parser bug, not user input
 
     def to_s(self) -> str:
         return self.text
