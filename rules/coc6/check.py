@@ -47,6 +47,14 @@ class Bands:
     special: bool = True
 
 
+def level_word(level: SuccessLevel, roll: int, target: int) -> str:
+    """BCDice's word for ``level``: a critical above the special band (max(1, ⌊target/5⌋))
+    reads ``決定的成功`` rather than ``決定的成功/スペシャル`` (X-ROLL-02/03)."""
+    if level is SuccessLevel.CRITICAL and roll > max(1, target // 5):
+        return level.label
+    return level.value
+
+
 CCB = Bands()
 CC = Bands(critical_max=1, fumble_min=100)
 
@@ -90,7 +98,7 @@ class Check:
 
     def text(self) -> str:
         """The BCDice line, e.g. ``(1D100<=70) ＞ 45 ＞ 成功``."""
-        return f"(1D100<={self.target}) ＞ {self.roll} ＞ {self.level.value}"
+        return f"(1D100<={self.target}) ＞ {self.roll} ＞ {level_word(self.level, self.roll, self.target)}"
 
 
 def roll_check(target: int, dice: Dice, bands: Bands = CCB) -> Check:
@@ -138,7 +146,7 @@ class CombinationCheck:
     def text(self) -> str:
         """The BCDice ``CBRB`` line, e.g. ``(1d100<=70,70) ＞ 35[成功,成功] ＞ 成功``."""
         targets = ",".join(str(t) for t in self.targets)
-        levels = ",".join(level.value for level in self.levels)
+        levels = ",".join(level_word(level, self.roll, t) for level, t in zip(self.levels, self.targets))
         return f"(1d100<={targets}) ＞ {self.roll}[{levels}] ＞ {self.overall}"
 
 

@@ -7,7 +7,7 @@ and with a target of 100 or more a failed 100 is ``失敗``, not a fumble.
 """
 from __future__ import annotations
 
-from rules.coc6.check import CC, CCB, Bands, SuccessLevel, judge, resistance_target
+from rules.coc6.check import CC, CCB, Bands, SuccessLevel, judge, level_word, resistance_target
 from rules.dice.core import Dice
 from rules.dice.format import SEP
 from rules.dice.result import DiceResult, with_comment
@@ -27,7 +27,7 @@ def read(roll: int, target: int, bands: Bands) -> tuple[SuccessLevel, str]:
     """The level of a 1D100 ``roll`` against ``target`` and BCDice's word for it."""
     level = judge(roll, target, bands)
     if level is _CRITICAL:
-        return level, level.value if roll <= max(1, target // 5) else level.label
+        return level, level_word(level, roll, target)
     if level is _FUMBLE and target >= 100:
         level = _FAILURE
     return level, level.value
