@@ -11,8 +11,20 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Command:
+    """Base of every command.
+
+    Attributes:
+        issuer: the user id; as_unit: the unit the KP acts for (``as:``) or None;
+        allow: clause ids the KP lifted for this one command (``/kp allow``, H-GEN-01;
+            checked by :func:`rules.errors.refuse`);
+        keeper: the service vouches that the issuer is a KP of this channel (a KP role or
+            Manage Channels, besides the battle's own keeper; rules.battle.permissions).
+    """
+
     issuer: str
     as_unit: str | None = None
+    allow: frozenset[str] = frozenset()
+    keeper: bool = False
 
 
 @dataclass(frozen=True)
@@ -54,9 +66,10 @@ class EndBattle(Command):
 
 @dataclass(frozen=True)
 class Attack(Command):
-    """``/attack target: [weapon:] [special:] [aim:] [mode:] [shots:] [modifier:]``.
+    """``/attack target: [weapon:] [special:] [aim:] [mode:] [shots:] [modifier:] [power:]``.
 
-    ``modifier`` is a ±% added to the skill value.
+    ``modifier`` is a ±% added to the skill value; ``power`` the power rank spent in the
+    charge-rank system (C-CHECK-01).
     """
 
     target: str = ""
@@ -66,6 +79,7 @@ class Attack(Command):
     mode: str | None = None
     shots: int | None = None
     modifier: int = 0
+    power: int | None = None
 
 
 @dataclass(frozen=True)
@@ -106,3 +120,15 @@ class SkillCheck(Command):
 
     skill: str = ""
     modifier: int = 0
+
+
+@dataclass(frozen=True)
+class Wait(Command):
+    """``/wait``: the charge-rank system's 待機 (C-WAIT-01)."""
+
+
+@dataclass(frozen=True)
+class Escape(Command):
+    """``/escape power:``: the charge-rank system's 逃亡 (C-ESC-01)."""
+
+    power: int | None = None

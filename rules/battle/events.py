@@ -20,6 +20,8 @@ def event(kind: str):
     """Class decorator: register a frozen dataclass as the event ``kind``."""
 
     def register(cls):
+        if any(f.name == "kind" for f in fields(cls)):
+            raise TypeError(f"{cls.__name__}: an event field may not be called 'kind'")
         if kind in _REGISTRY:
             raise ValueError(f"event kind {kind!r} registered twice")
         cls.kind = kind
