@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from rules.dice.core import Dice
+if TYPE_CHECKING:  # only a type: importing rules.dice here would be circular
+    from rules.dice.core import Dice
 
 
 class SuccessLevel(Enum):
