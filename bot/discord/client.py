@@ -1,0 +1,87 @@
+"""The bot: a ``commands.Bot`` that opens the store, builds one :class:`~bot.service.Service`
+and loads the extensions in ``setup_hook``, and answers interactions through the service."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+
+import discord
+from discord.ext import commands
+
+from bot.discord import requests
+from bot.discord.buttons import BattleButton
+from bot.discord.delivery import answer_interaction
+from bot.discord.errors import report
+from bot.discord.extensions import EXTENSIONS
+from bot.discord.translator import SpecTranslator
+from bot.discord.tree import BotTree
+from bot.service import Service
+from bot.store import Store
+from rules.dice import Dice, RandomDice
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 2.0
+"""Seconds to wait for the service before deferring (Discord allows 3 s for a response)."""
+
+
+def intents() -> discord.Intents:
+    """Default intents plus message content (chat dice)."""
+    wanted = discord.Intents.default()
+    wanted.message_content = True
+    return wanted
+
+
+class CocBot(commands.Bot):
+    """The Discord bot over the database at ``database_url`` (SQLAlchemy async URL).
+
+    ``dice`` defaults to ``RandomDice(random.SystemRandom())``; tests pass scripted dice.
+    ``service`` and ``store`` exist after ``setup_hook``. Nobody is pinged unless a reply
+    names them (``allowed_mentions`` is none by default).
+    """
+
+    def __init__(self, database_url: str, dice: Dice | None = None) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), tree_cls=BotTree,
+                         allowed_mentions=discord.AllowedMentions.none(), help_command=None)
+        self.database_url = database_url
+        self.dice = dice if dice is not None else RandomDice(random.SystemRandom())
+        self.store: Store | None = None
+        self.service: Service | None = None
+
+    async def setup_hook(self) -> None:
+        """Open and migrate the store, create the service, install the translator and the
+        persistent buttons, load :data:`~bot.discord.extensions.EXTENSIONS`."""
+        self.store = Store(self.database_url)
+        await self.store.migrate()
+        self.service = Service(self.store, self.dice)
+        await self.tree.set_translator(SpecTranslator())
+        self.add_dynamic_items(BattleButton)
+        for name in EXTENSIONS:
+            await self.load_extension(name)
+
+    async def close(self) -> None:
+        """Disconnect, then close the store."""
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+    async def on_message(self, message: discord.Message) -> None:
+        """Prefix commands are not used: chat is handled by the chat-dice cog's listener."""
+
+    async def answer(self, interaction: discord.Interaction, command: str, options: dict) -> None:
+        """Run ``command`` (English path, or ``"button"``) with ``options`` through the
+        service and send the replies. If the service takes longer than
+        :data:`DEFER_AFTER`, the interaction is deferred (ephemeral) first. Errors go to the
+        error mapper."""
+        try:
+            work = asyncio.ensure_future(self.service.handle(requests.from_interaction(interaction, command, options)))
+            try:
+                replies = await asyncio.wait_for(asyncio.shield(work), DEFER_AFTER)
+            except asyncio.TimeoutError:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                replies = await work
+            await answer_interaction(interaction, replies)
+        except Exception as exc:
+            await report(interaction, exc)

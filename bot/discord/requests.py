@@ -1,0 +1,28 @@
+"""Discord events as service :class:`~bot.service.Request` objects."""
+from __future__ import annotations
+
+import discord
+
+from bot.service import Request
+
+
+def from_interaction(interaction: discord.Interaction, command: str, options: dict) -> Request:
+    """The request of a slash command (``command`` = English path, ``options`` by English
+    name) or a button click (``command="button"``). The interaction id is the idempotency
+    key, so a retried delivery of the same interaction is answered from the store."""
+    return Request(channel=str(interaction.channel_id), guild=_guild(interaction.guild_id),
+                   user=str(interaction.user.id), name=interaction.user.display_name,
+                   command=command, options=options, request_id=str(interaction.id))
+
+
+def from_message(message: discord.Message) -> Request:
+    """The ``chat`` request of a plain message (``options["text"]`` = its content)."""
+    guild_id = message.guild.id if message.guild else getattr(message.channel, "guild_id", None)
+    return Request(channel=str(message.channel.id), guild=_guild(guild_id),
+                   user=str(message.author.id), name=message.author.display_name,
+                   command="chat", options={"text": message.content},
+                   request_id=str(message.id))
+
+
+def _guild(guild_id: int | None) -> str | None:
+    return str(guild_id) if guild_id else None

@@ -1,0 +1,112 @@
+"""The slash commands, built from :mod:`bot.commands_spec` (the single source of names,
+Japanese localisations, descriptions, option types, choices and autocomplete kinds).
+
+``/char …``, ``/battle …`` and ``/kp …`` are groups; the other commands are top level. Every
+command runs ``bot.answer(interaction, <English path>, {<English option>: value})``.
+"""
+from __future__ import annotations
+
+import inspect
+import keyword
+from typing import Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.commands_spec import COMMANDS, Cmd, Opt
+from bot.discord import suggest
+from bot.discord.translator import ja
+
+GROUP_DESCRIPTIONS = {
+    "char": "キャラクターの作成・表示・管理",
+    "battle": "このチャンネルの戦闘の作成・参加・進行",
+    "kp": "KP（キーパー）用の操作",
+}
+"""Descriptions of the command groups (the spec lists only their subcommands); a group not
+listed here is described as 「<Japanese name>のコマンド」."""
+
+ANYWHERE = frozenset({"roll"})
+"""Commands also usable in DMs; all others need a server (characters and battles are per
+server and channel)."""
+
+TYPES: dict[str, type] = {"str": str, "int": int, "bool": bool}
+
+
+def parameter_name(option: Opt) -> str:
+    """The Python identifier of an option (``class`` → ``class_``); Discord sees the spec's
+    name through a rename."""
+    return f"{option.name}_" if keyword.iskeyword(option.name) else option.name
+
+
+def build_command(cmd: Cmd, name: str, ja_name: str) -> app_commands.Command:
+    """The app command of ``cmd`` named ``name`` (the last word of its path)."""
+    by_param = {parameter_name(o): o for o in cmd.options}
+
+    async def callback(interaction: discord.Interaction, **values) -> None:
+        options = {by_param[k].name: v for k, v in values.items() if v is not None}
+        await interaction.client.answer(interaction, cmd.path, options)
+
+    callback.__signature__ = inspect.Signature(
+        [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                           annotation=discord.Interaction)]
+        + [inspect.Parameter(p, inspect.Parameter.KEYWORD_ONLY, annotation=TYPES[o.type],
+                             **({} if o.required else {"default": None}))
+           for p, o in by_param.items()])
+    if by_param:
+        app_commands.describe(**{p: ja(o.desc, o.desc) for p, o in by_param.items()})(callback)
+        app_commands.rename(**{p: ja(o.name, o.ja) for p, o in by_param.items()})(callback)
+    choices = {p: [app_commands.Choice(name=ja(value, label), value=value) for value, label in o.choices]
+               for p, o in by_param.items() if o.choices}
+    if choices:
+        app_commands.choices(**choices)(callback)
+    completers = {p: completer(o.autocomplete) for p, o in by_param.items() if o.autocomplete}
+    if completers:
+        app_commands.autocomplete(**completers)(callback)
+    command = app_commands.Command(name=ja(name, ja_name), description=ja(cmd.desc, cmd.desc),
+                                   callback=callback, extras={"path": cmd.path})
+    command.guild_only = cmd.path not in ANYWHERE
+    return command
+
+
+def completer(kind: str) -> Callable:
+    """The autocomplete callback of an option's ``autocomplete`` kind (``unit``,
+    ``character``, ``weapon``); raises KeyError for an unknown kind."""
+    provider = suggest.PROVIDERS[kind]
+
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await provider(interaction, current)
+
+    return complete
+
+
+def build_tree(spec: tuple[Cmd, ...] = COMMANDS) -> list[app_commands.Command | app_commands.Group]:
+    """Top-level commands and groups for every command of ``spec``, in spec order."""
+    top: list[app_commands.Command | app_commands.Group] = []
+    groups: dict[str, app_commands.Group] = {}
+    for cmd in spec:
+        words, ja_words = cmd.path.split(), cmd.ja.split()
+        if len(words) == 1:
+            top.append(build_command(cmd, words[0], ja_words[0]))
+            continue
+        group = groups.get(words[0])
+        if group is None:
+            text = GROUP_DESCRIPTIONS.get(words[0], f"{ja_words[0]}のコマンド")
+            group = app_commands.Group(name=ja(words[0], ja_words[0]), description=ja(text, text),
+                                       guild_only=True)
+            groups[words[0]] = group
+            top.append(group)
+        group.add_command(build_command(cmd, words[1], ja_words[1]))
+    return top
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point: add every spec command to ``bot.tree``."""
+    for command in build_tree():
+        bot.tree.add_command(command)
+
+
+async def teardown(bot: commands.Bot) -> None:
+    """Extension exit point: remove the spec commands from ``bot.tree``."""
+    for name in {cmd.path.split()[0] for cmd in COMMANDS}:
+        bot.tree.remove_command(name)

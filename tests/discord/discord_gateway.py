@@ -1,0 +1,118 @@
+"""Gateway payloads as Discord sends them (INTERACTION_CREATE, MESSAGE_CREATE), for feeding
+through discord.py's own parsing in the Discord-layer tests."""
+from __future__ import annotations
+
+import itertools
+
+APP_ID = "1100000000000000001"
+GUILD_ID = "1200000000000000002"
+CHANNEL_ID = "1300000000000000003"
+BOT_USER_ID = APP_ID
+USERS = {"alice": "1400000000000000011", "bob": "1400000000000000012", "kp": "1400000000000000013"}
+OPTION_TYPES = {str: 3, int: 4, bool: 5}
+TIMESTAMP = "2026-11-29T15:00:00.000000+00:00"
+
+_ids = itertools.count(1500000000000000000)
+
+
+def snowflake() -> str:
+    """A fresh, increasing snowflake id."""
+    return str(next(_ids))
+
+
+def user(name: str) -> dict:
+    return {"id": USERS[name], "username": name, "global_name": name.capitalize(),
+            "discriminator": "0", "avatar": None, "public_flags": 0}
+
+
+def bot_user() -> dict:
+    return {"id": BOT_USER_ID, "username": "coc-bot", "global_name": None, "discriminator": "0",
+            "avatar": None, "public_flags": 0, "bot": True}
+
+
+def application() -> dict:
+    """The bot's application, as ``GET /oauth2/applications/@me`` returns it."""
+    return {"id": APP_ID, "name": "coc-bot", "description": "", "icon": None, "rpc_origins": [],
+            "bot_public": True, "bot_require_code_grant": False, "owner": user("kp"), "team": None,
+            "verify_key": "0" * 64, "flags": 0, "summary": "", "interactions_endpoint_url": None}
+
+
+def registered(command: dict) -> dict:
+    """A command as Discord returns it after a sync (the sent payload plus ids)."""
+    return {**command, "id": snowflake(), "application_id": APP_ID, "version": snowflake()}
+
+
+def member(name: str) -> dict:
+    return {"user": user(name), "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False,
+            "nick": None, "pending": False, "permissions": "2248473465835073", "flags": 0,
+            "premium_since": None, "avatar": None, "communication_disabled_until": None}
+
+
+def channel() -> dict:
+    return {"id": CHANNEL_ID, "type": 0, "guild_id": GUILD_ID, "name": "セッション",
+            "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
+            "last_message_id": None, "rate_limit_per_user": 0, "topic": None, "flags": 0}
+
+
+def _interaction(kind: int, who: str, data: dict, **extra) -> dict:
+    return {"id": snowflake(), "application_id": APP_ID, "type": kind, "token": f"token-{snowflake()}",
+            "version": 1, "guild_id": GUILD_ID, "channel_id": CHANNEL_ID, "channel": channel(),
+            "member": member(who), "data": data, "locale": "ja", "guild_locale": "ja",
+            "app_permissions": "2248473465835073", "entitlements": [],
+            "authorizing_integration_owners": {"0": GUILD_ID}, "context": 0,
+            "attachment_size_limit": 10485760, **extra}
+
+
+def _options(values: dict, focused: str | None = None) -> list[dict]:
+    options = []
+    for name, value in values.items():
+        option = {"name": name, "type": OPTION_TYPES[type(value)], "value": value}
+        if name == focused:
+            option["focused"] = True
+        options.append(option)
+    return options
+
+
+def _command_data(path: str, values: dict, focused: str | None = None) -> dict:
+    words = path.split()
+    options = _options(values, focused)
+    if len(words) == 2:
+        options = [{"name": words[1], "type": 1, "options": options}]
+    return {"id": snowflake(), "name": words[0], "type": 1, "options": options, "guild_id": GUILD_ID}
+
+
+def slash(who: str, path: str, **values) -> dict:
+    """An application-command interaction (type 2): ``/path`` by ``who`` with ``values``
+    (English option names; str, int or bool values). ``as_``/``class_`` → ``as``/``class``."""
+    values = {k.rstrip("_"): v for k, v in values.items()}
+    return _interaction(2, who, _command_data(path, values))
+
+
+def autocomplete(who: str, path: str, focused: str, **values) -> dict:
+    """An autocomplete interaction (type 4) with ``focused`` being typed."""
+    values = {k.rstrip("_"): v for k, v in values.items()}
+    return _interaction(4, who, _command_data(path, values, focused))
+
+
+def message(content: str, components: list | None = None, flags: int = 0, message_id: str | None = None,
+            author: dict | None = None, channel_id: str = CHANNEL_ID) -> dict:
+    """A message object (the bot's when ``author`` is None)."""
+    return {"id": message_id or snowflake(), "channel_id": channel_id, "author": author or bot_user(),
+            "content": content, "timestamp": TIMESTAMP, "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
+            "embeds": [], "pinned": False, "type": 0, "flags": flags, "components": components or []}
+
+
+def click(who: str, custom_id: str, on_message: dict) -> dict:
+    """A component interaction (type 3): ``who`` clicks the button ``custom_id`` on the
+    message ``on_message`` (a message object, e.g. one sent by an earlier bot instance)."""
+    return _interaction(3, who, {"custom_id": custom_id, "component_type": 2}, message=on_message)
+
+
+def message_create(who: str, content: str) -> dict:
+    """A MESSAGE_CREATE event: ``who`` writes ``content`` in the test channel."""
+    data = message(content, author=user(who))
+    data["guild_id"] = GUILD_ID
+    data["member"] = {k: v for k, v in member(who).items() if k != "user"}
+    data["nonce"] = snowflake()
+    return data

@@ -1,0 +1,138 @@
+"""Every command, option and choice name, default and Japanese, obeys Discord's rules (which
+Discord enforces only at sync time): names match ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``
+and are lowercase, descriptions and choice names 1–100 characters, at most 25 options,
+choices and subcommands, required options first, names unique on each level."""
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from discord import Locale
+
+from bot.commands_spec import COMMANDS
+from bot.discord.translator import SpecTranslator
+
+SUBCOMMAND, GROUP = 1, 2
+DEVANAGARI, THAI = range(0x0900, 0x0980), range(0x0E00, 0x0E80)
+
+
+def valid_name(name: str) -> bool:
+    """Discord's name pattern, by Unicode category (letters, numbers, ``-``, ``_``, and the
+    combining marks of the Devanagari and Thai scripts), lowercase where the script has case."""
+    if not 1 <= len(name) <= 32 or name != name.lower():
+        return False
+    for ch in name:
+        category = unicodedata.category(ch)
+        if ch in "-_" or category[0] in "LN":
+            continue
+        if ord(ch) in DEVANAGARI or ord(ch) in THAI:
+            continue
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name, ok", [
+    ("roll", True), ("戦闘", True), ("ターン終了", True), ("kp", True), ("as", True),
+    ("char-new", True), ("a_b", True), ("ไทย", True), ("हिंदी", True),
+    ("Roll", False), ("ＲＯＬＬ", False), ("battle start", False), ("受け流し・回避", False),
+    ("", False), ("x" * 33, False), ("x" * 32, True), ("ｒｏｌｌ", True),
+])
+def test_name_pattern_checker(name, ok):
+    assert valid_name(name) is ok
+
+
+@pytest.fixture
+async def payloads(make_bot) -> list[dict]:
+    """The translated payloads a sync would send, from the real bot's tree."""
+    harness = await make_bot()
+    tree = harness.bot.tree
+    return [await command.get_translated_payload(tree, SpecTranslator()) for command in tree.get_commands()]
+
+
+def _walk(payloads: list[dict], path: str = ""):
+    """(path, node) for every command, subcommand and option payload."""
+    for node in payloads:
+        here = f"{path} {node['name']}".strip()
+        yield here, node
+        yield from _walk(node.get("options") or [], here)
+
+
+def _names(node: dict) -> list[str]:
+    return [node["name"], *node.get("name_localizations", {}).values()]
+
+
+def _descriptions(node: dict) -> list[str]:
+    return [node["description"], *node.get("description_localizations", {}).values()]
+
+
+async def test_every_name_matches_discords_pattern(payloads):
+    bad = [(path, name) for path, node in _walk(payloads) for name in _names(node) if not valid_name(name)]
+    assert bad == []
+
+
+async def test_every_description_has_1_to_100_characters(payloads):
+    bad = [(path, d) for path, node in _walk(payloads) for d in _descriptions(node) if not 1 <= len(d) <= 100]
+    assert bad == []
+
+
+async def test_every_choice_name_and_value_fits(payloads):
+    bad = []
+    for path, node in _walk(payloads):
+        choices = node.get("choices") or []
+        if len(choices) > 25:
+            bad.append((path, len(choices)))
+        for choice in choices:
+            names = [choice["name"], *choice.get("name_localizations", {}).values()]
+            bad += [(path, n) for n in names if not 1 <= len(n) <= 100]
+            if isinstance(choice["value"], str) and not 1 <= len(choice["value"]) <= 100:
+                bad.append((path, choice["value"]))
+    assert bad == []
+
+
+async def test_at_most_25_options_or_subcommands_and_unique_names_per_level(payloads):
+    assert len(payloads) <= 100
+    for path, node in [("", {"options": payloads}), *_walk(payloads)]:
+        children = node.get("options") or []
+        assert len(children) <= 25, path
+        for locale in ("default", Locale.japanese.value):
+            names = [c["name"] if locale == "default" else c.get("name_localizations", {}).get(locale, c["name"])
+                     for c in children]
+            assert len(names) == len(set(names)), (path, locale, names)
+
+
+async def test_required_options_come_before_optional_ones(payloads):
+    for path, node in _walk(payloads):
+        options = [o for o in node.get("options") or [] if o["type"] not in (SUBCOMMAND, GROUP)]
+        flags = [o.get("required", False) for o in options]
+        assert flags == sorted(flags, reverse=True), path
+
+
+async def test_each_command_stays_under_4000_characters(payloads):
+    def size(node: dict) -> int:
+        total = len(node["name"]) + len(node.get("description", ""))
+        total += sum(len(str(c["name"])) + len(str(c["value"])) for c in node.get("choices") or [])
+        return total + sum(size(o) for o in node.get("options") or [])
+
+    assert max(size(p) for p in payloads) <= 4000
+
+
+async def test_every_spec_command_is_registered_with_its_japanese_names(payloads):
+    by_name = {p["name"]: p for p in payloads}
+    for cmd in COMMANDS:
+        words, ja_words = cmd.path.split(), cmd.ja.split()
+        node = by_name[words[0]]
+        assert node["name_localizations"] == {"ja": ja_words[0]}
+        if len(words) == 2:
+            node = next(o for o in node["options"] if o["name"] == words[1])
+            assert node["name_localizations"] == {"ja": ja_words[1]}
+        assert node["description"] == cmd.desc
+        assert node["description_localizations"] == {"ja": cmd.desc}
+        sent = {o["name"]: o for o in node.get("options") or []}
+        assert sorted(sent) == sorted(o.name for o in cmd.options)
+        for option in cmd.options:
+            assert sent[option.name]["name_localizations"] == {"ja": option.ja}
+            assert sent[option.name]["required"] is option.required
+            assert sent[option.name]["type"] == {"str": 3, "int": 4, "bool": 5}[option.type]
+            assert sent[option.name].get("autocomplete", False) is bool(option.autocomplete)
+            assert [(c["value"], c["name_localizations"]["ja"]) for c in sent[option.name].get("choices", [])] \
+                == list(option.choices)

@@ -1,0 +1,108 @@
+"""Slash commands through discord.py's parsing and CommandTree, as the user sees them."""
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+import discord_gateway as gateway
+from bot.discord import client, errors
+
+ALICE, KP = gateway.USERS["alice"], gateway.USERS["kp"]
+CALLBACK = "/interactions/{}/{}/callback"
+
+
+def _callback(data: dict) -> str:
+    return CALLBACK.format(data["id"], data["token"])
+
+
+async def test_roll_answers_publicly_with_the_bcdice_text(make_bot):
+    harness = await make_bot([3])
+    data = gateway.slash("alice", "roll", command="CCB<=50 こぶし")
+    calls = await harness.dispatch("INTERACTION_CREATE", data)
+    assert [(c.method, c.path) for c in calls] == [("POST", _callback(data))]
+    assert calls[0].payload["type"] == 4
+    assert calls[0].content == "Alice　こぶし\n(1D100<=50) ＞ 3 ＞ 決定的成功/スペシャル"
+    assert calls[0].ephemeral is False
+    assert calls[0].message["allowed_mentions"] == {"parse": []}
+    assert calls[0].custom_ids == []
+
+
+async def test_turn_prompt_pings_only_the_actor_and_carries_the_end_turn_button(make_bot):
+    harness = await make_bot()
+    calls = await harness.first_round()
+    assert [c.content for c in calls] == [
+        "━━ ラウンド1 ━━ 行動順: アリス → ゾンビ",
+        f"<@{ALICE}> ラウンド1: アリスの手番です。（行動ポイント 3）\n/attack で攻撃、終わったら [ターン終了] か /end。",
+    ]
+    prompt = calls[1]
+    assert prompt.method == "POST" and prompt.path.startswith(f"/webhooks/{gateway.APP_ID}/")
+    assert prompt.ephemeral is False
+    assert prompt.message["allowed_mentions"] == {"parse": [], "users": [int(ALICE)]}
+    assert prompt.labels == ["ターン終了"]
+    assert prompt.custom_ids == ["cb:1:t1-アリス:end"]
+
+
+@pytest.mark.rule("H-DEF-PARRY-01")
+async def test_a_refused_declaration_is_ephemeral_and_names_the_clause(make_bot):
+    harness = await make_bot([30, 2, 3])
+    await harness.first_round()
+    await harness.slash("alice", "attack", target="ゾンビ")
+    await harness.slash("kp", "react", action="なし", as_="ゾンビ")
+    calls = await harness.slash("alice", "declare", action="受け流し", target="ゾンビ")
+    assert len(calls) == 1
+    assert calls[0].ephemeral is True
+    assert calls[0].content == ("受け流しの宣言はラウンドのはじめ（このラウンド最初の行動の前）に行います（H-DEF-PARRY-01）\n"
+                                "KPの裁定で認める場合は、KPが /kp allow を使えます。")
+
+
+async def test_a_secret_roll_shows_the_channel_only_a_notice(make_bot, fake):
+    harness = await make_bot([30])
+    await harness.slash("kp", "battle new")
+    data = gateway.slash("alice", "roll", command="SCCB<=50")
+    calls = await harness.dispatch("INTERACTION_CREATE", data)
+    public, own, lookup, dm_open, dm = calls
+    assert (public.path, public.ephemeral, public.content) == (_callback(data), False, "Aliceがシークレットダイスを振りました。")
+    assert (own.ephemeral, own.content) == (True, "🔒 Alice\n(1D100<=50) ＞ 30 ＞ 成功")
+    assert (lookup.method, lookup.path) == ("GET", f"/users/{KP}")
+    assert (dm_open.method, dm_open.path, dm_open.payload) == ("POST", "/users/@me/channels", {"recipient_id": int(KP)})
+    assert (dm.path, dm.content) == (f"/channels/{fake.dm_channel}/messages", "🔒 Aliceのシークレットダイス\n(1D100<=50) ＞ 30 ＞ 成功")
+    assert "1D100" not in public.content and "30" not in public.content
+
+
+async def test_an_unknown_command_gets_the_out_of_sync_message(make_bot):
+    harness = await make_bot()
+    calls = await harness.slash("alice", "fireball", target="ゾンビ")
+    assert [(c.ephemeral, c.content) for c in calls] == [(True, errors.OUT_OF_SYNC)]
+
+
+async def test_an_unexpected_error_is_logged_and_answered_politely(make_bot, caplog):
+    harness = await make_bot([])
+    with caplog.at_level(logging.ERROR, logger="bot.discord.errors"):
+        calls = await harness.slash("alice", "roll", command="CCB<=50")
+    assert [(c.ephemeral, c.content) for c in calls] == [(True, errors.UNEXPECTED)]
+    assert [r.getMessage() for r in caplog.records] == [
+        f"error in 'roll' by user {ALICE} in channel {gateway.CHANNEL_ID} (guild {gateway.GUILD_ID}, "
+        f"interaction {calls[0].path.split('/')[2]})"]
+
+
+async def test_a_slow_answer_is_deferred_then_sent_as_followups(make_bot, monkeypatch):
+    monkeypatch.setattr(client, "DEFER_AFTER", 0)
+    harness = await make_bot([3])
+    data = gateway.slash("alice", "roll", command="CCB<=50")
+    calls = await harness.dispatch("INTERACTION_CREATE", data)
+    webhook = f"/webhooks/{gateway.APP_ID}/{data['token']}"
+    assert [(c.method, c.path) for c in calls] == [
+        ("POST", _callback(data)), ("DELETE", f"{webhook}/messages/@original"), ("POST", webhook)]
+    assert calls[0].payload == {"type": 5, "data": {"flags": 64}}
+    assert (calls[2].ephemeral, calls[2].content) == (False, "Alice\n(1D100<=50) ＞ 3 ＞ 決定的成功/スペシャル")
+
+
+async def test_a_slow_private_answer_replaces_the_deferred_response(make_bot, monkeypatch):
+    monkeypatch.setattr(client, "DEFER_AFTER", 0)
+    harness = await make_bot()
+    data = gateway.slash("bob", "battle status")
+    calls = await harness.dispatch("INTERACTION_CREATE", data)
+    assert [(c.method, c.path) for c in calls] == [
+        ("POST", _callback(data)), ("PATCH", f"/webhooks/{gateway.APP_ID}/{data['token']}/messages/@original")]
+    assert calls[1].content == "このチャンネルには進行中の戦闘がありません。/battle new で開いてください。"
