@@ -75,6 +75,18 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
             return f"{e.unit}の{e.condition}状態が解けた{cause}。"
         verb = "した" if e.condition in ("死亡", "気絶", "転倒") else "状態になった"
         return f"{e.unit}は{e.condition}{verb}{cause}。"
+    if isinstance(e, ce.ReductionRolled):
+        return f"防御の軽減：{e.text}＋装甲{e.armor}"
+    if isinstance(e, ce.PendingClosed):
+        return f"→ {e.outcome}" if e.outcome else None
+    if isinstance(e, ce.FocusSucceeded):
+        return f"{e.unit}の「{e.action}に集中」が成功：以降の{e.action}は−20%"
+    if isinstance(e, ce.ExtraUseGranted):
+        return f"{e.unit}はこのラウンドもう1度{e.action}できます。"
+    if isinstance(e, ce.ObjectPlaced):
+        where = f"（{e.square}）" if e.square else ""
+        siz = f" SIZ {e.siz}" if e.siz is not None else ""
+        return f"{e.object_kind}「{e.name}」{siz}を置きました{where}。"
     if isinstance(e, ce.AttackResolved):
         return f"→ {e.outcome}" if e.outcome else None
     return None

@@ -83,6 +83,20 @@ class DamageRolled(Event):
     rolls: list = field(default_factory=list)
 
 
+@event("coc.reduction_rolled")
+@dataclass(frozen=True)
+class ReductionRolled(Event):
+    """A successful 「防御」 reduces the damage on ``unit`` by ``expr`` → ``total`` plus its
+    ``armor`` points (H-DEF-BLOCK-01/02/04; BCDice ``text``)."""
+
+    attack: int
+    unit: str
+    expr: str
+    total: int
+    text: str
+    armor: int = 0
+
+
 @event("coc.hp_changed")
 @dataclass(frozen=True)
 class HpChanged(Event):
@@ -126,6 +140,48 @@ class ReactionUsed(Event):
     unit: str
     action: str
     weapon: str | None = None
+    uses: int = 1
+
+
+@event("coc.pending_closed")
+@dataclass(frozen=True)
+class PendingClosed(Event):
+    """``unit``'s question about ``attack`` is answered while the attack goes on (a follow-up
+    question or another unit's answer is still open, H-DEF-COVER-07/11, H-DEF-DODGE-03)."""
+
+    attack: int
+    unit: str
+    outcome: str = ""
+
+
+@event("coc.focus_succeeded")
+@dataclass(frozen=True)
+class FocusSucceeded(Event):
+    """A concentrated defensive action succeeded: the following rolls get −20% (H-DEF-04)."""
+
+    unit: str
+    action: str
+
+
+@event("coc.extra_use_granted")
+@dataclass(frozen=True)
+class ExtraUseGranted(Event):
+    """``unit`` may use ``action`` once more this round (継続回避, H-DEF-DODGE-05)."""
+
+    unit: str
+    action: str
+
+
+@event("coc.object_placed")
+@dataclass(frozen=True)
+class ObjectPlaced(Event):
+    """An object on the field: ``object_kind`` 遮蔽物 (cover, with ``siz``, H-DEF-HIDE-02) or 壁;
+    ``square`` None = no square (play without a map)."""
+
+    name: str
+    object_kind: str = "遮蔽物"
+    siz: int | None = None
+    square: str | None = None
 
 
 @event("coc.attack_resolved")

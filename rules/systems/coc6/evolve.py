@@ -39,6 +39,7 @@ def _round_started(state: CocState, e: ev.RoundStarted) -> None:
         unit.used.clear()
         unit.extra.clear()
         unit.declarations.clear()
+        unit.focus_successes = 0
 
 
 def _turn_started(state: CocState, e: ev.TurnStarted) -> None:
@@ -80,7 +81,7 @@ def _weapon_changed(state: CocState, e: ce.WeaponChanged) -> None:
 
 def _reaction_used(state: CocState, e: ce.ReactionUsed) -> None:
     unit = state.coc_unit(e.unit)
-    unit.used[e.action] = unit.used.get(e.action, 0) + 1
+    unit.used[e.action] = unit.used.get(e.action, 0) + e.uses
     if e.weapon and e.weapon in unit.weapons:
         unit.weapons[e.weapon].parried_round = state.round
 
@@ -89,6 +90,8 @@ def _condition(state: CocState, e: ce.ConditionChanged) -> None:
     unit = state.units[e.unit]
     if e.added:
         unit.add_condition(e.condition)
+        if e.condition == "スタン" and isinstance(unit, CocUnit):
+            unit.stun_round = state.round
     else:
         unit.remove_condition(e.condition)
 
@@ -100,6 +103,23 @@ def _declared(state: CocState, e: ce.Declared) -> None:
 
 def _hp_changed(state: CocState, e: ce.HpChanged) -> None:
     state.coc_unit(e.unit).hp = e.after
+
+
+def _pending_closed(state: CocState, e: ce.PendingClosed) -> None:
+    state.pending = [p for p in state.pending if not (p.id == e.attack and p.unit == e.unit)]
+
+
+def _focus_succeeded(state: CocState, e: ce.FocusSucceeded) -> None:
+    state.coc_unit(e.unit).focus_successes += 1
+
+
+def _extra_use(state: CocState, e: ce.ExtraUseGranted) -> None:
+    unit = state.coc_unit(e.unit)
+    unit.extra[e.action] = unit.extra.get(e.action, 0) + 1
+
+
+def _object_placed(state: CocState, e: ce.ObjectPlaced) -> None:
+    state.objects[e.name] = {"kind": e.object_kind, "siz": e.siz, "square": e.square}
 
 
 def _resolved(state: CocState, e: ce.AttackResolved) -> None:
@@ -125,6 +145,10 @@ _HANDLERS = {
     ce.ConditionChanged: _condition,
     ce.HpChanged: _hp_changed,
     ce.AttackResolved: _resolved,
+    ce.PendingClosed: _pending_closed,
+    ce.FocusSucceeded: _focus_succeeded,
+    ce.ObjectPlaced: _object_placed,
+    ce.ExtraUseGranted: _extra_use,
 }
 
 

@@ -1,187 +1,113 @@
-"""The defender's answer to a hit: 回避, 受け流し or なし (H-DEF-01/02, H-DEF-DODGE-01/02,
-H-DEF-PARRY-01..21, P-PARRY-01..08, P-CLASS, P-DMG)."""
+"""``/react``: the defender's answer to a hit (回避, 防御, 受け流し, 隠れる, なし, a
+follow-up 反撃／継続回避) and the protector's かばう (H-DEF-01/02, P-PARRY-01..04).
+
+A refused answer raises with its clause and changes nothing, so the question stays open
+for another choice; the KP may lift the refusal (``/kp allow``: the clause in ``cmd.allow``).
+"""
 from __future__ import annotations
+
+import re
 
 from rules.battle.commands import React
 from rules.battle.decision import Decision
-from rules.battle.permissions import acting_unit
-from rules.coc6.check import roll_check
-from rules.coc6.weapons import ParryClass, Weapon
+from rules.battle.permissions import acting_unit, find_unit
+from rules.coc6.weapons import Weapon
 from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation
+from rules.systems.coc6 import block, counterattack, cover, dodge, hide, parrying
 from rules.systems.coc6 import events as ce
-from rules.systems.coc6 import parry as parry_rules
-from rules.systems.coc6.checks import bands
+from rules.systems.coc6.concentrate import ALL_LABEL, all_at_once_refusal
 from rules.systems.coc6.config import CocRules
-from rules.systems.coc6.damage import damage_expression, roll_damage, take_damage
+from rules.systems.coc6.hit import Incoming, hit
+from rules.systems.coc6.options import (BLOCK, DODGE, HIDE, NONE, PARRY, reaction_options,
+                                        refusal_of, request_reaction)
 from rules.systems.coc6.state import CocState, CocUnit
 
-DODGE, PARRY, NONE = "回避", "受け流し", "なし"
+__all__ = ["react", "reaction_options", "request_reaction", "resolve_unopposed"]
+
+ALL_AT_ONCE = re.compile(r"(?P<action>.+?)\s*[（(]\s*[+＋]30\s*[%％]\s*[)）]")
 
 
-def needs_parry_declaration(rules: CocRules, state: CocState, unit: CocUnit) -> bool:
-    """H-DEF-PARRY-01/03: 〈マーシャルアーツ〉 and every 〈武道〉 below base + 10% (setting
-    ``parry_free_at`` = 11). P-PARRY-05/07/08: without 〈マーシャルアーツ〉, i.e. below 1%."""
-    assert unit.character is not None
-    threshold = int(state.settings.get("parry_free_at", rules.defaults.get("parry_free_at", 11)))
-    best = max([unit.character.skill("マーシャルアーツ"), *unit.character.budo_skills().values()])
-    return best < threshold
-
-
-def parry_weapons(rules: CocRules, unit: CocUnit, attack: Weapon) -> list[Weapon]:
-    """The defender's weapons that can parry ``attack`` now (not broken, class allows it)."""
-    assert unit.character is not None
-    usable = []
-    for weapon in unit.character.all_weapons:
-        ws = unit.weapons.get(weapon.name)
-        if ws is not None and ws.broken:
-            continue
-        if parry_rules.refusal_clause(rules.rule_set, weapon, attack) is None:
-            usable.append(weapon)
-    return usable
-
-
-def parry_refusal(rules: CocRules, state: CocState, unit: CocUnit, attacker: str,
-                  attack: Weapon, weapon: Weapon | None) -> RuleViolation | None:
-    """Why ``unit`` may not parry this attack (with ``weapon``), or None if it may."""
-    if unit.uses_left(PARRY) <= 0:
-        return RuleViolation(rules.clause("parry_once"), f"{unit.id}はこのラウンドすでに受け流しを使いました。")
-    if needs_parry_declaration(rules, state, unit):
-        if not unit.declared(PARRY):
-            return RuleViolation(rules.clause("parry_declare"),
-                                 f"{unit.id}の〈マーシャルアーツ〉／〈武道〉は受け流しの宣言なしで受け流せる値に届きません。"
-                                 "ラウンドのはじめに /declare action:受け流し target:相手 で宣言が必要です")
-        if not unit.declared(PARRY, attacker):
-            return RuleViolation(rules.clause("parry_other"),
-                                 f"{unit.id}が受け流しを宣言した相手は{attacker}ではありません")
-    if weapon is not None:
-        ws = unit.weapons.get(weapon.name)
-        if ws is not None and ws.broken:
-            return RuleViolation(rules.clause("parry_hold"), f"{weapon.name}は破壊されています")
-        clause = parry_rules.refusal_clause(rules.rule_set, weapon, attack)
-        if clause is not None:
-            return RuleViolation(clause, f"{weapon.name}ではこの攻撃（{attack.name}）を受け流せません")
-    elif not parry_weapons(rules, unit, attack):
-        clause = parry_rules.refusal_clause(rules.rule_set, unit.character.all_weapons[0], attack) \
-            if unit.character else ""
-        return RuleViolation(clause or rules.clause("parry_hold"),
-                             f"{unit.id}にはこの攻撃（{attack.name}）を受け流せる武器がありません")
-    return None
-
-
-def dodge_refusal(rules: CocRules, unit: CocUnit, attack: Weapon) -> RuleViolation | None:
-    """Why ``unit`` may not dodge this attack, or None (H-DEF-DODGE-02, H-DEF-01)."""
-    if attack.is_firearm:
-        return RuleViolation(rules.clause("dodge_firearm"), "銃器による攻撃は回避できません")
-    if unit.uses_left(DODGE) <= 0:
-        return RuleViolation(rules.clause("dodge_once"), f"{unit.id}はこのラウンドすでに回避を使いました")
-    return None
-
-
-def reaction_options(rules: CocRules, state: CocState, unit: CocUnit, attacker: CocUnit,
-                     attack: Weapon) -> list[str]:
-    """The reactions legal now, in button order; なし is always last."""
-    options = []
-    if dodge_refusal(rules, unit, attack) is None:
-        options.append(DODGE)
-    if parry_refusal(rules, state, unit, attacker.id, attack, None) is None:
-        options.append(PARRY)
-    options.append(NONE)
-    return options
+def _check(cmd: React, refusal: RuleViolation | None) -> None:
+    """Raise ``refusal`` unless the KP lifted its clause for this command (H-GEN-01)."""
+    if refusal is not None and not (refusal.clause and refusal.clause in getattr(cmd, "allow", ())):
+        raise refusal
 
 
 def react(rules: CocRules, d: Decision[CocState], cmd: React, dice: Dice) -> None:
-    """``/react``: answer the pending attack against the issuer's unit."""
+    """Answer the question pending for the issuer's unit, or (かばう) an ally's."""
     state = d.state
-    mine = [p for p in state.pending if p.kind == "reaction"]
-    prefer = mine[0].unit if mine else None
+    action = (cmd.action or "").strip()
+    if action == cover.COVER:
+        _protect(rules, d, cmd, dice)
+        return
+    owned = [p.unit for p in state.pending if state.units[p.unit].owner == cmd.issuer]
+    prefer = owned[0] if owned else (state.pending[0].unit if state.pending else None)
     unit = acting_unit(state, cmd, prefer=prefer)
     assert isinstance(unit, CocUnit)
     pending = state.pending_for(unit.id)
     if pending is None:
         raise InvalidInput(f"{unit.id}が対応すべき攻撃はいまありません。")
-    attacker = pending.context["attacker"]
-    attack = Weapon.from_dict(pending.context["weapon"])
-    action = (cmd.action or "").strip()
-    number = pending.id
-    if action == NONE:
-        d.emit(ce.ReactionChosen(attack=number, unit=unit.id, action=NONE))
-        _hit(rules, d, number, attacker, unit.id, attack, dice)
-    elif action == DODGE:
-        refusal = dodge_refusal(rules, unit, attack)
-        if refusal:
-            raise refusal
-        d.emit(ce.ReactionChosen(attack=number, unit=unit.id, action=DODGE))
-        d.emit(ce.ReactionUsed(unit=unit.id, action=DODGE))
-        assert unit.character is not None
-        target = unit.character.skill("回避")
-        check = roll_check(target, dice, bands(state))
-        d.emit(ce.CheckRolled(unit=unit.id, purpose="回避", target=target, roll=check.roll,
-                              level=check.level.value, text=check.text(), attack=number))
-        if check.succeeded:
-            d.emit(ce.AttackResolved(attack=number, outcome=f"{unit.id}は攻撃を回避した"))
-        else:
-            _hit(rules, d, number, attacker, unit.id, attack, dice)
-    elif action == PARRY:
-        weapon = None
-        if cmd.weapon:
-            assert unit.character is not None
-            weapon = unit.character.weapon(cmd.weapon)
-            if weapon is None:
-                raise InvalidInput(f"{unit.id}は「{cmd.weapon}」を持っていません。")
-        refusal = parry_refusal(rules, state, unit, attacker, attack, weapon)
-        if refusal:
-            raise refusal
-        weapon = weapon or parry_weapons(rules, unit, attack)[0]
-        _parry(rules, d, number, attacker, unit, attack, weapon, dice)
-    else:
-        options = "、".join(pending.options)
-        raise InvalidInput(f"「{action}」はこの攻撃への対応に使えません。選べるのは: {options}")
-
-
-def _parry(rules: CocRules, d: Decision[CocState], number: int, attacker: str, unit: CocUnit,
-           attack: Weapon, weapon: Weapon, dice: Dice) -> None:
-    assert unit.character is not None
-    d.emit(ce.ReactionChosen(attack=number, unit=unit.id, action=PARRY, weapon=weapon.name))
-    d.emit(ce.ReactionUsed(unit=unit.id, action=PARRY, weapon=weapon.name))
-    target = unit.character.weapon_skill(weapon)
-    rolls = 2 if weapon.parry_class is ParryClass.GRAPPLE else 1
-    succeeded = True
-    for _ in range(rolls):
-        check = roll_check(target, dice, bands(d.state))
-        d.emit(ce.CheckRolled(unit=unit.id, purpose=f"受け流し（{weapon.name}）", target=target,
-                              roll=check.roll, level=check.level.value, text=check.text(), attack=number))
-        if not check.succeeded:
-            succeeded = False
-            break
-    if not succeeded:
-        _hit(rules, d, number, attacker, unit.id, attack, dice)
+    inc = Incoming.of(pending)
+    if pending.context.get("followup"):
+        counterattack.answer(rules, d, unit, inc, action, cmd.weapon, dice)
         return
-    damage = roll_damage(d, number, unit.id, _expression(d.state, attacker, attack), dice)
-    ws = unit.weapons[weapon.name]
-    outcome = parry_rules.process(rules.rule_set, weapon, ws.hp, ws.cannot_fire, damage, attack)
-    if (outcome.hp, outcome.broken, outcome.cannot_fire) != (ws.hp, ws.broken, ws.cannot_fire):
-        d.emit(ce.WeaponChanged(unit=unit.id, weapon=weapon.name, hp=outcome.hp, broken=outcome.broken,
-                                cannot_fire=outcome.cannot_fire, note=outcome.note))
-    take_damage(d, unit.id, outcome.taken, dice, cause=f"{attacker}の{attack.name}")
-    summary = outcome.note + (f"、{outcome.taken}ダメージが通った" if outcome.taken else "、ダメージなし")
-    d.emit(ce.AttackResolved(attack=number, outcome=summary))
+    match = ALL_AT_ONCE.fullmatch(action)
+    all_at_once = match is not None
+    base = match["action"] if match else action
+    if all_at_once:
+        _check(cmd, all_at_once_refusal(unit, base))
+    if base == NONE:
+        d.emit(ce.ReactionChosen(attack=inc.number, unit=unit.id, action=NONE))
+        hit(d, inc, dice)
+        return
+    if base not in (DODGE, BLOCK, PARRY, HIDE):
+        raise InvalidInput(f"「{action}」はこの攻撃への対応に使えません。選べるのは: {'、'.join(pending.options)}")
+    weapon = _weapon(unit, cmd.weapon) if base == PARRY else None
+    _check(cmd, refusal_of(rules, state, unit, inc, base, weapon, cmd.object))
+    if base not in pending.options and not all_at_once and inc.context.get("covered"):
+        _check(cmd, RuleViolation("H-DEF-COVER-11", "かばうに失敗した後に選べるのは「防御」か〈受け流し〉だけです"))
+    if base == DODGE:
+        dodge.dodge(rules, d, unit, inc, dice, all_at_once)
+    elif base == BLOCK:
+        block.block(rules, d, unit, inc, dice, all_at_once)
+    elif base == HIDE:
+        hide.hide(rules, d, unit, inc, dice, cmd.object)
+    else:
+        legal = parrying.parry_weapons(rules, state, unit, inc.weapon)
+        assert unit.character is not None
+        chosen = weapon or (legal[0] if legal else unit.character.all_weapons[0])
+        parrying.parry(rules, d, unit, inc, chosen, dice, all_at_once)
 
 
-def _expression(state: CocState, attacker: str, attack: Weapon) -> str:
-    unit = state.units.get(attacker)
-    db = unit.character.damage_bonus if isinstance(unit, CocUnit) and unit.character else ""
-    return damage_expression(attack, db)
+def _weapon(unit: CocUnit, name: str | None) -> Weapon | None:
+    if not name:
+        return None
+    assert unit.character is not None
+    weapon = unit.character.weapon(name)
+    if weapon is None:
+        names = "、".join(w.name for w in unit.character.all_weapons)
+        raise InvalidInput(f"{unit.id}は「{name}」を持っていません。持っている武器: {names}")
+    return weapon
 
 
-def _hit(rules: CocRules, d: Decision[CocState], number: int, attacker: str, target: str,
-         attack: Weapon, dice: Dice) -> None:
-    damage = roll_damage(d, number, target, _expression(d.state, attacker, attack), dice)
-    take_damage(d, target, damage, dice, cause=f"{attacker}の{attack.name}")
-    d.emit(ce.AttackResolved(attack=number, outcome=f"{target}に{damage}ダメージ"))
+def _protect(rules: CocRules, d: Decision[CocState], cmd: React, dice: Dice) -> None:
+    """``/react action:かばう target:<ally>[、<ally>…]`` sent by the protector."""
+    state = d.state
+    names = [n for n in re.split(r"[、,，\s]+", cmd.target or "") if n]
+    if not names:
+        attacked = [p.unit for p in state.pending if cover.coverable(state, p.unit) is not None]
+        if len(attacked) != 1:
+            raise InvalidInput("かばう味方を target: で指定してください。")
+        names = attacked
+    allies = [find_unit(state, n) for n in names]
+    protector = acting_unit(state, cmd)
+    assert isinstance(protector, CocUnit) and all(isinstance(a, CocUnit) for a in allies)
+    _check(cmd, cover.refusal(rules, state, protector, allies))  # type: ignore[arg-type]
+    cover.protect(rules, d, protector, allies, dice)  # type: ignore[arg-type]
 
 
 def resolve_unopposed(rules: CocRules, d: Decision[CocState], number: int, attacker: str,
                       target: str, attack: Weapon, dice: Dice, level: str) -> None:
     """A hit on a unit that cannot react (out of action): the damage lands at once."""
-    _hit(rules, d, number, attacker, target, attack, dice)
+    hit(d, Incoming(number, attacker, attack, target, {"attacker": attacker, "level": level}), dice)

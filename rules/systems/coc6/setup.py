@@ -10,6 +10,8 @@ from rules.coc6.character import Character
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import require_no_pending, require_turn
+from rules.systems.coc6.concentrate import SUFFIX as FOCUS_SUFFIX
+from rules.systems.coc6.concentrate import declare_focus
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import announce_defeat
 from rules.systems.coc6.state import CocState, CocUnit
@@ -78,6 +80,9 @@ def declare(rules: CocRules, d: Decision[CocState], cmd: Declare) -> None:
     unit = acting_unit(state, cmd, prefer=state.turn)
     assert isinstance(unit, CocUnit)
     action = (cmd.action or "").strip()
+    if action.endswith(FOCUS_SUFFIX):  # 「○○に集中」 (H-DEF-03)
+        declare_focus(rules, d, unit, action)
+        return
     if action != "受け流し":
         raise InvalidInput(f"「{action}」はこのシステムで宣言できる行動ではありません。宣言できるのは: 受け流し")
     if state.round_acted:

@@ -39,6 +39,11 @@ class CocUnit(Unit):
     extra: dict[str, int] = field(default_factory=dict)
     declarations: list[dict] = field(default_factory=list)
     weapons: dict[str, WeaponState] = field(default_factory=dict)
+    focus_successes: int = 0
+    """Successes of the concentrated defensive action this round (−20% each, H-DEF-04)."""
+    stun_round: int = 0
+    """The round in which スタン was gained; it ends after the unit's turn in a later round
+    (H-DEF-HIDE-07, X-STUN-01)."""
 
     @property
     def dex(self) -> int:
@@ -60,6 +65,8 @@ class CocState(BattleState):
 
     next_attack: int = 1
     round_acted: bool = False
+    objects: dict[str, dict] = field(default_factory=dict)
+    """Objects on the field by name: ``{"kind", "siz", "square"}`` (H-DEF-HIDE-02)."""
 
     def coc_unit(self, unit_id: str) -> CocUnit:
         unit = self.units[unit_id]

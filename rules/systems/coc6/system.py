@@ -11,6 +11,7 @@ from rules.systems.coc6 import setup
 from rules.systems.coc6.attack import attack
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.evolve import evolve
+from rules.systems.coc6.prompts import reaction_prompts
 from rules.systems.coc6.reaction import react
 from rules.systems.coc6.state import CocState, CocUnit
 
@@ -61,13 +62,7 @@ class Coc6System:
             rows.append(UnitRow(name=unit.id, owner=unit.owner, hidden=unit.hidden, hp=unit.hp,
                                 hp_max=unit.hp_max, ap=unit.ap if self.rules.uses_ap else None,
                                 dex=unit.dex, conditions=tuple(unit.conditions), weapons=weapons))
-        prompts = []
-        for p in state.pending:
-            unit = state.units.get(p.unit)
-            prompts.append(Prompt(kind="reaction", unit=p.unit, owner=unit.owner if unit else None,
-                                  options=tuple(p.options),
-                                  text=f"{p.context.get('attacker')}の攻撃が{p.unit}に命中しました。対応を選んでください。",
-                                  key=f"a{p.id}"))
+        prompts = reaction_prompts(self.rules, state)
         if state.turn and not state.pending:
             unit = state.units[state.turn]
             prompts.append(Prompt(kind="turn", unit=unit.id, owner=unit.owner, options=("ターン終了",),

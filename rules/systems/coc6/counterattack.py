@@ -1,0 +1,105 @@
+"""Counterattacks 「反撃」 granted by a defensive roll: after a critical 〈回避〉 (with +1D4,
+H-DEF-DODGE-03/04) or 〈受け流し〉 (+1D4, H-DEF-PARRY-20), a fumbled 〈隠れる〉 (½ damage,
+H-DEF-HIDE-08) or a critical かばう followed by a successful parry (½ damage, H-DEF-COVER-12).
+
+The defender answers the follow-up question at once: 反撃 (``weapon:`` optional) or, after a
+dodge, 継続回避 (one more dodge this round, H-DEF-DODGE-05), else なし. The counterattack is
+a normal attack roll that costs no AP and does not use the unit's attack of its turn; the
+target may defend normally.
+"""
+from __future__ import annotations
+
+import math
+
+from rules.battle.decision import Decision
+from rules.coc6.check import roll_check
+from rules.coc6.weapons import Weapon
+from rules.dice import Dice
+from rules.errors import InvalidInput
+from rules.systems.coc6 import events as ce
+from rules.systems.coc6.checks import bands
+from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.hide import HIDDEN
+from rules.systems.coc6.hit import Incoming, expression, finish
+from rules.systems.coc6.damage import roll_damage, take_damage
+from rules.systems.coc6.options import request_reaction
+from rules.systems.coc6.state import CocState, CocUnit
+
+COUNTER, EXTRA_DODGE, NONE = "反撃", "継続回避", "なし"
+
+
+
+def counter_weapon(unit: CocUnit, name: str | None) -> Weapon:
+    """The weapon of the counterattack: ``name``, else the character's first usable weapon
+    (not broken, not a gun that cannot fire), else こぶし. Raises InvalidInput for an
+    unknown or unusable named weapon."""
+    assert unit.character is not None
+    if name:
+        weapon = unit.character.weapon(name)
+        if weapon is None:
+            raise InvalidInput(f"{unit.id}は「{name}」を持っていません。")
+        if not _usable(unit, weapon):
+            raise InvalidInput(f"{weapon.name}は壊れているか射撃できないので反撃に使えません。")
+        return weapon
+    usable = [w for w in unit.character.all_weapons if _usable(unit, w)]
+    return usable[0]
+
+
+def _usable(unit: CocUnit, weapon: Weapon) -> bool:
+    ws = unit.weapons.get(weapon.name)
+    return ws is None or not (ws.broken or (ws.cannot_fire and weapon.is_firearm))
+
+
+def answer(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, action: str,
+           weapon: str | None, dice: Dice) -> None:
+    """Answer a follow-up question: 反撃, 継続回避 (after a dodge critical) or なし."""
+    if action not in _options(inc):
+        raise InvalidInput(f"「{action}」は選べません。選べるのは: {'、'.join(_options(inc))}")
+    d.emit(ce.ReactionChosen(attack=inc.number, unit=unit.id, action=action))
+    if action == EXTRA_DODGE:
+        d.emit(ce.ExtraUseGranted(unit=unit.id, action="回避"))
+        finish(d, inc, f"{unit.id}はこのラウンドもう1度回避できる（継続回避）")
+    elif action == COUNTER:
+        finish(d, inc, f"{unit.id}の反撃")
+        chosen = counter_weapon(unit, weapon or inc.context.get("counter_weapon"))
+        counterattack(rules, d, unit, inc.attacker, chosen, dice, inc.context.get("counter_extra", ""),
+                      bool(inc.context.get("counter_half")))
+    else:
+        finish(d, inc, "反撃は見送った")
+
+
+def _options(inc: Incoming) -> list[str]:
+    return [COUNTER, EXTRA_DODGE] if inc.context.get("followup") == "dodge_critical" else [COUNTER, NONE]
+
+
+def counterattack(rules: CocRules, d: Decision[CocState], unit: CocUnit, target: str, weapon: Weapon,
+                  dice: Dice, extra: str = "", half: bool = False) -> None:
+    """``unit`` attacks ``target`` at once with ``weapon``: no AP, not its turn's attack.
+
+    ``extra`` (``"+1D4"``) is added to the damage dice; ``half`` halves the damage, rounded
+    up (X-ROUND-01). A hidden attacker rolls at ½ (H-DEF-HIDE-05). On a hit the target is
+    asked for its reaction as for any attack.
+    """
+    assert unit.character is not None
+    state = d.state
+    skill = unit.character.weapon_skill(weapon)
+    if HIDDEN in unit.conditions:
+        skill //= 2
+    number = state.next_attack
+    d.emit(ce.AttackDeclared(attack=number, attacker=unit.id, target=target, weapon=weapon.name,
+                             skill=skill, ap=0, counts=False, special=COUNTER))
+    check = roll_check(skill, dice, bands(state))
+    d.emit(ce.CheckRolled(unit=unit.id, purpose=f"反撃（{weapon.name}）", target=skill, roll=check.roll,
+                          level=check.level.value, text=check.text(), attack=number))
+    if not check.succeeded:
+        d.emit(ce.AttackResolved(attack=number, outcome="反撃は外れた"))
+        return
+    context = {"attacker": unit.id, "level": check.level.value, "extra": extra, "half": half}
+    if d.state.units[target].out_of_action:
+        inc = Incoming(number=number, attacker=unit.id, weapon=weapon, defender=target, context=context)
+        total = roll_damage(d, number, target, expression(d.state, inc), dice)
+        damage = math.ceil(total / 2) if half else total
+        take_damage(d, target, damage, dice, cause=f"{unit.id}の反撃")
+        d.emit(ce.AttackResolved(attack=number, outcome=f"{target}に{damage}ダメージ"))
+        return
+    request_reaction(rules, d, number, unit.id, target, weapon, context)

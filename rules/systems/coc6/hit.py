@@ -1,0 +1,116 @@
+"""A hit waiting for its defender's answer, and how its damage lands (H-DEF-06, H-DEF-07).
+
+Every defensive action (回避, 防御, 受け流し, 隠れる, かばう) ends in the same few steps: roll
+the attack's damage (or take the amount already rolled when a かばう split it), add what a
+fumble adds, halve it for a half-damage counterattack, take it less armour, and close the
+question. They live here so that each action module only says what is its own.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from rules.battle.decision import Decision
+from rules.battle.state import Pending
+from rules.coc6.weapons import Weapon
+from rules.dice import Dice
+from rules.systems.coc6 import events as ce
+from rules.systems.coc6.armor import armor_counts
+from rules.systems.coc6.damage import damage_expression, roll_damage, take_damage
+from rules.systems.coc6.state import CocState, CocUnit
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """The attack a pending question is about.
+
+    Attributes:
+        number: the attack number; attacker: the attacking unit's id;
+        weapon: the attacking weapon; defender: the unit asked;
+        context: the pending context (``damage``: an amount already rolled, HP;
+        ``half``: a half-damage counterattack, H-DEF-HIDE-08 / H-DEF-COVER-12;
+        ``extra``: dice added to the damage such as ``"+1D4"``, H-DEF-DODGE-04;
+        ``factor``: the divisor of every check after a failed かばう, H-DEF-COVER-11;
+        ``covering``: the protector's follow-up, not counted, H-DEF-COVER-08).
+    """
+
+    number: int
+    attacker: str
+    weapon: Weapon
+    defender: str
+    context: dict
+
+    @classmethod
+    def of(cls, pending: Pending) -> "Incoming":
+        return cls(number=pending.id, attacker=pending.context["attacker"],
+                   weapon=Weapon.from_dict(pending.context["weapon"]), defender=pending.unit,
+                   context=dict(pending.context))
+
+    @property
+    def factor(self) -> int:
+        """The divisor of every check for this answer (1, or 2 after a failed かばう)."""
+        return int(self.context.get("factor", 1))
+
+    @property
+    def counted(self) -> bool:
+        """Whether the answer counts toward the once-per-round limits (H-DEF-01, H-DEF-COVER-08)."""
+        return not self.context.get("covering")
+
+
+def expression(state: CocState, inc: Incoming, extra: str = "") -> str:
+    """The attack's damage dice with the attacker's db, the context's ``extra`` and ``extra``."""
+    unit = state.units.get(inc.attacker)
+    db = unit.character.damage_bonus if isinstance(unit, CocUnit) and unit.character else ""
+    return damage_expression(inc.weapon, db, inc.context.get("extra", "") + extra)
+
+
+def attack_damage(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "") -> int:
+    """The damage of the hit on ``inc.defender`` (HP, ≥ 0): the amount already rolled when
+    the context has one, else rolled now (with ``extra``, e.g. the 回避 fumble's ``"+1D2"``);
+    halved rounding up for a half-damage counterattack (X-ROUND-01)."""
+    if "damage" in inc.context:
+        return int(inc.context["damage"])
+    total = roll_damage(d, inc.number, inc.defender, expression(d.state, inc, extra), dice)
+    return math.ceil(total / 2) if inc.context.get("half") else total
+
+
+def land(d: Decision[CocState], inc: Incoming, unit: str, amount: int, dice: Dice,
+         pierced: bool = False, critical: bool = False) -> None:
+    """``unit`` takes ``amount`` (HP) from this attack, less its armour (H-DEF-06) unless the
+    armour is penetrated (``pierced`` or an armour-piercing attack) and the defender rolled
+    no ``critical`` (H-DEF-07)."""
+    pierced = pierced or bool(inc.context.get("armor_piercing"))
+    take_damage(d, unit, amount, dice, cause=f"{inc.attacker}の{inc.weapon.name}",
+                armor=armor_counts(pierced, critical))
+
+
+def finish(d: Decision[CocState], inc: Incoming, outcome: str) -> None:
+    """Close ``inc.defender``'s question; the attack is resolved when no other unit still
+    has a question about it (a かばう splits one attack into two answers)."""
+    others = [p for p in d.state.pending if p.id == inc.number and p.unit != inc.defender]
+    if others:
+        d.emit(ce.PendingClosed(attack=inc.number, unit=inc.defender, outcome=outcome))
+    else:
+        d.emit(ce.AttackResolved(attack=inc.number, outcome=outcome))
+
+
+def hit(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "",
+        pierced: bool = False, note: str = "") -> int:
+    """The defender takes the hit in full (less armour, H-DEF-06) and the question closes.
+    Returns the damage before armour."""
+    damage = attack_damage(d, inc, dice, extra)
+    land(d, inc, inc.defender, damage, dice, pierced=pierced)
+    finish(d, inc, f"{note}{inc.defender}に{damage}ダメージ")
+    return damage
+
+
+def ask(d: Decision[CocState], inc: Incoming, unit: str, options: list[str], outcome: str = "",
+        **context) -> None:
+    """Close ``inc.defender``'s question (with ``outcome``) and ask ``unit`` a follow-up about
+    the same attack, with ``options`` and ``context`` added to the attack's context."""
+    if any(p.id == inc.number and p.unit == inc.defender for p in d.state.pending):
+        d.emit(ce.PendingClosed(attack=inc.number, unit=inc.defender, outcome=outcome))
+    merged = {k: v for k, v in inc.context.items() if k != "followup"}
+    merged.update(context)
+    d.emit(ce.ReactionRequested(attack=inc.number, unit=unit, attacker=inc.attacker,
+                                options=list(options), context=merged))

@@ -1,0 +1,65 @@
+"""The reaction prompts of a CoC 6 battle: what each unit is asked about a hit, in Japanese,
+with only the answers legal now (the defender's question, its follow-ups, and a かばう
+offer to every ally who may protect the attacked unit, H-DEF-COVER-01..04)."""
+from __future__ import annotations
+
+from rules.battle.protocol import Prompt
+from rules.battle.state import Pending
+from rules.systems.coc6 import cover
+from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.state import CocState
+
+FOLLOW_UP_TEXT = {
+    "dodge_critical": "回避が決定的成功！ {unit}は「反撃」（通常の攻撃ロール、ダメージ+1D4）か「継続回避」（このラウンドもう1度回避できる）を選んでください。",
+}
+
+
+def prompt_key(pending: Pending) -> str:
+    """A key unique to this question (a follow-up about the same attack is a new question)."""
+    step = "f" if pending.context.get("followup") else ("c" if pending.context.get("covering") or pending.context.get("covered") else "")
+    return f"a{pending.id}{step}-{pending.unit}"
+
+
+def prompt_text(pending: Pending) -> str:
+    """The question in Japanese, naming the legal parrying weapons when 受け流し is offered."""
+    ctx = pending.context
+    unit, attacker = pending.unit, ctx.get("attacker")
+    weapon = (ctx.get("weapon") or {}).get("name", "攻撃")
+    followup = ctx.get("followup")
+    if followup in FOLLOW_UP_TEXT:
+        return FOLLOW_UP_TEXT[followup].format(unit=unit)
+    if followup == "counter":
+        bonus = "ダメージ1/2" if ctx.get("counter_half") else f"ダメージ{ctx.get('counter_extra', '')}"
+        return f"{unit}は{attacker}に反撃できます（通常の攻撃ロール、{bonus}）。「反撃」か「なし」を選んでください。"
+    if ctx.get("covering"):
+        what = "ダメージは打ち消されています。受け流しに成功すれば反撃できます（ダメージ1/2）" if ctx.get("cancelled") \
+            else "かばったダメージを受けます。「防御」か〈受け流し〉を選べます（回数制限に含まれません）"
+        text = f"{unit}は{attacker}の{weapon}から味方をかばいました。{what}"
+    elif ctx.get("covered"):
+        text = f"かばうは失敗し、{unit}は{ctx.get('damage')}ダメージ（1/2）を受けます。「防御」か〈受け流し〉を選べます"
+    else:
+        text = f"{attacker}の{weapon}が{unit}に命中しました。対応を選んでください"
+    if ctx.get("factor", 1) > 1:
+        text += f"（判定は1/{ctx['factor']}）"
+    text += "。"
+    weapons = ctx.get("parry_weapons") or []
+    if "受け流し" in pending.options and weapons:
+        text += f"\n受け流しに使える武器: {'、'.join(weapons)}（/react action:受け流し weapon:武器名。省略すると{weapons[0]}）"
+    return text
+
+
+def reaction_prompts(rules: CocRules, state: CocState) -> list[Prompt]:
+    """Every open question as a prompt, each followed by the かばう offers for its unit."""
+    prompts = []
+    for p in state.pending:
+        unit = state.units.get(p.unit)
+        prompts.append(Prompt(kind="reaction", unit=p.unit, owner=unit.owner if unit else None,
+                              options=tuple(p.options), text=prompt_text(p), key=prompt_key(p)))
+        for protector in cover.protectors(rules, state, p.unit):
+            owner = state.units[protector].owner
+            prompts.append(Prompt(
+                kind="reaction", unit=protector, owner=owner, options=(cover.COVER,),
+                text=f"{p.context.get('attacker')}の攻撃が{p.unit}に命中しました。{protector}は{p.unit}をかばえます"
+                     f"（DEX×5。/react action:かばう target:{p.unit} でも選べます）。",
+                key=f"c{p.id}-{protector}"))
+    return prompts
