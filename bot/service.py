@@ -1,30 +1,46 @@
 """The table service: the one place that combines permission checks, the store, the rules
 and the renderers. Transports (Discord, console) turn their input into a :class:`Request`
 and send back the :class:`Reply` list; nothing is told before it is committed.
+
+Every decided command is stored as one step (rules.battle.steps): a marker with the command
+and its dice, then its events. The keeper's undo, redo, override and allow work on steps
+(bot.keeper_desk); the state is the fold of the active steps.
 """
 from __future__ import annotations
 
 import asyncio
-import copy
+import dataclasses
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
 
+from bot import kp_settings
 from bot import options as opt
+from bot import permissions
 from bot.characters import CharacterBook
+from bot.keeper_desk import KeeperDesk, Loaded, RecordingDice, request_label as _label
 from bot.render import battle as render
 from bot.render import buttons
-from bot.render.reply import Reply, private, public
+from bot.render.reply import Reply, clip, private, public
 from bot.rolls import roll_replies
-from bot.store import BattleExists, BattleRecord, Store, VersionConflict
+from bot.store import BattleExists, BattleRecord, Deadline, Store, VersionConflict
 from rules.battle import commands as cmds
+from rules.battle import keeper as kc
 from rules.battle.events import BattleEnded, Event, from_record, to_record
-from rules.battle.protocol import GameSystem
+from rules.battle.protocol import BattleView, GameSystem
 from rules.battle.state import BattleState
+from rules.battle.steps import StepStarted, command_record, fold, next_step
 from rules.dice import Dice, DiceError, DiceExhausted
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 
 log = logging.getLogger(__name__)
+
+
+def utcnow() -> datetime:
+    """The current time as naive UTC (how the database stores times)."""
+    return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
 @dataclass(frozen=True)
@@ -37,7 +53,9 @@ class Request:
         command: English command path (``"battle start"``, ``"attack"``), ``"chat"`` for a
             plain message (``options["text"]``) or ``"button"`` (``options["custom_id"]``);
         options: option values by English name (text or typed);
-        request_id: the Discord interaction id (idempotency key), or None.
+        request_id: the Discord interaction id (idempotency key), or None;
+        is_admin: the user has Manage Channels here (counts as KP);
+        roles: the user's role ids and names in the guild (a ``/kp role`` role makes a KP).
     """
 
     channel: str
@@ -47,22 +65,32 @@ class Request:
     guild: str | None = None
     name: str = ""
     request_id: str | None = None
+    is_admin: bool = False
+    roles: tuple[str, ...] = ()
 
 
-class Service:
+class Service(KeeperDesk):
     """``await service.handle(request) -> list[Reply]``.
 
     Args:
         store: the repository (migrated).
         dice: the Dice every roll uses (``RandomDice(SystemRandom())`` in production).
+        clock: returns the current naive-UTC time (tests pass a controllable one).
+        reminder_minutes / autoskip_minutes: default turn timings (``/kp setting``
+            overrides them per channel; autoskip 0 = off).
     """
 
-    def __init__(self, store: Store, dice: Dice) -> None:
+    def __init__(self, store: Store, dice: Dice, clock: Callable[[], datetime] = utcnow,
+                 reminder_minutes: int = 10, autoskip_minutes: int = 0) -> None:
         self.store = store
         self.dice = dice
+        self.clock = clock
+        self.reminder_minutes = reminder_minutes
+        self.autoskip_minutes = autoskip_minutes
         self.characters = CharacterBook(store)
+        self.deadline_listeners: list[Callable[[], None]] = []
         self._locks: dict[str, asyncio.Lock] = {}
-        self._cache: dict[int, tuple[int, BattleState]] = {}
+        self._cache: dict[int, Loaded] = {}
 
     # --- entry point ------------------------------------------------------------------
 
@@ -96,6 +124,7 @@ class Service:
     async def _route(self, req: Request) -> list[Reply]:
         c = req.command
         scope = req.guild or "console"
+        await self._check_permission(req)
         if c == "roll":
             text = opt.text(req.options, "command")
             if not text:
@@ -107,8 +136,8 @@ class Service:
             return roll_replies(text, req.user, req.name or req.user, self.dice,
                                 await self._keeper(req.channel), from_chat=True)
         if c.startswith("char "):
-            handler = getattr(self.characters, c.split(" ", 1)[1].replace("import", "import_sheet"), None)
-            if handler is None:
+            handler = getattr(self.characters, c.split(" ", 1)[1], None)
+            if handler is None or c == "char import":
                 raise InvalidInput(f"/{c} はまだ使えません。")
             replies = await handler(scope, req.user, req.options)
             await self._remember(req, replies)
@@ -119,6 +148,9 @@ class Service:
             return await self._status(req)
         if c == "button":
             return await self._button(req)
+        keeper_handler = self.KEEPER_COMMANDS.get(c)
+        if keeper_handler is not None:
+            return await keeper_handler(self, req)
         build = _BUILDERS.get(c)
         if build is None:
             raise InvalidInput(f"/{c} はこのボットでは使えないコマンドです。")
@@ -130,20 +162,53 @@ class Service:
 
     async def _keeper(self, channel: str) -> str | None:
         record = await self.store.active_battle(channel)
-        return record.keeper if record else None
+        if record is None:
+            return None
+        _system, loaded = await self._loaded(record)
+        return loaded.state.keeper or record.keeper
+
+    # --- who is KP --------------------------------------------------------------------
+
+    async def is_kp(self, req: Request, keeper: str | None) -> bool:
+        """Whether ``req.user`` is a KP here: the battle's keeper, a member with Manage
+        Channels (``is_admin``), or one holding a ``/kp role`` role of the guild."""
+        if req.user == keeper or req.is_admin:
+            return True
+        if req.guild and req.roles:
+            roles = set(await self.store.keeper_roles(req.guild))
+            return any(r in roles for r in req.roles)
+        return False
+
+    async def _check_permission(self, req: Request) -> None:
+        """Apply the permission table (bot.permissions) before anything is decided."""
+        path = req.command
+        if path in ("button",) or permissions.access(path) == permissions.ANYONE:
+            return
+        record = await self.store.active_battle(req.channel)
+        state = (await self._loaded(record))[1].state if record else None
+        keeper = state.keeper if state else None
+        owns = bool(state) and any(u.owner == req.user for u in state.units.values())
+        text = permissions.refusal(path, await self.is_kp(req, keeper), owns, bool(opt.text(req.options, "as")))
+        if text:
+            raise InvalidInput(text)
 
     # --- battles ----------------------------------------------------------------------
 
-    async def _load(self, record: BattleRecord) -> tuple[GameSystem, BattleState]:
+    async def _loaded(self, record: BattleRecord) -> tuple[GameSystem, Loaded]:
+        """The battle folded from its stored events (cached per version)."""
         system = get_system(record.system)
         cached = self._cache.get(record.id)
-        if cached and cached[0] == record.version:
-            return system, cached[1]
-        state = system.new_state()
-        for kind, payload, _actor in await self.store.events(record.id):
-            system.evolve(state, from_record(kind, payload))
-        self._cache[record.id] = (record.version, state)
-        return system, state
+        if cached and cached.record.version == record.version:
+            return system, cached
+        events = [from_record(kind, payload) for kind, payload, _actor in await self.store.events(record.id)]
+        state, steps = fold(system.new_state, system.evolve, events)
+        loaded = Loaded(record, events, state, steps)
+        self._cache[record.id] = loaded
+        return system, loaded
+
+    async def _load(self, record: BattleRecord) -> tuple[GameSystem, BattleState]:
+        system, loaded = await self._loaded(record)
+        return system, loaded.state
 
     async def _open(self, req: Request) -> list[Reply]:
         name = opt.text(req.options, "system") or DEFAULT_SYSTEM
@@ -155,18 +220,24 @@ class Service:
         if existing is not None:
             raise InvalidInput("このチャンネルではすでに戦闘が進行中です。/battle status で確認するか、KPが /battle end で終えてください。")
         state = system.new_state()
-        events = system.decide(state, cmds.Open(issuer=req.user, system=system.name), self.dice)
+        command = cmds.Open(issuer=req.user, system=system.name)
+        recorder = RecordingDice(self.dice)
+        events = system.decide(state, command, recorder)
+        known = self.setting_defaults(system)
+        for key, value in (await self.store.channel_settings(req.channel)).items():
+            if key in known:
+                events.append(kc.SettingChanged(key=key, value=value, by=req.user))
+        marker = StepStarted(step=1, by=req.user, command=command_record(command), dice=recorder.faces,
+                             label=_label(req))
         reply = public(f"戦闘を開きました（{system.title}）。KP: {req.name or req.user}\n"
                        "PLは /battle join character:名前 で参加、KPは /battle add でNPCを追加し、/battle start で開始します。")
         try:
             record = await self.store.open_battle(req.channel, req.guild, system.name, req.user,
-                                                  [to_record(e) for e in events], req.request_id,
+                                                  [to_record(e) for e in [marker, *events]], req.request_id,
                                                   [reply.to_dict()])
         except BattleExists:
             raise InvalidInput("このチャンネルではすでに戦闘が進行中です。") from None
-        for e in events:
-            system.evolve(state, e)
-        self._cache[record.id] = (record.version, state)
+        await self._loaded(record)
         return [reply]
 
     async def _active(self, req: Request) -> BattleRecord:
@@ -179,51 +250,148 @@ class Service:
         record = await self._active(req)
         system, state = await self._load(record)
         view = system.view(state)
-        reveal = req.user == record.keeper
-        return [render.status_reply(view, system.title, reveal=reveal)]
+        replies = self._board(record, system, view)
+        if any(r.hidden for r in view.rows) and await self.is_kp(req, state.keeper):
+            board = render.status_reply(view, system.title, reveal=True)
+            replies.append(Reply(text=clip("（KP用・非公開NPCの数値を含む）\n" + board.text), ephemeral=True,
+                                 to=req.user, data=board.data))
+        return await self._with_stale(req.channel, replies)
+
+    def _board(self, record: BattleRecord, system: GameSystem, view: BattleView) -> list[Reply]:
+        """The public status board (players' view), tagged ``board:<battle id>``."""
+        board = render.status_reply(view, system.title, reveal=False)
+        return [dataclasses.replace(board, tag=f"board:{record.id}")]
+
+    async def _with_stale(self, channel: str, replies: list[Reply]) -> list[Reply]:
+        """Before a new tagged message, an edit that marks the older one (if the transport
+        remembered one, see :meth:`message_sent`) as out of date."""
+        for reply in replies:
+            if reply.tag and await self.store.message(channel, reply.tag):
+                stale = Reply(text="（この状況表は古くなりました。最新の状況は新しい表か /battle status で確認してください）",
+                              edit=reply.tag)
+                return [stale, *replies]
+        return replies
+
+    async def message_sent(self, channel: str, tag: str, message_id: str) -> None:
+        """Transports call this after sending a Reply with a ``tag`` (its message id)."""
+        await self.store.put_message(channel, tag, message_id)
+
+    async def message_for(self, channel: str, tag: str) -> str | None:
+        """The message id remembered under ``tag`` (for a Reply with ``edit``), or None."""
+        return await self.store.message(channel, tag)
 
     async def _battle(self, req: Request, build) -> list[Reply]:
-        for attempt in range(2):
-            record = await self._active(req)
-            system, state = await self._load(record)
-            command = build(state)
+        async def make(system: GameSystem, loaded: Loaded, is_kp: bool):
+            command = build(loaded.state)
             if asyncio.iscoroutine(command):
                 command = await command
-            before = system.view(state)
-            events = system.decide(state, command, self.dice)
+            command = dataclasses.replace(command, keeper=is_kp)
+            try:
+                return await self.decide_step(system, loaded, command, req.user, _label(req)), []
+            except RuleViolation as exc:
+                if exc.clause and exc.allowable:
+                    await self.remember_refusal(req, loaded, command, exc)
+                raise
+        return await self.transact(req, make)
+
+    async def transact(self, req: Request, make, keeper: str | None = None,
+                       status_note: str | None = None) -> list[Reply]:
+        """Load, ``await make(system, loaded, is_kp) -> (new events, extra replies)``, fold,
+        render and append under the version check (one retry on a conflict)."""
+        for attempt in range(2):
+            record = await self._active(req)
+            system, loaded = await self._loaded(record)
+            is_kp = await self.is_kp(req, loaded.state.keeper)
+            events, extra = await make(system, loaded, is_kp)
             if not events:
-                return [private(req.user, "変化はありませんでした。")]
-            new_state = copy.deepcopy(state)
-            for e in events:
-                system.evolve(new_state, e)
-            replies = self._replies(record, system, before, events, new_state)
+                return extra or [private(req.user, "変化はありませんでした。")]
+            all_events = loaded.events + events
+            state, steps = fold(system.new_state, system.evolve, all_events)
+            replies = extra + self._replies(record, system, loaded.state, events, state)
             ended = any(isinstance(e, BattleEnded) for e in events)
+            changed = [e.keeper for e in events if isinstance(e, kc.KeeperChanged)]
+            deadlines = self._deadlines(system, loaded.state, state)
             try:
                 version = await self.store.append(record.id, record.version, [to_record(e) for e in events],
                                                   req.user, req.request_id, [r.to_dict() for r in replies],
-                                                  status="ended" if ended else None)
+                                                  status="ended" if ended else None, deadlines=deadlines,
+                                                  keeper=changed[-1] if changed else None)
             except VersionConflict:
                 self._cache.pop(record.id, None)
                 if attempt == 0:
                     continue
                 raise InvalidInput("同時に別の操作が行われました。状況を確認してもう一度お試しください。") from None
-            self._cache[record.id] = (version, new_state)
-            return replies
+            new_record = dataclasses.replace(record, version=version,
+                                             keeper=changed[-1] if changed else record.keeper)
+            self._cache[record.id] = Loaded(new_record, all_events, state, steps)
+            if deadlines:
+                for listener in self.deadline_listeners:
+                    listener()
+            return await self._with_stale(req.channel, replies)
         return []
 
-    def _replies(self, record: BattleRecord, system: GameSystem, before, events: list[Event],
-                 state: BattleState) -> list[Reply]:
+    def _replies(self, record: BattleRecord, system: GameSystem, before_state: BattleState,
+                 events: list[Event], state: BattleState) -> list[Reply]:
+        before = system.view(before_state)
         view = system.view(state)
-        replies = []
-        text = render.events_text(events, view)
-        finish = any(type(e).__name__ == "SideOutOfAction" for e in events) and state.phase == "active"
-        if text:
-            replies.append(public(text, buttons=(render.finish_button(record.id),) if finish else ()))
+        replies = self.event_replies(record, system, events, state, view)
         old = {p.key for p in before.prompts}
         for prompt in view.prompts:
             if prompt.key not in old and not (prompt.kind == "turn" and _same_turn(before, view)):
                 replies.append(render.prompt_reply(record.id, prompt, state.keeper, view))
+        if view.phase == "active" and view.round > before.round:
+            replies.extend(self._board(record, system, view))
         return replies or [public("了解しました。")]
+
+    # --- turn deadlines ---------------------------------------------------------------
+
+    def timings(self, state: BattleState) -> tuple[int, int]:
+        """``(reminder, autoskip)`` minutes in force for this battle (0 = off)."""
+        remind = state.settings.get("turn_reminder_minutes", self.reminder_minutes)
+        skip = state.settings.get("turn_autoskip_minutes", self.autoskip_minutes)
+        return int(remind or 0), int(skip or 0)
+
+    def _deadlines(self, system: GameSystem, before_state: BattleState, state: BattleState) -> list:
+        """Deadlines for prompts asked anew: one reminder, and the auto-skip of a turn."""
+        remind, skip = self.timings(state)
+        old = {p.key for p in system.view(before_state).prompts}
+        now = self.clock()
+        found = []
+        for prompt in system.view(state).prompts:
+            if prompt.key in old:
+                continue
+            payload = {"unit": prompt.unit, "owner": prompt.owner}
+            if remind:
+                found.append((prompt.key, "remind", now + timedelta(minutes=remind), payload))
+            if skip and prompt.kind == "turn":
+                found.append((prompt.key, "skip", now + timedelta(minutes=skip), payload))
+        return found
+
+    async def fire_deadline(self, deadline: Deadline) -> list[Reply]:
+        """Fire a due deadline once: a reminder that mentions whoever must act, or the
+        auto-skip of the turn. Returns [] when the prompt has moved on, the battle is over,
+        or another process fired it already."""
+        lock = self._locks.setdefault(deadline.channel, asyncio.Lock())
+        async with lock:
+            record = await self.store.battle(deadline.battle_id)
+            current = None
+            if record is not None and record.status == "active":
+                system, state = await self._load(record)
+                current = next((p for p in system.view(state).prompts if p.key == deadline.key), None)
+            if not await self.store.claim_deadline(deadline.id, self.clock()) or current is None:
+                return []
+            who = current.owner or state.keeper
+            if deadline.kind == "remind":
+                return [Reply(text=f"⏰ {current.unit}の{'手番' if current.kind == 'turn' else '対応'}を待っています"
+                                   f"（ラウンド{state.round}）。\n{current.text}", mentions=(who,))]
+            req = Request(channel=deadline.channel, user=state.keeper, command="kp skip",
+                          name="自動スキップ")
+            return await self.transact(req, lambda system, loaded, is_kp: self._autoskip(system, loaded, state.keeper))
+
+    async def _autoskip(self, system: GameSystem, loaded: Loaded, keeper: str):
+        command = kc.SkipTurn(issuer=keeper, keeper=True)
+        events = await self.decide_step(system, loaded, command, keeper, "（時間切れによる自動スキップ）")
+        return events, []
 
     # --- buttons ----------------------------------------------------------------------
 
@@ -235,14 +403,15 @@ class Service:
         if record is None or record.id != bid.battle:
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
         system, state = await self._load(record)
+        is_kp = await self.is_kp(req, state.keeper)
         if bid.key == "end":
             return await self._battle(req, lambda s: cmds.EndBattle(issuer=req.user))
         prompt = next((p for p in system.view(state).prompts if p.key == bid.key), None)
         if prompt is None:
             raise InvalidInput("このボタンは古くなっています（その場面はもう過ぎました）。最新のメッセージのボタンを使ってください。")
-        if req.user not in (prompt.owner, record.keeper) and not (prompt.owner is None and req.user == record.keeper):
+        if req.user != prompt.owner and not is_kp:
             raise InvalidInput(f"このボタンは{prompt.unit}の担当者用です。")
-        as_unit = prompt.unit if req.user == record.keeper and prompt.owner != req.user else None
+        as_unit = prompt.unit if is_kp and prompt.owner != req.user else None
         if prompt.kind == "turn":
             return await self._battle(req, lambda s: cmds.EndTurn(issuer=req.user, as_unit=as_unit))
         return await self._battle(req, lambda s: cmds.React(issuer=req.user, as_unit=as_unit, action=bid.label))
@@ -251,6 +420,7 @@ class Service:
 def _same_turn(before, after) -> bool:
     """Whether the turn is still the one prompted before (no new turn prompt needed)."""
     return before.turn == after.turn and before.round == after.round and before.turn is not None
+
 
 
 # --- command builders: Request options → rules command --------------------------------

@@ -28,3 +28,15 @@ class InvalidInput(RuleViolation):
 
     def __init__(self, message: str) -> None:
         super().__init__("", message, allowable=False)
+
+
+def refuse(cmd, clause: str, message: str) -> None:
+    """Raise ``RuleViolation(clause, message)`` unless the KP allowed ``clause`` for this
+    command (``/kp allow``: ``clause in cmd.allow``, H-GEN-01).
+
+    ``cmd`` is any :class:`rules.battle.commands.Command` (duck-typed: an ``allow`` set of
+    clause ids, absent = nothing allowed). Returns None when the refusal is lifted.
+    """
+    if clause and clause in getattr(cmd, "allow", ()):
+        return
+    raise RuleViolation(clause, message)

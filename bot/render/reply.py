@@ -30,6 +30,10 @@ class Reply:
         data: structured content (``/battle status``: round, turn, combatants).
         secret_for: user ids allowed to see a secret roll's result (roller and KP).
         file: an attachment ``{"name", "content"}`` (text) or None.
+        tag: the transport remembers the sent message under this tag in the channel
+            (``board:<battle id>`` for the status board), replacing the older one.
+        edit: instead of sending, edit the message remembered under this tag to ``text``
+            (no new message, so no mention pings); nothing happens if none is remembered.
     """
 
     text: str
@@ -39,6 +43,8 @@ class Reply:
     buttons: tuple[Button, ...] = ()
     data: dict | None = None
     file: dict | None = None
+    tag: str | None = None
+    edit: str | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -48,7 +54,8 @@ class Reply:
         return cls(text=raw["text"], ephemeral=raw.get("ephemeral", False), to=raw.get("to"),
                    mentions=tuple(raw.get("mentions") or ()),
                    buttons=tuple(Button(**b) for b in raw.get("buttons") or ()),
-                   data=raw.get("data"), file=raw.get("file"))
+                   data=raw.get("data"), file=raw.get("file"), tag=raw.get("tag"),
+                   edit=raw.get("edit"))
 
 
 def clip(text: str, limit: int = MAX_TEXT) -> str:

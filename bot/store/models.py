@@ -89,3 +89,33 @@ class ChannelSettingRow(Base):
     channel: Mapped[str] = mapped_column(String(64), primary_key=True)
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text, nullable=False)
+
+
+class KeeperRoleRow(Base):
+    """A server role whose members count as KP (``/kp role``)."""
+
+    __tablename__ = "keeper_roles"
+    guild: Mapped[str] = mapped_column(String(64), primary_key=True)
+    role: Mapped[str] = mapped_column(String(100), primary_key=True)
+
+
+class RefusalRow(Base):
+    """The most recently refused command of a channel, for ``/kp allow`` (H-GEN-01)."""
+
+    __tablename__ = "refusals"
+    channel: Mapped[str] = mapped_column(String(64), primary_key=True)
+    battle_id: Mapped[int] = mapped_column(ForeignKey("battles.id", ondelete="CASCADE"), nullable=False)
+    user: Mapped[str] = mapped_column(String(64), nullable=False)
+    command: Mapped[dict] = mapped_column(JSON, nullable=False)
+    clause: Mapped[str] = mapped_column(String(32), nullable=False)
+    label: Mapped[str] = mapped_column(Text, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+
+
+class MessageRow(Base):
+    """A message the transport sent under a tag (``board:<battle id>``), to edit it later."""
+
+    __tablename__ = "messages"
+    channel: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tag: Mapped[str] = mapped_column(String(64), primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(64), nullable=False)

@@ -12,6 +12,7 @@ from sqlalchemy import event, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
+from bot.store.keeper import KeeperTables, add_deadlines
 from bot.store.migrate import upgrade
 from bot.store.models import BattleRow, CharacterRow, EventRow, RequestRow
 
@@ -56,8 +57,11 @@ def _record(row: BattleRow) -> BattleRecord:
     return BattleRecord(row.id, row.channel, row.guild, row.system, row.keeper, row.status, row.version)
 
 
-class Store:
-    """Async repository over one database URL. Call :meth:`migrate` once before use."""
+class Store(KeeperTables):
+    """Async repository over one database URL. Call :meth:`migrate` once before use.
+
+    The keeper-side tables (KP roles, settings, refusals, messages, deadlines) are in
+    :class:`bot.store.keeper.KeeperTables`."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -124,9 +128,11 @@ class Store:
 
     async def append(self, battle_id: int, expected_version: int, events: list[tuple[str, dict]],
                      actor: str, request_id: str | None, replies: list | None = None,
-                     status: str | None = None) -> int:
+                     status: str | None = None, deadlines: list | None = None,
+                     keeper: str | None = None) -> int:
         """Append ``events`` if the battle is still at ``expected_version``; returns the new
-        version. ``status`` (e.g. ``"ended"``) is set in the same transaction.
+        version. ``status`` (e.g. ``"ended"``), a new ``keeper`` and turn ``deadlines``
+        (``(key, kind, due_at, payload)``) are written in the same transaction.
         Raises VersionConflict."""
         now = _now()
         new_version = expected_version + len(events)
@@ -136,12 +142,15 @@ class Store:
                     values = {"version": new_version, "updated_at": now}
                     if status:
                         values["status"] = status
+                    if keeper:
+                        values["keeper"] = keeper
                     result = await s.execute(update(BattleRow).where(
                         BattleRow.id == battle_id, BattleRow.version == expected_version).values(**values))
                     if result.rowcount != 1:
                         raise VersionConflict(battle_id)
                     self._add_events(s, battle_id, expected_version, events, actor, request_id, now)
                     self._add_request(s, request_id, replies, now)
+                    await add_deadlines(s, battle_id, deadlines or [])
             except IntegrityError as exc:
                 raise VersionConflict(battle_id) from exc
         return new_version

@@ -1,7 +1,9 @@
 """Who may act for which unit (the permission rules shared by every system).
 
-The KP (the battle's keeper) may act for any unit with ``as:``; a player acts only for the
-units they own. Refusals here are :class:`InvalidInput` (no rule clause, not allowable).
+The KP may act for any unit with ``as:``; a player acts only for the units they own.
+Who is KP: the battle's keeper (its creator, or whoever it was handed over to), and anyone
+the service vouches for with ``Command.keeper`` (a KP role of the server, or Manage
+Channels). Refusals here are :class:`InvalidInput` (no rule clause, not allowable).
 """
 from __future__ import annotations
 
@@ -27,12 +29,18 @@ def find_unit(state: BattleState, name: str) -> Unit:
 
 
 def is_keeper(state: BattleState, user: str) -> bool:
+    """Whether ``user`` is the battle's own keeper (creator or handed over to)."""
     return user == state.keeper
 
 
+def is_kp(state: BattleState, cmd: Command) -> bool:
+    """Whether ``cmd``'s issuer is a KP: the battle's keeper or vouched for (``cmd.keeper``)."""
+    return cmd.keeper or is_keeper(state, cmd.issuer)
+
+
 def require_keeper(state: BattleState, cmd: Command, what: str) -> None:
-    """Raise InvalidInput unless the issuer is the KP; ``what`` names the action in Japanese."""
-    if not is_keeper(state, cmd.issuer):
+    """Raise InvalidInput unless the issuer is a KP; ``what`` names the action in Japanese."""
+    if not is_kp(state, cmd):
         raise InvalidInput(f"{what}はKPだけが行えます。")
 
 
@@ -45,7 +53,7 @@ def acting_unit(state: BattleState, cmd: Command, prefer: str | None = None) -> 
     Raises InvalidInput when no unit fits.
     """
     if cmd.as_unit:
-        if not is_keeper(state, cmd.issuer):
+        if not is_kp(state, cmd):
             raise InvalidInput("as: で他のユニットとして行動できるのはKPだけです。")
         return find_unit(state, cmd.as_unit)
     own = [u for u in state.units.values() if u.owner == cmd.issuer]
@@ -53,12 +61,12 @@ def acting_unit(state: BattleState, cmd: Command, prefer: str | None = None) -> 
         if any(u.id == prefer for u in own):
             return state.units[prefer]
         unit = state.units.get(prefer)
-        if unit is not None and unit.owner is None and is_keeper(state, cmd.issuer):
+        if unit is not None and unit.owner is None and is_kp(state, cmd):
             return unit
     if len(own) == 1:
         return own[0]
     if not own:
-        if is_keeper(state, cmd.issuer):
+        if is_kp(state, cmd):
             raise InvalidInput("NPCとして行動するときは as:名前 を付けてください。")
         raise InvalidInput("この戦闘にあなたのユニットがいません。/battle join で参加してください。")
     names = "、".join(u.id for u in own)

@@ -2,15 +2,18 @@
 from __future__ import annotations
 
 from rules.battle import events as ev
+from rules.battle.keeper import KEEPER_HANDLERS
 from rules.battle.state import Pending
 from rules.coc6.character import Character
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6.keeper import COC_KEEPER_HANDLERS
 from rules.systems.coc6.state import CocState, CocUnit, WeaponState
 
 
 def _joined(state: CocState, e: ev.UnitJoined) -> None:
     character = Character.from_dict(e.sheet)
-    unit = CocUnit(id=e.unit, owner=e.owner, hidden=e.hidden, join_seq=len(state.units),
+    unit = CocUnit(id=e.unit, owner=e.owner, hidden=e.hidden,
+                   join_seq=max((u.join_seq for u in state.units.values()), default=-1) + 1,
                    character=character, hp=character.hp_max, hp_max=character.hp_max)
     unit.weapons = {w.name: WeaponState(hp=w.hp) for w in character.all_weapons}
     state.units[e.unit] = unit
@@ -150,6 +153,9 @@ _HANDLERS = {
     ce.ObjectPlaced: _object_placed,
     ce.ExtraUseGranted: _extra_use,
 }
+
+_HANDLERS.update(KEEPER_HANDLERS)
+_HANDLERS.update(COC_KEEPER_HANDLERS)
 
 
 def evolve(state: CocState, event: ev.Event) -> CocState:

@@ -7,7 +7,7 @@ from rules.battle.events import Event
 from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.dice import Dice
 from rules.errors import InvalidInput
-from rules.systems.coc6 import setup
+from rules.systems.coc6 import keeper, setup
 from rules.systems.coc6.attack import attack
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.evolve import evolve
@@ -28,6 +28,7 @@ class Coc6System:
             cmds.Remove: setup.remove, cmds.EndTurn: setup.end_turn,
             cmds.EndBattle: setup.end_battle, cmds.Declare: setup.declare,
         }
+        self._handlers.update(keeper.HANDLERS)
 
     def new_state(self) -> CocState:
         return CocState()

@@ -1,0 +1,80 @@
+"""``/kp setting``: the KP-configurable options, their Japanese labels, the clause each comes
+from, and parsing of new values. Defaults are the system's (``CocRules.defaults``) plus the
+turn timings of the bot's settings."""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from bot import options as opt
+from rules.errors import InvalidInput
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting: ``label`` (Japanese), ``clause`` (CATALOG.md id), ``choices`` (allowed
+    text values, empty = any of the default's type), ``minimum`` for numbers."""
+
+    label: str
+    clause: str
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+
+
+OPTIONS: dict[str, Option] = {
+    "dice": Option("判定方式（CCB: 決定的成功1–5・致命的失敗96–100 / CC: 1と100のみ）", "X-ROLL-02",
+                   ("CCB", "CC")),
+    "shock": Option("ショック（半分以上のダメージでCON×5）", "X-HP-03"),
+    "parry_free_at": Option("宣言なしで受け流せる〈マーシャルアーツ〉〈武道〉の値", "H-DEF-PARRY-03", minimum=0),
+    "secret_hidden_rolls": Option("非公開NPCのロールをシークレットにする", "H-GEN-01"),
+    "turn_reminder_minutes": Option("手番のリマインドまでの分数（0で無効）", "H-GEN-01", minimum=0),
+    "turn_autoskip_minutes": Option("手番の自動スキップまでの分数（0で無効）", "H-GEN-01", minimum=0),
+}
+
+ALIASES = {"判定": "dice", "ショック": "shock", "受け流し宣言": "parry_free_at",
+           "シークレット": "secret_hidden_rolls", "リマインド": "turn_reminder_minutes",
+           "自動スキップ": "turn_autoskip_minutes"}
+
+
+def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int) -> dict:
+    """Every option with its default: the system's, then the bot-wide ones."""
+    return {"secret_hidden_rolls": True, **system_defaults,
+            "turn_reminder_minutes": reminder_minutes, "turn_autoskip_minutes": autoskip_minutes}
+
+
+def parse(key: str, raw: str, known: dict) -> tuple[str, object]:
+    """``(key, value)`` for ``/kp setting key: value:``; raises InvalidInput naming the options."""
+    name = ALIASES.get(key.strip(), key.strip())
+    if name not in known:
+        raise InvalidInput(f"設定項目「{key}」はありません。項目: {'、'.join(known)}")
+    default = known[name]
+    option = OPTIONS.get(name)
+    if isinstance(default, bool):
+        return name, opt.boolean({"value": raw}, "value")
+    if isinstance(default, int):
+        value = opt.integer({"value": raw}, "value", name)
+        if value is None or (option and value < option.minimum):
+            raise InvalidInput(f"{name} には {option.minimum if option else 0} 以上の整数を指定してください。")
+        return name, value
+    value = unicodedata.normalize("NFKC", raw).strip().upper() if option and option.choices else raw.strip()
+    if option and option.choices and value not in option.choices:
+        raise InvalidInput(f"{name} に使える値: {'、'.join(option.choices)}")
+    return name, value
+
+
+def table_text(values: dict, defaults_: dict) -> str:
+    """The settings list: each key, its label, current value, default and clause."""
+    lines = ["【KP設定】 /kp setting key:項目 value:値 で変更します（このチャンネルに保存）。"]
+    for key, default in defaults_.items():
+        option = OPTIONS.get(key)
+        label = f"{option.label}（{option.clause}）" if option else ""
+        value = values.get(key, default)
+        mark = "" if value == default else " ※変更済み"
+        lines.append(f"・{key} = {_show(value)}（既定 {_show(default)}）{mark}　{label}")
+    return "\n".join(lines)
+
+
+def _show(value) -> str:
+    if isinstance(value, bool):
+        return "オン" if value else "オフ"
+    return str(value)

@@ -1,0 +1,146 @@
+"""The battle log: every step with who did it, every roll, reaction, KP ruling (marked) and
+undo, as plain text and as an HTML page in the manner of the chat logs Japanese tables
+export (ココフォリア / どどんとふ: one coloured line per message, speaker and tab). Secret
+rolls of hidden units are hidden from players' copies."""
+from __future__ import annotations
+
+import dataclasses
+import html
+from dataclasses import dataclass
+
+from bot.render import battle as render
+from rules.battle import events as ev
+from rules.battle import keeper as kc
+from rules.battle.protocol import BattleView
+from rules.battle.steps import Step, StepsReverted, StepsRestored, StepStarted
+from rules.coc6.character import Character
+from rules.systems.coc6 import events as ce
+
+SECRET = "🔒シークレットダイス"
+
+
+def keeper_line(e: ev.Event) -> str | None:
+    """The log line of a keeper event, or None for other events."""
+    if isinstance(e, kc.KeeperRuling):
+        clause = f"（{e.clause}）" if e.clause else ""
+        return f"⚖ KP裁定［{e.action}］{e.detail}{clause}（{e.by}）"
+    if isinstance(e, StepsReverted):
+        what = "取り消し" if e.reason == "undo" else "上書きのため取り消し"
+        return f"⏪ {what}: 手順 {', '.join(map(str, e.steps))}（{e.by}）"
+    if isinstance(e, StepsRestored):
+        return f"⏩ やり直し: 手順 {', '.join(map(str, e.steps))}（{e.by}）"
+    if isinstance(e, kc.KeeperChanged):
+        return f"👑 KPが{e.keeper}に交代しました（{e.by}）"
+    if isinstance(e, kc.OrderChanged):
+        return f"行動順: {' → '.join(e.order)}"
+    if isinstance(e, kc.SettingChanged):
+        return f"⚙ 設定 {e.key} = {e.value}（{e.by}）"
+    return None
+
+
+def hidden_units(events: list[ev.Event], view: BattleView | None) -> dict[str, int]:
+    """``{unit: hp_max}`` of hidden units, from the view and from their joining events."""
+    found = {r.name: r.hp_max or 0 for r in (view.rows if view else ()) if r.hidden}
+    for e in events:
+        if isinstance(e, ev.UnitJoined) and e.hidden and e.unit not in found:
+            found[e.unit] = Character.from_dict(e.sheet).hp_max
+    return found
+
+
+def lines(events: list[ev.Event], view: BattleView | None, reveal: bool,
+          hidden: dict[str, int] | None = None) -> list[str]:
+    """The lines of ``events``; without ``reveal`` a hidden unit's checks are 🔒 and its HP
+    is a word (無傷, 負傷, 重傷, 瀕死, 死亡), never a number."""
+    hidden = hidden_units(events, view) if hidden is None else hidden
+    out = []
+    for e in events:
+        if isinstance(e, StepStarted):
+            continue
+        line = keeper_line(e)
+        if line is None and not reveal and getattr(e, "unit", None) in hidden:
+            if isinstance(e, ce.CheckRolled):
+                line = f"{e.unit} {e.purpose}：{SECRET}"
+            elif isinstance(e, ce.HpChanged):
+                line = f"{e.unit}：{render.wound_word(e.after, hidden[e.unit])}"
+        if line is None:
+            shown = dataclasses.replace(view, rows=()) if (view and reveal) else view
+            line = render.event_line(e, shown)
+        if line:
+            out.append(line)
+    return out
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One step in the log: ``number``, ``by`` (user id), ``label`` (the command typed),
+    ``lines``, ``keeper`` (a KP ruling or bookkeeping), ``undone`` (taken back later)."""
+
+    number: int
+    by: str
+    label: str
+    lines: tuple[str, ...]
+    keeper: bool
+    undone: bool
+
+
+def entries(steps: list[Step], view: BattleView | None, reveal: bool) -> list[Entry]:
+    """The log entries of a battle's steps (undone ones kept and marked)."""
+    every = [e for s in steps for e in s.events]
+    hidden = hidden_units(every, view)
+    found = []
+    for step in steps:
+        body = lines(step.events, view, reveal, hidden)
+        if not body and not step.label:
+            continue
+        keeper = any(isinstance(e, (kc.KeeperRuling, StepsReverted, StepsRestored, kc.SettingChanged,
+                                    kc.KeeperChanged)) for e in step.events)
+        found.append(Entry(step.number, step.by, step.label, tuple(body), keeper, not step.active))
+    return found
+
+
+def text_log(items: list[Entry], title: str) -> str:
+    """The log as plain text: ``[手順 N] 名前: /command`` then the indented lines."""
+    out = [title, "=" * 40]
+    for item in items:
+        mark = "［KP裁定］" if item.keeper else ""
+        undone = "［取り消し済み］" if item.undone else ""
+        out.append(f"[手順 {item.number}] {item.by}{mark}{undone}: {item.label}".rstrip(": "))
+        out.extend(f"    {line}" for line in item.lines)
+    return "\n".join(out) + "\n"
+
+
+STYLE = """
+body{background:#1e1f22;color:#dcdcdc;font-family:"Hiragino Kaku Gothic ProN","Noto Sans JP",Meiryo,sans-serif;
+margin:0;padding:24px;line-height:1.7}
+h1{font-size:20px;color:#fff;border-bottom:1px solid #444;padding-bottom:8px}
+p{margin:0 0 6px 0;padding:6px 10px;border-radius:6px;background:#2b2d31}
+p .tab{color:#8a8a8a;margin-right:6px}
+p .name{font-weight:bold;margin-right:4px}
+p .cmd{color:#9ecbff}
+p.kp{background:#3a2f1c;border-left:4px solid #e0a030}
+p.kp .name{color:#ffcc66}
+p.player .name{color:#7fd1ae}
+p.undone{opacity:.55}
+p.undone .body{text-decoration:line-through}
+.badge{display:inline-block;font-size:11px;padding:0 6px;margin-left:6px;border-radius:8px;background:#e0a030;color:#1e1f22}
+.badge.undo{background:#888}
+.body{display:block;white-space:pre-wrap;margin-top:2px}
+"""
+
+
+def html_log(items: list[Entry], title: str) -> str:
+    """The log as a standalone HTML page (UTF-8, inline CSS, no scripts)."""
+    out = ["<!DOCTYPE html>", '<html lang="ja"><head><meta charset="utf-8">',
+           f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>",
+           f"<h1>{html.escape(title)}</h1>"]
+    for item in items:
+        classes = ["kp" if item.keeper else "player"] + (["undone"] if item.undone else [])
+        badges = ('<span class="badge">KP裁定</span>' if item.keeper else "") + \
+                 ('<span class="badge undo">取り消し済み</span>' if item.undone else "")
+        body = html.escape("\n".join(item.lines))
+        out.append(f'<p class="{" ".join(classes)}" id="step-{item.number}"><span class="tab">[main]</span>'
+                   f'<span class="name">{html.escape(item.by or "bot")}</span>：'
+                   f'<span class="cmd">{html.escape(item.label)}</span>{badges}'
+                   f'<span class="body">{body}</span></p>')
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"

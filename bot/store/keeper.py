@@ -1,0 +1,150 @@
+"""Repository methods for the keeper's table: KP roles, channel settings, the last refused
+command of a channel, tagged messages and turn deadlines. Mixed into :class:`Store`."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import delete, select, update
+
+from bot.store.models import (BattleRow, ChannelSettingRow, DeadlineRow, KeeperRoleRow,
+                              MessageRow, RefusalRow)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A refused command: ``battle_id``, ``user`` who tried, ``command`` (its record, see
+    rules.battle.steps.command_record), the ``clause`` that refused it and its ``label``."""
+
+    battle_id: int
+    user: str
+    command: dict
+    clause: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A turn deadline: ``kind`` ``remind`` or ``skip`` for the prompt ``key`` of a battle
+    in ``channel``, due at ``due_at`` (naive UTC); ``payload`` = ``{"unit", "owner"}``."""
+
+    id: int
+    battle_id: int
+    channel: str
+    key: str
+    kind: str
+    due_at: datetime
+    payload: dict
+
+
+class KeeperTables:
+    """The keeper-side queries; expects ``self._session`` (an async_sessionmaker)."""
+
+    _session = None
+
+    # --- KP roles ---------------------------------------------------------------------
+
+    async def keeper_roles(self, guild: str) -> list[str]:
+        """The roles (names or ids) whose members are KP in ``guild``."""
+        async with self._session() as s:
+            rows = (await s.execute(select(KeeperRoleRow.role).where(KeeperRoleRow.guild == guild)
+                                    .order_by(KeeperRoleRow.role))).scalars().all()
+            return list(rows)
+
+    async def add_keeper_role(self, guild: str, role: str) -> bool:
+        """Add a KP role; False when it was already there."""
+        async with self._session() as s:
+            async with s.begin():
+                if await s.get(KeeperRoleRow, (guild, role)) is not None:
+                    return False
+                s.add(KeeperRoleRow(guild=guild, role=role))
+                return True
+
+    # --- channel settings ---------------------------------------------------------------
+
+    async def channel_settings(self, channel: str) -> dict:
+        """``{key: value}`` set with ``/kp setting`` in ``channel`` (values JSON-decoded)."""
+        async with self._session() as s:
+            rows = (await s.execute(select(ChannelSettingRow).where(
+                ChannelSettingRow.channel == channel))).scalars().all()
+            return {r.key: json.loads(r.value) for r in rows}
+
+    async def put_channel_setting(self, channel: str, key: str, value) -> None:
+        async with self._session() as s:
+            async with s.begin():
+                row = await s.get(ChannelSettingRow, (channel, key))
+                if row is None:
+                    s.add(ChannelSettingRow(channel=channel, key=key, value=json.dumps(value)))
+                else:
+                    row.value = json.dumps(value)
+
+    # --- the last refusal -----------------------------------------------------------------
+
+    async def put_refusal(self, channel: str, refusal: Refusal, now: datetime) -> None:
+        """Remember ``refusal`` as the channel's latest (replacing the one before)."""
+        async with self._session() as s:
+            async with s.begin():
+                await s.execute(delete(RefusalRow).where(RefusalRow.channel == channel))
+                s.add(RefusalRow(channel=channel, battle_id=refusal.battle_id, user=refusal.user,
+                                 command=refusal.command, clause=refusal.clause, label=refusal.label,
+                                 created_at=now))
+
+    async def refusal(self, channel: str) -> Refusal | None:
+        async with self._session() as s:
+            row = await s.get(RefusalRow, channel)
+            return Refusal(row.battle_id, row.user, row.command, row.clause, row.label) if row else None
+
+    async def clear_refusal(self, channel: str) -> None:
+        async with self._session() as s:
+            async with s.begin():
+                await s.execute(delete(RefusalRow).where(RefusalRow.channel == channel))
+
+    # --- tagged messages ------------------------------------------------------------------
+
+    async def put_message(self, channel: str, tag: str, message_id: str) -> None:
+        """Remember the message sent under ``tag`` in ``channel`` (replacing the older one)."""
+        async with self._session() as s:
+            async with s.begin():
+                row = await s.get(MessageRow, (channel, tag))
+                if row is None:
+                    s.add(MessageRow(channel=channel, tag=tag, message_id=message_id))
+                else:
+                    row.message_id = message_id
+
+    async def message(self, channel: str, tag: str) -> str | None:
+        async with self._session() as s:
+            row = await s.get(MessageRow, (channel, tag))
+            return row.message_id if row else None
+
+    # --- deadlines ------------------------------------------------------------------------
+
+    async def next_deadline(self) -> Deadline | None:
+        """The earliest unfired deadline of an active battle, or None."""
+        async with self._session() as s:
+            row = (await s.execute(
+                select(DeadlineRow, BattleRow.channel).join(BattleRow, BattleRow.id == DeadlineRow.battle_id)
+                .where(DeadlineRow.fired_at.is_(None), BattleRow.status == "active")
+                .order_by(DeadlineRow.due_at, DeadlineRow.id).limit(1))).first()
+            if row is None:
+                return None
+            d, channel = row
+            return Deadline(d.id, d.battle_id, channel, d.key, d.kind, d.due_at, dict(d.payload or {}))
+
+    async def claim_deadline(self, deadline_id: int, now: datetime) -> bool:
+        """Mark a deadline fired; True only for the one caller that did it (fires once,
+        also with two processes)."""
+        async with self._session() as s:
+            async with s.begin():
+                result = await s.execute(update(DeadlineRow).where(
+                    DeadlineRow.id == deadline_id, DeadlineRow.fired_at.is_(None)).values(fired_at=now))
+                return result.rowcount == 1
+
+
+async def add_deadlines(s, battle_id: int, deadlines: list[tuple[str, str, datetime, dict]]) -> None:
+    """Schedule ``(key, kind, due_at, payload)`` deadlines in session ``s`` (inside its
+    transaction); a prompt asked again (after an undo) replaces its older deadline."""
+    for key, kind, due_at, payload in deadlines:
+        await s.execute(delete(DeadlineRow).where(DeadlineRow.battle_id == battle_id,
+                                                  DeadlineRow.key == key, DeadlineRow.kind == kind))
+        s.add(DeadlineRow(battle_id=battle_id, key=key, kind=kind, due_at=due_at, payload=payload))

@@ -1,0 +1,181 @@
+"""The KP's rulings in a CoC 6 battle: ``/kp set``, ``/kp skip``, ``/kp order``,
+``/kp setting`` and ``/kp handover`` (H-GEN-01), plus the events only they cause."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+
+from rules.battle import events as ev
+from rules.battle.decision import Decision
+from rules.battle.events import Event, event
+from rules.battle.keeper import (ChangeSetting, Handover, KeeperChanged, KeeperRuling,
+                                 OrderChanged, Reorder, SetValue, SettingChanged, SkipTurn)
+from rules.battle.permissions import find_unit, require_keeper
+from rules.coc6.character import CHARACTERISTICS, canonical_skill
+from rules.errors import InvalidInput
+from rules.systems.coc6 import events as ce
+from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.damage import announce_defeat
+from rules.systems.coc6.state import CocState, CocUnit
+from rules.systems.coc6.turns import advance
+
+CONDITIONS = ("転倒", "スタン", "気絶", "ノックアウト", "死亡", "組み付き")
+"""Conditions the KP may set or clear (X-HP-02, X-STUN-01, X-KO-01, X-PRONE-01, X-GRAPPLE-01)."""
+
+
+@event("coc.ap_set")
+@dataclass(frozen=True)
+class ApSet(Event):
+    """The KP set ``unit``'s action points left this turn to ``ap`` (H-AP-01)."""
+
+    unit: str
+    ap: int
+
+
+@event("coc.sheet_changed")
+@dataclass(frozen=True)
+class SheetChanged(Event):
+    """The KP set ``unit``'s characteristic or skill ``key`` (canonical name) to ``value``."""
+
+    unit: str
+    key: str
+    value: int
+
+
+def apply_ap_set(state: CocState, e: ApSet) -> None:
+    state.coc_unit(e.unit).ap = e.ap
+
+
+def apply_sheet_changed(state: CocState, e: SheetChanged) -> None:
+    unit = state.coc_unit(e.unit)
+    if unit.character is None:
+        return
+    if e.key in CHARACTERISTICS:
+        unit.character = replace(unit.character, stats={**unit.character.stats, e.key: e.value})
+    else:
+        unit.character = unit.character.with_skill(e.key, e.value)
+
+
+COC_KEEPER_HANDLERS = {ApSet: apply_ap_set, SheetChanged: apply_sheet_changed}
+"""``{event class: apply(state, event)}`` for the CoC evolve table."""
+
+
+def _number(text: str, what: str) -> int:
+    folded = unicodedata.normalize("NFKC", text).strip().replace("−", "-")
+    if not re.fullmatch(r"[+-]?\d{1,5}", folded):
+        raise InvalidInput(f"{what}には整数を指定してください（「{text[:20]}」）。")
+    return int(folded)
+
+
+def set_value(rules: CocRules, d: Decision[CocState], cmd: SetValue) -> None:
+    """``/kp set``: one value of one unit, recorded as a KP ruling (H-GEN-01).
+
+    Fields: HP, AP, an ability (STR … EDU), a skill name, ``武器名.耐久力`` and ``状態``
+    (value ``+転倒`` adds, ``-転倒`` clears). Raises InvalidInput for anything else.
+    """
+    require_keeper(d.state, cmd, "値の変更")
+    unit = find_unit(d.state, cmd.target)
+    assert isinstance(unit, CocUnit) and unit.character is not None
+    key = unicodedata.normalize("NFKC", cmd.field).strip()
+    upper = key.upper()
+    label = f"{unit.id}の{key}を{cmd.value}に"
+    if upper in ("HP", "耐久力"):
+        after = _number(cmd.value, "HP")
+        d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=label))
+        if after != unit.hp:
+            d.emit(ce.HpChanged(unit=unit.id, before=unit.hp, after=after, cause="KPの設定"))
+    elif upper == "AP":
+        d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=label))
+        d.emit(ApSet(unit=unit.id, ap=_number(cmd.value, "AP")))
+    elif upper in CHARACTERISTICS:
+        d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=label))
+        d.emit(SheetChanged(unit=unit.id, key=upper, value=_number(cmd.value, upper)))
+    elif key in ("状態", "condition"):
+        _set_condition(d, cmd, unit)
+    elif "." in key:
+        _set_weapon(d, cmd, unit, *key.split(".", 1))
+    else:
+        d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=label))
+        d.emit(SheetChanged(unit=unit.id, key=canonical_skill(key), value=_number(cmd.value, key)))
+    announce_defeat(d)
+
+
+def _set_condition(d: Decision[CocState], cmd: SetValue, unit: CocUnit) -> None:
+    value = unicodedata.normalize("NFKC", cmd.value).strip()
+    added = not value.startswith("-")
+    condition = value.lstrip("+-").strip()
+    if condition not in CONDITIONS:
+        raise InvalidInput(f"状態には {'、'.join(CONDITIONS)} のどれかを +転倒 / -転倒 の形で指定してください。")
+    if added == (condition in unit.conditions):
+        raise InvalidInput(f"{unit.id}はすでにその状態{'です' if added else 'ではありません'}。")
+    verb = "付与" if added else "解除"
+    d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=f"{unit.id}の{condition}を{verb}"))
+    d.emit(ce.ConditionChanged(unit=unit.id, condition=condition, added=added, cause="KPの設定"))
+
+
+def _set_weapon(d: Decision[CocState], cmd: SetValue, unit: CocUnit, name: str, part: str) -> None:
+    assert unit.character is not None
+    weapon = unit.character.weapon(name.strip())
+    if weapon is None or weapon.name not in unit.weapons:
+        raise InvalidInput(f"{unit.id}は「{name}」を持っていません。")
+    if part.strip().upper() not in ("耐久力", "HP", "耐久"):
+        raise InvalidInput("武器は「武器名.耐久力」の形で耐久力だけを変えられます。")
+    hp = _number(cmd.value, "耐久力")
+    ws = unit.weapons[weapon.name]
+    d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=f"{unit.id}の{weapon.name}の耐久力を{hp}に"))
+    d.emit(ce.WeaponChanged(unit=unit.id, weapon=weapon.name, hp=hp, broken=hp <= 0,
+                            cannot_fire=ws.cannot_fire and hp > 0, note=""))
+
+
+def skip_turn(rules: CocRules, d: Decision[CocState], cmd: SkipTurn) -> None:
+    """``/kp skip``: the turn ends now; an unanswered attack of that turn is closed first."""
+    require_keeper(d.state, cmd, "手番のスキップ")
+    state = d.state
+    if state.phase != "active" or state.turn is None:
+        raise InvalidInput("いまは誰の手番でもありません。")
+    unit = state.turn
+    d.emit(KeeperRuling(by=cmd.issuer, action="スキップ", detail=f"{unit}の手番を飛ばした"))
+    for pending in list(state.pending):
+        d.emit(ce.AttackResolved(attack=pending.id, outcome="KPの裁定で打ち切り"))
+    d.emit(ev.TurnEnded(unit=unit))
+    advance(d)
+
+
+def reorder(rules: CocRules, d: Decision[CocState], cmd: Reorder) -> None:
+    """``/kp order``: move a unit in this round's order (or put a unit added this round in
+    it); units tied on DEX keep the new order in later rounds (X-ORDER-01)."""
+    require_keeper(d.state, cmd, "行動順の変更")
+    state = d.state
+    if state.phase != "active":
+        raise InvalidInput("行動順は戦闘の開始後に変えられます。")
+    unit = find_unit(state, cmd.name)
+    if unit.out_of_action:
+        raise InvalidInput(f"{unit.id}は行動不能なので行動順に入れられません。")
+    order = [u for u in state.order if u != unit.id]
+    if not 1 <= cmd.position <= len(order) + 1:
+        raise InvalidInput(f"位置は 1 から {len(order) + 1} の間で指定してください。")
+    order.insert(cmd.position - 1, unit.id)
+    d.emit(KeeperRuling(by=cmd.issuer, action="行動順", detail=f"{unit.id}を{cmd.position}番目に"))
+    d.emit(OrderChanged(order=order, by=cmd.issuer))
+
+
+def change_setting(rules: CocRules, d: Decision[CocState], cmd: ChangeSetting) -> None:
+    """``/kp setting key: value:`` for this battle (the service validates key and value)."""
+    require_keeper(d.state, cmd, "設定の変更")
+    d.emit(SettingChanged(key=cmd.key, value=cmd.value, by=cmd.issuer))
+
+
+def handover(rules: CocRules, d: Decision[CocState], cmd: Handover) -> None:
+    """``/kp handover user:``: the battle's keeper becomes ``user``."""
+    require_keeper(d.state, cmd, "KPの交代")
+    if not cmd.user:
+        raise InvalidInput("新しいKPを user: で指定してください。")
+    if cmd.user == d.state.keeper:
+        raise InvalidInput("そのユーザーはすでにこの戦闘のKPです。")
+    d.emit(KeeperChanged(keeper=cmd.user, by=cmd.issuer))
+
+
+HANDLERS = {SetValue: set_value, SkipTurn: skip_turn, Reorder: reorder,
+            ChangeSetting: change_setting, Handover: handover}
+"""``{command class: handler(rules, decision, command)}`` for the CoC system."""
