@@ -117,11 +117,11 @@ def test_second_dodge_in_a_round_is_refused(house_table):
     t.npc(t.sheet("グール", DEX=15, skills={"こぶし": 90}))
     t.start()
     t.attack("ゾンビ", "アリス", [10])
-    assert t.options("アリス") == ["回避", "なし"]
-    t.react("アリス", "回避", [5])
+    assert "回避" in t.options("アリス")
+    t.react("アリス", "回避", [6])
     t.run("kp", cmds.EndTurn, as_unit="ゾンビ")
     t.attack("グール", "アリス", [10])
-    assert t.options("アリス") == ["なし"]
+    assert "回避" not in t.options("アリス") and "なし" in t.options("アリス")
     t.refused("H-DEF-01", "alice", cmds.React, action="回避")
     assert t.state.pending_for("アリス") is not None
 
