@@ -7,7 +7,7 @@ from rules.battle.commands import Declare, EndBattle, EndTurn, Join, Open, Remov
 from rules.battle.decision import Decision
 from rules.battle.permissions import acting_unit, find_unit, require_keeper
 from rules.coc6.character import Character
-from rules.errors import InvalidInput, RuleViolation
+from rules.errors import InvalidInput, refuse
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import require_no_pending, require_turn
 from rules.systems.coc6.concentrate import SUFFIX as FOCUS_SUFFIX
@@ -86,14 +86,14 @@ def declare(rules: CocRules, d: Decision[CocState], cmd: Declare) -> None:
     if action != "受け流し":
         raise InvalidInput(f"「{action}」はこのシステムで宣言できる行動ではありません。宣言できるのは: 受け流し")
     if state.round_acted:
-        raise RuleViolation(rules.clause("parry_declare"),
-                            "受け流しの宣言はラウンドのはじめ（このラウンド最初の行動の前）に行います")
+        refuse(cmd, rules.clause("parry_declare"),
+               "受け流しの宣言はラウンドのはじめ（このラウンド最初の行動の前）に行います")
     if not cmd.target:
         raise InvalidInput("受け流す相手を target: で指定してください。")
     target = find_unit(state, cmd.target)
     if target.id == unit.id:
         raise InvalidInput("自分自身を受け流しの相手にはできません。")
     if unit.declared(action):
-        raise RuleViolation(rules.clause("parry_other"),
-                            f"{unit.id}はこのラウンドすでに受け流しを宣言しています（相手は1人だけです）")
+        refuse(cmd, rules.clause("parry_other"),
+               f"{unit.id}はこのラウンドすでに受け流しを宣言しています（相手は1人だけです）")
     d.emit(ce.Declared(unit=unit.id, action=action, target=target.id))

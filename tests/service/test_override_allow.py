@@ -1,0 +1,82 @@
+"""/kp override and /kp allow (H-GEN-01): the KP's word replaces a roll and re-resolves what
+follows; an allowed declaration happens with the refusal lifted and is logged as a ruling."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import ALICE, BOB, KP, refused, text
+from rules.battle.keeper import KeeperRuling
+from rules.systems.coc6 import events as ce
+
+
+async def content(table, kind):
+    """The active events of ``kind`` in the battle, in order."""
+    record = await table.store.active_battle(table.channel)
+    _system, loaded = await table.service._loaded(record)
+    return [e for s in loaded.steps if s.active for e in s.events if isinstance(e, kind)]
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_override_turning_a_hit_into_a_miss_removes_the_damage(table):
+    await table.fight()
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    await table.say(KP, "react", 2, 3, action="なし", **{"as": "ゾンビ"})
+    assert (await table.state()).units["ゾンビ"].hp == 10
+    replies = await table.say(KP, "kp override", result="失敗")
+    assert "アリスの攻撃（こぶし）（45）を「失敗」に" in text(replies)
+    assert "(1D100<=70) ＞ 71 ＞ 失敗" in text(replies)
+    assert "成り立たなくなったため取り消した操作: /react action:なし as:ゾンビ" in text(replies)
+    state = await table.state()
+    assert state.units["ゾンビ"].hp == 15 and state.pending == [] and state.turn == "アリス"
+    assert await content(table, ce.DamageRolled) == []
+    assert [r.detail for r in await content(table, KeeperRuling)] == ["アリスの攻撃（こぶし）（45）を「失敗」に"]
+    # the override itself can be undone: the hit and its damage come back
+    await table.say(KP, "kp undo")
+    assert (await table.state()).units["ゾンビ"].hp == 10
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_override_rolls_new_dice_only_where_the_new_outcome_needs_them(table):
+    await table.fight()
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    await table.say(KP, "react", 10, action="回避", **{"as": "ゾンビ"})
+    assert (await table.state()).units["ゾンビ"].hp == 15
+    replies = await table.say(KP, "kp override", 2, 3, result="失敗")
+    assert "(1D100<=16) ＞ 17 ＞ 失敗" in text(replies)
+    assert table.dice.faces == []
+    assert (await table.state()).units["ゾンビ"].hp == 10
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_override_of_a_damage_value_reuses_the_recorded_dice(table):
+    await table.fight()
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    await table.say(KP, "react", 2, 3, action="なし", **{"as": "ゾンビ"})
+    impossible = await table.say(KP, "kp override", result="1")
+    assert refused(impossible) and "1にできません" in impossible[0].text
+    assert (await table.state()).units["ゾンビ"].hp == 10
+    await table.say(KP, "kp override", result="7")
+    assert (await table.state()).units["ゾンビ"].hp == 8
+
+
+@pytest.mark.rule("H-DEF-PARRY-01")
+async def test_allow_lets_the_last_refused_declaration_happen_even_after_a_restart(table):
+    await table.fight()
+    await table.say(ALICE, "end")
+    late = await table.say(BOB, "declare", action="受け流し", target="ゾンビ")
+    assert "H-DEF-PARRY-01" not in text(late)
+    await table.say(BOB, "attack", 95, target="ゾンビ", weapon="こぶし")
+    refusal = await table.say(ALICE, "declare", action="受け流し", target="ゾンビ")
+    assert refused(refusal) and "（H-DEF-PARRY-01）" in refusal[0].text and "/kp allow" in refusal[0].text
+    assert not (await table.state()).units["アリス"].declarations
+    await table.restart()
+    nope = await table.say(ALICE, "kp allow")
+    assert refused(nope) and "KPだけ" in nope[0].text
+    allowed = await table.say(KP, "kp allow")
+    assert "/declare action:受け流し target:ゾンビ を認めます（H-DEF-PARRY-01）" in text(allowed)
+    assert (await table.state()).units["アリス"].declarations == [
+        {"action": "受け流し", "target": "ゾンビ", "amount": None}]
+    rulings = await content(table, KeeperRuling)
+    assert [(r.action, r.clause, r.by) for r in rulings] == [("許可", "H-DEF-PARRY-01", KP)]
+    again = await table.say(KP, "kp allow")
+    assert refused(again) and "拒否された宣言" in again[0].text
