@@ -156,13 +156,16 @@ class Harness:
         """``/path`` typed by ``who``."""
         return await self.dispatch("INTERACTION_CREATE", gateway.slash(who, path, **values))
 
-    async def first_round(self, hidden: bool = True) -> list[Call]:
-        """Alice (アリス, DEX 14) against the KP's zombie (ゾンビ, DEX 8, hidden by default),
-        round 1 started; returns the calls of ``/battle start`` (the turn prompt last)."""
+    async def first_round(self, hidden: bool = True, knife: bool = False) -> list[Call]:
+        """Alice (アリス, DEX 14) against the KP's zombie (ゾンビ, DEX 8, hidden by default,
+        with a knife if ``knife``), round 1 started; returns the calls of ``/battle start``
+        (the turn prompt last)."""
         await self.slash("alice", "char new", name="アリス", str=12, con=13, pow=11, dex=14,
                          app=10, siz=13, int=13, edu=15)
         await self.slash("kp", "char new", name="ゾンビ", str=16, con=16, pow=1, dex=8,
                          app=1, siz=14, int=1, edu=1)
+        if knife:
+            await self.slash("kp", "char weapon", name="ゾンビ", weapon="ナイフ", skill="40", damage="1D4")
         await self.slash("kp", "battle new")
         await self.slash("alice", "battle join", character="アリス")
         await self.slash("kp", "battle add", name="ゾンビ", character="ゾンビ", hidden=hidden)

@@ -1,0 +1,57 @@
+"""Button clicks (component interactions) on messages sent by an earlier bot instance: the
+custom id alone is enough, and a stale or foreign click gets a clear private message."""
+from __future__ import annotations
+
+import discord_gateway as gateway
+
+ALICE, KP = gateway.USERS["alice"], gateway.USERS["kp"]
+TURN_END = "cb:1:t1-アリス:end"
+
+
+async def _prompt_from_previous_instance(make_bot) -> dict:
+    """Round 1 started by one bot instance, which then stops; the turn prompt it sent, as
+    the message object a later click refers to."""
+    first = await make_bot()
+    prompt = (await first.first_round())[-1]
+    await first.stop()
+    return gateway.message(prompt.content, prompt.message["components"])
+
+
+async def test_a_click_on_a_message_of_a_previous_instance_works(make_bot):
+    message = await _prompt_from_previous_instance(make_bot)
+    second = await make_bot()
+    data = gateway.click("alice", TURN_END, message)
+    calls = await second.dispatch("INTERACTION_CREATE", data)
+    assert [(c.method, c.path) for c in calls] == [
+        ("POST", f"/interactions/{data['id']}/{data['token']}/callback"),
+        ("POST", f"/webhooks/{gateway.APP_ID}/{data['token']}")]
+    done, prompt = calls
+    assert (done.ephemeral, done.content, done.custom_ids) == (False, "アリスの手番が終わりました。", [])
+    assert prompt.content == (f"<@{KP}> ラウンド1: ゾンビの手番です。（行動ポイント 3）\n"
+                              "/attack で攻撃、終わったら [ターン終了] か /end。")
+    assert prompt.message["allowed_mentions"] == {"parse": [], "users": [int(KP)]}
+    assert (prompt.labels, prompt.custom_ids) == (["ターン終了"], ["cb:1:t1-ゾンビ:end"])
+
+
+async def test_a_stale_click_gets_a_clear_private_message(make_bot):
+    message = await _prompt_from_previous_instance(make_bot)
+    second = await make_bot()
+    await second.dispatch("INTERACTION_CREATE", gateway.click("alice", TURN_END, message))
+    calls = await second.dispatch("INTERACTION_CREATE", gateway.click("alice", TURN_END, message))
+    assert [(c.ephemeral, c.content) for c in calls] == [
+        (True, "このボタンは古くなっています（その場面はもう過ぎました）。最新のメッセージのボタンを使ってください。")]
+
+
+async def test_someone_elses_button_is_refused_privately(make_bot):
+    message = await _prompt_from_previous_instance(make_bot)
+    second = await make_bot()
+    calls = await second.dispatch("INTERACTION_CREATE", gateway.click("bob", TURN_END, message))
+    assert [(c.ephemeral, c.content) for c in calls] == [(True, "このボタンはアリスの担当者用です。")]
+
+
+async def test_a_button_of_an_ended_battle_says_so(make_bot):
+    message = await _prompt_from_previous_instance(make_bot)
+    second = await make_bot()
+    await second.slash("kp", "battle end")
+    calls = await second.dispatch("INTERACTION_CREATE", gateway.click("alice", TURN_END, message))
+    assert [(c.ephemeral, c.content) for c in calls] == [(True, "このボタンの戦闘はもう終わっています。")]

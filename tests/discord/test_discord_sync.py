@@ -1,0 +1,33 @@
+"""``python -m bot sync``: log in, register the commands with their Japanese names, exit."""
+from __future__ import annotations
+
+import discord_gateway as gateway
+from bot.commands_spec import COMMANDS
+from bot.config import Settings, sqlite_url
+from bot.discord.run import sync_commands
+
+TOP_LEVEL = list(dict.fromkeys(cmd.path.split()[0] for cmd in COMMANDS))
+
+
+def _settings(tmp_path) -> Settings:
+    return Settings(_env_file=None, discord_token="test-token", database_url=sqlite_url(tmp_path / "sync.db"))
+
+
+async def test_sync_to_a_guild_copies_the_global_commands_there(fake, tmp_path, capsys):
+    assert await sync_commands(_settings(tmp_path), int(gateway.GUILD_ID)) == 0
+    puts = [c for c in fake.calls if c.method == "PUT"]
+    assert [c.path for c in puts] == [f"/applications/{gateway.APP_ID}/guilds/{gateway.GUILD_ID}/commands"]
+    assert [p["name"] for p in puts[0].payload] == TOP_LEVEL
+    roll = puts[0].payload[0]
+    assert (roll["name_localizations"], roll["options"][0]["name_localizations"]) == ({"ja": "ロール"}, {"ja": "コマンド"})
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{len(TOP_LEVEL)}個のコマンドをサーバー {gateway.GUILD_ID}に登録しました:"
+    assert lines[1] == "  /roll（ロール）"
+    battle = next(line for line in lines if line.startswith("  /battle"))
+    assert battle.startswith("  /battle（戦闘）: new, join, add, start, status")
+
+
+async def test_sync_without_a_guild_registers_globally(fake, tmp_path, capsys):
+    assert await sync_commands(_settings(tmp_path), None) == 0
+    assert [c.path for c in fake.calls if c.method == "PUT"] == [f"/applications/{gateway.APP_ID}/commands"]
+    assert capsys.readouterr().out.startswith(f"{len(TOP_LEVEL)}個のコマンドを全サーバー（反映まで最大1時間かかることがあります）に登録しました:")
