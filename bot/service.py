@@ -174,8 +174,8 @@ class Service(KeeperDesk):
         Channels (``is_admin``), or one holding a ``/kp role`` role of the guild."""
         if req.user == keeper or req.is_admin:
             return True
-        if req.guild and req.roles:
-            roles = set(await self.store.keeper_roles(req.guild))
+        if req.roles:
+            roles = set(await self.store.keeper_roles(req.guild or "console"))
             return any(r in roles for r in req.roles)
         return False
 

@@ -71,10 +71,11 @@ class Table:
         await self.store.close()
         await self.start(**kwargs)
 
-    async def say(self, user: str, command: str, *rolls: int, admin: bool = False,
+    async def say(self, who: str, command: str, *rolls: int, admin: bool = False,
                   roles: tuple[str, ...] = (), **options) -> list[Reply]:
+        """``who`` sends ``/command`` with ``options``; ``rolls`` are fed to the dice first."""
         self.dice.feed(*rolls)
-        req = Request(channel=self.channel, user=user, name=user, command=command,
+        req = Request(channel=self.channel, user=who, name=who, command=command,
                       options={k: str(v) for k, v in options.items()}, is_admin=admin, roles=roles)
         return await self.service.handle(req)
 

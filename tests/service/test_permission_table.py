@@ -1,0 +1,73 @@
+"""The permission table walked through the service: every command of the command surface
+for the KP, the player who owns a unit, and anyone else (bot.permissions)."""
+from __future__ import annotations
+
+import pytest
+
+from bot import permissions
+from bot.commands_spec import COMMANDS
+from conftest import ALICE, KP
+from rules.dice import DiceExhausted
+
+EVE = "eve"
+PATHS = [c.path for c in COMMANDS]
+
+
+def test_every_command_has_an_entry():
+    assert [p for p in PATHS if p not in permissions.TABLE] == []
+
+
+async def outcome(table, user: str, path: str, **options) -> str:
+    """``"refused"`` when the permission table refused, else ``"passed"``."""
+    try:
+        replies = await table.say(user, path, **options)
+    except DiceExhausted:
+        return "passed"
+    return "refused" if any("（権限:" in r.text for r in replies if r.ephemeral) else "passed"
+
+
+EXPECTED = {
+    permissions.ANYONE: {"kp": "passed", "owner": "passed", "other": "passed"},
+    permissions.PLAYER: {"kp": "passed", "owner": "passed", "other": "refused"},
+    permissions.KEEPER: {"kp": "passed", "owner": "refused", "other": "refused"},
+}
+
+
+@pytest.mark.parametrize("path", PATHS)
+async def test_the_table_decides_each_command_for_kp_owner_and_other(table, path):
+    await table.fight()
+    seen = {who: await outcome(table, user, path) for who, user in
+            (("other", EVE), ("owner", ALICE), ("kp", KP))}
+    assert seen == EXPECTED[permissions.access(path)]
+
+
+async def test_only_the_kp_acts_for_another_unit_with_as(table):
+    await table.fight()
+    assert await outcome(table, ALICE, "end", **{"as": "ボブ"}) == "refused"
+    assert (await table.state()).turn == "アリス"
+    assert await outcome(table, KP, "end", **{"as": "アリス"}) == "passed"
+    assert (await table.state()).turn == "ボブ"
+
+
+async def test_players_end_only_their_own_turn(table):
+    await table.fight()
+    replies = await table.say("bob", "end")
+    assert replies[0].ephemeral and "アリスの手番" in replies[0].text
+    assert (await table.state()).turn == "アリス"
+
+
+@pytest.mark.parametrize("how", ["admin", "role", "handover"])
+async def test_who_is_kp_besides_the_creator(table, how):
+    await table.fight()
+    if how == "role":
+        refused = await table.say(EVE, "kp role", role="GM")
+        assert "（権限:" in refused[0].text
+        await table.say(KP, "kp role", role="GM")
+    if how == "handover":
+        await table.say(KP, "kp handover", user=EVE)
+        assert (await table.state()).keeper == EVE
+        assert "（権限:" in (await table.say(KP, "kp skip"))[0].text
+    kwargs = {"admin": how == "admin", "roles": ("GM",) if how == "role" else ()}
+    replies = await table.say(EVE, "kp skip", **kwargs)
+    assert "（権限:" not in replies[0].text
+    assert (await table.state()).turn == "ボブ"
