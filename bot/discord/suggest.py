@@ -43,15 +43,16 @@ def _scope(interaction: discord.Interaction) -> str:
 
 
 async def combatants(interaction: discord.Interaction) -> list[dict]:
-    """``data.combatants`` of ``/battle status`` as this user would see it ([] without a
-    battle in the channel)."""
+    """``data.combatants`` of ``/battle status`` as this user would see it: the copy
+    addressed to them (the KP's unmasked one) or else the public one; [] without a battle in
+    the channel."""
     request = Request(channel=str(interaction.channel_id), user=str(interaction.user.id),
                       command="battle status", name=interaction.user.display_name,
                       guild=str(interaction.guild_id) if interaction.guild_id else None)
-    for reply in await interaction.client.service.handle(request):
-        if reply.data and "combatants" in reply.data:
-            return reply.data["combatants"]
-    return []
+    boards = [r for r in await interaction.client.service.handle(request) if r.data and "combatants" in r.data]
+    own = [r for r in boards if r.to == request.user]
+    shown = own or [r for r in boards if not r.ephemeral]
+    return shown[0].data["combatants"] if shown else []
 
 
 async def units(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

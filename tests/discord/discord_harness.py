@@ -158,8 +158,7 @@ class Harness:
 
     async def first_round(self, hidden: bool = True, knife: bool = False) -> list[Call]:
         """Alice (アリス, DEX 14) against the KP's zombie (ゾンビ, DEX 8, hidden by default,
-        with a knife if ``knife``), round 1 started; returns the calls of ``/battle start``
-        (the turn prompt last)."""
+        with a knife if ``knife``), round 1 started; returns the calls of ``/battle start``."""
         await self.slash("alice", "char new", name="アリス", str=12, con=13, pow=11, dex=14,
                          app=10, siz=13, int=13, edu=15)
         await self.slash("kp", "char new", name="ゾンビ", str=16, con=16, pow=1, dex=8,

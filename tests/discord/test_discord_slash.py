@@ -31,11 +31,11 @@ async def test_roll_answers_publicly_with_the_bcdice_text(make_bot):
 async def test_turn_prompt_pings_only_the_actor_and_carries_the_end_turn_button(make_bot):
     harness = await make_bot()
     calls = await harness.first_round()
-    assert [c.content for c in calls] == [
-        "━━ ラウンド1 ━━ 行動順: アリス → ゾンビ",
-        f"<@{ALICE}> ラウンド1: アリスの手番です。（行動ポイント 3）\n/attack で攻撃、終わったら [ターン終了] か /end。",
-    ]
-    prompt = calls[1]
+    assert calls[0].content == "━━ ラウンド1 ━━ 行動順: アリス → ゾンビ"
+    prompt = next(c for c in calls if c.custom_ids)
+    assert prompt.content == (f"<@{ALICE}> ラウンド1: アリスの手番です。（行動ポイント 3）\n"
+                              "/attack で攻撃、終わったら [ターン終了] か /end。")
+    assert [c.message["allowed_mentions"] for c in calls if c is not prompt] == [{"parse": []}] * (len(calls) - 1)
     assert prompt.method == "POST" and prompt.path.startswith(f"/webhooks/{gateway.APP_ID}/")
     assert prompt.ephemeral is False
     assert prompt.message["allowed_mentions"] == {"parse": [], "users": [int(ALICE)]}
@@ -106,3 +106,14 @@ async def test_a_slow_private_answer_replaces_the_deferred_response(make_bot, mo
     assert [(c.method, c.path) for c in calls] == [
         ("POST", _callback(data)), ("PATCH", f"/webhooks/{gateway.APP_ID}/{data['token']}/messages/@original")]
     assert calls[1].content == "このチャンネルには進行中の戦闘がありません。/battle new で開いてください。"
+
+
+async def test_status_shows_an_embed_with_hidden_numbers_only_in_the_kps_copy(make_bot):
+    harness = await make_bot()
+    await harness.first_round(hidden=True)
+    calls = await harness.slash("kp", "battle status")
+    boards = [(c.ephemeral, [(f["name"], f["value"]) for f in c.message["embeds"][0]["fields"]]) for c in calls]
+    assert boards == [
+        (False, [("▶ アリス", "HP 13/13　AP 3　DEX 14"), ("ゾンビ", "無傷")]),
+        (True, [("▶ アリス", "HP 13/13　AP 3　DEX 14"), ("ゾンビ", "HP 15/15　AP 0　DEX 8")]),
+    ]
