@@ -24,9 +24,11 @@ async def run_bot(settings: Settings) -> int:
     token or the intents. Commands are never synced here (see :func:`sync_commands`)."""
     bot = CocBot(settings.resolved_database_url())
     loop = asyncio.get_running_loop()
+    handled = []
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
             loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            handled.append(sig)
         except (NotImplementedError, RuntimeError):
             log.debug("no handler for %s on this platform", sig)
     try:
@@ -38,6 +40,9 @@ async def run_bot(settings: Settings) -> int:
     except discord.PrivilegedIntentsRequired:
         print(NO_INTENT)
         return 1
+    finally:
+        for sig in handled:
+            loop.remove_signal_handler(sig)
     return 0
 
 

@@ -30,6 +30,8 @@ ANYWHERE = frozenset({"roll"})
 """Commands also usable in DMs; all others need a server (characters and battles are per
 server and channel)."""
 
+GUILD_ONLY = app_commands.AppCommandContext(guild=True)
+
 TYPES: dict[str, type] = {"str": str, "int": int, "bool": bool}
 
 
@@ -63,10 +65,10 @@ def build_command(cmd: Cmd, name: str, ja_name: str) -> app_commands.Command:
     completers = {p: completer(o.autocomplete) for p, o in by_param.items() if o.autocomplete}
     if completers:
         app_commands.autocomplete(**completers)(callback)
-    command = app_commands.Command(name=ja(name, ja_name), description=ja(cmd.desc, cmd.desc),
-                                   callback=callback, extras={"path": cmd.path})
-    command.guild_only = cmd.path not in ANYWHERE
-    return command
+    if cmd.path not in ANYWHERE:
+        app_commands.guild_only()(callback)
+    return app_commands.Command(name=ja(name, ja_name), description=ja(cmd.desc, cmd.desc),
+                                callback=callback, extras={"path": cmd.path})
 
 
 def completer(kind: str) -> Callable:
@@ -93,7 +95,7 @@ def build_tree(spec: tuple[Cmd, ...] = COMMANDS) -> list[app_commands.Command | 
         if group is None:
             text = GROUP_DESCRIPTIONS.get(words[0], f"{ja_words[0]}のコマンド")
             group = app_commands.Group(name=ja(words[0], ja_words[0]), description=ja(text, text),
-                                       guild_only=True)
+                                       guild_only=True, allowed_contexts=GUILD_ONLY)
             groups[words[0]] = group
             top.append(group)
         group.add_command(build_command(cmd, words[1], ja_words[1]))

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+from types import SimpleNamespace
 from dataclasses import dataclass, field
 
+import discord
 import discord.http
 from discord.webhook.async_ import AsyncWebhookAdapter
 
@@ -66,6 +68,7 @@ class FakeDiscord:
 
     calls: list[Call] = field(default_factory=list)
     dm_channel: str = field(default_factory=gateway.snowflake)
+    token_valid: bool = True
 
     def answer(self, call: Call) -> object:
         if call.path.endswith("/callback"):
@@ -75,6 +78,9 @@ class FakeDiscord:
                                     "response_message_ephemeral": call.ephemeral},
                     "resource": {"type": (call.payload or {}).get("type", 4), "message": message}}
         if call.path == "/users/@me":
+            if not self.token_valid:
+                raise discord.HTTPException(SimpleNamespace(status=401, reason="Unauthorized"),
+                                            {"message": "401: Unauthorized", "code": 0})
             return gateway.bot_user()
         if call.path == "/oauth2/applications/@me":
             return gateway.application()

@@ -136,3 +136,9 @@ async def test_every_spec_command_is_registered_with_its_japanese_names(payloads
             assert sent[option.name].get("autocomplete", False) is bool(option.autocomplete)
             assert [(c["value"], c["name_localizations"]["ja"]) for c in sent[option.name].get("choices", [])] \
                 == list(option.choices)
+
+
+async def test_only_roll_is_offered_outside_servers(payloads):
+    contexts = {p["name"]: (p["contexts"], p["dm_permission"]) for p in payloads}
+    assert contexts.pop("roll") == (None, True)
+    assert [name for name, allowed in contexts.items() if allowed != ([0], False)] == []

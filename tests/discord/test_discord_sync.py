@@ -1,10 +1,11 @@
-"""``python -m bot sync``: log in, register the commands with their Japanese names, exit."""
+"""``python -m bot sync``: log in, register the commands with their Japanese names, exit; and
+both entry points explaining a rejected token."""
 from __future__ import annotations
 
 import discord_gateway as gateway
 from bot.commands_spec import COMMANDS
 from bot.config import Settings, sqlite_url
-from bot.discord.run import sync_commands
+from bot.discord.run import BAD_TOKEN, run_bot, sync_commands
 
 TOP_LEVEL = list(dict.fromkeys(cmd.path.split()[0] for cmd in COMMANDS))
 
@@ -31,3 +32,11 @@ async def test_sync_without_a_guild_registers_globally(fake, tmp_path, capsys):
     assert await sync_commands(_settings(tmp_path), None) == 0
     assert [c.path for c in fake.calls if c.method == "PUT"] == [f"/applications/{gateway.APP_ID}/commands"]
     assert capsys.readouterr().out.startswith(f"{len(TOP_LEVEL)}個のコマンドを全サーバー（反映まで最大1時間かかることがあります）に登録しました:")
+
+
+async def test_a_rejected_token_is_explained_and_exits_with_1(fake, tmp_path, capsys):
+    fake.token_valid = False
+    assert await sync_commands(_settings(tmp_path), None) == 1
+    assert await run_bot(_settings(tmp_path)) == 1
+    assert capsys.readouterr().out == f"{BAD_TOKEN}\n{BAD_TOKEN}\n"
+    assert [c.method for c in fake.calls if c.method == "PUT"] == []
