@@ -1,6 +1,10 @@
 """Sending the service's replies: to an interaction (first reply answers it, the rest are
 followups), to a channel for chat messages, and by direct message for a private reply meant
 for someone other than the one who acted (the KP's copy of a secret roll).
+
+Tagged replies (``Reply.tag``, e.g. the status board) have their message id handed to
+``service.message_sent`` once sent; a reply with ``Reply.edit`` edits the message
+remembered under that tag instead of sending anything (nothing happens without one).
 """
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import logging
 
 import discord
 
-from bot.discord.messages import send_kwargs
+from bot.discord.messages import allowed_mentions, combatants_embed, content, send_kwargs
 from bot.render.reply import Reply, private
 
 log = logging.getLogger(__name__)
@@ -17,16 +21,19 @@ DONE = "受け付けました。"
 """The ephemeral answer when the service has nothing to say to the invoker."""
 
 
-def split(replies: list[Reply], invoker: str) -> tuple[list[Reply], list[Reply]]:
-    """``(here, by_dm)``: replies shown in the interaction (public ones and the invoker's
-    private ones) and private replies addressed to other users."""
-    here, by_dm = [], []
+def split(replies: list[Reply], invoker: str) -> tuple[list[Reply], list[Reply], list[Reply]]:
+    """``(edits, here, by_dm)``: edits of remembered messages, replies shown where the user
+    acted (public ones and the invoker's private ones) and private replies addressed to
+    other users."""
+    edits, here, by_dm = [], [], []
     for reply in replies:
-        if reply.ephemeral and reply.to and reply.to != invoker:
+        if reply.edit:
+            edits.append(reply)
+        elif reply.ephemeral and reply.to and reply.to != invoker:
             by_dm.append(reply)
         else:
             here.append(reply)
-    return here, by_dm
+    return edits, here, by_dm
 
 
 async def answer_interaction(interaction: discord.Interaction, replies: list[Reply]) -> None:
@@ -37,14 +44,18 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
     deleted and every reply becomes a followup. Private replies for other users go by DM.
     Raises ``discord.HTTPException`` when Discord refuses the response itself.
     """
+    client, channel = interaction.client, interaction.channel_id
     invoker = str(interaction.user.id)
-    here, by_dm = split(replies, invoker)
+    edits, here, by_dm = split(replies, invoker)
+    for reply in edits:
+        await apply_edit(client, channel, reply)
     if not here:
         here = [private(invoker, DONE)]
     rest = here[1:]
     first = here[0]
     if not interaction.response.is_done():
-        await interaction.response.send_message(ephemeral=first.ephemeral, **send_kwargs(first))
+        sent = await interaction.response.send_message(ephemeral=first.ephemeral, **send_kwargs(first))
+        await remember(client, channel, first, sent.message_id)
     elif first.ephemeral:
         kwargs = send_kwargs(first)
         if "file" in kwargs:
@@ -54,24 +65,54 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
         await interaction.delete_original_response()
         rest = here
     for reply in rest:
-        await interaction.followup.send(ephemeral=reply.ephemeral, **send_kwargs(reply))
+        sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=bool(reply.tag), **send_kwargs(reply))
+        await remember(client, channel, reply, sent.id if sent else None)
     for reply in by_dm:
-        await send_dm(interaction.client, reply.to or invoker, reply)
+        await send_dm(client, reply.to or invoker, reply)
 
 
 async def deliver_chat(client: discord.Client, message: discord.Message, replies: list[Reply]) -> None:
     """Send the replies to a chat message: public ones to its channel (as a reply to it),
     private ones by DM to their addressee (the author when none is named)."""
     author = str(message.author.id)
-    for reply in replies:
+    edits, here, by_dm = split(replies, author)
+    for reply in edits:
+        await apply_edit(client, message.channel.id, reply)
+    for reply in here:
         if reply.ephemeral:
-            await send_dm(client, reply.to or author, reply)
+            await send_dm(client, author, reply)
             continue
         try:
-            await message.channel.send(reference=message.to_reference(fail_if_not_exists=False),
-                                       **send_kwargs(reply))
+            sent = await message.channel.send(reference=message.to_reference(fail_if_not_exists=False),
+                                              **send_kwargs(reply))
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s: %s", message.channel.id, exc)
+            continue
+        await remember(client, message.channel.id, reply, sent.id)
+    for reply in by_dm:
+        await send_dm(client, reply.to or author, reply)
+
+
+async def remember(client: discord.Client, channel_id: int | None, reply: Reply, message_id: int | None) -> None:
+    """Tell the service the id of a sent public message that carries a ``tag``."""
+    if reply.tag and not reply.ephemeral and message_id and channel_id:
+        await client.service.message_sent(str(channel_id), reply.tag, str(message_id))
+
+
+async def apply_edit(client: discord.Client, channel_id: int | None, reply: Reply) -> None:
+    """Edit the message remembered under ``reply.edit`` to the reply's text (and its
+    combatants embed, or none); nobody is pinged. A message that is gone or no longer
+    editable is only logged."""
+    message_id = await client.service.message_for(str(channel_id), reply.edit) if channel_id else None
+    if message_id is None:
+        return
+    embed = combatants_embed(reply.data)
+    target = client.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
+    try:
+        await target.edit(content=content(reply), embeds=[embed] if embed else [],
+                          allowed_mentions=allowed_mentions(reply))
+    except discord.HTTPException as exc:
+        log.info("could not edit message %s (%s) in channel %s: %s", message_id, reply.edit, channel_id, exc)
 
 
 async def send_dm(client: discord.Client, user_id: str, reply: Reply) -> bool:

@@ -24,11 +24,13 @@ DISCORD_TASKS = ("CommandTree", "discord-ui", "discord.py:")
 
 @dataclass
 class Call:
-    """One captured HTTP request: ``method``, ``path`` (ids filled in) and JSON ``payload``."""
+    """One captured HTTP request: ``method``, ``path`` (ids filled in), JSON ``payload`` and
+    the fake Discord's ``response``."""
 
     method: str
     path: str
     payload: dict | None
+    response: object = None
 
     @property
     def message(self) -> dict:
@@ -120,7 +122,8 @@ class FakeDiscord:
     def _record(self, route, payload: dict | None) -> object:
         call = Call(route.method, route.url.removeprefix(route.BASE), payload)
         self.calls.append(call)
-        return self.answer(call)
+        call.response = self.answer(call)
+        return call.response
 
 
 class Harness:

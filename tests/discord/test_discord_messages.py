@@ -61,9 +61,11 @@ def test_a_file_becomes_a_utf8_attachment():
     assert attachment.fp.read() == "ラウンド1\n".encode("utf-8")
 
 
-def test_private_replies_for_others_go_by_dm_and_the_invokers_stay_here():
+def test_edits_go_first_private_replies_for_others_by_dm_and_the_invokers_stay_here():
     public = Reply(text="Aliceがシークレットダイスを振りました。")
     own = Reply(text="🔒 結果", ephemeral=True, to=ALICE)
     keeper = Reply(text="🔒 Aliceのシークレットダイス", ephemeral=True, to=BOB)
     unaddressed = Reply(text="読めません", ephemeral=True)
-    assert split([public, own, keeper, unaddressed], ALICE) == ([public, own, unaddressed], [keeper])
+    stale = Reply(text="（古くなりました）", edit="board:1")
+    assert split([stale, public, own, keeper, unaddressed], ALICE) == (
+        [stale], [public, own, unaddressed], [keeper])

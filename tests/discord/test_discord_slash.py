@@ -111,9 +111,25 @@ async def test_a_slow_private_answer_replaces_the_deferred_response(make_bot, mo
 async def test_status_shows_an_embed_with_hidden_numbers_only_in_the_kps_copy(make_bot):
     harness = await make_bot()
     await harness.first_round(hidden=True)
-    calls = await harness.slash("kp", "battle status")
+    calls = [c for c in await harness.slash("kp", "battle status") if c.method == "POST"]
     boards = [(c.ephemeral, [(f["name"], f["value"]) for f in c.message["embeds"][0]["fields"]]) for c in calls]
     assert boards == [
         (False, [("▶ アリス", "HP 13/13　AP 3　DEX 14"), ("ゾンビ", "無傷")]),
         (True, [("▶ アリス", "HP 13/13　AP 3　DEX 14"), ("ゾンビ", "HP 15/15　AP 0　DEX 8")]),
     ]
+
+
+async def test_a_new_status_board_marks_the_previous_one_as_out_of_date(make_bot):
+    harness = await make_bot()
+    start = await harness.first_round(hidden=False)
+    board = next(c for c in start if c.message.get("embeds"))
+    assert board.payload["content"].startswith("【CoC6 ハウスルール（戦闘ルール）】ラウンド1")
+    calls = await harness.slash("alice", "battle status")
+    edit, new_board = calls
+    assert (edit.method, edit.path) == ("PATCH", f"/channels/{gateway.CHANNEL_ID}/messages/{board.response['id']}")
+    assert edit.payload == {
+        "content": "（この状況表は古くなりました。最新の状況は新しい表か /battle status で確認してください）",
+        "embeds": [], "allowed_mentions": {"parse": []}, "tts": False}
+    assert (new_board.ephemeral, new_board.content) == (False, board.content)
+    again = await harness.slash("alice", "battle status")
+    assert again[0].path == f"/channels/{gateway.CHANNEL_ID}/messages/{new_board.response['resource']['message']['id']}"
