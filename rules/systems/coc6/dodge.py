@@ -20,11 +20,14 @@ FUMBLE_EXTRA = "+1D2"
 
 def refusal(rules: CocRules, state: CocState, unit: CocUnit, inc: Incoming) -> RuleViolation | None:
     """Why ``unit`` may not dodge ``inc`` (H-DEF-DODGE-02 firearms unless the KP setting
-    ``dodge_firearms``; H-DEF-COVER-09 for a protector; H-DEF-01 once a round), or None."""
+    ``dodge_firearms``; H-DEF-COVER-09 for a protector; P-NOTE-04 after two shield parries
+    with ``invictus_shields``; H-DEF-01 once a round), or None."""
     if inc.weapon.is_firearm and not state.settings.get("dodge_firearms", False):
         return RuleViolation(rules.clause("dodge_firearm"), "銃器による攻撃は回避できません")
     if inc.context.get("covering"):
         return RuleViolation("H-DEF-COVER-09", "かばっている攻撃は回避できません（かばう意味がなくなります）")
+    if state.settings.get("invictus_shields") and unit.used.get("受け流し", 0) >= 2:
+        return RuleViolation("P-NOTE-04", f"{unit.id}はこのラウンドに盾で2回受け流したので回避できません")
     return common_refusal(rules, unit, DODGE, inc)
 
 

@@ -36,8 +36,10 @@ def shield_chance(state: CocState) -> int:
 
 
 def weapon_refusal(rules: CocRules, state: CocState, unit: CocUnit, weapon: Weapon,
-                   attack: Weapon) -> RuleViolation | None:
-    """Why ``weapon`` cannot parry ``attack``: broken, or its class does not stop it."""
+                   attack: Weapon, substitute: bool = False) -> RuleViolation | None:
+    """Why ``weapon`` cannot parry ``attack``: broken, or its class does not stop it. A
+    fist or kick may meet a melee weapon aimed at someone else: the parrier becomes the
+    substitute 「身代わり」 and takes the damage (``substitute``, P-NOTE-01)."""
     ws = unit.weapons.get(weapon.name)
     if ws is not None and ws.broken:
         topic = "parry_wear" if weapon.parry_class in parry_rules.WEAR_CLASSES else "parry_hold"
@@ -45,6 +47,8 @@ def weapon_refusal(rules: CocRules, state: CocState, unit: CocUnit, weapon: Weap
     if _shield_missile(state, weapon, attack):
         return None
     clause = parry_rules.refusal_clause(rules.rule_set, weapon, attack)
+    if clause == "P-CLASS-01" and substitute:
+        return None
     if clause is not None:
         return RuleViolation(clause, f"{weapon.name}ではこの攻撃（{attack.name}）を受け流せません")
     return None
@@ -55,11 +59,12 @@ def _shield_missile(state: CocState, weapon: Weapon, attack: Weapon) -> bool:
             and not attack.is_firearm and shield_chance(state) > 0)
 
 
-def parry_weapons(rules: CocRules, state: CocState, unit: CocUnit, attack: Weapon) -> list[Weapon]:
+def parry_weapons(rules: CocRules, state: CocState, unit: CocUnit, attack: Weapon,
+                  substitute: bool = False) -> list[Weapon]:
     """The defender's weapons that can parry ``attack`` now, own weapons first."""
     assert unit.character is not None
     return [w for w in unit.character.all_weapons
-            if weapon_refusal(rules, state, unit, w, attack) is None]
+            if weapon_refusal(rules, state, unit, w, attack, substitute) is None]
 
 
 def refusal(rules: CocRules, state: CocState, unit: CocUnit, inc: Incoming,
@@ -83,8 +88,8 @@ def refusal(rules: CocRules, state: CocState, unit: CocUnit, inc: Incoming,
             return RuleViolation(rules.clause("parry_other"),
                                  f"{unit.id}が受け流しを宣言した相手は{inc.attacker}ではありません")
     if weapon is not None:
-        return weapon_refusal(rules, state, unit, weapon, inc.weapon)
-    if not parry_weapons(rules, state, unit, inc.weapon):
+        return weapon_refusal(rules, state, unit, weapon, inc.weapon, bool(inc.context.get("substitute")))
+    if not parry_weapons(rules, state, unit, inc.weapon, bool(inc.context.get("substitute"))):
         first = unit.character.all_weapons[0]
         found = weapon_refusal(rules, state, unit, first, inc.weapon)
         clause = found.clause if found else rules.clause("parry_hold")

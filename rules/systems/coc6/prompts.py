@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from rules.battle.protocol import Prompt
 from rules.battle.state import Pending
+from rules.coc6.weapons import Weapon
 from rules.systems.coc6 import cover
 from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.parrying import parry_weapons
 from rules.systems.coc6.state import CocState
 
 FOLLOW_UP_TEXT = {
@@ -20,7 +22,21 @@ def prompt_key(pending: Pending) -> str:
     return f"a{pending.id}{step}-{pending.unit}"
 
 
-def prompt_text(pending: Pending) -> str:
+def parry_choices(rules: CocRules, state: CocState, pending: Pending) -> list[str]:
+    """The names of the weapons that can parry the attack of ``pending`` now (the select
+    menu of a parry): the context's ``parry_weapons`` when the question carries them,
+    else worked out from the state."""
+    if "受け流し" not in pending.options:
+        return []
+    names = pending.context.get("parry_weapons")
+    if names:
+        return list(names)
+    unit = state.coc_unit(pending.unit)
+    attack = Weapon.from_dict(pending.context["weapon"])
+    return [w.name for w in parry_weapons(rules, state, unit, attack, bool(pending.context.get("substitute")))]
+
+
+def prompt_text(rules: CocRules, state: CocState, pending: Pending) -> str:
     """The question in Japanese, naming the legal parrying weapons when 受け流し is offered."""
     ctx = pending.context
     unit, attacker = pending.unit, ctx.get("attacker")
@@ -28,6 +44,8 @@ def prompt_text(pending: Pending) -> str:
     followup = ctx.get("followup")
     if followup in FOLLOW_UP_TEXT:
         return FOLLOW_UP_TEXT[followup].format(unit=unit)
+    if ctx.get("prompt"):  # a special's own question (タックル, フェイント: issue 5)
+        return ctx["prompt"]
     if followup == "counter":
         bonus = "ダメージ1/2" if ctx.get("counter_half") else f"ダメージ{ctx.get('counter_extra', '')}"
         return f"{unit}は{attacker}に反撃できます（通常の攻撃ロール、{bonus}）。「反撃」か「なし」を選んでください。"
@@ -42,8 +60,8 @@ def prompt_text(pending: Pending) -> str:
     if ctx.get("factor", 1) > 1:
         text += f"（判定は1/{ctx['factor']}）"
     text += "。"
-    weapons = ctx.get("parry_weapons") or []
-    if "受け流し" in pending.options and weapons:
+    weapons = parry_choices(rules, state, pending)
+    if weapons:
         text += f"\n受け流しに使える武器: {'、'.join(weapons)}（/react action:受け流し weapon:武器名。省略すると{weapons[0]}）"
     return text
 
@@ -54,7 +72,7 @@ def reaction_prompts(rules: CocRules, state: CocState) -> list[Prompt]:
     for p in state.pending:
         unit = state.units.get(p.unit)
         prompts.append(Prompt(kind="reaction", unit=p.unit, owner=unit.owner if unit else None,
-                              options=tuple(p.options), text=prompt_text(p), key=prompt_key(p)))
+                              options=tuple(p.options), text=prompt_text(rules, state, p), key=prompt_key(p)))
         for protector in cover.protectors(rules, state, p.unit):
             owner = state.units[protector].owner
             prompts.append(Prompt(

@@ -41,6 +41,9 @@ def react(rules: CocRules, d: Decision[CocState], cmd: React, dice: Dice) -> Non
     if action == cover.COVER:
         _protect(rules, d, cmd, dice)
         return
+    if action == PARRY and cmd.target:
+        _substitute(rules, d, cmd, dice)
+        return
     owned = [p.unit for p in state.pending if state.units[p.unit].owner == cmd.issuer]
     prefer = owned[0] if owned else (state.pending[0].unit if state.pending else None)
     unit = acting_unit(state, cmd, prefer=prefer)
@@ -105,6 +108,34 @@ def _protect(rules: CocRules, d: Decision[CocState], cmd: React, dice: Dice) -> 
     assert isinstance(protector, CocUnit) and all(isinstance(a, CocUnit) for a in allies)
     _check(cmd, cover.refusal(rules, state, protector, allies))  # type: ignore[arg-type]
     cover.protect(rules, d, protector, allies, dice)  # type: ignore[arg-type]
+
+
+def _substitute(rules: CocRules, d: Decision[CocState], cmd: React, dice: Dice) -> None:
+    """``/react action:受け流し target:<unit>``: parry an attack aimed at ``target`` and become
+    its substitute 「身代わり」 (P-NOTE-01; book rule set with the setting ``substitute_parry``).
+    Naming oneself is an ordinary parry."""
+    state = d.state
+    target = find_unit(state, cmd.target or "")
+    parrier = acting_unit(state, cmd, prefer=target.id)
+    assert isinstance(parrier, CocUnit)
+    if parrier.id == target.id:
+        react(rules, d, React(issuer=cmd.issuer, as_unit=cmd.as_unit, action=PARRY, weapon=cmd.weapon,
+                              allow=getattr(cmd, "allow", frozenset())), dice)
+        return
+    pending = state.pending_for(target.id)
+    if pending is None or pending.context.get("followup"):
+        raise InvalidInput(f"{target.id}がいま受けている攻撃はありません。")
+    if rules.rule_set != "P" or not state.settings.get("substitute_parry", False):
+        _check(cmd, RuleViolation("P-NOTE-01", "ほかの人への攻撃を受け流して身代わりになるのは、KPが有効にしたとき"
+                                                "（/kp setting key:substitute_parry value:on）だけです"))
+    inc = Incoming.of(pending)
+    inc = Incoming(inc.number, inc.attacker, inc.weapon, parrier.id, {**inc.context, "substitute": True})
+    weapon = _weapon(parrier, cmd.weapon)
+    _check(cmd, refusal_of(rules, state, parrier, inc, PARRY, weapon))
+    legal = parrying.parry_weapons(rules, state, parrier, inc.weapon, substitute=True)
+    assert parrier.character is not None
+    d.emit(ce.PendingClosed(attack=inc.number, unit=target.id, outcome=f"{parrier.id}が{target.id}の身代わりに受け流す"))
+    parrying.parry(rules, d, parrier, inc, weapon or (legal[0] if legal else parrier.character.all_weapons[0]), dice)
 
 
 def resolve_unopposed(rules: CocRules, d: Decision[CocState], number: int, attacker: str,
