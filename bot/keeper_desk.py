@@ -64,12 +64,13 @@ class Draft:
         self.state, self.steps = fold(self.system.new_state, self.system.evolve, self.base + self.events)
 
     def decide(self, command, dice, by: str, label: str, joined: bool = False,
-               rulings: tuple[Event, ...] = ()) -> list[Event]:
+               rulings: tuple[Event, ...] = (), speaker: str = "") -> list[Event]:
         """Decide ``command`` on the draft's state as one step; raises what decide raises."""
         recorder = RecordingDice(dice)
         events = self.system.decide(self.state, command, recorder)
         step = [StepStarted(step=next_step(self.steps), by=by, command=command_record(command),
-                            dice=recorder.faces, label=label, joined=joined), *rulings, *events]
+                            dice=recorder.faces, label=label, joined=joined, speaker=speaker),
+                *rulings, *events]
         self.add(step)
         return events
 
@@ -86,10 +87,11 @@ def _steps_option(req, name: str = "steps") -> int:
 class KeeperDesk:
     """Keeper commands by English path: ``await handler(service, request) -> replies``."""
 
-    async def decide_step(self, system, loaded: Loaded, command, by: str, label: str) -> list[Event]:
+    async def decide_step(self, system, loaded: Loaded, command, by: str, label: str,
+                          speaker: str = "") -> list[Event]:
         """The events of ``command`` as one step (marker first); raises what decide raises."""
         draft = Draft(system, loaded)
-        draft.decide(command, self.dice, by, label)
+        draft.decide(command, self.dice, by, label, speaker=speaker)
         return draft.events
 
     async def remember_refusal(self, req, loaded: Loaded, command, exc: RuleViolation) -> None:
@@ -128,7 +130,8 @@ class KeeperDesk:
                 raise InvalidInput("取り消せる操作がありません。")
             numbers = [s.number for group in taken for s in group]
             labels = "、".join(group[0].label or "（操作）" for group in taken)
-            events = [StepStarted(step=next_step(loaded.steps), by=req.user, label=request_label(req)),
+            events = [StepStarted(step=next_step(loaded.steps), by=req.user, label=request_label(req),
+                                  speaker=req.name),
                       StepsReverted(steps=numbers, by=req.user, reason="undo")]
             return events, [public(f"⏪ KP（{req.name or req.user}）が{len(taken)}つの操作を取り消しました: {labels}")]
         return await self.transact(req, make)
@@ -141,7 +144,8 @@ class KeeperDesk:
             if not stack:
                 raise InvalidInput("やり直せる操作がありません（取り消しの後に別の操作をすると、やり直せなくなります）。")
             numbers = [n for group in stack for n in group]
-            events = [StepStarted(step=next_step(loaded.steps), by=req.user, label=request_label(req)),
+            events = [StepStarted(step=next_step(loaded.steps), by=req.user, label=request_label(req),
+                                  speaker=req.name),
                       StepsRestored(steps=numbers, by=req.user)]
             return events, [public(f"⏩ KP（{req.name or req.user}）が{len(stack)}つの取り消しをやり直しました。")]
         return await self.transact(req, make)
@@ -160,7 +164,8 @@ class KeeperDesk:
                 if not 1 <= face <= 100:
                     raise InvalidInput("1D100の出目は1から100の間で指定してください。")
                 faces[ref.index] = [100, face]
-                what = f"{e.unit}の{e.purpose}（{e.roll}）"
+                hidden = getattr(loaded.state.units.get(e.unit), "hidden", False)
+                what = f"{e.unit}の{e.purpose}" + ("" if hidden else f"（{e.roll}）")
             else:
                 faces[ref.index:ref.index + ref.count] = damage_faces(e.rolls, e.total, wanted)
                 what = f"{e.unit}へのダメージ（{e.total}）"
@@ -170,7 +175,7 @@ class KeeperDesk:
             draft = Draft(system, loaded)
             override = kc.Override(issuer=req.user, result=result or "", keeper=True)
             draft.add([StepStarted(step=next_step(loaded.steps), by=req.user, command=command_record(override),
-                                   label=request_label(req)),
+                                   label=request_label(req), speaker=req.name),
                        kc.KeeperRuling(by=req.user, action="上書き", detail=f"{what}を「{result}」に"),
                        StepsReverted(steps=[s.number for s in later], by=req.user, reason="override")])
             dropped = []
@@ -179,7 +184,7 @@ class KeeperDesk:
                 rulings = tuple(x for x in step.events if isinstance(x, kc.KeeperRuling))
                 try:
                     draft.decide(command_from_record(step.command), replay, step.by, step.label,
-                                 joined=True, rulings=rulings)
+                                 joined=True, rulings=rulings, speaker=step.speaker)
                 except RuleViolation:
                     if i == 0:
                         raise
@@ -239,7 +244,8 @@ class KeeperDesk:
 
         async def make(system_, loaded: Loaded, is_kp: bool):
             command = kc.ChangeSetting(issuer=req.user, key=name, value=value, keeper=is_kp)
-            return await self.decide_step(system_, loaded, command, req.user, request_label(req)), [public(text)]
+            return await self.decide_step(system_, loaded, command, req.user, request_label(req),
+                                          req.name), [public(text)]
         return await self.transact(req, make)
 
     async def _role(self, req) -> list[Reply]:

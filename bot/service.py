@@ -228,7 +228,7 @@ class Service(KeeperDesk):
             if key in known:
                 events.append(kc.SettingChanged(key=key, value=value, by=req.user))
         marker = StepStarted(step=1, by=req.user, command=command_record(command), dice=recorder.faces,
-                             label=_label(req))
+                             label=_label(req), speaker=req.name)
         reply = public(f"戦闘を開きました（{system.title}）。KP: {req.name or req.user}\n"
                        "PLは /battle join character:名前 で参加、KPは /battle add でNPCを追加し、/battle start で開始します。")
         try:
@@ -287,7 +287,7 @@ class Service(KeeperDesk):
                 command = await command
             command = dataclasses.replace(command, keeper=is_kp)
             try:
-                return await self.decide_step(system, loaded, command, req.user, _label(req)), []
+                return await self.decide_step(system, loaded, command, req.user, _label(req), req.name), []
             except RuleViolation as exc:
                 if exc.clause and exc.allowable:
                     await self.remember_refusal(req, loaded, command, exc)

@@ -19,22 +19,24 @@ from rules.systems.coc6 import events as ce
 SECRET = "🔒シークレットダイス"
 
 
-def keeper_line(e: ev.Event) -> str | None:
-    """The log line of a keeper event, or None for other events."""
+def keeper_line(e: ev.Event, names: dict[str, str] | None = None) -> str | None:
+    """The log line of a keeper event, or None for other events; ``names`` maps user ids
+    to display names."""
+    names = names or {}
     if isinstance(e, kc.KeeperRuling):
         clause = f"（{e.clause}）" if e.clause else ""
-        return f"⚖ KP裁定［{e.action}］{e.detail}{clause}（{e.by}）"
+        return f"⚖ KP裁定［{e.action}］{e.detail}{clause}（{names.get(e.by, e.by)}）"
     if isinstance(e, StepsReverted):
         what = "取り消し" if e.reason == "undo" else "上書きのため取り消し"
-        return f"⏪ {what}: 手順 {', '.join(map(str, e.steps))}（{e.by}）"
+        return f"⏪ {what}: 手順 {', '.join(map(str, e.steps))}（{names.get(e.by, e.by)}）"
     if isinstance(e, StepsRestored):
-        return f"⏩ やり直し: 手順 {', '.join(map(str, e.steps))}（{e.by}）"
+        return f"⏩ やり直し: 手順 {', '.join(map(str, e.steps))}（{names.get(e.by, e.by)}）"
     if isinstance(e, kc.KeeperChanged):
-        return f"👑 KPが{e.keeper}に交代しました（{e.by}）"
+        return f"👑 KPが{names.get(e.keeper, e.keeper)}に交代しました（{names.get(e.by, e.by)}）"
     if isinstance(e, kc.OrderChanged):
         return f"行動順: {' → '.join(e.order)}"
     if isinstance(e, kc.SettingChanged):
-        return f"⚙ 設定 {e.key} = {e.value}（{e.by}）"
+        return f"⚙ 設定 {e.key} = {e.value}（{names.get(e.by, e.by)}）"
     return None
 
 
@@ -48,7 +50,7 @@ def hidden_units(events: list[ev.Event], view: BattleView | None) -> dict[str, i
 
 
 def lines(events: list[ev.Event], view: BattleView | None, reveal: bool,
-          hidden: dict[str, int] | None = None) -> list[str]:
+          hidden: dict[str, int] | None = None, names: dict[str, str] | None = None) -> list[str]:
     """The lines of ``events``; without ``reveal`` a hidden unit's checks are 🔒 and its HP
     is a word (無傷, 負傷, 重傷, 瀕死, 死亡), never a number."""
     hidden = hidden_units(events, view) if hidden is None else hidden
@@ -56,7 +58,7 @@ def lines(events: list[ev.Event], view: BattleView | None, reveal: bool,
     for e in events:
         if isinstance(e, StepStarted):
             continue
-        line = keeper_line(e)
+        line = keeper_line(e, names)
         if line is None and not reveal and getattr(e, "unit", None) in hidden:
             if isinstance(e, ce.CheckRolled):
                 line = f"{e.unit} {e.purpose}：{SECRET}"
@@ -72,7 +74,7 @@ def lines(events: list[ev.Event], view: BattleView | None, reveal: bool,
 
 @dataclass(frozen=True)
 class Entry:
-    """One step in the log: ``number``, ``by`` (user id), ``label`` (the command typed),
+    """One step in the log: ``number``, ``by`` (display name), ``label`` (the command typed),
     ``lines``, ``keeper`` (a KP ruling or bookkeeping), ``undone`` (taken back later)."""
 
     number: int
@@ -87,14 +89,16 @@ def entries(steps: list[Step], view: BattleView | None, reveal: bool) -> list[En
     """The log entries of a battle's steps (undone ones kept and marked)."""
     every = [e for s in steps for e in s.events]
     hidden = hidden_units(every, view)
+    names = {s.by: s.speaker for s in steps if s.speaker}
     found = []
     for step in steps:
-        body = lines(step.events, view, reveal, hidden)
+        body = lines(step.events, view, reveal, hidden, names)
         if not body and not step.label:
             continue
         keeper = any(isinstance(e, (kc.KeeperRuling, StepsReverted, StepsRestored, kc.SettingChanged,
                                     kc.KeeperChanged)) for e in step.events)
-        found.append(Entry(step.number, step.by, step.label, tuple(body), keeper, not step.active))
+        found.append(Entry(step.number, names.get(step.by, step.by), step.label, tuple(body), keeper,
+                           not step.active))
     return found
 
 

@@ -29,7 +29,8 @@ class StepStarted(Event):
         command: :func:`command_record` of the command decided (None for keeper bookkeeping);
         dice: ``[[sides, face], …]`` every die the decision rolled, in order;
         label: the command as a user would type it (for the battle log);
-        joined: part of the same keeper action as the step before it.
+        joined: part of the same keeper action as the step before it;
+        speaker: the issuer's display name (for the battle log).
     """
 
     step: int
@@ -38,6 +39,7 @@ class StepStarted(Event):
     dice: list = field(default_factory=list)
     label: str = ""
     joined: bool = False
+    speaker: str = ""
 
 
 @event("steps_reverted")
@@ -74,6 +76,7 @@ class Step:
     joined: bool
     events: list[Event] = field(default_factory=list)
     active: bool = True
+    speaker: str = ""
 
     @property
     def meta(self) -> bool:
@@ -118,7 +121,7 @@ def timeline(events: Iterable[Event]) -> list[Step]:
     steps = [Step(0, "", None, [], "", False)]
     for e in events:
         if isinstance(e, StepStarted):
-            steps.append(Step(e.step, e.by, e.command, list(e.dice), e.label, e.joined))
+            steps.append(Step(e.step, e.by, e.command, list(e.dice), e.label, e.joined, speaker=e.speaker))
         else:
             steps[-1].events.append(e)
     decided: dict[int, bool] = {}
