@@ -5,7 +5,7 @@ from rules.battle import events as ev
 from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.systems.coc6 import events as ce
 
-from bot.render import buttons
+from bot.render import buttons, charge_rank
 from bot.render.reply import Button, Reply, clip
 
 WOUNDS = ((1.0, "無傷"), (0.5, "負傷"), (0.2, "重傷"), (0.0, "瀕死"))
@@ -30,6 +30,8 @@ def _hidden(view: BattleView | None, unit: str) -> bool:
 
 def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
     """One line of the public log for an event, or None for events shown otherwise."""
+    if (line := charge_rank.event_line(e, view)) is not None:
+        return line
     if isinstance(e, ev.BattleOpened):
         return None
     if isinstance(e, ev.UnitJoined):
@@ -128,6 +130,7 @@ def combatant(row: UnitRow, reveal: bool) -> dict:
             "ap": row.ap, "dex": row.dex if shown else None, "conditions": list(row.conditions),
             "weapons": [{"name": w["name"], "hp": w["hp"], "broken": w["broken"]} for w in row.weapons]
             if shown else [],
+            **({"extra": dict(row.extra)} if shown and row.extra else {}),
             **({"state": wound_word(row.hp, row.hp_max, row.conditions)} if not shown else {})}
 
 
@@ -154,6 +157,7 @@ def status_reply(view: BattleView, title: str, reveal: bool = False) -> Reply:
                       for w in row.weapons if w["broken"] or w.get("cannot_fire")]
             if broken:
                 body += " 武器: " + "、".join(broken)
+            body += "".join(f" {k} {v}" for k, v in row.extra.items())
         conditions = f" [{'・'.join(row.conditions)}]" if row.conditions else ""
         lines.append(f"{mark}{row.name}　{body}{conditions}")
     for prompt in view.prompts:

@@ -14,6 +14,7 @@ PATTERN = re.compile(r"cb:(?P<battle>\d+):(?P<key>[^:]{1,60}):(?P<choice>[a-z_]{
 CHOICES = {
     "回避": "dodge", "受け流し": "parry", "なし": "none", "防御": "block", "隠れる": "hide",
     "かばう": "cover", "武道": "budo", "ターン終了": "end", "戦闘終了": "finish",
+    "カウンター": "cr_counter", "インターセプト": "cr_intercept", "カバーリング": "cr_covering", "妨害": "cr_obstruct",
     "反撃": "counter", "継続回避": "extra_dodge", "回避（+30%）": "dodge_focus",
     "防御（+30%）": "block_focus", "受け流し（+30%）": "parry_focus", "隠れる（+30%）": "hide_focus",
 }

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 from rules.battle.protocol import GameSystem
+from rules.systems import charge_rank
 from rules.systems.coc6 import book, house
 
 SYSTEMS: dict[str, GameSystem] = {
     house.SYSTEM.name: house.SYSTEM,
     book.SYSTEM.name: book.SYSTEM,
+    charge_rank.SYSTEM.name: charge_rank.SYSTEM,
 }
 DEFAULT_SYSTEM = "coc6-house"
 

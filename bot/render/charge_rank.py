@@ -1,0 +1,82 @@
+"""Japanese log lines for the charge-rank system's events (seed 004). ``bot.render.battle``
+asks :func:`event_line` first; it answers None for events that are not this system's."""
+from __future__ import annotations
+
+from rules.battle import events as ev
+from rules.battle.protocol import BattleView
+from rules.systems.charge_rank import events as ce
+from rules.systems.charge_rank.checks import faces_text
+from rules.systems.charge_rank.state import ACTED, WAITING
+
+KINDS = {"counter": "カウンター", "intercept": "インターセプト"}
+
+
+def _hidden(view: BattleView | None, unit: str) -> bool:
+    return bool(view) and any(r.name == unit and r.hidden for r in view.rows)
+
+
+def check_line(e: ce.CheckRolled) -> str:
+    """``桐生 攻撃（牽制） PR2 ＞ [2・3] ＞ 達成値5（チャージ 6→4）``; an automatic failure
+    shows the sum and the 1s/6s against the safety rank (C-CHECK-06)."""
+    what = e.purpose + (f"（{e.tier}）" if e.tier else "") + ("〔加減〕" if e.pulled else "")
+    target = f" 目標{e.target_number}" if e.target_number is not None else ""
+    if e.auto_fail:
+        diff = e.faces.count(1) - e.faces.count(6)
+        result = (f"合計{sum(e.faces)} ＞ 自動失敗（1の数−6の数={diff} ≥ セーフティランク{e.safety}）")
+    else:
+        result = f"達成値{e.achievement}"
+    return (f"🎲 {e.unit} {what} PR{e.power}{target} ＞ {faces_text(e.faces)} ＞ {result}"
+            f"（チャージ {e.charge_before}→{e.charge_after}）")
+
+
+def _strike_line(e: ce.StrikeQueued) -> str:
+    s = e.strike
+    if s["kind"] == "escape":
+        return f"🏃 {s['attacker']}が逃亡を試みる（達成値{s['achievement']}）"
+    if s["kind"] in KINDS:
+        return f"↺ {s['attacker']}の{KINDS[s['kind']]}攻撃 → {s['target']}（PR{s['power']}・達成値{s['achievement']}）"
+    technique = f"・{s['technique']}" if s.get("technique") else ""
+    return f"⚔ {s['attacker']} → {s['target']}：攻撃（達成値{s['achievement']}{technique}）"
+
+
+def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
+    """One public log line for a charge-rank event, or None (not ours, or shown otherwise)."""
+    if isinstance(e, ev.TurnStarted):
+        if view is None or view.system != "charge-rank":
+            return None
+        return f"▶ {e.unit}のメインフェイズ"
+    if isinstance(e, ce.OpenPhase):
+        charges = "、".join(f"{u} {b}→{a}" for u, b, a in e.charges)
+        return f"オープンフェイズ：チャージランク {charges}"
+    if isinstance(e, ce.StatusChanged):
+        if e.status == WAITING:
+            return f"{e.unit}は待機しました（行動済みにはならず、割り込みができます）。"
+        if e.status == ACTED and "チャージランクが0" in e.cause:
+            return f"{e.unit}は{e.cause}。"
+        return None
+    if isinstance(e, ce.CheckRolled):
+        return check_line(e)
+    if isinstance(e, ce.StrikeQueued):
+        return _strike_line(e)
+    if isinstance(e, ce.StrikeUpdated):
+        cover = e.changes.get("cover")
+        return f"🛡 {cover['unit']}がカバーリングで攻撃を引き受けた（PR{cover['power']}）" if cover else None
+    if isinstance(e, ce.StrikeEnded):
+        return f"→ {e.outcome}" if e.outcome and not e.outcome.endswith("ダメージ") else None
+    if isinstance(e, ce.Answered):
+        power = f"（PR{e.power}）" if e.power else ""
+        return None if e.action == "なし" else f"{e.unit}の対応：{e.action}{power}"
+    if isinstance(e, ce.DamageDealt):
+        if _hidden(view, e.unit):
+            return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}）"
+        return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}） スタミナ {e.before} → {e.after}"
+    if isinstance(e, ce.ConditionChanged):
+        cause = f"（{e.cause}）" if e.cause else ""
+        return f"{e.unit}は{e.condition}した{cause}。" if e.added else f"{e.unit}の{e.condition}が解けた{cause}。"
+    if isinstance(e, ce.InjuryRecorded):
+        return f"{e.unit}は{e.degree}を負った（一度に{e.damage}ダメージ）。効果は戦闘後から（C-INJ-04）。"
+    if isinstance(e, ce.TravelProgressed):
+        return f"{e.unit}は移動した（{e.after}/{e.distance}）" + ("。目標の区域に到達！" if e.after >= e.distance else "")
+    if isinstance(e, ce.SettingChanged):
+        return f"KPが設定「{e.key}」を {e.value} にしました。"
+    return None

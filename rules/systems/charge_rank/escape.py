@@ -1,0 +1,33 @@
+"""Escape 「逃亡」 after its roll (C-ESC-01..04): the other participants may obstruct it as a
+passive action, together (their achievement values summed, an automatic failure adding 0);
+a sum at or above the escapee's achievement value stops it (C-CHECK-07). An intercept may
+also stop it (C-ESC-04, in the interrupt step)."""
+from __future__ import annotations
+
+from rules.battle.decision import Decision
+from rules.systems.charge_rank.events import ConditionChanged, StrikeEnded
+from rules.systems.charge_rank.state import ESCAPED, CrState, CrUnit
+
+
+def obstructors(state: CrState, strike: dict) -> list[CrUnit]:
+    """Units still to be asked whether they obstruct: every other unit able to act with a
+    charge rank of 1 or more (a passive action: acted units too, C-PASS-02), by reflex."""
+    able = [u for u in state.cr_units() if u.id != strike["attacker"] and not u.out_of_action
+            and u.charge >= 1 and u.id not in strike["asked"]]
+    return state.by_reflex(able)
+
+
+def stopped(achievement: int, obstruction: int) -> bool:
+    """C-ESC-02/03: the escape fails when the obstructors' sum is at least its achievement."""
+    return obstruction > 0 and obstruction >= achievement
+
+
+def resolve(d: Decision[CrState], strike: dict) -> None:
+    """End the escape: the escapee leaves the battle unless obstructed."""
+    unit = strike["attacker"]
+    if stopped(strike["achievement"], strike["obstruction"]):
+        d.emit(StrikeEnded(strike=strike["id"],
+                           outcome=f"妨害の合計{strike['obstruction']}が達成値{strike['achievement']}以上：逃亡失敗（C-ESC-02）"))
+        return
+    d.emit(ConditionChanged(unit=unit, condition=ESCAPED, cause="戦闘区域から離脱した（C-ESC-01）"))
+    d.emit(StrikeEnded(strike=strike["id"], outcome=f"{unit}は逃げ切った"))

@@ -1,0 +1,102 @@
+"""The steps of the main phase after an active action (C-MAIN-01, C-ATK-05): for the current
+strike, the interrupt step asks each unit able to interrupt, highest reflex first (C-INT-01..03);
+then the target's passive step (C-PASS-01/02) or, for an escape, the obstruction (C-ESC-02);
+then the damage step. Questions become :class:`rules.battle.state.Pending` entries, one at a
+time; :func:`proceed` runs until a question is open or the action is over."""
+from __future__ import annotations
+
+from rules.battle.decision import Decision
+from rules.dice import Dice
+from rules.systems.charge_rank import damage, escape
+from rules.systems.charge_rank.events import QuestionAsked, StrikeEnded, StrikeUpdated
+from rules.systems.charge_rank.phases import finish_action
+from rules.systems.charge_rank.state import READY, WAITING, CrState, CrUnit
+
+PASSIVE_OPTIONS = ("防御", "回避", "カウンター", "なし")
+"""C-DEF, C-COUNTER: the passive actions against an attack."""
+
+INTERRUPT_OPTIONS = ("インターセプト", "カバーリング", "なし")
+"""C-ICPT, C-COVER: the interrupt actions against an attack on someone else."""
+
+
+def interrupters(state: CrState, strike: dict) -> list[CrUnit]:
+    """Units that may still be asked to interrupt ``strike``, in the order they are asked
+    (C-INT-02: not yet acted or waiting, C-INT-03: higher reflex first; a check needs a
+    charge rank of 1 or more, C-CHECK-03; not the attacker nor the target, C-ICPT-01)."""
+    if not strike["interrupt"]:
+        return []
+    states = (WAITING,) if state.settings.get("interrupt_ask") == "waiting" else (READY, WAITING)
+    able = [u for u in state.cr_units()
+            if u.status in states and not u.out_of_action and u.charge >= 1
+            and u.id not in (strike["attacker"], strike["target"]) and u.id not in strike["asked"]]
+    return state.by_reflex(able)
+
+
+def interrupt_options(strike: dict) -> tuple[str, ...]:
+    """An escape can be intercepted (C-ESC-04) but not covered."""
+    return ("インターセプト", "なし") if strike["kind"] == "escape" else INTERRUPT_OPTIONS
+
+
+def passive_options(strike: dict) -> tuple[str, ...]:
+    """What the target may answer: only 防御・回避 when surprised (C-OPT-SURP-01), no
+    counter against an out-of-area attack (C-OPT-OOA-02)."""
+    if strike["surprise"] or strike["out_of_area"]:
+        return ("防御", "回避", "なし")
+    return PASSIVE_OPTIONS
+
+
+def _ask(d: Decision[CrState], kind: str, unit: CrUnit, options: tuple[str, ...], strike: dict, text: str) -> None:
+    qid = d.state.next_question
+    d.emit(QuestionAsked(question=qid, ask=kind, unit=unit.id, options=list(options), strike=strike["id"],
+                         text=text))
+
+
+def _who(strike: dict) -> str:
+    kinds = {"attack": "攻撃", "counter": "カウンター", "intercept": "インターセプト", "escape": "逃亡"}
+    return f"{strike['attacker']}の{kinds[strike['kind']]}（達成値{strike['achievement']}）"
+
+
+def proceed(d: Decision[CrState], dice: Dice) -> None:
+    """Run the steps until a question is open or every strike is resolved, then end the main
+    phase (C-PHASE-09) and move on (C-PHASE-10)."""
+    for _ in range(64 * (len(d.state.units) + 1)):
+        state = d.state
+        if state.pending:
+            return
+        if not state.strikes:
+            finish_action(d)
+            return
+        strike = state.strikes[0]
+        attacker = state.units.get(strike["attacker"])
+        target = state.units.get(strike["target"]) if strike["target"] else None
+        if attacker is None or attacker.out_of_action and strike["kind"] != "escape" or \
+                (strike["target"] and (target is None or target.out_of_action)):
+            d.emit(StrikeEnded(strike=strike["id"], outcome="対象がいなくなったので取りやめ"))
+            continue
+        if strike["stage"] == "interrupt":
+            able = interrupters(state, strike)
+            if able:
+                about = f"{strike['target']}への{_who(strike)}" if strike["target"] else _who(strike)
+                _ask(d, "interrupt", able[0], interrupt_options(strike), strike,
+                     f"{about}に割り込みますか？")
+                return
+            nxt = "obstruct" if strike["kind"] == "escape" else "passive"
+            d.emit(StrikeUpdated(strike=strike["id"], changes={"stage": nxt}))
+            continue
+        if strike["stage"] == "obstruct":
+            able = escape.obstructors(state, strike)
+            if able:
+                _ask(d, "obstruct", able[0], ("妨害", "なし"), strike, f"{_who(strike)}を妨害しますか？")
+                return
+            escape.resolve(d, strike)
+            continue
+        if strike["stage"] == "passive":
+            unit = state.unit(strike["target"])
+            if strike["passive"] and unit.charge >= 1:
+                _ask(d, "passive", unit, passive_options(strike), strike,
+                     f"{_who(strike)}が{unit.id}に向かっています。受動行動を選んでください。")
+                return
+            d.emit(StrikeUpdated(strike=strike["id"], changes={"stage": "damage"}))
+            continue
+        damage.resolve(d, strike)
+    raise RuntimeError("main phase did not settle")

@@ -1,0 +1,102 @@
+"""``/react action: [power:]``: answering the open question (interrupt, passive or
+obstruction). Every refusal names its clause and changes nothing."""
+from __future__ import annotations
+
+import unicodedata
+
+from rules.battle.commands import React
+from rules.battle.decision import Decision
+from rules.battle.permissions import acting_unit
+from rules.battle.state import Pending
+from rules.dice import Dice
+from rules.errors import InvalidInput, RuleViolation
+from rules.systems.charge_rank import interrupt, passive
+from rules.systems.charge_rank.checks import BASE_SAFETY
+from rules.systems.charge_rank.events import Answered, StrikeUpdated
+from rules.systems.charge_rank.mainphase import interrupters, proceed
+from rules.systems.charge_rank.spend import check, choose_power
+from rules.systems.charge_rank.state import ACTED, CrState, CrUnit
+
+ALIASES = {"防御・回避": "防御", "防御/回避": "防御", "none": "なし", "パス": "なし",
+           "カバー": "カバーリング", "インタセプト": "インターセプト"}
+PULLABLE = ("防御", "回避")
+"""C-OPT-PULL-04: besides the attack, only defence and evasion can be pulled."""
+
+
+def parse_action(text: str) -> tuple[str, bool]:
+    """``(action, pulled)`` from ``action:`` (``加減防御`` / ``防御（加減）`` are pulled)."""
+    action = unicodedata.normalize("NFKC", text or "").strip()
+    pulled = "加減" in action
+    action = action.replace("加減", "").replace("()", "").strip(" ・:")
+    return ALIASES.get(action, action), pulled
+
+
+def _diagnose(state: CrState, unit: CrUnit, action: str) -> None:
+    """Why ``unit`` may not answer now: the clause when one applies."""
+    strike = state.strikes[0] if state.strikes else None
+    if strike and action in ("インターセプト", "カバーリング"):
+        if unit.id == strike["target"]:
+            raise RuleViolation(f"C-{'ICPT' if action == 'インターセプト' else 'COVER'}-01",
+                                f"{action}は自分以外が攻撃の対象になっているときの行動です")
+        if unit.status == ACTED:
+            raise RuleViolation("C-INT-02", f"{unit.id}は行動済みなので割り込めません（割り込めるのは未行動か待機中だけ）")
+        if unit in interrupters(state, strike):
+            raise RuleViolation("C-INT-03", "割り込みはリフレクスの高い順です。順番が来るまでお待ちください")
+    if strike and action in ("防御", "回避", "カウンター") and unit.id != strike.get("target"):
+        raise RuleViolation("C-PASS-01", f"受動行動を取れるのは攻撃の対象になった者だけです（いまの対象: {strike.get('target')}）")
+    raise InvalidInput(f"いま{unit.id}に対応を求めている行動はありません。")
+
+
+def react(d: Decision[CrState], cmd: React, dice: Dice) -> None:
+    """Answer the question open for the acting unit and run the steps on."""
+    state = d.state
+    prefer = state.pending[0].unit if state.pending else None
+    unit = acting_unit(state, cmd, prefer=prefer)
+    assert isinstance(unit, CrUnit)
+    action, pulled = parse_action(cmd.action)
+    question = state.pending_for(unit.id)
+    if question is None:
+        _diagnose(state, unit, action)
+        return
+    strike = next(s for s in state.strikes if s["id"] == question.context["strike"])
+    _allowed(cmd, question, strike, action, pulled)
+    power = None if action == "なし" else choose_power(cmd, unit, cmd.power)
+    d.emit(Answered(question=question.id, unit=unit.id, action=("加減" if pulled else "") + action, power=power))
+    unit = d.state.unit(unit.id)
+    if action == "インターセプト":
+        interrupt.intercept(d, dice, unit, strike, power)
+    elif action == "カバーリング":
+        interrupt.cover(d, dice, unit, strike, power)
+    elif action in ("防御", "回避"):
+        passive.defend(d, dice, unit, strike, action, power, pulled=pulled)
+    elif action == "カウンター":
+        passive.counter(d, dice, unit, strike, power)
+    elif action == "妨害":
+        roll = check(d, dice, unit, "妨害", power, BASE_SAFETY, target_number=strike["achievement"])
+        d.emit(StrikeUpdated(strike=strike["id"], changes={"obstruction": strike["obstruction"] + roll.achievement}))
+    elif question.kind == "passive":
+        d.emit(StrikeUpdated(strike=strike["id"], changes={"stage": "damage"}))
+    proceed(d, dice)
+
+
+def _allowed(cmd: React, question: Pending, strike: dict, action: str, pulled: bool) -> None:
+    """Refuse an answer the question does not offer, naming the clause that forbids it."""
+    if pulled and action not in PULLABLE:
+        raise RuleViolation("C-OPT-PULL-04", "加減できるのは攻撃・防御・回避だけです")
+    if action in question.options:
+        return
+    if question.kind == "passive":
+        if action == "カウンター" and strike["out_of_area"]:
+            raise RuleViolation("C-OPT-OOA-02", "区域外からの攻撃にはカウンターできません")
+        if strike["surprise"]:
+            raise RuleViolation("C-OPT-SURP-01", "不意打ちを受けたときは防御・回避しかできません")
+        if action in ("インターセプト", "カバーリング"):
+            raise RuleViolation(f"C-{'ICPT' if action == 'インターセプト' else 'COVER'}-01",
+                                f"{action}は自分以外が攻撃の対象になっているときの行動です")
+    if question.kind == "interrupt" and action in ("防御", "回避", "カウンター"):
+        raise RuleViolation("C-PASS-01", "受動行動を取れるのは攻撃の対象になった者だけです")
+    if question.kind == "obstruct" and action != "妨害":
+        raise RuleViolation("C-ESC-02", "逃亡に対しては妨害（受動行動）かインターセプトで対応します")
+    if action == "カバーリング" and strike["kind"] == "escape":
+        raise RuleViolation("C-ESC-04", "逃亡はインターセプトでなら妨害できます（カバーリングはできません）")
+    raise InvalidInput(f"「{action}」はいま選べません。選べるのは: {'／'.join(question.options)}")

@@ -1,0 +1,90 @@
+"""Battle set-up commands of the charge-rank system: open, join/add, start, remove, end, and
+the KP's ``/kp setting`` for the options (C-OPT-*)."""
+from __future__ import annotations
+
+from rules.battle import events as ev
+from rules.battle.commands import Command, EndBattle, Join, Open, Remove, Start
+from rules.battle.decision import Decision
+from rules.battle.permissions import find_unit, require_keeper
+from rules.errors import InvalidInput
+from rules.systems.charge_rank import options
+from rules.systems.charge_rank.events import SettingChanged
+from rules.systems.charge_rank.mainphase import proceed
+from rules.systems.charge_rank.phases import advance, announce_defeat, start_round
+from rules.systems.charge_rank.sheet import numbers
+from rules.systems.charge_rank.state import CrState
+
+NAME = "charge-rank"
+
+
+def open_battle(d: Decision[CrState], cmd: Open) -> None:
+    """``/battle new system:charge-rank``: the issuer is the GM (KP); settings at defaults."""
+    if d.state.version:
+        raise InvalidInput("この戦闘はすでに開かれています。")
+    d.emit(ev.BattleOpened(system=NAME, keeper=cmd.issuer, settings=dict(options.DEFAULTS)))
+
+
+def join(d: Decision[CrState], cmd: Join) -> None:
+    """A player's unit or (``npc``) a KP-run one; the sheet's numbers are checked at start."""
+    state = d.state
+    if state.phase == "ended":
+        raise InvalidInput("この戦闘はすでに終了しています。")
+    if cmd.npc:
+        require_keeper(state, cmd, "NPCの追加")
+    if not cmd.name or cmd.sheet is None:
+        raise InvalidInput("参加するキャラクターを指定してください。")
+    if any(u.casefold() == cmd.name.casefold() for u in state.units):
+        raise InvalidInput(f"「{cmd.name}」はすでに参加しています。別の名前を付けてください。")
+    d.emit(ev.UnitJoined(unit=cmd.name, owner=None if cmd.npc else cmd.issuer, hidden=cmd.hidden,
+                         sheet=cmd.sheet))
+
+
+def start(d: Decision[CrState], cmd: Start) -> None:
+    """``/battle start``: round 1 (C-PHASE-01, charge 0 → open phase, C-PHASE-04). Refused,
+    naming each unit and number, while a unit lacks リフレクス or スタミナ."""
+    require_keeper(d.state, cmd, "戦闘の開始")
+    if d.state.phase != "setup":
+        raise InvalidInput("戦闘はすでに始まっています。")
+    if not d.state.units:
+        raise InvalidInput("参加者がいません。/battle join や /battle add で参加させてください。")
+    lacking = [f"{u.id}（{'・'.join(u.missing)}）" for u in d.state.cr_units() if u.missing]
+    if lacking:
+        raise InvalidInput("チャージランク制の数値が足りません: " + "、".join(lacking)
+                           + "。/char set name:名前 key:リフレクス value:4 のように設定してから参加し直してください"
+                           "（キャパシティ・ガード・攻撃力は省略するとリフレクス・0・1になります）。")
+    start_round(d, 1)
+    advance(d)
+
+
+def remove(d: Decision[CrState], cmd: Remove, dice) -> None:
+    """``/battle remove name:`` (KP): the unit leaves; questions and strikes about it lapse."""
+    require_keeper(d.state, cmd, "参加者の除外")
+    unit = find_unit(d.state, cmd.name)
+    d.emit(ev.UnitRemoved(unit=unit.id, by=cmd.issuer))
+    announce_defeat(d)
+    if d.state.phase == "active":
+        proceed(d, dice)
+
+
+def end_battle(d: Decision[CrState], cmd: EndBattle) -> None:
+    """``/battle end``: only the KP ends a battle."""
+    require_keeper(d.state, cmd, "戦闘の終了")
+    if d.state.phase == "ended":
+        raise InvalidInput("この戦闘はすでに終了しています。")
+    d.emit(ev.BattleEnded(by=cmd.issuer))
+
+
+def change_setting(d: Decision[CrState], cmd: Command) -> None:
+    """``/kp setting key: value:`` (a command with ``key`` and ``value``): one of
+    :data:`options.DEFAULTS` (Japanese names in :data:`options.LABELS`)."""
+    require_keeper(d.state, cmd, "設定の変更")
+    raw = str(getattr(cmd, "key", "")).strip()
+    key = options.LABELS.get(raw, raw)
+    if key not in options.DEFAULTS:
+        names = "、".join(options.LABELS)
+        raise InvalidInput(f"「{raw}」という設定はありません。チャージランク制の設定: {names}")
+    try:
+        value = options.parse_value(key, getattr(cmd, "value", None))
+    except (ValueError, TypeError):
+        raise InvalidInput(f"設定「{raw}」の値「{getattr(cmd, 'value', '')}」は読めません。") from None
+    d.emit(SettingChanged(key=key, value=value, by=cmd.issuer))

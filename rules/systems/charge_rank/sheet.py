@@ -1,0 +1,47 @@
+"""The charge-rank numbers of a unit, read from the CoC character sheet the service sends
+(``Join.sheet``: ``{"name", "stats", "skills", …}``); ``/char set key:リフレクス value:4``
+stores them as skills."""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+REQUIRED = ("リフレクス", "スタミナ")
+"""Numbers without a sensible default: ``/battle start`` names them when missing."""
+
+DEFAULTS = {"ガード": 0, "攻撃力": 1}
+"""Numbers with a default; 〔キャパシティ〕 defaults to the reflex (C-PHASE-04's fixture)."""
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """〔リフレクス〕 reflex, 〔キャパシティ〕 capacity, 〔ガード〕 guard, 〔スタミナ〕 stamina and
+    攻撃力 attack power (C-ATK-06), all non-negative ints. ``missing``: required names absent."""
+
+    reflex: int
+    capacity: int
+    guard: int
+    stamina: int
+    attack: int
+    missing: tuple[str, ...] = ()
+
+
+def _skills(sheet: dict) -> dict[str, int]:
+    found = {}
+    for key, value in (sheet.get("skills") or {}).items():
+        try:
+            found[unicodedata.normalize("NFKC", str(key)).strip()] = int(value)
+        except (TypeError, ValueError):
+            continue
+    return found
+
+
+def numbers(sheet: dict) -> Numbers:
+    """The numbers of ``sheet``; missing required ones read as 0 and are listed in
+    ``missing`` (the battle cannot start until they are set)."""
+    skills = _skills(sheet)
+    missing = tuple(k for k in REQUIRED if k not in skills)
+    reflex = skills.get("リフレクス", 0)
+    return Numbers(reflex=reflex, capacity=skills.get("キャパシティ", reflex),
+                   guard=skills.get("ガード", DEFAULTS["ガード"]), stamina=skills.get("スタミナ", 0),
+                   attack=skills.get("攻撃力", DEFAULTS["攻撃力"]), missing=missing)

@@ -1,0 +1,89 @@
+"""A short charge-rank fight (seed 004) played through ``python -m bot console`` as a real
+process: a refused start naming the missing number, a refused power rank (C-CHECK-03), an
+attack met by a defence that fails automatically (C-CHECK-06, C-DEF-04), a unit at charge 0
+passing (C-EX-07), a wait (C-WAIT-01) and a counter that knocks the assassin out (C-COUNTER-03,
+C-DMG-04)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+SCRIPT = """\
+alice: /char new name:桐生 STR:10 CON:10 POW:10 DEX:10 APP:10 SIZ:10 INT:10 EDU:10
+alice: /char set name:桐生 key:リフレクス value:6
+alice: /char set name:桐生 key:スタミナ value:30
+alice: /char set name:桐生 key:攻撃力 value:3
+kp: /char new name:刺客 STR:10 CON:10 POW:10 DEX:10 APP:10 SIZ:10 INT:10 EDU:10
+kp: /char set name:刺客 key:リフレクス value:3
+kp: /char set name:刺客 key:ガード value:3
+kp: /char set name:刺客 key:攻撃力 value:3
+kp: /battle new system:charge-rank
+alice: /battle join character:桐生
+kp: /battle add name:刺客 character:刺客
+kp: /battle start
+kp: /battle remove name:刺客
+kp: /char set name:刺客 key:スタミナ value:20
+kp: /battle add name:刺客 character:刺客
+kp: /battle start
+alice: /attack target:刺客 power:7
+alice: /attack target:刺客 power:2 special:掌打
+kp: [防御]
+alice: /wait
+kp: /attack target:桐生 power:3
+alice: /react action:カウンター power:4
+kp: /battle status
+"""
+ROLLS = "2,3,1,1,5,2,2,4,2,3,5,6"
+
+
+def run(tmp_path) -> list[dict]:
+    script = tmp_path / "fight.txt"
+    script.write_text(SCRIPT, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "console", "--script", str(script), "--rolls", ROLLS, "--json",
+         "--db", str(tmp_path / "bot.db")],
+        capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
+def said(messages: list[dict], line: int) -> str:
+    return "\n".join(m["text"] for m in messages if m["line"] == line)
+
+
+@pytest.mark.rule("C-PHASE-02", "C-PHASE-03", "C-CHECK-03", "C-CHECK-06", "C-DEF-04", "C-EX-07", "C-WAIT-01",
+                  "C-COUNTER-03", "C-DMG-04")
+def test_charge_rank_fight_in_the_console(tmp_path):
+    messages = run(tmp_path)
+    refused_start = [m for m in messages if m["line"] == 12]
+    assert refused_start[0]["to"] == "kp" and "刺客（スタミナ）" in refused_start[0]["text"]
+    assert "オープンフェイズ：チャージランク 桐生 0→6、刺客 0→3" in said(messages, 16)
+    assert "桐生のメインフェイズ" in said(messages, 16)
+    too_much = [m for m in messages if m["line"] == 17]
+    assert too_much[0]["ephemeral"] and "（C-CHECK-03）" in too_much[0]["text"]
+    assert "🎲 桐生 攻撃（牽制） PR2 ＞ [2・3] ＞ 達成値5（チャージ 6→4）" in said(messages, 18)
+    prompt = next(m for m in messages if m["line"] == 18 and m["buttons"])
+    assert prompt["buttons"] == ["防御", "回避", "カウンター", "なし"] and prompt["mentions"] == ["kp"]
+    defence = said(messages, 19)
+    assert "合計7 ＞ 自動失敗（1の数−6の数=2 ≥ セーフティランク2）（チャージ 3→0）" in defence
+    assert "💥 刺客に3ダメージ（3 × 2 − 3 × (0 + 1) = 3） スタミナ 20 → 17" in defence
+    assert "刺客はチャージランクが0なので何もできません（C-CHECK-03）。" in defence
+    assert "オープンフェイズ：チャージランク 桐生 4→6、刺客 0→3" in defence
+    assert "桐生は待機しました" in said(messages, 20)
+    assert "達成値8（チャージ 3→0）" in said(messages, 21)
+    counter = said(messages, 22)
+    assert "🎲 桐生 カウンター PR4 目標8 ＞ [2・3・5・6] ＞ 達成値16（チャージ 6→2）" in counter
+    assert "↺ 桐生のカウンター攻撃 → 刺客（PR7・達成値16）" in counter
+    assert "💥 刺客に18ダメージ（3 × 7 − 3 = 18） スタミナ 17 → 0" in counter
+    assert "刺客は気絶した" in counter and "NPC側が全員行動不能" in counter
+    status = next(m for m in messages if m["line"] == 23)
+    combatants = {c["name"]: c for c in status["data"]["combatants"]}
+    assert combatants["刺客"]["conditions"] == ["気絶"]
+    assert combatants["桐生"]["hp"] is None and combatants["桐生"]["dex"] == 6
+    # Round 3's open phase: 2 + 6 is capped at the capacity 6 (C-PHASE-03); 刺客 is out.
+    assert "オープンフェイズ：チャージランク 桐生 2→6" in counter
+    assert status["data"]["round"] == 3 and status["data"]["turn"] == "桐生"
+    assert "チャージ 6 スタミナ 30/30" in status["text"] and "スタミナ 0/20" in status["text"]
