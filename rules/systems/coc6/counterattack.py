@@ -19,7 +19,7 @@ from rules.errors import InvalidInput
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.config import CocRules
-from rules.systems.coc6.hide import HIDDEN
+from rules.systems.coc6.hide import hidden_divisor
 from rules.systems.coc6.hit import Incoming, expression, finish
 from rules.systems.coc6.damage import roll_damage, take_damage
 from rules.systems.coc6.options import request_reaction
@@ -77,14 +77,12 @@ def counterattack(rules: CocRules, d: Decision[CocState], unit: CocUnit, target:
     """``unit`` attacks ``target`` at once with ``weapon``: no AP, not its turn's attack.
 
     ``extra`` (``"+1D4"``) is added to the damage dice; ``half`` halves the damage, rounded
-    up (X-ROUND-01). A hidden attacker rolls at ½ (H-DEF-HIDE-05). On a hit the target is
+    up (X-ROUND-01). A hidden attacker or target makes it roll at ½ (H-DEF-HIDE-05). On a hit the target is
     asked for its reaction as for any attack.
     """
     assert unit.character is not None
     state = d.state
-    skill = unit.character.weapon_skill(weapon)
-    if HIDDEN in unit.conditions:
-        skill //= 2
+    skill = unit.character.weapon_skill(weapon) // hidden_divisor(unit, state.coc_unit(target))
     number = state.next_attack
     d.emit(ce.AttackDeclared(attack=number, attacker=unit.id, target=target, weapon=weapon.name,
                              skill=skill, ap=0, counts=False, special=COUNTER))

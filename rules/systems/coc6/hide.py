@@ -23,6 +23,12 @@ SKILLED = 60
 """H-DEF-HIDE-02: with 〈隠れる〉 at 60%+ the hider rolls with SIZ − 5."""
 
 
+def hidden_divisor(attacker: CocUnit, target: CocUnit) -> int:
+    """H-DEF-HIDE-05: 2 when the attacker or its target stays hidden (its chance is halved,
+    rounded down, X-ROUND-01), else 1."""
+    return 2 if HIDDEN in attacker.conditions or HIDDEN in target.conditions else 1
+
+
 def cover_objects(state: CocState) -> dict[str, dict]:
     """The objects a unit can hide behind: cover 「遮蔽物」 with a SIZ (H-DEF-HIDE-02)."""
     return {name: o for name, o in state.objects.items()

@@ -27,6 +27,7 @@ from rules.coc6.weapons import ParryClass, make_weapon
 from rules.dice import ScriptedDice
 from rules.errors import RuleViolation
 from rules.systems.coc6 import book, house
+from rules.systems.coc6 import events as ce
 from rules.systems.coc6.state import CocState, CocUnit
 
 KP = "kp"
@@ -139,6 +140,13 @@ class Table:
         unit = self.unit(unit_name)
         return self.run(unit.owner or KP, cmds.Declare, action=action,
                         as_unit=None if unit.owner else unit_name, **options)
+
+    def place(self, name: str, siz: int | None = None, square: str | None = None,
+              kind: str = "遮蔽物") -> None:
+        """Put an object on the field, as ``/kp object`` records it (coc.object_placed)."""
+        event = ce.ObjectPlaced(name=name, object_kind=kind, siz=siz, square=square)
+        self.system.evolve(self.state, event)
+        self.log.append(event)
 
     def events_of(self, kind: type) -> list:
         return [e for e in self.log if isinstance(e, kind)]

@@ -1,0 +1,139 @@
+"""「かばう」 (protecting an ally) under the house rules (H-DEF-COVER-01..13)."""
+from __future__ import annotations
+
+import pytest
+
+from rules.battle import commands as cmds
+from rules.systems.coc6 import events as ce
+
+
+@pytest.fixture
+def fight(table_of):
+    """ボブ (DEX 12: DEX×5 60, CON 10: 防御 50, MA 11, 火かき棒 50 1D6 HP 20) may protect
+    アリス (DEX 7) and キャロル (DEX 6) from ゾンビ (DEX 8, バット 60: 1D8, no db), who has
+    just hit アリス. Everyone has HP 10; shock rolls are off."""
+    table = table_of("coc6-house", shock=False)
+    table.join("bob", table.sheet("ボブ", DEX=12, skills={"マーシャルアーツ": 11},
+                                  weapons=[table.weapon("火かき棒", skill_value=50, damage="1D6")]))
+    table.npc(table.sheet("ゾンビ", DEX=8, weapons=[table.weapon("バット", skill_value=60)]))
+    table.npc(table.sheet("グール", DEX=5))
+    table.join("alice", table.sheet("アリス", DEX=7))
+    table.join("carol", table.sheet("キャロル", DEX=6))
+    table.start()
+    table.attack("ゾンビ", "アリス", [30], weapon="バット")
+    return table
+
+
+def checks(events):
+    return [e.text for e in events if isinstance(e, ce.CheckRolled)]
+
+
+def cover_prompts(table):
+    return [(p.unit, p.options) for p in table.system.view(table.state).prompts if p.key.startswith("c")]
+
+
+@pytest.mark.rule("H-DEF-COVER-01")
+@pytest.mark.rule("H-DEF-COVER-05")
+@pytest.mark.rule("H-DEF-COVER-06")
+@pytest.mark.rule("H-DEF-COVER-07")
+@pytest.mark.rule("H-DEF-COVER-08")
+def test_a_successful_cover_hands_the_blow_to_the_protector_who_may_block_uncounted(fight):
+    assert cover_prompts(fight) == [("ボブ", ("かばう",)), ("キャロル", ("かばう",))]
+    events = fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
+    assert checks(events) == ["(1D100<=60) ＞ 40 ＞ 成功"]
+    assert fight.state.pending_for("アリス") is None
+    assert fight.options("ボブ") == ["防御", "受け流し", "なし"]
+    events = fight.run("bob", cmds.React, [30, 8, 2], action="防御")
+    assert checks(events) == ["(1D100<=50) ＞ 30 ＞ 成功"]
+    assert (fight.hp("アリス"), fight.hp("ボブ")) == (10, 10 - 6)
+    assert fight.unit("ボブ").used == {"かばう": 1}
+
+
+@pytest.mark.rule("H-DEF-COVER-01")
+def test_only_allies_can_be_protected(fight):
+    fight.refused("H-DEF-COVER-01", "kp", cmds.React, action="かばう", target="アリス", as_unit="グール")
+
+
+@pytest.mark.rule("H-DEF-COVER-09")
+def test_the_protector_neither_dodges_nor_hides(fight):
+    fight.place("木箱", siz=12)
+    fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
+    fight.refused("H-DEF-COVER-09", "bob", cmds.React, action="回避")
+    fight.refused("H-DEF-COVER-09", "bob", cmds.React, action="隠れる")
+
+
+@pytest.mark.rule("H-DEF-COVER-01")
+@pytest.mark.rule("H-DEF-01")
+def test_cover_is_once_a_round(fight):
+    fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
+    fight.run("bob", cmds.React, [2], action="なし")
+    fight.run("kp", cmds.EndTurn, as_unit="ゾンビ")
+    fight.attack("グール", "アリス", [30], weapon="こぶし")
+    assert cover_prompts(fight) == [("キャロル", ("かばう",))]
+    fight.refused("H-DEF-01", "bob", cmds.React, action="かばう", target="アリス")
+
+
+@pytest.mark.rule("H-DEF-COVER-10")
+@pytest.mark.rule("H-DEF-COVER-11")
+def test_a_failed_cover_splits_the_damage_and_halves_every_following_check(fight):
+    events = fight.run("bob", cmds.React, [70, 7], action="かばう", target="アリス")
+    assert [e.total for e in events if isinstance(e, ce.DamageRolled)] == [7]
+    assert fight.options("アリス") == ["防御", "なし"]  # no parry declared, H-DEF-PARRY-01
+    fight.refused("H-DEF-COVER-11", "alice", cmds.React, action="回避")
+    events = fight.run("alice", cmds.React, [20, 2], action="防御")  # CON×5 50 ÷ 2
+    assert checks(events) == ["(1D100<=25) ＞ 20 ＞ 成功"]
+    events = fight.run("bob", cmds.React, [30], action="防御")
+    assert checks(events) == ["(1D100<=25) ＞ 30 ＞ 失敗"]
+    assert (fight.hp("アリス"), fight.hp("ボブ")) == (10 - 2, 10 - 4)  # ⌈7/2⌉ = 4 each
+    assert fight.state.pending == []
+
+
+@pytest.mark.rule("H-DEF-COVER-12")
+def test_a_critical_cover_cancels_the_damage_and_a_parry_opens_a_half_damage_counterattack(fight):
+    fight.run("bob", cmds.React, [3], action="かばう", target="アリス")
+    assert fight.options("ボブ") == ["受け流し", "なし"]
+    fight.run("bob", cmds.React, [30], action="受け流し", weapon="火かき棒")
+    assert fight.options("ボブ") == ["反撃", "なし"]
+    fight.run("bob", cmds.React, [20], action="反撃")
+    events = fight.react("ゾンビ", "なし", [5])
+    assert [e.total for e in events if isinstance(e, ce.DamageRolled)] == [5]
+    assert (fight.hp("アリス"), fight.hp("ボブ"), fight.hp("ゾンビ")) == (10, 10, 10 - 3)
+    assert fight.unit("ボブ").weapons["火かき棒"].hp == 20
+
+
+@pytest.mark.rule("H-DEF-COVER-13")
+def test_a_fumbled_cover_deals_both_the_full_damage_without_defence(fight):
+    fight.run("bob", cmds.React, [99, 6], action="かばう", target="アリス")
+    assert (fight.hp("アリス"), fight.hp("ボブ")) == (4, 4)
+    assert fight.state.pending == []
+
+
+@pytest.mark.rule("H-DEF-COVER-02")
+def test_several_allies_in_one_square_divide_every_roll(fight):
+    events = fight.run("bob", cmds.React, [31, 7], action="かばう", target="アリス、キャロル")
+    assert checks(events) == ["(1D100<=30) ＞ 31 ＞ 失敗"]  # DEX×5 60 ÷ 2
+
+
+@pytest.mark.rule("H-DEF-COVER-02")
+def test_several_allies_must_share_a_square(fight):
+    fight.unit("アリス").square, fight.unit("キャロル").square = "B2", "C2"
+    fight.unit("ボブ").square = "B2"
+    fight.refused("H-DEF-COVER-02", "bob", cmds.React, action="かばう", target="アリス、キャロル")
+
+
+@pytest.mark.rule("H-DEF-COVER-03")
+@pytest.mark.rule("H-DEF-COVER-04")
+@pytest.mark.parametrize("bob, zombie, allowed", [
+    ("B2", "E5", True),    # same square: always (タッチ)
+    ("C3", "E5", True),    # one square away, no enemy in the protector's square
+    ("C3", "C3", False),   # one square away, sharing a square with an enemy
+    ("D4", "E5", False),   # two squares away
+])
+def test_range_is_checked_on_the_map(fight, bob, zombie, allowed):
+    fight.unit("アリス").square, fight.unit("ボブ").square, fight.unit("ゾンビ").square = "B2", bob, zombie
+    if allowed:
+        fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
+        assert fight.options("ボブ")[-1] == "なし"
+    else:
+        assert ("ボブ", ("かばう",)) not in cover_prompts(fight)
+        fight.refused("H-DEF-COVER-04", "bob", cmds.React, action="かばう", target="アリス")
