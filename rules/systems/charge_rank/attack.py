@@ -90,9 +90,9 @@ def attack(d: Decision[CrState], cmd: Attack, dice: Dice) -> None:
         if roll.auto_fail:
             continue
         if "move" in flags and distance:
-            mover = d.state.unit(unit.id)
-            d.emit(TravelProgressed(unit=unit.id, before=mover.travel, after=mover.travel + power, distance=distance))
-            if mover.travel + power < distance:
+            before = d.state.unit(unit.id).travel
+            d.emit(TravelProgressed(unit=unit.id, before=before, after=before + power, distance=distance))
+            if before + power < distance:
                 continue
         sid = d.state.next_strike
         effect = power // 2 if "pulled" in flags else power

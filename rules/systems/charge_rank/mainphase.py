@@ -22,13 +22,15 @@ INTERRUPT_OPTIONS = ("インターセプト", "カバーリング", "なし")
 def interrupters(state: CrState, strike: dict) -> list[CrUnit]:
     """Units that may still be asked to interrupt ``strike``, in the order they are asked
     (C-INT-02: not yet acted or waiting, C-INT-03: higher reflex first; a check needs a
-    charge rank of 1 or more, C-CHECK-03; not the attacker nor the target, C-ICPT-01)."""
+    charge rank of 1 or more, C-CHECK-03; not the attacker nor the target, C-ICPT-01, nor
+    the original target of a covered attack)."""
     if not strike["interrupt"]:
         return []
     states = (WAITING,) if state.settings.get("interrupt_ask") == "waiting" else (READY, WAITING)
     able = [u for u in state.cr_units()
             if u.status in states and not u.out_of_action and u.charge >= 1
-            and u.id not in (strike["attacker"], strike["target"]) and u.id not in strike["asked"]]
+            and u.id not in (strike["attacker"], strike["target"], strike["origin"])
+            and u.id not in strike["asked"]]
     return state.by_reflex(able)
 
 

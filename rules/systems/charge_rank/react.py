@@ -44,6 +44,9 @@ def _diagnose(state: CrState, unit: CrUnit, action: str) -> None:
             raise RuleViolation("C-INT-03", "割り込みはリフレクスの高い順です。順番が来るまでお待ちください")
     if strike and action in ("防御", "回避", "カウンター") and unit.id != strike.get("target"):
         raise RuleViolation("C-PASS-01", f"受動行動を取れるのは攻撃の対象になった者だけです（いまの対象: {strike.get('target')}）")
+    if action in ("防御", "回避", "カウンター"):
+        raise RuleViolation("C-PASS-01", f"受動行動は攻撃の対象になったとき、その攻撃に一度だけ取れます。"
+                                         f"いま{unit.id}に向かっている攻撃はありません", allowable=False)
     raise InvalidInput(f"いま{unit.id}に対応を求めている行動はありません。")
 
 

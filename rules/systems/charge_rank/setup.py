@@ -11,7 +11,6 @@ from rules.systems.charge_rank import options
 from rules.systems.charge_rank.events import SettingChanged
 from rules.systems.charge_rank.mainphase import proceed
 from rules.systems.charge_rank.phases import advance, announce_defeat, start_round
-from rules.systems.charge_rank.sheet import numbers
 from rules.systems.charge_rank.state import CrState
 
 NAME = "charge-rank"

@@ -48,7 +48,7 @@ class CrState(BattleState):
 
     Attributes (besides :class:`BattleState`'s): strikes (the queue of strikes being
     resolved, ``strikes[0]`` current; each a dict, see :mod:`rules.systems.charge_rank.strike`),
-    next_strike / next_question (id counters), log (the last check of each unit, for views).
+    next_strike / next_question (the next ids to hand out).
     """
 
     strikes: list[dict] = field(default_factory=list)
