@@ -37,6 +37,8 @@ def refusal_clause(rule_set: str, parry: Weapon, attack: Weapon) -> str | None:
         return "H-DEF-PARRY-12" if house else ("P-CLASS-08" if cls is ParryClass.SLING else "P-NOTE-02")
     if cls in (ParryClass.FIST, ParryClass.KICK) and not is_human_unarmed(attack):
         return "H-DEF-PARRY-04" if house else "P-CLASS-01"
+    if cls is ParryClass.GRAPPLE and not house and is_human_unarmed(attack):
+        return "P-CLASS-02"  # 「あらゆる近接戦武器」: weapons only; fists meet fists (CF-06)
     return None
 
 
