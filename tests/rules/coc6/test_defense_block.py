@@ -6,6 +6,8 @@ import pytest
 from rules.battle import commands as cmds
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.armor import after_armor, armor_counts
+from rules.systems.coc6.hit import Incoming
+from rules.systems.coc6.options import reaction_options, refusal_of
 
 
 @pytest.fixture
@@ -46,9 +48,11 @@ def test_a_block_reduces_a_melee_weapon_by_1d2_plus_armour(fight):
 
 @pytest.mark.rule("H-DEF-BLOCK-03")
 def test_firearms_cannot_be_blocked(fight):
-    fight.attack("ゾンビ", "アリス", [30], weapon="拳銃")
-    assert "防御" not in fight.options("アリス")
-    fight.refused("H-DEF-BLOCK-03", "alice", cmds.React, action="防御")
+    alice, zombie = fight.unit("アリス"), fight.unit("ゾンビ")
+    gun = zombie.character.weapon("拳銃")
+    inc = Incoming(1, "ゾンビ", gun, "アリス", {})
+    assert refusal_of(fight.system.rules, fight.state, alice, inc, "防御").clause == "H-DEF-BLOCK-03"
+    assert "防御" not in reaction_options(fight.system.rules, fight.state, alice, zombie, gun)
 
 
 @pytest.mark.rule("H-DEF-BLOCK-04")

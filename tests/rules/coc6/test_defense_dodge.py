@@ -5,6 +5,8 @@ import pytest
 
 from rules.battle import commands as cmds
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6.hit import Incoming
+from rules.systems.coc6.options import reaction_options, refusal_of
 
 
 @pytest.fixture
@@ -38,22 +40,28 @@ def test_a_failed_dodge_takes_the_damage_less_armour(fight):
     assert fight.hp("アリス") == 10 - 6
 
 
+def gun_options(table):
+    """What アリス could answer to グール's pistol hit (firearms resolve at once when
+    nothing is left to choose, so the options are asked of the rules directly)."""
+    alice, ghoul = table.unit("アリス"), table.unit("グール")
+    gun = ghoul.character.weapon("拳銃")
+    inc = Incoming(1, "グール", gun, "アリス", {})
+    refusal = refusal_of(table.system.rules, table.state, alice, inc, "回避")
+    return reaction_options(table.system.rules, table.state, alice, ghoul, gun), refusal
+
+
 @pytest.mark.rule("H-DEF-DODGE-02")
 def test_firearms_cannot_be_dodged(fight):
-    fight.attack("グール", "アリス", [10], weapon="拳銃")
-    assert "回避" not in fight.options("アリス")
-    fight.refused("H-DEF-DODGE-02", "alice", cmds.React, action="回避")
-    assert fight.options("アリス") == ["なし"]
+    options, refusal = gun_options(fight)
+    assert options == ["なし"]
+    assert refusal.clause == "H-DEF-DODGE-02"
 
 
 @pytest.mark.rule("H-DEF-DODGE-02")
-def test_the_kp_setting_lets_firearms_be_dodged(table_of):
-    table = table_of("coc6-house", shock=False, dodge_firearms=True)
-    table.join("alice", table.sheet("アリス", DEX=14))
-    table.npc(table.sheet("グール", DEX=6, weapons=[table.weapon("拳銃")]))
-    table.start()
-    table.attack("グール", "アリス", [10], weapon="拳銃")
-    assert table.options("アリス") == ["回避", "なし"]
+def test_the_kp_setting_lets_firearms_be_dodged(fight):
+    fight.state.settings["dodge_firearms"] = True
+    options, refusal = gun_options(fight)
+    assert (options, refusal) == (["回避", "なし"], None)
 
 
 @pytest.mark.rule("H-DEF-DODGE-03")
