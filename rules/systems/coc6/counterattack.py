@@ -60,7 +60,7 @@ def answer(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming,
         d.emit(ce.ExtraUseGranted(unit=unit.id, action="回避"))
         finish(d, inc, f"{unit.id}はこのラウンドもう1度回避できる（継続回避）")
     elif action == COUNTER:
-        finish(d, inc, f"{unit.id}の反撃")
+        finish(d, inc, f"{unit.id}は反撃に出る")
         chosen = counter_weapon(unit, weapon or inc.context.get("counter_weapon"))
         counterattack(rules, d, unit, inc.attacker, chosen, dice, inc.context.get("counter_extra", ""),
                       bool(inc.context.get("counter_half")))

@@ -129,7 +129,7 @@ def protect(rules: CocRules, d: Decision[CocState], protector: CocUnit, allies: 
     d.emit(ce.ReactionUsed(unit=protector.id, action=COVER))
     target = defense_target(protector, COVER, protector.character.stat("DEX") * 5, own)
     check = roll_defense(d, protector, COVER, f"かばう（DEX×5{'÷' + str(n) if n > 1 else ''}）", target, own, dice)
-    d.emit(ce.PendingClosed(attack=inc.number, unit=ally.id, outcome=f"{protector.id}が{ally.id}をかばう"))
+    d.emit(ce.PendingClosed(attack=inc.number, unit=ally.id, outcome=f"{protector.id}が{ally.id}の前に飛び出した"))
     covered = {k: v for k, v in inc.context.items() if k not in ("parry_weapons",)}
     if check.level is SuccessLevel.CRITICAL:
         _follow(rules, d, protector.id, inc, covered, [PARRY], covering=True, cancelled=True, factor=n)

@@ -177,9 +177,11 @@ def _processed(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incom
     damage = attack_damage(d, inc, dice)
     ws = unit.weapons[weapon.name]
     outcome = parry_rules.process(rules.rule_set, weapon, ws.hp, ws.cannot_fire, damage, inc.weapon)
-    if (outcome.hp, outcome.broken, outcome.cannot_fire) != (ws.hp, ws.broken, ws.cannot_fire):
+    changed = (outcome.hp, outcome.broken, outcome.cannot_fire) != (ws.hp, ws.broken, ws.cannot_fire)
+    if changed:
         d.emit(ce.WeaponChanged(unit=unit.id, weapon=weapon.name, hp=outcome.hp, broken=outcome.broken,
                                 cannot_fire=outcome.cannot_fire, note=outcome.note))
     land(d, inc, unit.id, outcome.taken, dice)
-    summary = outcome.note + (f"、{outcome.taken}ダメージが通った" if outcome.taken else "、ダメージなし")
+    passed = f"{outcome.taken}ダメージが通った" if outcome.taken else "ダメージなし"
+    summary = f"受け流し成功：{passed}" if changed else f"{outcome.note}、{passed}"
     finish(d, inc, summary)
