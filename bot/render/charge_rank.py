@@ -15,9 +15,10 @@ def _hidden(view: BattleView | None, unit: str) -> bool:
     return bool(view) and any(r.name == unit and r.hidden for r in view.rows)
 
 
-def check_line(e: ce.CheckRolled) -> str:
+def check_line(e: ce.CheckRolled, hidden: bool = False) -> str:
     """``桐生 攻撃（牽制） PR2 ＞ [2・3] ＞ 達成値5（チャージ 6→4）``; an automatic failure
-    shows the sum and the 1s/6s against the safety rank (C-CHECK-06)."""
+    shows the sum and the 1s/6s against the safety rank (C-CHECK-06). A ``hidden`` unit's
+    charge rank is left out."""
     what = e.purpose + (f"（{e.tier}）" if e.tier else "") + ("〔加減〕" if e.pulled else "")
     target = f" 目標{e.target_number}" if e.target_number is not None else ""
     if e.auto_fail:
@@ -25,8 +26,8 @@ def check_line(e: ce.CheckRolled) -> str:
         result = (f"合計{sum(e.faces)} ＞ 自動失敗（1の数−6の数={diff} ≥ セーフティランク{e.safety}）")
     else:
         result = f"達成値{e.achievement}"
-    return (f"🎲 {e.unit} {what} PR{e.power}{target} ＞ {faces_text(e.faces)} ＞ {result}"
-            f"（チャージ {e.charge_before}→{e.charge_after}）")
+    charge = "" if hidden else f"（チャージ {e.charge_before}→{e.charge_after}）"
+    return f"🎲 {e.unit} {what} PR{e.power}{target} ＞ {faces_text(e.faces)} ＞ {result}{charge}"
 
 
 def _strike_line(e: ce.StrikeQueued) -> str:
@@ -45,9 +46,15 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         if view is None or view.system != "charge-rank":
             return None
         return f"▶ {e.unit}のメインフェイズ"
+    if isinstance(e, ev.RoundStarted):
+        if view is None or view.system != "charge-rank":
+            return None
+        order = " → ".join(e.order) or "（行動できる者なし）"
+        tied = "".join(f"\n（リフレクス同値: {'・'.join(g)}。席順で処理します）" for g in e.tied)
+        return f"━━ ラウンド{e.round} ━━ イニシアチブ（リフレクスの高い順）: {order}{tied}"
     if isinstance(e, ce.OpenPhase):
-        charges = "、".join(f"{u} {b}→{a}" for u, b, a in e.charges)
-        return f"オープンフェイズ：チャージランク {charges}"
+        charges = "、".join(f"{u} {b}→{a}" for u, b, a in e.charges if not _hidden(view, u))
+        return f"オープンフェイズ：チャージランク {charges}" if charges else "オープンフェイズ：チャージランクが増えました。"
     if isinstance(e, ce.StatusChanged):
         if e.status == WAITING:
             return f"{e.unit}は待機しました（行動済みにはならず、割り込みができます）。"
@@ -55,7 +62,7 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
             return f"{e.unit}は{e.cause}。"
         return None
     if isinstance(e, ce.CheckRolled):
-        return check_line(e)
+        return check_line(e, _hidden(view, e.unit))
     if isinstance(e, ce.StrikeQueued):
         return _strike_line(e)
     if isinstance(e, ce.StrikeUpdated):
@@ -77,6 +84,4 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         return f"{e.unit}は{e.degree}を負った（一度に{e.damage}ダメージ）。効果は戦闘後から（C-INJ-04）。"
     if isinstance(e, ce.TravelProgressed):
         return f"{e.unit}は移動した（{e.after}/{e.distance}）" + ("。目標の区域に到達！" if e.after >= e.distance else "")
-    if isinstance(e, ce.SettingChanged):
-        return f"KPが設定「{e.key}」を {e.value} にしました。"
     return None

@@ -61,6 +61,7 @@ def test_charge_rank_fight_in_the_console(tmp_path):
     refused_start = [m for m in messages if m["line"] == 12]
     assert refused_start[0]["to"] == "kp" and "刺客（スタミナ）" in refused_start[0]["text"]
     assert "オープンフェイズ：チャージランク 桐生 0→6、刺客 0→3" in said(messages, 16)
+    assert "イニシアチブ（リフレクスの高い順）: 桐生 → 刺客" in said(messages, 16)
     assert "桐生のメインフェイズ" in said(messages, 16)
     too_much = [m for m in messages if m["line"] == 17]
     assert too_much[0]["ephemeral"] and "（C-CHECK-03）" in too_much[0]["text"]
@@ -87,3 +88,19 @@ def test_charge_rank_fight_in_the_console(tmp_path):
     assert "オープンフェイズ：チャージランク 桐生 2→6" in counter
     assert status["data"]["round"] == 3 and status["data"]["turn"] == "桐生"
     assert "チャージ 6 スタミナ 30/30" in status["text"] and "スタミナ 0/20" in status["text"]
+
+
+def test_hidden_npc_charge_and_stamina_stay_out_of_public_lines():
+    from bot.render.battle import event_line
+    from rules.battle.protocol import BattleView, UnitRow
+    from rules.systems.charge_rank import events as ce
+
+    row = UnitRow(name="刺客", owner=None, hidden=True, hp=None, hp_max=None, ap=None, dex=3)
+    view = BattleView(system="charge-rank", phase="active", round=1, turn="刺客", order=("刺客",),
+                      rows=(row,), prompts=())
+    check = ce.CheckRolled(unit="刺客", purpose="攻撃", power=3, faces=[2, 2, 4], achievement=8,
+                           auto_fail=False, safety=1, charge_before=3, charge_after=0, tier="牽制")
+    assert event_line(check, view) == "🎲 刺客 攻撃（牽制） PR3 ＞ [2・2・4] ＞ 達成値8"
+    hit = ce.DamageDealt(unit="刺客", amount=18, before=30, after=12, formula="3 × 7 − 3 = 18")
+    assert event_line(hit, view) == "💥 刺客に18ダメージ（3 × 7 − 3 = 18）"
+    assert event_line(ce.OpenPhase(round=1, charges=[["刺客", 0, 3]]), view) == "オープンフェイズ：チャージランクが増えました。"

@@ -149,13 +149,3 @@ class TravelProgressed(Event):
     before: int
     after: int
     distance: int
-
-
-@event("cr_setting")
-@dataclass(frozen=True)
-class SettingChanged(Event):
-    """The KP ``by`` set ``key`` to ``value`` (options.DEFAULTS)."""
-
-    key: str
-    value: object = None
-    by: str = ""

@@ -4,8 +4,10 @@ from __future__ import annotations
 import copy
 
 from rules.battle import events as ev
+from rules.battle.keeper import KEEPER_HANDLERS
 from rules.battle.state import Pending
 from rules.systems.charge_rank import events as ce
+from rules.systems.charge_rank.keeper import NumberSet, apply_number_set
 from rules.systems.charge_rank.sheet import numbers
 from rules.systems.charge_rank.state import ACTED, READY, CrState, CrUnit
 
@@ -127,10 +129,6 @@ def _travel(state: CrState, e: ce.TravelProgressed) -> None:
         state.unit(e.unit).travel = e.after
 
 
-def _setting(state: CrState, e: ce.SettingChanged) -> None:
-    state.settings[e.key] = copy.deepcopy(e.value)
-
-
 def _side(state: CrState, e: ev.SideOutOfAction) -> None:
     if e.side not in state.defeated_sides:
         state.defeated_sides.append(e.side)
@@ -148,7 +146,7 @@ HANDLERS = {
     ce.StrikeQueued: _queued, ce.StrikeUpdated: _updated, ce.StrikeEnded: _ended,
     ce.QuestionAsked: _asked, ce.Answered: _answered, ce.DamageDealt: _damage,
     ce.ConditionChanged: _condition, ce.InjuryRecorded: _injury, ce.TravelProgressed: _travel,
-    ce.SettingChanged: _setting,
+    NumberSet: apply_number_set, **KEEPER_HANDLERS,
 }
 
 

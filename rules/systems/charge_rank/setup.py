@@ -1,14 +1,12 @@
-"""Battle set-up commands of the charge-rank system: open, join/add, start, remove, end, and
-the KP's ``/kp setting`` for the options (C-OPT-*)."""
+"""Battle set-up commands of the charge-rank system: open, join/add, start, remove, end."""
 from __future__ import annotations
 
 from rules.battle import events as ev
-from rules.battle.commands import Command, EndBattle, Join, Open, Remove, Start
+from rules.battle.commands import EndBattle, Join, Open, Remove, Start
 from rules.battle.decision import Decision
 from rules.battle.permissions import find_unit, require_keeper
 from rules.errors import InvalidInput
 from rules.systems.charge_rank import options
-from rules.systems.charge_rank.events import SettingChanged
 from rules.systems.charge_rank.mainphase import proceed
 from rules.systems.charge_rank.phases import advance, announce_defeat, start_round
 from rules.systems.charge_rank.state import CrState
@@ -71,19 +69,3 @@ def end_battle(d: Decision[CrState], cmd: EndBattle) -> None:
     if d.state.phase == "ended":
         raise InvalidInput("この戦闘はすでに終了しています。")
     d.emit(ev.BattleEnded(by=cmd.issuer))
-
-
-def change_setting(d: Decision[CrState], cmd: Command) -> None:
-    """``/kp setting key: value:`` (a command with ``key`` and ``value``): one of
-    :data:`options.DEFAULTS` (Japanese names in :data:`options.LABELS`)."""
-    require_keeper(d.state, cmd, "設定の変更")
-    raw = str(getattr(cmd, "key", "")).strip()
-    key = options.LABELS.get(raw, raw)
-    if key not in options.DEFAULTS:
-        names = "、".join(options.LABELS)
-        raise InvalidInput(f"「{raw}」という設定はありません。チャージランク制の設定: {names}")
-    try:
-        value = options.parse_value(key, getattr(cmd, "value", None))
-    except (ValueError, TypeError):
-        raise InvalidInput(f"設定「{raw}」の値「{getattr(cmd, 'value', '')}」は読めません。") from None
-    d.emit(SettingChanged(key=key, value=value, by=cmd.issuer))

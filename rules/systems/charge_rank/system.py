@@ -8,7 +8,7 @@ from rules.battle.events import Event
 from rules.battle.protocol import BattleView
 from rules.dice import Dice
 from rules.errors import InvalidInput
-from rules.systems.charge_rank import actions, options, setup
+from rules.systems.charge_rank import actions, keeper, options, setup
 from rules.systems.charge_rank.attack import attack
 from rules.systems.charge_rank.evolve import evolve
 from rules.systems.charge_rank.react import react
@@ -18,7 +18,7 @@ from rules.systems.charge_rank.view import view
 _WITH_DICE = {
     cmds.Attack: attack, cmds.React: react, cmds.Wait: actions.wait, cmds.EndTurn: actions.end_turn,
     cmds.Escape: actions.escape, cmds.SkillCheck: actions.other, cmds.Move: actions.move,
-    cmds.Remove: setup.remove,
+    cmds.Remove: setup.remove, **keeper.HANDLERS,
 }
 _WITHOUT_DICE = {
     cmds.Open: setup.open_battle, cmds.Join: setup.join, cmds.Start: setup.start,
@@ -44,15 +44,14 @@ class ChargeRankSystem:
 
     def decide(self, state: CrState, command: cmds.Command, dice: Dice) -> list[Event]:
         """The events of ``command``; raises RuleViolation (C- clause) or InvalidInput having
-        changed nothing. A ``/kp setting`` command (``key``, ``value``) changes an option."""
+        changed nothing. Keeper commands (``rules.battle.keeper``) are handled by
+        :mod:`rules.systems.charge_rank.keeper`."""
         d: Decision[CrState] = Decision(state, evolve)
         handler = _WITH_DICE.get(type(command))
         if handler is not None:
             handler(d, command, dice)
         elif type(command) in _WITHOUT_DICE:
             _WITHOUT_DICE[type(command)](d, command)
-        elif type(command).__name__ == "ChangeSetting":
-            setup.change_setting(d, command)
         else:
             raise InvalidInput(f"{self.title}ではこの操作は使えません（/attack, /react, /wait, /escape, /end が使えます）。")
         return d.events

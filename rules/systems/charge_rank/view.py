@@ -30,14 +30,16 @@ def prompts(state: CrState) -> tuple[Prompt, ...]:
     found = []
     for p in state.pending:
         unit = state.unit(p.unit)
-        hint = "" if tuple(p.options) == ("なし",) else f"\n（{unit.id}のチャージランク {unit.charge}）{POWER_HINT}"
+        charge = "" if unit.hidden else f"（{unit.id}のチャージランク {unit.charge}）"
+        hint = f"\n{charge}{POWER_HINT}"
         found.append(Prompt(kind="reaction", unit=p.unit, owner=unit.owner, options=tuple(p.options),
                             text=f"{p.context.get('text', '')}{hint}", key=f"q{p.id}"))
     if state.turn and not state.pending and not state.strikes:
         unit = state.unit(state.turn)
         found.append(Prompt(
             kind="turn", unit=unit.id, owner=unit.owner, options=("ターン終了",),
-            text=(f"ラウンド{state.round}: {unit.id}のメインフェイズです（チャージランク {unit.charge}）。"
+            text=(f"ラウンド{state.round}: {unit.id}のメインフェイズです"
+                  + ("。" if unit.hidden else f"（チャージランク {unit.charge}）。") +
                   "/attack target:相手 power:数 で攻撃、/wait で待機、/escape power:数 で逃亡。"),
             key=f"t{state.round}-{unit.id}"))
     return tuple(found)

@@ -14,26 +14,17 @@ scripted face was used; ``refused`` asserts the clause and that nothing changed.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
-
 import pytest
 
 from rules.battle import commands as cmds
 from rules.battle.events import Event
+from rules.battle.keeper import ChangeSetting
 from rules.dice import ScriptedDice
 from rules.errors import RuleViolation
 from rules.systems.charge_rank import SYSTEM
 from rules.systems.charge_rank.state import CrState, CrUnit
 
 KP = "kp"
-
-
-@dataclass(frozen=True)
-class ChangeSetting(cmds.Command):
-    """The shape of ``/kp setting key: value:`` (the system reads ``key`` and ``value``)."""
-
-    key: str = ""
-    value: object = None
 
 
 def sheet(name: str, **numbers: int) -> dict:
