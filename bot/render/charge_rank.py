@@ -15,7 +15,7 @@ def _hidden(view: BattleView | None, unit: str) -> bool:
     return bool(view) and any(r.name == unit and r.hidden for r in view.rows)
 
 
-def check_line(e: ce.CheckRolled, hidden: bool = False) -> str:
+def check_line(e: ce.PoolRolled, hidden: bool = False) -> str:
     """``桐生 攻撃（牽制） PR2 ＞ [2・3] ＞ 達成値5（チャージ 6→4）``; an automatic failure
     shows the sum and the 1s/6s against the safety rank (C-CHECK-06). A ``hidden`` unit's
     charge rank is left out."""
@@ -61,7 +61,7 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         if e.status == ACTED and "チャージランクが0" in e.cause:
             return f"{e.unit}は{e.cause}。"
         return None
-    if isinstance(e, ce.CheckRolled):
+    if isinstance(e, ce.PoolRolled):
         return check_line(e, _hidden(view, e.unit))
     if isinstance(e, ce.StrikeQueued):
         return _strike_line(e)

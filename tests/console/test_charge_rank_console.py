@@ -98,7 +98,7 @@ def test_hidden_npc_charge_and_stamina_stay_out_of_public_lines():
     row = UnitRow(name="刺客", owner=None, hidden=True, hp=None, hp_max=None, ap=None, dex=3)
     view = BattleView(system="charge-rank", phase="active", round=1, turn="刺客", order=("刺客",),
                       rows=(row,), prompts=())
-    check = ce.CheckRolled(unit="刺客", purpose="攻撃", power=3, faces=[2, 2, 4], achievement=8,
+    check = ce.PoolRolled(unit="刺客", purpose="攻撃", power=3, faces=[2, 2, 4], achievement=8,
                            auto_fail=False, safety=1, charge_before=3, charge_after=0, tier="牽制")
     assert event_line(check, view) == "🎲 刺客 攻撃（牽制） PR3 ＞ [2・2・4] ＞ 達成値8"
     hit = ce.DamageDealt(unit="刺客", amount=18, before=30, after=12, formula="3 × 7 − 3 = 18")

@@ -1,6 +1,6 @@
 """Events of the charge-rank system (besides the generic ones of ``rules.battle.events``:
 BattleOpened, UnitJoined, UnitRemoved, RoundStarted, TurnStarted, TurnEnded,
-SideOutOfAction, BattleEnded). Every die rolled is in a :class:`CheckRolled`."""
+SideOutOfAction, BattleEnded). Every die rolled is in a :class:`PoolRolled`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,7 +29,7 @@ class StatusChanged(Event):
 
 @event("cr_check")
 @dataclass(frozen=True)
-class CheckRolled(Event):
+class PoolRolled(Event):
     """A check (C-CHECK-01..06): ``unit`` spent ``power`` (charge ``charge_before`` →
     ``charge_after``), rolled ``faces`` at safety rank ``safety``; ``achievement`` is 0 on
     an automatic failure. ``purpose``: 攻撃, 防御, 回避, カウンター, インターセプト,

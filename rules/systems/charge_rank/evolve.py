@@ -65,7 +65,7 @@ def _status(state: CrState, e: ce.StatusChanged) -> None:
             state.acted.append(e.unit)
 
 
-def _check(state: CrState, e: ce.CheckRolled) -> None:
+def _check(state: CrState, e: ce.PoolRolled) -> None:
     if e.unit in state.units:
         state.unit(e.unit).charge = e.charge_after
 
@@ -142,7 +142,7 @@ HANDLERS = {
     ev.BattleOpened: _opened, ev.UnitJoined: _joined, ev.UnitRemoved: _removed,
     ev.RoundStarted: _round_started, ev.TurnStarted: _turn_started, ev.TurnEnded: _turn_ended,
     ev.SideOutOfAction: _side, ev.BattleEnded: _ended_battle,
-    ce.OpenPhase: _open_phase, ce.StatusChanged: _status, ce.CheckRolled: _check,
+    ce.OpenPhase: _open_phase, ce.StatusChanged: _status, ce.PoolRolled: _check,
     ce.StrikeQueued: _queued, ce.StrikeUpdated: _updated, ce.StrikeEnded: _ended,
     ce.QuestionAsked: _asked, ce.Answered: _answered, ce.DamageDealt: _damage,
     ce.ConditionChanged: _condition, ce.InjuryRecorded: _injury, ce.TravelProgressed: _travel,

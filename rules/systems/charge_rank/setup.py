@@ -9,6 +9,7 @@ from rules.errors import InvalidInput
 from rules.systems.charge_rank import options
 from rules.systems.charge_rank.mainphase import proceed
 from rules.systems.charge_rank.phases import advance, announce_defeat, start_round
+from rules.systems.charge_rank.sheet import numbers
 from rules.systems.charge_rank.state import CrState
 
 NAME = "charge-rank"
@@ -22,7 +23,8 @@ def open_battle(d: Decision[CrState], cmd: Open) -> None:
 
 
 def join(d: Decision[CrState], cmd: Join) -> None:
-    """A player's unit or (``npc``) a KP-run one; the sheet's numbers are checked at start."""
+    """A player's unit or (``npc``) a KP-run one; the sheet's numbers are checked at the start
+    (:func:`start`), or now when the battle is already running."""
     state = d.state
     if state.phase == "ended":
         raise InvalidInput("この戦闘はすでに終了しています。")
@@ -32,6 +34,10 @@ def join(d: Decision[CrState], cmd: Join) -> None:
         raise InvalidInput("参加するキャラクターを指定してください。")
     if any(u.casefold() == cmd.name.casefold() for u in state.units):
         raise InvalidInput(f"「{cmd.name}」はすでに参加しています。別の名前を付けてください。")
+    missing = numbers(cmd.sheet).missing
+    if missing and state.phase == "active":
+        raise InvalidInput(f"{cmd.name}のチャージランク制の数値が足りません（{'・'.join(missing)}）。"
+                           "/char set で設定してから参加してください。")
     d.emit(ev.UnitJoined(unit=cmd.name, owner=None if cmd.npc else cmd.issuer, hidden=cmd.hidden,
                          sheet=cmd.sheet))
 

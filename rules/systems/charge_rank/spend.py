@@ -8,7 +8,7 @@ from rules.dice import Dice
 from rules.errors import refuse
 from rules.systems.charge_rank import options
 from rules.systems.charge_rank.checks import Roll, roll_check
-from rules.systems.charge_rank.events import CheckRolled
+from rules.systems.charge_rank.events import PoolRolled
 from rules.systems.charge_rank.state import CrState, CrUnit
 
 
@@ -35,11 +35,11 @@ def check(d: Decision[CrState], dice: Dice, unit: CrUnit, purpose: str, power: i
           pulled: bool = False, surprised: bool = False, target_number: int | None = None,
           tier: str = "") -> Roll:
     """Spend ``power`` from ``unit``'s charge and roll it at ``base_safety`` adjusted by the
-    options (:func:`options.safety`); emits :class:`CheckRolled` and returns the roll."""
+    options (:func:`options.safety`); emits :class:`PoolRolled` and returns the roll."""
     safety = options.safety(d.state.settings, unit.id, base_safety, pulled=pulled, surprised=surprised)
     result = roll_check(dice, power, safety)
     before = unit.charge
-    d.emit(CheckRolled(unit=unit.id, purpose=purpose, power=power, faces=list(result.faces),
+    d.emit(PoolRolled(unit=unit.id, purpose=purpose, power=power, faces=list(result.faces),
                        achievement=result.achievement, auto_fail=result.auto_fail, safety=safety,
                        charge_before=before, charge_after=max(0, before - power),
                        critical=options.critical(d.state.settings, unit.id), target_number=target_number,

@@ -43,7 +43,7 @@ def test_power_rank_is_decided_then_spent_then_rolled_at_safety_rank_1(cr_table)
     t = cr_table()
     duel(t)
     t.act(cmds.Attack, "桐生", [4, 4, 4], target="刺客", power=3)
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.power, roll.faces, roll.achievement, roll.safety) == (3, [4, 4, 4], 12, 1)
     assert (roll.charge_before, roll.charge_after) == (6, 3)
     assert t.u("桐生").charge == 3
@@ -54,7 +54,7 @@ def test_charge_is_spent_even_when_the_roll_fails_automatically(cr_table):
     t = cr_table()
     duel(t)
     t.act(cmds.Attack, "桐生", [1, 2], target="刺客", power=2)
-    assert t.of(ce.CheckRolled)[-1].auto_fail
+    assert t.of(ce.PoolRolled)[-1].auto_fail
     assert t.u("桐生").charge == 4
     # C-ATK-04: no effect at all: no question, no damage; the turn passes on.
     assert not t.of(ce.QuestionAsked) and not t.of(ce.DamageDealt)
@@ -84,7 +84,7 @@ def test_without_power_the_whole_charge_rank_is_used(cr_table):
     t = cr_table()
     duel(t)
     t.act(cmds.Attack, "桐生", [2, 2, 2, 2, 2, 2], target="刺客")
-    assert t.of(ce.CheckRolled)[-1].power == 6 and t.u("桐生").charge == 0
+    assert t.of(ce.PoolRolled)[-1].power == 6 and t.u("桐生").charge == 0
 
 
 @pytest.mark.rule("C-CHECK-07")
@@ -102,10 +102,10 @@ def test_ties_favour_the_defending_side(cr_table):
 def test_critical_rank_is_tracked_without_effect(cr_table):
     t = cr_table()
     duel(t)
-    assert t.of(ce.CheckRolled) == []
+    assert t.of(ce.PoolRolled) == []
     t.setting("有利", "桐生")
     t.act(cmds.Attack, "桐生", [6, 6], target="刺客", power=2)
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.critical, roll.achievement, roll.safety, roll.auto_fail) == (1, 12, 1, False)
 
 

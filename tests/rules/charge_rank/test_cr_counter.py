@@ -22,7 +22,7 @@ def test_a_successful_counter_nullifies_and_strikes_back_with_both_power_ranks(c
     t = cr_table()
     duel(t)
     t.react("B", "カウンター", [2, 2, 2], power=3)   # 6 ≥ 6
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.safety, roll.achievement, roll.target_number) == (1, 6, 6)
     strike = t.state.strikes[0]
     assert (strike["kind"], strike["attacker"], strike["target"], strike["power"], strike["achievement"]) == \
@@ -75,5 +75,5 @@ def test_an_auto_failed_counter_still_adds_the_power_rank_decided(cr_table):
     t = cr_table()
     duel(t)
     t.react("B", "カウンター", [1, 2, 3], power=3)
-    assert t.of(ce.CheckRolled)[-1].auto_fail
+    assert t.of(ce.PoolRolled)[-1].auto_fail
     assert t.of(ce.DamageDealt)[-1].formula == "3 × 5 − 3 = 12"

@@ -20,7 +20,7 @@ def test_attack_records_power_tier_and_technique(cr_table):
     t = cr_table()
     duel(t)
     t.act(cmds.Attack, "桐生", [3, 3, 3, 3], target="刺客", power=4, special="靠")
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.purpose, roll.power, roll.tier, roll.achievement) == ("攻撃", 4, "通常", 12)
     strike = t.state.strikes[0]
     assert (strike["technique"], strike["power"], strike["achievement"]) == ("靠", 4, 12)
@@ -73,7 +73,7 @@ def test_an_auto_failed_defence_counts_as_power_rank_zero(cr_table):
     duel(t)
     t.act(cmds.Attack, "桐生", [3, 3, 3, 3], target="刺客", power=4)
     t.react("刺客", "防御", [1, 1], power=2)
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.safety, roll.auto_fail, roll.achievement) == (2, True, 0)
     assert t.of(ce.DamageDealt)[-1].amount == 3 * 4 - 3 * (0 + 1)
 
@@ -84,7 +84,7 @@ def test_defence_rolls_at_safety_rank_two(cr_table):
     duel(t)
     t.act(cmds.Attack, "桐生", [3, 3, 3, 3], target="刺客", power=4)
     t.react("刺客", "防御", [1, 3], power=2)  # one more 1 than 6s: fails at 1, not at 2
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.safety, roll.auto_fail, roll.achievement) == (2, False, 4)
     assert t.of(ce.DamageDealt)[-1].amount == 3
 

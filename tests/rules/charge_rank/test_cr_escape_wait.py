@@ -21,7 +21,7 @@ def test_an_unobstructed_escape_leaves_the_battle(cr_table):
     t = cr_table()
     escape_table(t)
     t.act(cmds.Escape, "A", [3, 4, 5], power=3)
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.purpose, roll.achievement, roll.safety, roll.charge_after) == ("逃亡", 12, 1, 3)
     assert t.asked() == ("B", "obstruct", ("妨害", "なし"))
     assert t.decline_interrupts() == ["B", "C"]
@@ -44,7 +44,7 @@ def test_an_obstructor_at_or_above_the_escapee_stops_it(cr_table):
     escape_table(t)
     t.act(cmds.Escape, "A", [3, 4, 5], power=3)
     t.react("B", "妨害", [4, 4, 4], power=3)           # 12 ≥ 12
-    assert t.of(ce.CheckRolled)[-1].target_number == 12
+    assert t.of(ce.PoolRolled)[-1].target_number == 12
     t.react("C", "なし")
     assert not t.u("A").conditions
     assert "逃亡失敗" in t.of(ce.StrikeEnded)[-1].outcome
@@ -104,6 +104,6 @@ def test_other_actions_need_the_gms_permission_and_spend_their_power_rank(cr_tab
     t.refused("C-OTHER-01", cmds.SkillCheck, "A", skill="扉をこじ開ける", modifier=2)
     t.apply(cmds.SkillCheck(issuer="kp", as_unit="A", skill="扉をこじ開ける", modifier=2,
                             allow=frozenset({"C-OTHER-01"})), [5, 6])
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.purpose, roll.power, roll.achievement, roll.charge_after) == ("扉をこじ開ける", 2, 11, 4)
     assert t.u("A").status == "行動済み" and t.state.turn == "B"

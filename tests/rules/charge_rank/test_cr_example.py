@@ -31,14 +31,14 @@ def test_worked_example_battle(cr_table):
 
     # C-EX-03: 掌打 at PR 2 (牽制), [2, 3] → 5, charge 6 → 4.
     t.act(cmds.Attack, "桐生", [2, 3], target="刺客1", power=2, special="掌打")
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.faces, roll.achievement, roll.auto_fail, roll.tier) == ([2, 3], 5, False, "牽制")
     assert t.u("桐生").charge == 4
     # C-EX-04: nobody interrupts; 刺客1 defends at PR 3 with [1, 1, 5]: sum 7, #1 − #6 = 2 ≥ SR 2.
     assert t.decline_interrupts() == ["ゲンヤ", "刺客2", "刺客3"]
     assert t.asked() == ("刺客1", "passive", ("防御", "回避", "カウンター", "なし"))
     t.react("刺客1", "防御", [1, 1, 5], power=3)
-    defence = t.of(ce.CheckRolled)[-1]
+    defence = t.of(ce.PoolRolled)[-1]
     assert (sum(defence.faces), defence.safety, defence.auto_fail, defence.achievement) == (7, 2, True, 0)
     assert t.u("刺客1").charge == 0
     # C-EX-05: 3 × 2 − 3 = 3 damage; Kiryu acted.
@@ -58,13 +58,13 @@ def test_worked_example_battle(cr_table):
 
     # C-EX-08: 刺客2 shoots Kiryu at PR 3, [2, 2, 4] → 8; charge 3 → 0; nobody interrupts.
     t.act(cmds.Attack, "刺客2", [2, 2, 4], target="桐生", power=3)
-    assert t.of(ce.CheckRolled)[-1].achievement == 8
+    assert t.of(ce.PoolRolled)[-1].achievement == 8
     assert t.u("刺客2").charge == 0
     assert t.decline_interrupts() == ["ゲンヤ", "刺客3"]
     # C-EX-09: Kiryu (acted, charge 4) counters with 靠 at PR 4: [2, 3, 5, 6] → 16 ≥ 8.
     assert t.asked()[0:2] == ("桐生", "passive")
     t.react("桐生", "カウンター", [2, 3, 5, 6], power=4)
-    counter = t.of(ce.CheckRolled)[-1]
+    counter = t.of(ce.PoolRolled)[-1]
     assert (counter.achievement, counter.auto_fail, counter.safety) == (16, False, 1)
     assert t.u("桐生").charge == 0
     # C-EX-10: PR 4 + 3 = 7 with achievement 16; 刺客2 (charge 0) cannot respond; nobody interrupts.
@@ -78,12 +78,12 @@ def test_worked_example_battle(cr_table):
     # C-EX-11: 刺客3 shoots Kiryu at PR 3: [2, 4, 5] → 11; charge 3 → 0.
     assert t.state.turn == "刺客3"
     t.act(cmds.Attack, "刺客3", [2, 4, 5], target="桐生", power=3)
-    assert t.of(ce.CheckRolled)[-1].achievement == 11
+    assert t.of(ce.PoolRolled)[-1].achievement == 11
     assert t.u("刺客3").charge == 0
     # C-EX-12: Genya (waiting) intercepts at PR 4: [1, 2, 2, 6] → 11 ≥ 11 (tie to the defender).
     assert t.asked() == ("ゲンヤ", "interrupt", ("インターセプト", "カバーリング", "なし"))
     t.react("ゲンヤ", "インターセプト", [1, 2, 2, 6], power=4)
-    icpt = t.of(ce.CheckRolled)[-1]
+    icpt = t.of(ce.PoolRolled)[-1]
     assert (icpt.achievement, icpt.auto_fail, icpt.target_number) == (11, False, 11)
     assert (icpt.charge_before, icpt.charge_after) == (4, 0)
     assert [e.status for e in t.of(ce.StatusChanged) if e.unit == "ゲンヤ"][-1] == "行動済み"

@@ -37,7 +37,7 @@ def test_intercept_at_or_above_the_attack_nullifies_it_and_hits_the_attacker(cr_
     t = cr_table()
     table(t)
     t.react("D", "インターセプト", [4, 5], power=2)    # 9 ≥ 9
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.purpose, roll.safety, roll.target_number, roll.achievement) == ("インターセプト", 1, 9, 9)
     assert t.u("D").status == "行動済み"
     # C-ICPT-04: the attacker may defend against the intercept.
@@ -84,7 +84,7 @@ def test_covering_takes_the_attack_reduced_by_power_times_guard(cr_table):
     table(t)
     t.react("D", "なし")
     t.react("C", "カバーリング", [1, 3], power=2)      # SR 2: one 1 is no automatic failure
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.safety, roll.auto_fail) == (2, False)
     assert t.u("C").status == "行動済み"
     assert t.asked() is None                             # no passive step after covering

@@ -41,7 +41,7 @@ def test_group_attack_rolls_per_target_and_counters_come_after(cr_table):
     trio(t, group_attack=True)
     t.refused("C-OPT-GROUP-02", cmds.Attack, "A", target="B=3,C=4")
     t.act(cmds.Attack, "A", [3, 3, 2, 2, 2], target="B=2,C=3")
-    rolls = t.of(ce.CheckRolled)
+    rolls = t.of(ce.PoolRolled)
     assert [(r.power, r.achievement) for r in rolls] == [(2, 6), (3, 6)]
     assert t.u("A").charge == 1
     t.react("B", "カウンター", [3, 4], power=2)         # 7 ≥ 6: counter after the group attack
@@ -57,7 +57,7 @@ def test_a_pulled_attack_rolls_safer_and_halves_its_power_for_damage(cr_table):
     t = cr_table()
     trio(t)
     t.act(cmds.Attack, "A", [1, 3, 3, 3], target="B", power=4, special="加減")
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.safety, roll.auto_fail, roll.achievement, len(roll.faces), roll.charge_after) == (2, False, 10, 4, 2)
     assert t.state.strikes[0]["power"] == 2
     t.react("B", "なし")
@@ -70,7 +70,7 @@ def test_a_pulled_defence_reduces_by_half_its_power_plus_one(cr_table):
     trio(t)
     t.act(cmds.Attack, "A", [3, 3, 3, 3], target="B", power=4)
     t.react("B", "加減防御", [1, 2, 3], power=3)        # SR 3; 6 < 12
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.safety, roll.auto_fail, roll.pulled) == (3, False, True)
     assert t.of(ce.DamageDealt)[-1].formula == "3 × 4 − 3 × (1 + 1) = 6"
 
@@ -88,11 +88,11 @@ def test_disadvantage_lowers_the_safety_rank(cr_table):
     t = cr_table()
     trio(t, disadvantaged="A,B")
     t.act(cmds.Attack, "A", [2, 3], target="B", power=2)     # SR 0: no more 6s than 1s
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.safety, roll.auto_fail) == (0, True)
     t.act(cmds.Attack, "B", [6, 3], target="A", power=2)
     t.react("A", "防御", [1, 2], power=2)                      # defence: SR 2 − 1 = 1
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.safety, roll.auto_fail) == (1, True)
 
 
@@ -101,7 +101,7 @@ def test_the_kp_may_set_a_safety_floor(cr_table):
     t = cr_table()
     trio(t, disadvantaged="A", safety_floor=1)
     t.act(cmds.Attack, "A", [2, 3], target="B", power=2)
-    assert t.of(ce.CheckRolled)[-1].safety == 1 and not t.of(ce.CheckRolled)[-1].auto_fail
+    assert t.of(ce.PoolRolled)[-1].safety == 1 and not t.of(ce.PoolRolled)[-1].auto_fail
 
 
 @pytest.mark.rule("C-OPT-SURP-01", "C-OPT-SURP-02")
@@ -112,7 +112,7 @@ def test_surprise_leaves_only_defence_at_a_lower_safety_rank(cr_table):
     assert t.asked() == ("B", "passive", ("防御", "回避", "なし"))
     t.refused("C-OPT-SURP-01", cmds.React, "B", action="カウンター", power=2)
     t.react("B", "防御", [1, 3], power=2)                      # SR 2 − 1 = 1: fails
-    roll = t.of(ce.CheckRolled)[-1]
+    roll = t.of(ce.PoolRolled)[-1]
     assert (roll.safety, roll.auto_fail) == (1, True)
 
 

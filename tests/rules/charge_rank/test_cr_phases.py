@@ -114,8 +114,8 @@ def test_main_phase_steps_run_active_interrupt_passive_damage(cr_table):
     assert t.asked()[:2] == ("B", "passive")
     t.react("B", "なし")
     order = [type(e).__name__ for e in t.events
-             if isinstance(e, (ce.CheckRolled, ce.QuestionAsked, ce.DamageDealt, ev.TurnEnded))]
-    assert order == ["CheckRolled", "QuestionAsked", "QuestionAsked", "DamageDealt", "TurnEnded"]
+             if isinstance(e, (ce.PoolRolled, ce.QuestionAsked, ce.DamageDealt, ev.TurnEnded))]
+    assert order == ["PoolRolled", "QuestionAsked", "QuestionAsked", "DamageDealt", "TurnEnded"]
 
 
 @pytest.mark.rule("C-PHASE-02", "C-ATK-06")
@@ -134,6 +134,18 @@ def test_start_names_each_missing_number(cr_table):
         t.start()
     assert "A（リフレクス・スタミナ）" in info.value.message and "B（スタミナ）" in info.value.message
     assert t.state.phase == "setup"
+
+
+def test_a_unit_joining_a_running_battle_needs_its_numbers_and_starts_at_charge_zero(cr_table):
+    t = cr_table()
+    t.unit("A", reflex=5)
+    t.start()
+    with pytest.raises(InvalidInput):
+        t.unit("B", reflex=None, npc=True)
+    t.unit("B", reflex=4, npc=True)
+    assert (t.u("B").charge, t.u("B").status) == (0, "未行動")
+    t.act(cmds.EndTurn, "A")
+    assert t.state.turn == "A" and t.state.round == 2 and t.u("B").charge == 4
 
 
 @pytest.mark.rule("C-GEN-01", "C-OPT-DIST-01")
