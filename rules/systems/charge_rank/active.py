@@ -11,8 +11,9 @@ from rules.systems.charge_rank.state import ACTED, WAITING, CrState, CrUnit
 
 def actor(d: Decision[CrState], cmd: Command) -> CrUnit:
     """The unit whose main phase it is, acting through ``cmd``. Raises RuleViolation
-    C-WAIT-02 (a waiting unit takes no active action) or C-PHASE-09 (acted this round), or
-    InvalidInput when it is not that unit's main phase or a question is open."""
+    C-WAIT-02 (a waiting unit takes no active action), C-PHASE-09 (acted this round),
+    C-PHASE-05 (another unit's main phase) or C-MAIN-01 (the current action is still being
+    resolved), or InvalidInput before the battle starts."""
     state = d.state
     if state.phase != "active":
         raise InvalidInput("戦闘はまだ始まっていません（KPが /battle start で開始します）。")
@@ -20,13 +21,14 @@ def actor(d: Decision[CrState], cmd: Command) -> CrUnit:
     assert isinstance(unit, CrUnit)
     if state.pending or state.strikes:
         waiting = "・".join(p.unit for p in state.pending)
-        raise InvalidInput(f"{waiting}の対応を待っています。")
+        raise RuleViolation("C-MAIN-01", f"いまの行動の処理中です（{waiting}の対応を待っています）", allowable=False)
     if unit.id != state.turn:
         if unit.status == WAITING:
             raise RuleViolation("C-WAIT-02", f"{unit.id}は待機状態なので能動行動はできません（割り込みはできます）")
         if unit.status == ACTED:
             raise RuleViolation("C-PHASE-09", f"{unit.id}はこのラウンドすでに行動済みです")
-        raise InvalidInput(f"いまは{state.turn or '誰'}のメインフェイズです。{unit.id}の番ではありません。")
+        raise RuleViolation("C-PHASE-05", f"いまは{state.turn or '誰も行動しない'}のメインフェイズです。"
+                                          f"{unit.id}の番ではありません", allowable=False)
     return unit
 
 

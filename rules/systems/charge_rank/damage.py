@@ -76,4 +76,4 @@ def apply(d: Decision[CrState], unit_id: str, hit: Damage, source: str = "") -> 
     if degree:
         d.emit(InjuryRecorded(unit=unit_id, degree=degree, damage=hit.amount))
     if after <= 0 and FAINTED not in unit.conditions:
-        d.emit(ConditionChanged(unit=unit_id, condition=FAINTED, cause="スタミナが0になり戦闘不能（C-DMG-04）"))
+        d.emit(ConditionChanged(unit=unit_id, condition=FAINTED, cause="スタミナ0で戦闘不能、C-DMG-04"))

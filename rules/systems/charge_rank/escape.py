@@ -29,5 +29,5 @@ def resolve(d: Decision[CrState], strike: dict) -> None:
         d.emit(StrikeEnded(strike=strike["id"],
                            outcome=f"妨害の合計{strike['obstruction']}が達成値{strike['achievement']}以上：逃亡失敗（C-ESC-02）"))
         return
-    d.emit(ConditionChanged(unit=unit, condition=ESCAPED, cause="戦闘区域から離脱した（C-ESC-01）"))
+    d.emit(ConditionChanged(unit=unit, condition=ESCAPED, cause="戦闘区域から離脱、C-ESC-01"))
     d.emit(StrikeEnded(strike=strike["id"], outcome=f"{unit}は逃げ切った"))

@@ -73,6 +73,8 @@ def set_value(d: Decision[CrState], cmd: SetValue, dice: Dice) -> None:
             raise InvalidInput(f"{field}には0以上の整数を指定してください。")
         d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=f"{unit.id}の{field}を{text}に"))
         d.emit(NumberSet(unit=unit.id, key=NUMBERS[field], value=int(text)))
+        if NUMBERS[field] == "stamina" and int(text) <= 0 and FAINTED not in unit.conditions:
+            d.emit(ConditionChanged(unit=unit.id, condition=FAINTED, cause="スタミナ0で戦闘不能、C-DMG-04"))
     elif field in ("状態", "condition"):
         added, condition = not text.startswith("-"), text.lstrip("+-").strip()
         if condition not in CONDITIONS:

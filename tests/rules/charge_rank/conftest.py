@@ -44,6 +44,7 @@ class Table:
         self.apply(cmds.Open(issuer=KP, system="charge-rank"))
 
     def apply(self, command: cmds.Command, faces=()) -> list[Event]:
+        """Decide ``command`` with ``faces`` (all must be used) and fold its events."""
         dice = ScriptedDice(list(faces))
         events = SYSTEM.decide(self.state, command, dice)
         assert dice.remaining == 0, f"unused faces: {dice.remaining}"
@@ -54,15 +55,18 @@ class Table:
 
     def unit(self, name: str, *, reflex: int | None = 3, capacity: int | None = None, guard: int | None = 0,
              stamina: int | None = 30, attack: int | None = 1, npc: bool = False) -> None:
+        """Join a unit with these numbers (None leaves the sheet key out); PCs belong to ``pl-<name>``."""
         owner = KP if npc else f"pl-{name}"
         self.apply(cmds.Join(issuer=owner, name=name, npc=npc,
                              sheet=sheet(name, reflex=reflex, capacity=capacity, guard=guard, stamina=stamina,
                                          attack=attack)))
 
     def start(self) -> list[Event]:
+        """``/battle start`` by the KP."""
         return self.apply(cmds.Start(issuer=KP))
 
     def setting(self, key: str, value: object) -> list[Event]:
+        """``/kp setting key: value:``."""
         return self.apply(ChangeSetting(issuer=KP, key=key, value=value))
 
     def act(self, kind: type, who: str, faces=(), **options) -> list[Event]:
@@ -70,6 +74,7 @@ class Table:
         return self.apply(kind(issuer=KP, as_unit=who, **options), faces)
 
     def react(self, who: str, action: str, faces=(), power: int | None = None, **options) -> list[Event]:
+        """``/react action: power:`` for ``who``."""
         return self.act(cmds.React, who, faces, action=action, power=power, **options)
 
     def refused(self, clause: str, kind: type, who: str | None, faces=(), **options) -> RuleViolation:
@@ -83,9 +88,11 @@ class Table:
         return info.value
 
     def u(self, name: str) -> CrUnit:
+        """The unit called ``name``."""
         return self.state.unit(name)
 
     def charges(self) -> dict[str, int]:
+        """Every unit's charge rank."""
         return {u.id: u.charge for u in self.state.cr_units()}
 
     def asked(self) -> tuple[str, str, tuple[str, ...]] | None:
@@ -105,6 +112,7 @@ class Table:
         return asked
 
     def of(self, kind: type) -> list[Event]:
+        """The events of class ``kind`` so far."""
         return [e for e in self.events if isinstance(e, kind)]
 
 

@@ -40,6 +40,14 @@ def test_kp_set_changes_numbers_and_conditions(cr_table):
         SYSTEM.decide(t.state, SetValue(issuer="kp", target="A", field="HP", value="3"), None)
 
 
+@pytest.mark.rule("C-DMG-04")
+def test_kp_setting_stamina_to_zero_faints(cr_table):
+    t = cr_table()
+    duel(t)
+    t.apply(SetValue(issuer="kp", target="B", field="スタミナ", value="0"))
+    assert t.u("B").conditions == ["気絶"]
+
+
 def test_kp_skip_answers_an_open_question_with_none_then_skips_the_turn(cr_table):
     t = cr_table()
     duel(t)

@@ -46,6 +46,7 @@ def test_initiative_uses_reflex_not_the_current_charge(cr_table):
     t.act(cmds.EndTurn, "B")
     assert t.charges() == {"A": 5, "B": 8}
     assert t.state.turn == "A"
+    t.refused("C-PHASE-05", cmds.Attack, "B", target="A", power=1)
 
 
 @pytest.mark.rule("C-PHASE-06", "C-PHASE-07")
@@ -112,6 +113,7 @@ def test_main_phase_steps_run_active_interrupt_passive_damage(cr_table):
     assert t.asked() == ("C", "interrupt", ("インターセプト", "カバーリング", "なし"))
     t.react("C", "なし")
     assert t.asked()[:2] == ("B", "passive")
+    t.refused("C-MAIN-01", cmds.EndTurn, "A")
     t.react("B", "なし")
     order = [type(e).__name__ for e in t.events
              if isinstance(e, (ce.PoolRolled, ce.QuestionAsked, ce.DamageDealt, ev.TurnEnded))]
