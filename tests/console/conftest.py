@@ -1,0 +1,52 @@
+"""A console table in-process over a real SQLite file, for transcript-style tests."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from bot.config import sqlite_url
+from bot.console.app import Console
+from bot.service import Service
+from bot.store import Store
+from rules.dice import ScriptedDice
+
+
+class Table:
+    """Feed console lines; ``say`` returns the JSON messages the line caused."""
+
+    def __init__(self, console: Console, out: io.StringIO, store: Store, dice: ScriptedDice) -> None:
+        self.console, self.out, self.store, self.dice = console, out, store, dice
+
+    async def say(self, line: str) -> list[dict]:
+        start = len(self.out.getvalue())
+        await self.console.feed(line)
+        return [json.loads(x) for x in self.out.getvalue()[start:].splitlines() if x.strip()]
+
+    async def status(self) -> dict:
+        """``{name: combatant}`` from a KP's /battle status."""
+        message = (await self.say("kp: /battle status"))[0]
+        return {c["name"]: c for c in message["data"]["combatants"]}
+
+    async def event_count(self) -> int:
+        battle = await self.store.active_battle("main")
+        return battle.version if battle else 0
+
+
+@pytest.fixture
+async def console_table(tmp_path):
+    """``table = await console_table([45, 80, …])`` — a console over a fresh database."""
+    stores = []
+
+    async def make(faces=()):
+        store = Store(sqlite_url(tmp_path / "bot.db"))
+        await store.migrate()
+        stores.append(store)
+        out = io.StringIO()
+        dice = ScriptedDice(list(faces))
+        return Table(Console(Service(store, dice), out, json_mode=True), out, store, dice)
+
+    yield make
+    for store in stores:
+        await store.close()

@@ -1,0 +1,43 @@
+"""Reading console lines (COMMANDS.md, console contract)."""
+import pytest
+
+from bot.console.parse import ParseError, parse_command, parse_line
+
+
+def test_name_command_and_options():
+    line = parse_line("alice: /attack target:ゾンビ weapon:こぶし")
+    assert (line.channel, line.name, line.command) == (None, "alice", "attack")
+    assert line.options == {"target": "ゾンビ", "weapon": "こぶし"}
+
+
+def test_values_run_to_the_next_known_option_and_may_hold_spaces_and_colons():
+    assert parse_command("roll command:CCB<=70 こぶし 攻撃: 1回目") == ("roll", {"command": "CCB<=70 こぶし 攻撃: 1回目"})
+    assert parse_command('char set name:"見本 花子" key:こぶし value:70')[1] == {
+        "name": "見本 花子", "key": "こぶし", "value": "70"}
+
+
+def test_japanese_names_full_width_colons_and_case():
+    assert parse_command("戦闘 開始") == ("battle start", {})
+    assert parse_command("攻撃 対象：ゾンビ 武器:バット") == ("attack", {"target": "ゾンビ", "weapon": "バット"})
+    assert parse_command("char new name:アリス STR:12 Con:13")[1] == {"name": "アリス", "str": "12", "con": "13"}
+
+
+def test_channel_prefix_buttons_and_chat():
+    line = parse_line("@room2 bob: [回避]")
+    assert (line.channel, line.name, line.button) == ("room2", "bob", "回避")
+    assert parse_line("bob: CCB<=50 目星").chat == "CCB<=50 目星"
+
+
+@pytest.mark.parametrize("text,message", [
+    ("fireball", "というコマンドはありません"),
+    ("attack ゾンビ", "オプション「ゾンビ」が読めません"),
+    ("battle start now", "オプションがありません"),
+])
+def test_unreadable_commands_explain_themselves(text, message):
+    with pytest.raises(ParseError, match=message):
+        parse_command(text)
+
+
+def test_a_line_without_a_name():
+    with pytest.raises(ParseError, match="名前: 内容"):
+        parse_line("/battle status")
