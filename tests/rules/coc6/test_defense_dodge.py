@@ -121,3 +121,23 @@ def test_a_fumbled_dodge_adds_1d2_damage(fight):
     damage = [e for e in events if isinstance(e, ce.DamageRolled)][0]
     assert damage.expr == "1D3+1D4+1D2" and damage.total == 5
     assert fight.hp("アリス") == 10 - 4
+
+
+@pytest.mark.rule("H-GEN-01")
+@pytest.mark.rule("H-DEF-01")
+def test_the_keeper_may_allow_a_refused_second_dodge(fight):
+    fight.attack("ゾンビ", "アリス", [30], weapon="こぶし")
+    fight.react("アリス", "回避", [20])
+    fight.run("kp", cmds.EndTurn, as_unit="ゾンビ")
+    fight.attack("グール", "アリス", [10], weapon="こぶし")
+    fight.refused("H-DEF-01", "alice", cmds.React, action="回避")
+    fight.run("alice", cmds.React, [20], action="回避", allow=frozenset({"H-DEF-01"}))
+    assert fight.hp("アリス") == 10 and fight.unit("アリス").used == {"回避": 2}
+
+
+@pytest.mark.rule("X-STUN-01")
+def test_a_stunned_unit_takes_no_defensive_action(fight):
+    fight.unit("アリス").conditions.append("スタン")
+    fight.attack("ゾンビ", "アリス", [30], weapon="こぶし")
+    assert fight.options("アリス") == ["なし"]
+    fight.refused("X-STUN-01", "alice", cmds.React, action="回避")
