@@ -42,6 +42,7 @@ class Incoming:
 
     @classmethod
     def of(cls, pending: Pending) -> "Incoming":
+        """The attack behind a pending question (its context carries attacker and weapon)."""
         return cls(number=pending.id, attacker=pending.context["attacker"],
                    weapon=Weapon.from_dict(pending.context["weapon"]), defender=pending.unit,
                    context=dict(pending.context))

@@ -79,7 +79,7 @@ def refusal(rules: CocRules, state: CocState, unit: CocUnit, inc: Incoming,
     general = common_refusal(rules, unit, PARRY, inc)
     if general is not None and not _second_shield_parry(state, unit, weapon, general):
         return general
-    if needs_parry_declaration(rules, state, unit) and not inc.context.get("covering"):
+    if needs_parry_declaration(rules, state, unit):
         if not unit.declared(PARRY):
             return RuleViolation(rules.clause("parry_declare"),
                                  f"{unit.id}の〈マーシャルアーツ〉／〈武道〉は宣言なしで受け流せる値に届きません。"
