@@ -94,3 +94,12 @@ def all_at_once_refusal(unit: CocUnit, action: str) -> RuleViolation | None:
     if best < ALL_AT_ONCE_SKILL:
         return RuleViolation("H-DEF-05", f"+30%には〈武道〉か〈マーシャルアーツ〉が{ALL_AT_ONCE_SKILL}%以上必要です（{unit.id}は{best}%）")
     return None
+
+
+def active_refusal(unit: CocUnit) -> RuleViolation | None:
+    """H-DEF-03: a unit concentrating on a defensive action takes no active action (attack,
+    move, check) this round; None when it may act."""
+    focus = focus_of(unit)
+    if focus is None:
+        return None
+    return RuleViolation("H-DEF-03", f"{unit.id}は「{focus}{SUFFIX}」を宣言しているので、このラウンドは防御（{focus}）以外の行動ができません")

@@ -6,6 +6,7 @@ import pytest
 from rules.battle import commands as cmds
 from rules.errors import InvalidInput
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6.concentrate import active_refusal
 
 
 def crowd(table_of, ma=1, system="coc6-house"):
@@ -100,3 +101,12 @@ def test_the_plus_30_needs_60_percent_and_all_three_uses(table_of):
     strong.attack("グール", "アリス", [30], weapon="こぶし")
     assert strong.options("アリス") == ["回避", "なし"]
     strong.refused("H-DEF-05", "alice", cmds.React, action="回避（+30%）")
+
+
+@pytest.mark.rule("H-DEF-03")
+def test_a_concentrating_unit_takes_no_active_action(table_of):
+    table = crowd(table_of)
+    assert active_refusal(table.unit("アリス")) is None
+    table.declare("アリス", "かばうに集中")
+    refusal = active_refusal(table.unit("アリス"))
+    assert refusal.clause == "H-DEF-03" and "かばうに集中" in refusal.message
