@@ -104,3 +104,46 @@ def test_hidden_npc_charge_and_stamina_stay_out_of_public_lines():
     hit = ce.DamageDealt(unit="刺客", amount=18, before=30, after=12, formula="3 × 7 − 3 = 18")
     assert event_line(hit, view) == "💥 刺客に18ダメージ（3 × 7 − 3 = 18）"
     assert event_line(ce.OpenPhase(round=1, charges=[["刺客", 0, 3]]), view) == "オープンフェイズ：チャージランクが増えました。"
+
+
+INTERRUPT_SCRIPT = """\
+alice: /char new name:桐生 STR:10 CON:10 POW:10 DEX:10 APP:10 SIZ:10 INT:10 EDU:10
+alice: /char set name:桐生 key:リフレクス value:6
+alice: /char set name:桐生 key:スタミナ value:30
+bob: /char new name:ゲンヤ STR:10 CON:10 POW:10 DEX:10 APP:10 SIZ:10 INT:10 EDU:10
+bob: /char set name:ゲンヤ key:リフレクス value:4
+bob: /char set name:ゲンヤ key:スタミナ value:30
+bob: /char set name:ゲンヤ key:攻撃力 value:4
+kp: /char new name:刺客3 STR:10 CON:10 POW:10 DEX:10 APP:10 SIZ:10 INT:10 EDU:10
+kp: /char set name:刺客3 key:リフレクス value:3
+kp: /char set name:刺客3 key:スタミナ value:30
+kp: /char set name:刺客3 key:ガード value:3
+kp: /battle new system:charge-rank
+alice: /battle join character:桐生
+bob: /battle join character:ゲンヤ
+kp: /battle add name:刺客3 character:刺客3
+kp: /battle start
+alice: /wait
+bob: /wait
+kp: /attack target:桐生 power:3
+bob: [インターセプト]
+"""
+
+
+@pytest.mark.rule("C-WAIT-02", "C-INT-01", "C-ICPT-03", "C-EX-12", "C-EX-13")
+def test_a_waiting_player_intercepts_from_a_button(tmp_path):
+    script = tmp_path / "interrupt.txt"
+    script.write_text(INTERRUPT_SCRIPT, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "console", "--script", str(script), "--rolls", "2,4,5,1,2,2,6", "--json",
+         "--db", str(tmp_path / "bot.db")],
+        capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert done.returncode == 0, done.stderr
+    messages = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    question = next(m for m in messages if m["line"] == 19 and m["buttons"])
+    assert question["buttons"] == ["インターセプト", "カバーリング", "なし"] and question["mentions"] == ["bob"]
+    assert "桐生への刺客3の攻撃（達成値11）に割り込みますか？" in question["text"]
+    intercept = said(messages, 20)
+    assert "🎲 ゲンヤ インターセプト PR4 目標11 ＞ [1・2・2・6] ＞ 達成値11（チャージ 4→0）" in intercept
+    assert "→ ゲンヤのインターセプト成功（11 ≥ 11）：無効化" in intercept
+    assert "💥 刺客3に13ダメージ（4 × 4 − 3 = 13） スタミナ 30 → 17" in intercept
