@@ -24,9 +24,10 @@ def actor(d: Decision[CrState], cmd: Command) -> CrUnit:
         raise RuleViolation("C-MAIN-01", f"いまの行動の処理中です（{waiting}の対応を待っています）", allowable=False)
     if unit.id != state.turn:
         if unit.status == WAITING:
-            raise RuleViolation("C-WAIT-02", f"{unit.id}は待機状態なので能動行動はできません（割り込みはできます）")
+            raise RuleViolation("C-WAIT-02", f"{unit.id}は待機状態なので能動行動はできません（割り込みはできます）",
+                                allowable=False)
         if unit.status == ACTED:
-            raise RuleViolation("C-PHASE-09", f"{unit.id}はこのラウンドすでに行動済みです")
+            raise RuleViolation("C-PHASE-09", f"{unit.id}はこのラウンドすでに行動済みです", allowable=False)
         raise RuleViolation("C-PHASE-05", f"いまは{state.turn or '誰も行動しない'}のメインフェイズです。"
                                           f"{unit.id}の番ではありません", allowable=False)
     return unit

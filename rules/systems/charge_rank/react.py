@@ -9,7 +9,7 @@ from rules.battle.decision import Decision
 from rules.battle.permissions import acting_unit
 from rules.battle.state import Pending
 from rules.dice import Dice
-from rules.errors import InvalidInput, RuleViolation
+from rules.errors import InvalidInput, RuleViolation, refuse
 from rules.systems.charge_rank import interrupt, passive
 from rules.systems.charge_rank.checks import BASE_SAFETY
 from rules.systems.charge_rank.events import Answered, StrikeUpdated
@@ -37,13 +37,16 @@ def _diagnose(state: CrState, unit: CrUnit, action: str) -> None:
     if strike and action in ("インターセプト", "カバーリング"):
         if unit.id == strike["target"]:
             raise RuleViolation(f"C-{'ICPT' if action == 'インターセプト' else 'COVER'}-01",
-                                f"{action}は自分以外が攻撃の対象になっているときの行動です")
+                                f"{action}は自分以外が攻撃の対象になっているときの行動です", allowable=False)
         if unit.status == ACTED:
-            raise RuleViolation("C-INT-02", f"{unit.id}は行動済みなので割り込めません（割り込めるのは未行動か待機中だけ）")
+            raise RuleViolation("C-INT-02", f"{unit.id}は行動済みなので割り込めません（割り込めるのは未行動か待機中だけ）",
+                                allowable=False)
         if unit in interrupters(state, strike):
-            raise RuleViolation("C-INT-03", "割り込みはリフレクスの高い順です。順番が来るまでお待ちください")
+            raise RuleViolation("C-INT-03", "割り込みはリフレクスの高い順です。順番が来るまでお待ちください",
+                                allowable=False)
     if strike and action in ("防御", "回避", "カウンター") and unit.id != strike.get("target"):
-        raise RuleViolation("C-PASS-01", f"受動行動を取れるのは攻撃の対象になった者だけです（いまの対象: {strike.get('target')}）")
+        raise RuleViolation("C-PASS-01", f"受動行動を取れるのは攻撃の対象になった者だけです（いまの対象: {strike.get('target')}）",
+                            allowable=False)
     if action in ("防御", "回避", "カウンター"):
         raise RuleViolation("C-PASS-01", f"受動行動は攻撃の対象になったとき、その攻撃に一度だけ取れます。"
                                          f"いま{unit.id}に向かっている攻撃はありません", allowable=False)
@@ -85,21 +88,24 @@ def react(d: Decision[CrState], cmd: React, dice: Dice) -> None:
 def _allowed(cmd: React, question: Pending, strike: dict, action: str, pulled: bool) -> None:
     """Refuse an answer the question does not offer, naming the clause that forbids it."""
     if pulled and action not in PULLABLE:
-        raise RuleViolation("C-OPT-PULL-04", "加減できるのは攻撃・防御・回避だけです")
+        raise RuleViolation("C-OPT-PULL-04", "加減できるのは攻撃・防御・回避だけです", allowable=False)
     if action in question.options:
         return
     if question.kind == "passive":
         if action == "カウンター" and strike["out_of_area"]:
-            raise RuleViolation("C-OPT-OOA-02", "区域外からの攻撃にはカウンターできません")
-        if strike["surprise"]:
-            raise RuleViolation("C-OPT-SURP-01", "不意打ちを受けたときは防御・回避しかできません")
+            refuse(cmd, "C-OPT-OOA-02", "区域外からの攻撃にはカウンターできません")
+            return
+        if action == "カウンター" and strike["surprise"]:
+            refuse(cmd, "C-OPT-SURP-01", "不意打ちを受けたときは防御・回避しかできません")
+            return
         if action in ("インターセプト", "カバーリング"):
             raise RuleViolation(f"C-{'ICPT' if action == 'インターセプト' else 'COVER'}-01",
-                                f"{action}は自分以外が攻撃の対象になっているときの行動です")
+                                f"{action}は自分以外が攻撃の対象になっているときの行動です", allowable=False)
     if question.kind == "interrupt" and action in ("防御", "回避", "カウンター"):
-        raise RuleViolation("C-PASS-01", "受動行動を取れるのは攻撃の対象になった者だけです")
+        raise RuleViolation("C-PASS-01", "受動行動を取れるのは攻撃の対象になった者だけです", allowable=False)
     if question.kind == "obstruct" and action != "妨害":
-        raise RuleViolation("C-ESC-02", "逃亡に対しては妨害（受動行動）かインターセプトで対応します")
+        raise RuleViolation("C-ESC-02", "逃亡に対しては妨害（受動行動）かインターセプトで対応します", allowable=False)
     if action == "カバーリング" and strike["kind"] == "escape":
-        raise RuleViolation("C-ESC-04", "逃亡はインターセプトでなら妨害できます（カバーリングはできません）")
+        raise RuleViolation("C-ESC-04", "逃亡はインターセプトでなら妨害できます（カバーリングはできません）",
+                            allowable=False)
     raise InvalidInput(f"「{action}」はいま選べません。選べるのは: {'／'.join(question.options)}")

@@ -116,6 +116,18 @@ def test_surprise_leaves_only_defence_at_a_lower_safety_rank(cr_table):
     assert (roll.safety, roll.auto_fail) == (1, True)
 
 
+@pytest.mark.rule("C-OPT-SURP-01", "C-OPT-ADV-03")
+def test_the_gm_may_still_allow_a_counter_against_a_surprise(cr_table):
+    t = cr_table()
+    trio(t)
+    t.act(cmds.Attack, "A", [3, 3], target="B", power=2, special="不意打ち")
+    err = t.refused("C-OPT-SURP-01", cmds.React, "B", action="カウンター", power=2)
+    assert err.allowable
+    t.apply(cmds.React(issuer="kp", as_unit="B", action="カウンター", power=2,
+                       allow=frozenset({"C-OPT-SURP-01"})), [3, 3])
+    assert t.state.strikes[0]["kind"] == "counter"
+
+
 @pytest.mark.rule("C-OPT-OOA-01", "C-OPT-OOA-02")
 def test_no_counter_against_an_out_of_area_attack(cr_table):
     t = cr_table()
