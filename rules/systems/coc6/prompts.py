@@ -75,8 +75,8 @@ def reaction_prompts(rules: CocRules, state: CocState) -> list[Prompt]:
                               options=tuple(p.options), text=prompt_text(rules, state, p), key=prompt_key(p)))
         for protector in cover.protectors(rules, state, p.unit):
             owner = state.units[protector].owner
-            prompts.append(Prompt(
-                kind="reaction", unit=protector, owner=owner, options=(cover.COVER,),
+            prompts.append(Prompt(  # an offer, not a question the battle waits on
+                kind="cover", unit=protector, owner=owner, options=(cover.COVER,),
                 text=f"{p.context.get('attacker')}の攻撃が{p.unit}に命中しました。{protector}は{p.unit}をかばえます"
                      f"（DEX×5。/react action:かばう target:{p.unit} でも選べます）。",
                 key=f"c{p.id}-{protector}"))
