@@ -22,6 +22,7 @@ from bot.characters import CharacterBook
 from bot.keeper_desk import KeeperDesk, Loaded, RecordingDice, request_label as _label
 from bot.render import battle as render
 from bot.render import buttons
+from bot.render.map_text import map_reply
 from bot.render.reply import Reply, clip, private, public
 from bot.rolls import roll_replies
 from bot.store import BattleExists, BattleRecord, Deadline, Store, VersionConflict
@@ -146,6 +147,8 @@ class Service(KeeperDesk):
             return await self._open(req)
         if c == "battle status":
             return await self._status(req)
+        if c == "battle map":
+            return await self._map(req)
         if c == "button":
             return await self._button(req)
         keeper_handler = self.KEEPER_COMMANDS.get(c)
@@ -245,6 +248,14 @@ class Service(KeeperDesk):
         if record is None:
             raise InvalidInput("このチャンネルには進行中の戦闘がありません。/battle new で開いてください。")
         return record
+
+    async def _map(self, req: Request) -> list[Reply]:
+        """``/battle map``: the board as a PNG attachment and a text grid (issue 5)."""
+        record = await self._active(req)
+        system, state = await self._load(record)
+        if not hasattr(system, "board"):
+            raise InvalidInput(f"{system.title}にはマップがありません。")
+        return [map_reply(system.board(state))]
 
     async def _status(self, req: Request) -> list[Reply]:
         record = await self._active(req)
@@ -476,5 +487,11 @@ _BUILDERS = {
                                            power=opt.integer(r.options, "power", "power")),
     "move": lambda s, r, st: cmds.Move(issuer=r.user, as_unit=_as(r), to=opt.text(r.options, "to") or ""),
     "check": lambda s, r, st: cmds.SkillCheck(issuer=r.user, as_unit=_as(r), skill=opt.text(r.options, "skill") or "",
-                                              modifier=opt.integer(r.options, "modifier", "modifier") or 0),
+                                              modifier=opt.integer(r.options, "modifier", "modifier") or 0,
+                                              target=opt.text(r.options, "target")),
+    "kp place": lambda s, r, st: cmds.Place(issuer=r.user, name=opt.text(r.options, "name") or "",
+                                            to=opt.text(r.options, "to") or ""),
+    "kp object": lambda s, r, st: cmds.PlaceObject(issuer=r.user, name=opt.text(r.options, "name") or "",
+                                                   siz=opt.integer(r.options, "siz", "siz"),
+                                                   at=opt.text(r.options, "at"), kind=opt.text(r.options, "kind")),
 }

@@ -6,6 +6,7 @@ from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.systems.coc6 import events as ce
 
 from bot.render import buttons, charge_rank
+from bot.render.house_lines import house_line
 from bot.render.reply import Button, Reply, clip
 
 WOUNDS = ((1.0, "無傷"), (0.5, "負傷"), (0.2, "重傷"), (0.0, "瀕死"))
@@ -55,7 +56,10 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         amount = f"（{e.amount}）" if e.amount is not None else ""
         return f"{e.unit}は「{e.action}」を宣言しました{target}{amount}。"
     if isinstance(e, ce.AttackDeclared):
-        return f"⚔ {e.attacker} → {e.target}：{e.weapon}で攻撃（{e.skill}%）"
+        how = "".join(f"【{x}】" for x in (e.special, f"{e.aim}狙い" if e.aim else None) if x)
+        return f"⚔ {e.attacker} → {e.target}：{how}{e.weapon}で攻撃（{e.skill}%）"
+    if (line := house_line(e)) is not None:  # the map, techniques and wounds (issue 5)
+        return line
     if isinstance(e, ce.CheckRolled):
         if _hidden(view, e.unit) and e.purpose.startswith("ショック"):
             return f"{e.unit} {e.purpose}：判定済み"

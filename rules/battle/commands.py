@@ -116,10 +116,30 @@ class Move(Command):
 
 @dataclass(frozen=True)
 class SkillCheck(Command):
-    """``/check skill: [modifier:]``."""
+    """``/check skill: [target:] [modifier:]``; ``target`` is the unit treated (応急手当)."""
 
     skill: str = ""
     modifier: int = 0
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class Place(Command):
+    """``/kp place name: to:``: the KP puts a unit on a square (``to`` empty or なし: off the map)."""
+
+    name: str = ""
+    to: str = ""
+
+
+@dataclass(frozen=True)
+class PlaceObject(Command):
+    """``/kp object name: [siz:] [at:] [kind:]``: a cover object (遮蔽物, with SIZ) or a wall
+    (壁) on a square or a run of squares (``A1-A5``); without ``at`` it has no square."""
+
+    name: str = ""
+    siz: int | None = None
+    at: str | None = None
+    kind: str | None = None
 
 
 @dataclass(frozen=True)

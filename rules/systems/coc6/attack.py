@@ -1,19 +1,31 @@
-"""The attack action of CoC 6 (H-AP-04, H-ATK-01/02, H-FIRE-01, P-DMG-06 …)."""
+"""The attack action of CoC 6 (H-AP-04, H-ATK-01/02, H-FIRE-01, P-DMG-06 …): the checks
+every attack passes, one rolled strike (:class:`Strike`, :func:`strike`) with its 武道
+combination roll (X-COMB-01) and ×2 damage (X-DBL-01), and ``/attack``'s dispatch to the
+special attacks of the house rules (salto.py, tackle.py, rush.py, feint.py, kyudo.py,
+firearms.py, dual.py; the dispatch is specials.py)."""
 from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
 
 from rules.battle.commands import Attack
 from rules.battle.decision import Decision
 from rules.battle.permissions import acting_unit, find_unit
-from rules.coc6.check import roll_check
+from rules.coc6.check import SuccessLevel, roll_check, roll_combination
 from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6 import events as ce
-from rules.systems.coc6.config import CocRules
-from rules.systems.coc6.parry import WEAR_CLASSES
-from rules.systems.coc6.reaction import reaction_options, resolve_unopposed
-from rules.systems.coc6.state import CocState, CocUnit
+from rules.systems.coc6.budo import Budo, for_weapon, multiply_damage
 from rules.systems.coc6.checks import bands
+from rules.systems.coc6.conditions import STUN, require_active
+from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.grid import MELEE_REACH, apart
+from rules.systems.coc6.hit import Incoming, hit
+from rules.systems.coc6.options import ORDER, available
+from rules.systems.coc6.parry import WEAR_CLASSES
+from rules.systems.coc6.state import CocState, CocUnit
+
+NONE = "なし"
 
 
 def require_turn(state: CocState, unit: CocUnit) -> None:
@@ -28,31 +40,43 @@ def require_turn(state: CocState, unit: CocUnit) -> None:
 
 
 def require_no_pending(state: CocState) -> None:
+    """Raise InvalidInput while a question (a reaction, a choice) is still open."""
     if state.pending:
         p = state.pending[0]
         raise InvalidInput(f"{p.unit}の対応（{'／'.join(p.options)}）を待っています。")
 
 
-def choose_weapon(unit: CocUnit, name: str | None) -> Weapon:
-    """The named weapon, or the character's first own weapon, else こぶし."""
+def choose_weapon(unit: CocUnit, name: str | None, default: str | None = None) -> Weapon:
+    """The named weapon; else ``default`` (the weapon a special needs); else the
+    character's first own weapon, else こぶし. Raises InvalidInput for an unknown name."""
     assert unit.character is not None
-    if name:
-        weapon = unit.character.weapon(name)
+    wanted = name or default
+    if wanted:
+        weapon = unit.character.weapon(wanted)
         if weapon is None:
             names = "、".join(w.name for w in unit.character.all_weapons)
-            raise InvalidInput(f"{unit.id}は「{name}」を持っていません。使える武器: {names}")
+            raise InvalidInput(f"{unit.id}は「{wanted}」を持っていません。使える武器: {names}")
         return weapon
     return unit.character.weapons[0] if unit.character.weapons else unit.character.all_weapons[0]
 
 
+def first_of_class(unit: CocUnit, cls: ParryClass) -> str | None:
+    """The name of the unit's first weapon of class ``cls`` (the bow for 精密射撃 …)."""
+    assert unit.character is not None
+    return next((w.name for w in unit.character.weapons if w.parry_class is cls), None)
+
+
 def check_weapon_usable(rules: CocRules, state: CocState, unit: CocUnit, weapon: Weapon) -> None:
-    """Refuse a broken weapon, a gun that cannot fire, or one that parried this round."""
+    """Refuse a broken weapon, a gun that cannot fire, a dropped weapon (H-CALL-ARM-04), or
+    one that parried this round (H-DEF-PARRY-07/09/10)."""
     ws = unit.weapons.get(weapon.name)
     if ws is None:
         return
     if ws.broken:
         topic = "parry_wear" if weapon.parry_class in WEAR_CLASSES else "parry_hold"
         raise RuleViolation(rules.clause(topic), f"{weapon.name}は破壊されていて使えません。")
+    if ws.dropped:
+        raise RuleViolation("H-CALL-ARM-04", f"{unit.id}は{weapon.name}を取り落としています。")
     if ws.cannot_fire and weapon.is_firearm:
         raise RuleViolation(rules.clause("cannot_fire"),
                             f"{weapon.name}は受け流しで損傷し、射撃できません（受け流しには使えます）。")
@@ -73,8 +97,125 @@ def _budo_exception(rules: CocRules, unit: CocUnit) -> bool:
     return any(v >= 11 for v in unit.character.budo_skills().values())
 
 
-def attack(rules: CocRules, d: Decision[CocState], cmd: Attack, dice: Dice) -> None:
-    """``/attack``: spend 1 AP, roll to hit, and open the target's reaction on a hit."""
+def check_limit(rules: CocRules, actor: CocUnit, weapon: Weapon, ap: int, ap_clause: str = "H-ATK-02") -> None:
+    """Refuse a second attack this turn (H-AP-04/H-ATK-01; firearms twice, H-FIRE-01) and an
+    attack costing more than the AP left (``ap`` AP; ``ap_clause`` names the cost)."""
+    limit = 2 if weapon.is_firearm else 1
+    if actor.attacks >= limit:
+        clause = rules.clause("attack_limit_firearm" if weapon.is_firearm else "attack_limit")
+        raise RuleViolation(clause, f"1ターンに攻撃できるのは{limit}回までです（{actor.id}はこのターンすでに攻撃しました）。")
+    if rules.uses_ap and actor.ap < ap:
+        raise RuleViolation(ap_clause, f"{actor.id}の行動ポイントが足りません（残り{actor.ap}、この攻撃には{ap}ポイント必要）。")
+
+
+def check_reach(state: CocState, actor: CocUnit, target: CocUnit, weapon: Weapon, factor: int = 1) -> int | None:
+    """X-REACH-01 on a map: melee reaches ≤ 1 square, ranged weapons their range in metres
+    (× ``factor``, e.g. 剛の型's ×2). Returns the distance (squares) or None without a map."""
+    gap = apart(state, actor, target)
+    if gap is None:
+        return None
+    if weapon.range_m is None and not weapon.parry_class.is_ranged:
+        if gap > MELEE_REACH:
+            raise RuleViolation("X-REACH-01", f"{weapon.name}は隣のマスまでしか届きません（{target.id}まで{gap}マス）。")
+    elif weapon.range_m is not None and gap > weapon.range_m * factor:
+        raise RuleViolation("X-REACH-01", f"{target.id}は{weapon.name}の射程{weapon.range_m * factor}mの外です（{gap}マス）。")
+    return gap
+
+
+@dataclass
+class Strike:
+    """One attack roll about to be made.
+
+    Attributes:
+        actor, target: the units; weapon: the attacking weapon (its damage may already be
+        multiplied); skill: the attack skill % after modifiers; ap: AP it costs;
+        counts: whether it uses the turn's attack (H-AP-04); budo: the 武道 rolled with it
+        (X-COMB-01) or None; double: ×2 damage when both parts succeed (X-DBL-01);
+        special, aim: as declared; purpose: the roll's label; automatic: hits without a
+        roll (point-blank, H-FIRE-PB-02); context: extra pending context (``extra`` dice,
+        ``effects`` …); among: the defensive actions offered; add: extra answers (武道).
+    """
+
+    actor: CocUnit
+    target: CocUnit
+    weapon: Weapon
+    skill: int
+    ap: int = 1
+    counts: bool = True
+    budo: Budo | None = None
+    double: bool = True
+    special: str | None = None
+    aim: str | None = None
+    purpose: str = ""
+    automatic: bool = False
+    context: dict = field(default_factory=dict)
+    among: tuple[str, ...] = ORDER
+    add: tuple[str, ...] = ()
+
+
+def roll_strike(rules: CocRules, d: Decision[CocState], plan: Strike, dice: Dice) -> tuple[int, str | None, bool]:
+    """Declare and roll ``plan``. Returns ``(attack number, level or None if it missed,
+    whether the 武道 part succeeded too)``."""
+    number = d.state.next_attack
+    d.emit(ce.AttackDeclared(attack=number, attacker=plan.actor.id, target=plan.target.id,
+                             weapon=plan.weapon.name, skill=plan.skill, ap=plan.ap if rules.uses_ap else 0,
+                             counts=plan.counts, special=plan.special, aim=plan.aim))
+    purpose = plan.purpose or f"攻撃（{plan.weapon.name}）"
+    if plan.automatic:
+        return number, SuccessLevel.SUCCESS.value, False
+    if plan.budo is not None:
+        comb = roll_combination((plan.budo.value, plan.skill), dice, bands(d.state))
+        level = comb.levels[1]
+        d.emit(ce.CheckRolled(unit=plan.actor.id, purpose=f"{purpose}＋〈{plan.budo.skill}〉（組み合わせ）",
+                              target=plan.skill, roll=comb.roll, level=level.value, text=comb.text(),
+                              attack=number))
+        return number, (level.value if level.succeeded else None), comb.all_succeeded
+    check = roll_check(plan.skill, dice, bands(d.state))
+    d.emit(ce.CheckRolled(unit=plan.actor.id, purpose=purpose, target=plan.skill, roll=check.roll,
+                          level=check.level.value, text=check.text(), attack=number))
+    return number, (check.level.value if check.succeeded else None), False
+
+
+def open_reaction(rules: CocRules, d: Decision[CocState], plan: Strike, number: int, level: str,
+                  budo_ok: bool, dice: Dice) -> None:
+    """After a hit: ask the target to answer (or land it at once on a unit out of action)."""
+    weapon = plan.weapon
+    if budo_ok and plan.double:
+        weapon = replace(weapon, damage=multiply_damage(weapon.damage, 2))
+    context = {"level": level, "number": number, "special": plan.special, "aim": plan.aim,
+               "budo": budo_ok, **plan.context}
+    if level in (SuccessLevel.SPECIAL.value, SuccessLevel.CRITICAL.value):
+        context["effects"] = list(context.get("effects", [])) + list(context.pop("effects_on_special", []))
+    target = d.state.coc_unit(plan.target.id)
+    if target.out_of_action:
+        inc = Incoming(number, plan.actor.id, weapon, target.id,
+                       {**context, "attacker": plan.actor.id, "weapon": weapon.to_dict()})
+        hit(d, inc, dice)
+        return
+    inc = Incoming(number, plan.actor.id, weapon, target.id, context)
+    options = available(rules, d.state, target, inc, plan.among)
+    options = options[:-1] + [a for a in plan.add if a not in options] + [NONE]
+    if STUN in target.conditions:
+        options = [a for a in plan.add if context.get("stun_exempt")] + [NONE]
+    d.emit(ce.ReactionRequested(attack=number, unit=target.id, attacker=plan.actor.id, options=options,
+                                context={**context, "weapon": weapon.to_dict(), "parry_weapons": []}))
+
+
+def strike(rules: CocRules, d: Decision[CocState], plan: Strike, dice: Dice) -> int | None:
+    """Roll ``plan`` and, on a hit, open the target's reaction. Returns the attack number
+    on a hit, None on a miss (the miss is resolved)."""
+    number, level, budo_ok = roll_strike(rules, d, plan, dice)
+    if level is None:
+        d.emit(ce.AttackResolved(attack=number, outcome="攻撃は外れた"))
+        return None
+    open_reaction(rules, d, plan, number, level, budo_ok, dice)
+    return number
+
+
+def begin(rules: CocRules, d: Decision[CocState], cmd: Attack) -> tuple[CocUnit, CocUnit]:
+    """The acting unit and its target, after the checks every attack passes: the actor's
+    turn, nothing pending, a living target other than itself, no stun (X-STUN-01) or
+    restringing (H-KYU-STRING-02), no all-out move this turn (H-AP-03)."""
     state = d.state
     actor = acting_unit(state, cmd, prefer=state.turn)
     assert isinstance(actor, CocUnit)
@@ -88,29 +229,8 @@ def attack(rules: CocRules, d: Decision[CocState], cmd: Attack, dice: Dice) -> N
         raise InvalidInput("自分自身は攻撃できません。")
     if "死亡" in target.conditions:
         raise InvalidInput(f"{target.id}はすでに死亡しています。")
-    weapon = choose_weapon(actor, cmd.weapon)
-    check_weapon_usable(rules, state, actor, weapon)
-    limit = 2 if weapon.is_firearm else 1
-    if actor.attacks >= limit:
-        clause = rules.clause("attack_limit_firearm" if weapon.is_firearm else "attack_limit")
-        raise RuleViolation(clause, f"1ターンに攻撃できるのは{limit}回までです（{actor.id}はこのターンすでに攻撃しました）。")
-    if rules.uses_ap and actor.ap < 1:
-        raise RuleViolation("H-ATK-02", f"{actor.id}の行動ポイントが残っていません（攻撃には1ポイント必要）。")
-    assert actor.character is not None
-    skill = max(0, actor.character.weapon_skill(weapon) + cmd.modifier)
-    number = state.next_attack
-    d.emit(ce.AttackDeclared(attack=number, attacker=actor.id, target=target.id, weapon=weapon.name,
-                             skill=skill, ap=1 if rules.uses_ap else 0))
-    check = roll_check(skill, dice, bands(state))
-    d.emit(ce.CheckRolled(unit=actor.id, purpose=f"攻撃（{weapon.name}）", target=skill,
-                          roll=check.roll, level=check.level.value, text=check.text(), attack=number))
-    if not check.succeeded:
-        d.emit(ce.AttackResolved(attack=number, outcome="攻撃は外れた"))
-        return
-    context = {"weapon": weapon.to_dict(), "level": check.level.value}
-    if target.out_of_action:
-        resolve_unopposed(rules, d, number, actor.id, target.id, weapon, dice, check.level.value)
-        return
-    options = reaction_options(rules, state, target, actor, weapon)
-    d.emit(ce.ReactionRequested(attack=number, unit=target.id, attacker=actor.id,
-                                options=options, context=context))
+    require_active(actor)
+    if actor.all_out:
+        raise RuleViolation("H-AP-03", f"{actor.id}はこのターン全力移動したので、ほかの行動はできません。")
+    return actor, target
+

@@ -191,3 +191,111 @@ class AttackResolved(Event):
 
     attack: int
     outcome: str = ""
+
+
+# --- the map, techniques and wounds of the house rules (issue 5) ------------------------
+
+@event("coc.ap_spent")
+@dataclass(frozen=True)
+class ApSpent(Event):
+    """``unit`` spent ``ap`` action points on ``reason`` (矢をつがえる, 精密射撃の宣言 …)."""
+
+    unit: str
+    ap: int
+    reason: str = ""
+
+
+@event("coc.unit_moved")
+@dataclass(frozen=True)
+class UnitMoved(Event):
+    """``unit`` went from ``start`` to ``square`` (None = off the map) spending ``ap``;
+    ``squares`` counted for the turn (H-AP-02/03); ``cause`` names a knockback or placing."""
+
+    unit: str
+    start: str | None
+    square: str | None
+    ap: int = 0
+    squares: int = 0
+    all_out: bool = False
+    cause: str = ""
+
+
+@event("coc.wound_taken")
+@dataclass(frozen=True)
+class WoundTaken(Event):
+    """A called or joint shot's lasting loss on ``unit``: ``stats``/``skills`` are the deltas
+    (``{"DEX": -1}``) applied to its sheet until treated; ``part`` 腕, 足, 羽, 肩, 膝, 喉."""
+
+    unit: str
+    part: str
+    stats: dict = field(default_factory=dict)
+    skills: dict = field(default_factory=dict)
+    note: str = ""
+
+
+@event("coc.wounds_treated")
+@dataclass(frozen=True)
+class WoundsTreated(Event):
+    """A successful 〈応急手当〉/〈医学〉 by ``by`` undid ``parts`` of ``unit``'s wounds."""
+
+    unit: str
+    parts: list
+    by: str = ""
+
+
+@event("coc.weapon_readied")
+@dataclass(frozen=True)
+class WeaponReadied(Event):
+    """A weapon's readiness: ``nocked`` (arrow on the string), ``string`` (durability),
+    ``dropped``; None leaves a field as it is."""
+
+    unit: str
+    weapon: str
+    nocked: bool | None = None
+    string: int | None = None
+    dropped: bool | None = None
+    note: str = ""
+
+
+@event("coc.unit_marked")
+@dataclass(frozen=True)
+class UnitMarked(Event):
+    """A technique state of ``unit`` (see ``CocUnit.marks``) set to ``value`` (None clears it)."""
+
+    unit: str
+    key: str
+    value: object = None
+    note: str = ""
+
+
+@event("coc.extra_attack_queued")
+@dataclass(frozen=True)
+class ExtraAttackQueued(Event):
+    """``unit`` may attack ``target`` once more at the end of the round (H-MA-RUSH-05)."""
+
+    unit: str
+    target: str
+    weapon: str
+
+
+@event("coc.extra_attack_started")
+@dataclass(frozen=True)
+class ExtraAttackStarted(Event):
+    """The round-end extra attack of ``unit`` on ``target`` begins (0 AP, H-MA-RUSH-05)."""
+
+    unit: str
+    target: str
+    weapon: str
+    round: int
+
+
+@event("coc.pending_handed_over")
+@dataclass(frozen=True)
+class PendingHandedOver(Event):
+    """The question about ``attack`` passes to ``unit`` (the tackler's 組み付き/吹き飛ばし
+    choice, H-MA-TACKLE-06); the previous question about it is closed."""
+
+    attack: int
+    unit: str
+    options: list
+    context: dict = field(default_factory=dict)

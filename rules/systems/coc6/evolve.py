@@ -6,8 +6,10 @@ from rules.battle.keeper import KEEPER_HANDLERS
 from rules.battle.state import Pending
 from rules.coc6.character import Character
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6.evolve_house import HOUSE_HANDLERS, start_turn
 from rules.systems.coc6.keeper import COC_KEEPER_HANDLERS
 from rules.systems.coc6.state import CocState, CocUnit, WeaponState
+from rules.systems.coc6.turns import resort_order
 
 
 def _joined(state: CocState, e: ev.UnitJoined) -> None:
@@ -37,6 +39,8 @@ def _round_started(state: CocState, e: ev.RoundStarted) -> None:
     state.acted = []
     state.turn = None
     state.round_acted = False
+    state.round_end.clear()
+    state.bonus = None
     for unit in state.units.values():
         assert isinstance(unit, CocUnit)
         unit.used.clear()
@@ -50,6 +54,7 @@ def _turn_started(state: CocState, e: ev.TurnStarted) -> None:
     unit = state.coc_unit(e.unit)
     unit.ap = e.ap
     unit.attacks = 0
+    start_turn(state, unit, e.ap)
 
 
 def _turn_ended(state: CocState, e: ev.TurnEnded) -> None:
@@ -87,6 +92,8 @@ def _reaction_used(state: CocState, e: ce.ReactionUsed) -> None:
     unit.used[e.action] = unit.used.get(e.action, 0) + e.uses
     if e.weapon and e.weapon in unit.weapons:
         unit.weapons[e.weapon].parried_round = state.round
+    if "restring" in unit.marks:  # H-KYU-STRING-02/03: 1 AP of the next turn, at most 3
+        unit.marks["ap_debt"] = min(3, int(unit.marks.get("ap_debt", 0)) + e.uses)
 
 
 def _condition(state: CocState, e: ce.ConditionChanged) -> None:
@@ -102,6 +109,8 @@ def _condition(state: CocState, e: ce.ConditionChanged) -> None:
 def _declared(state: CocState, e: ce.Declared) -> None:
     state.coc_unit(e.unit).declarations.append(
         {"action": e.action, "target": e.target, "amount": e.amount})
+    if e.action == "行動遅延":  # H-DELAY-01: the lowered DEX re-sorts this round's order
+        resort_order(state)
 
 
 def _hp_changed(state: CocState, e: ce.HpChanged) -> None:
@@ -156,6 +165,7 @@ _HANDLERS = {
 
 _HANDLERS.update(KEEPER_HANDLERS)
 _HANDLERS.update(COC_KEEPER_HANDLERS)
+_HANDLERS.update(HOUSE_HANDLERS)
 
 
 def evolve(state: CocState, event: ev.Event) -> CocState:

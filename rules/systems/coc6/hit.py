@@ -17,6 +17,7 @@ from rules.dice import Dice
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.armor import armor_counts
 from rules.systems.coc6.damage import damage_expression, roll_damage, take_damage
+from rules.systems.coc6.effects import apply_effects
 from rules.systems.coc6.state import CocState, CocUnit
 
 
@@ -81,8 +82,11 @@ def land(d: Decision[CocState], inc: Incoming, unit: str, amount: int, dice: Dic
     armour is penetrated (``pierced`` or an armour-piercing attack) and the defender rolled
     no ``critical`` (H-DEF-07)."""
     pierced = pierced or bool(inc.context.get("armor_piercing"))
-    take_damage(d, unit, amount, dice, cause=f"{inc.attacker}の{inc.weapon.name}",
-                armor=armor_counts(pierced, critical))
+    if not inc.context.get("knockout_only"):  # X-KOATK-01: rolled and shown, not applied
+        take_damage(d, unit, amount, dice, cause=f"{inc.attacker}の{inc.weapon.name}",
+                    armor=armor_counts(pierced, critical))
+    if inc.context.get("effects"):  # what lands with the blow: throws, wounds … (effects.py)
+        apply_effects(d, inc.attacker, unit, inc.context, dice)
 
 
 def finish(d: Decision[CocState], inc: Incoming, outcome: str) -> None:

@@ -21,7 +21,9 @@ RULES = CocRules(
               # issue 4: H-DEF-DODGE-02 「通常では」, H-DEF-BLOCK-04 (literal 1D2), H-DEF-PARRY-08
               # (shield vs missiles, % or 0 = not automated), H-DEF-PARRY-21 (fumble: no damage)
               "dodge_firearms": False, "block_melee_critical": "1D2", "shield_missile_chance": 0,
-              "parry_fumble_damage": False},
+              "parry_fumble_damage": False,
+              # issue 5: 「柔道=立ち技系, 空手=組み技系」 (budo.py) and 「ショゴス=不定形/浮遊」 (traits.py)
+              "budo_styles": "", "traits": ""},
 )
 
 SYSTEM = Coc6System(RULES)

@@ -21,6 +21,7 @@ from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hit import Incoming, hit
 from rules.systems.coc6.options import (BLOCK, DODGE, HIDE, NONE, PARRY, reaction_options,
                                         refusal_of, request_reaction)
+from rules.systems.coc6.special_reactions import house_reaction
 from rules.systems.coc6.state import CocState, CocUnit
 
 __all__ = ["react", "reaction_options", "request_reaction", "resolve_unopposed"]
@@ -52,6 +53,8 @@ def react(rules: CocRules, d: Decision[CocState], cmd: React, dice: Dice) -> Non
     if pending is None:
         raise InvalidInput(f"{unit.id}が対応すべき攻撃はいまありません。")
     inc = Incoming.of(pending)
+    if house_reaction(rules, d, cmd, unit, pending, dice):  # 武道 ward-off, feint, rush … (issue 5)
+        return
     if pending.context.get("followup"):
         counterattack.answer(rules, d, unit, inc, action, cmd.weapon, dice)
         return
@@ -68,8 +71,8 @@ def react(rules: CocRules, d: Decision[CocState], cmd: React, dice: Dice) -> Non
         raise InvalidInput(f"「{action}」はこの攻撃への対応に使えません。選べるのは: {'、'.join(pending.options)}")
     weapon = _weapon(unit, cmd.weapon) if base == PARRY else None
     _check(cmd, refusal_of(rules, state, unit, inc, base, weapon, cmd.object))
-    if base not in pending.options and not all_at_once and inc.context.get("covered"):
-        _check(cmd, RuleViolation("H-DEF-COVER-11", "かばうに失敗した後に選べるのは「防御」か〈受け流し〉だけです"))
+    if base not in pending.options and (inc.context.get("covered") or inc.context.get("limit_clause")):
+        _check(cmd, _not_offered(inc, base, pending.options))
     if base == DODGE:
         dodge.dodge(rules, d, unit, inc, dice, all_at_once)
     elif base == BLOCK:
@@ -81,6 +84,17 @@ def react(rules: CocRules, d: Decision[CocState], cmd: React, dice: Dice) -> Non
         assert unit.character is not None
         chosen = weapon or (legal[0] if legal else unit.character.all_weapons[0])
         parrying.parry(rules, d, unit, inc, chosen, dice, all_at_once)
+
+
+def _not_offered(inc: Incoming, action: str, options: list[str]) -> RuleViolation:
+    """The refusal of an answer a narrowed question does not offer: after a failed かばう
+    only 防御／受け流し (H-DEF-COVER-11); else the clause the attack named when it narrowed
+    the answers (context ``limit_clause``, e.g. a special attack)."""
+    offered = "、".join(options)
+    if inc.context.get("covered"):
+        return RuleViolation("H-DEF-COVER-11", f"かばうに失敗した後に選べるのは「防御」か〈受け流し〉だけです（選べるのは: {offered}）")
+    return RuleViolation(str(inc.context["limit_clause"]),
+                         f"この攻撃には{action}で対応できません。選べるのは: {offered}")
 
 
 def _weapon(unit: CocUnit, name: str | None) -> Weapon | None:

@@ -15,6 +15,7 @@ from rules.systems.coc6.concentrate import declare_focus
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import announce_defeat
 from rules.systems.coc6.state import CocState, CocUnit
+from rules.systems.coc6.house_declarations import HOUSE_DECLARATIONS, declare_house
 from rules.systems.coc6.turns import advance, start_round
 
 
@@ -82,6 +83,9 @@ def declare(rules: CocRules, d: Decision[CocState], cmd: Declare) -> None:
     action = (cmd.action or "").strip()
     if action.endswith(FOCUS_SUFFIX):  # 「○○に集中」 (H-DEF-03)
         declare_focus(rules, d, unit, action)
+        return
+    if action in HOUSE_DECLARATIONS and rules.rule_set == "H":  # 行動遅延, 弦の張り替え … (issue 5)
+        declare_house(rules, d, cmd, unit)
         return
     if action != "受け流し":
         raise InvalidInput(f"「{action}」はこのシステムで宣言できる行動ではありません。宣言できるのは: 受け流し")

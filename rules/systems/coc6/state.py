@@ -15,6 +15,12 @@ class WeaponState:
     broken: bool = False
     cannot_fire: bool = False
     parried_round: int = 0
+    nocked: bool = False
+    """An arrow is nocked / the weapon is prepared (H-ATK-03, H-KYU-02)."""
+    string: int | None = None
+    """A bow's string durability 「弦の耐久値」 (3 when new, H-KYU-GOU-07); None = no string."""
+    dropped: bool = False
+    """Dropped after a special arm hit (H-CALL-ARM-04)."""
 
 
 @dataclass
@@ -44,6 +50,22 @@ class CocUnit(Unit):
     stun_round: int = 0
     """The round in which スタン was gained; it ends after the unit's turn in a later round
     (H-DEF-HIDE-07, X-STUN-01)."""
+    square: str | None = None
+    """Its square on the map (``"C4"``, H-UNIT-01), or None (play without a map)."""
+    ap_start: int = 0
+    """The AP its current turn began with (H-KYU-PREC-03: 「手番のはじめ」)."""
+    moved: int = 0
+    """Squares moved this turn (H-AP-02); 3 in one go is the all-out move (H-AP-03)."""
+    all_out: bool = False
+    """It made the all-out move this turn: no other active action (H-AP-03)."""
+    wounds: list[dict] = field(default_factory=list)
+    """Called-shot and joint-shot losses ``{"part", "stats": {"DEX": -1}, "skills": {…}}``
+    until treated (H-CALL-ARM-02, H-CALL-LEG-02, H-KYU-PREC-11/17)."""
+    marks: dict = field(default_factory=dict)
+    """Technique states: ``gou`` (剛の型 stored, H-KYU-GOU-05), ``restring`` (AP put into a
+    new string, H-KYU-STRING-01), ``ap_debt`` (H-KYU-STRING-02), ``yabusame`` (流鏑馬 this
+    turn, H-KYU-YABU-03), ``free_move`` (a move that comes with the shot), ``stun_one_turn``
+    (X-STUN-01 「1ターン」), ``holding`` (the unit it grapples, X-GRAPPLE-01)."""
 
     @property
     def dex(self) -> int:
@@ -67,6 +89,10 @@ class CocState(BattleState):
     round_acted: bool = False
     objects: dict[str, dict] = field(default_factory=dict)
     """Objects on the field by name: ``{"kind", "siz", "square"}`` (H-DEF-HIDE-02)."""
+    round_end: list[dict] = field(default_factory=list)
+    """Extra attacks due at the end of the round ``{"unit", "target", "weapon"}`` (H-MA-RUSH-05)."""
+    bonus: dict | None = None
+    """The round-end extra attack being taken now, or None."""
 
     def coc_unit(self, unit_id: str) -> CocUnit:
         unit = self.units[unit_id]

@@ -7,10 +7,11 @@ from rules.battle.events import Event
 from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.dice import Dice
 from rules.errors import InvalidInput
-from rules.systems.coc6 import keeper, setup
-from rules.systems.coc6.attack import attack
+from rules.systems.coc6 import keeper, movement, setup, treatment
+from rules.systems.coc6.specials import attack
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.evolve import evolve
+from rules.systems.coc6.grid import Board, board
 from rules.systems.coc6.prompts import reaction_prompts
 from rules.systems.coc6.reaction import react
 from rules.systems.coc6.state import CocState, CocUnit
@@ -29,6 +30,7 @@ class Coc6System:
             cmds.EndBattle: setup.end_battle, cmds.Declare: setup.declare,
         }
         self._handlers.update(keeper.HANDLERS)
+        self._handlers.update(movement.HANDLERS)
 
     def new_state(self) -> CocState:
         return CocState()
@@ -38,7 +40,10 @@ class Coc6System:
 
     def decide(self, state: CocState, command: cmds.Command, dice: Dice) -> list[Event]:
         d: Decision[CocState] = Decision(state, evolve)
-        if isinstance(command, cmds.Attack):
+        d.dice = dice  # type: ignore[attr-defined]  # what a turn start rolls (turns.py)
+        if isinstance(command, cmds.SkillCheck):
+            treatment.check(self.rules, d, command, dice)
+        elif isinstance(command, cmds.Attack):
             attack(self.rules, d, command, dice)
         elif isinstance(command, cmds.React):
             react(self.rules, d, command, dice)
@@ -51,6 +56,10 @@ class Coc6System:
 
     def evolve(self, state: CocState, event: Event) -> CocState:
         return evolve(state, event)
+
+    def board(self, state: CocState) -> Board:
+        """The map picture's content (grid.py): squares, walls, cover, units."""
+        return board(state)
 
     def view(self, state: CocState) -> BattleView:
         rows = []

@@ -1,0 +1,63 @@
+"""``/check skill: [target:] [modifier:]`` in a battle: any skill or characteristic roll of
+the unit, and 〈応急手当〉/〈医学〉 on a wounded unit, which on a success undoes the called-shot
+and joint-shot losses and stops a throat's bleeding (H-CALL-ARM-03, H-CALL-LEG-04,
+H-KYU-PREC-15, H-KYU-PREC-19)."""
+from __future__ import annotations
+
+from rules.battle.commands import SkillCheck
+from rules.battle.decision import Decision
+from rules.battle.permissions import acting_unit, find_unit
+from rules.coc6.character import canonical_skill
+from rules.coc6.check import roll_check
+from rules.dice import Dice
+from rules.errors import InvalidInput, RuleViolation
+from rules.systems.coc6 import events as ce
+from rules.systems.coc6.attack import require_no_pending, require_turn
+from rules.systems.coc6.checks import bands
+from rules.systems.coc6.conditions import require_active
+from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.grid import MELEE_REACH, apart
+from rules.systems.coc6.state import CocState, CocUnit
+from rules.systems.coc6.wounds import treat
+
+TREATMENT = ("応急手当", "医学")
+"""The skills whose success undoes a wound (H-CALL-ARM-03 …)."""
+
+
+def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -> None:
+    """Roll ``skill`` (+ ``modifier``) for the acting unit.
+
+    〈応急手当〉/〈医学〉 is an action on the unit's own turn (1 AP under the house rules) on
+    ``target`` (default itself), within reach on a map (X-REACH-01); on a success every
+    treatable wound of the target is undone at once. Other skills roll at any time, free.
+
+    Raises RuleViolation H-AP-01 (no AP left for the treatment), X-REACH-01 (out of reach).
+    """
+    state = d.state
+    if state.phase != "active":
+        raise InvalidInput("戦闘中の判定は /battle start のあとに行います（戦闘外は /roll を使ってください）。")
+    unit = acting_unit(state, cmd, prefer=state.turn)
+    assert isinstance(unit, CocUnit) and unit.character is not None
+    skill = canonical_skill(cmd.skill or "")
+    if not skill:
+        raise InvalidInput("判定する技能を skill: で指定してください（例: 応急手当、CON×5）。")
+    value = max(0, unit.character.skill(skill) + cmd.modifier)
+    patient = None
+    if skill in TREATMENT:
+        require_turn(state, unit)
+        require_no_pending(state)
+        require_active(unit)
+        patient = find_unit(state, cmd.target) if cmd.target else unit
+        assert isinstance(patient, CocUnit)
+        gap = apart(state, unit, patient)
+        if gap is not None and gap > MELEE_REACH:
+            raise RuleViolation("X-REACH-01", f"{patient.id}は手の届く距離にいません（{gap}マス）。")
+        if rules.uses_ap:
+            if unit.ap < 1:
+                raise RuleViolation("H-AP-01", f"{unit.id}の行動ポイントが残っていません（手当てに1ポイント）。")
+            d.emit(ce.ApSpent(unit=unit.id, ap=1, reason=f"{skill}"))
+    result = roll_check(value, dice, bands(state))
+    d.emit(ce.CheckRolled(unit=unit.id, purpose=skill + (f"（{patient.id}）" if patient else ""),
+                          target=value, roll=result.roll, level=result.level.value, text=result.text()))
+    if patient is not None and result.succeeded:
+        treat(d, d.state.coc_unit(patient.id), unit.id)
