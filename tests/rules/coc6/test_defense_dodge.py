@@ -141,3 +141,11 @@ def test_a_stunned_unit_takes_no_defensive_action(fight):
     fight.attack("ゾンビ", "アリス", [30], weapon="こぶし")
     assert fight.options("アリス") == ["なし"]
     fight.refused("X-STUN-01", "alice", cmds.React, action="回避")
+
+
+def test_an_answer_the_attack_narrowed_away_is_refused_with_the_attacks_clause(fight):
+    fist = fight.unit("ゾンビ").character.weapon("こぶし")
+    request = ce.ReactionRequested(attack=7, unit="アリス", attacker="ゾンビ", options=["防御", "なし"],
+                                   context={"weapon": fist.to_dict(), "limit_clause": "H-MA-FEINT-02"})
+    fight.system.evolve(fight.state, request)
+    fight.refused("H-MA-FEINT-02", "alice", cmds.React, action="回避")
