@@ -8,7 +8,7 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.discord.delivery import deliver_chat
+from bot.discord.delivery import post
 from bot.discord.requests import from_message
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,7 @@ class ChatDice(commands.Cog):
             return
         try:
             replies = await self.bot.service.handle(from_message(message))
-            await deliver_chat(self.bot, message, replies)
+            await post(self.bot, message.channel, replies, reply_to=message)
         except Exception:
             log.exception("chat message %s in channel %s failed", message.id, message.channel.id)
 

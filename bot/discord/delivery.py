@@ -1,6 +1,7 @@
 """Sending the service's replies: to an interaction (first reply answers it, the rest are
-followups), to a channel for chat messages, and by direct message for a private reply meant
-for someone other than the one who acted (the KP's copy of a secret roll).
+followups), to a channel outside an interaction (chat dice, reminders), and by direct
+message for a private reply meant for someone other than the one who acted (the KP's copy
+of a secret roll).
 
 Tagged replies (``Reply.tag``, e.g. the status board) have their message id handed to
 ``service.message_sent`` once sent; a reply with ``Reply.edit`` edits the message
@@ -71,24 +72,29 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
         await send_dm(client, reply.to or invoker, reply)
 
 
-async def deliver_chat(client: discord.Client, message: discord.Message, replies: list[Reply]) -> None:
-    """Send the replies to a chat message: public ones to its channel (as a reply to it),
-    private ones by DM to their addressee (the author when none is named)."""
-    author = str(message.author.id)
+async def post(client: discord.Client, channel: discord.abc.Messageable, replies: list[Reply], *,
+               reply_to: discord.Message | None = None) -> None:
+    """Post ``replies`` in ``channel`` outside an interaction (chat dice, reminders): edits
+    first, public replies as messages (answering ``reply_to`` when given, remembered when
+    tagged), private ones by DM to their addressee (``reply_to``'s author when none is
+    named). A message Discord refuses is logged and skipped."""
+    author = str(reply_to.author.id) if reply_to is not None else ""
     edits, here, by_dm = split(replies, author)
     for reply in edits:
-        await apply_edit(client, message.channel.id, reply)
+        await apply_edit(client, channel.id, reply)
     for reply in here:
         if reply.ephemeral:
-            await send_dm(client, author, reply)
+            await send_dm(client, reply.to or author, reply)
             continue
+        kwargs = send_kwargs(reply)
+        if reply_to is not None:
+            kwargs["reference"] = reply_to.to_reference(fail_if_not_exists=False)
         try:
-            sent = await message.channel.send(reference=message.to_reference(fail_if_not_exists=False),
-                                              **send_kwargs(reply))
+            sent = await channel.send(**kwargs)
         except discord.HTTPException as exc:
-            log.warning("could not post in channel %s: %s", message.channel.id, exc)
+            log.warning("could not post in channel %s: %s", channel.id, exc)
             continue
-        await remember(client, message.channel.id, reply, sent.id)
+        await remember(client, channel.id, reply, sent.id)
     for reply in by_dm:
         await send_dm(client, reply.to or author, reply)
 
