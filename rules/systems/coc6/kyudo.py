@@ -15,7 +15,7 @@ from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import (Strike, check_limit, check_reach, check_weapon_usable,
                                        choose_weapon, first_of_class, strike)
 from rules.systems.coc6.budo import KYUDO, best, multiply_damage
-from rules.systems.coc6.called_shot import FINER, canonical_aim
+from rules.systems.coc6.called_shot import FINER, aim_context, called_shot, canonical_aim
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.state import CocState, CocUnit
@@ -95,18 +95,17 @@ def loose(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUni
 
 def shoot(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, target: CocUnit,
           bow: Weapon, dice: Dice) -> None:
-    """An ordinary bow shot (2 AP with nocking); a stored 剛の型 doubles its range and damage
-    and wears the string by 1 (H-KYU-GOU-04/07)."""
+    """An ordinary bow shot (2 AP with nocking), with an optional called shot (H-CALL-01);
+    a stored 剛の型 doubles its range and damage and wears the string by 1 (H-KYU-GOU-04/07)."""
     state = d.state
-    if cmd.aim:
-        raise RuleViolation("H-KYU-PREC-06", "弓で部位を狙うときは special:精密射撃 を使います。")
+    aim = called_shot(state, target, cmd.aim)
     check_weapon_usable(rules, state, actor, bow)
     require_string(actor, bow)
     check_limit(rules, actor, bow, shot_cost(actor, bow), "H-KYU-02")
     gou = bool(actor.marks.get("gou"))
     check_reach(state, actor, target, bow, 2 if gou else 1)
     assert actor.character is not None
-    skill = actor.character.weapon_skill(bow) + cmd.modifier
+    skill = actor.character.weapon_skill(bow) + cmd.modifier + aim.modifier
     if actor.marks.get("yabusame"):
         skill += max(0, -cmd.modifier)  # H-KYU-YABU-04: terrain minus modifiers cancelled
     if gou:
@@ -115,7 +114,8 @@ def shoot(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, t
         left = string_left(actor, bow) - 1
         d.emit(ce.WeaponReadied(unit=actor.id, weapon=bow.name, string=left,
                                 note=f"{bow.name}の弦の耐久値 {left + 1}→{left}（H-KYU-GOU-07）"))
-    loose(rules, d, actor, target, bow, skill, dice, special="剛の型" if gou else None)
+    loose(rules, d, actor, target, bow, skill, dice, special="剛の型" if gou else None,
+          aim=canonical_aim(cmd.aim), context=aim_context(aim))
 
 
 def precise(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, target: CocUnit,
