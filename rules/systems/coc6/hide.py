@@ -95,7 +95,6 @@ def hide(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, d
         d.emit(ce.ConditionChanged(unit=unit.id, condition=STUN, cause="隠れるの決定的成功（H-DEF-HIDE-07）"))
         finish(d, inc, f"隠れる決定的成功（逆転）：{unit.id}がダメージをすべて受け、スタンした")
         return
-    _stay_hidden(d, unit, obj_name)
     if level is SuccessLevel.FUMBLE:
         _fumble(d, unit, inc, dice)
     elif result.success:
@@ -108,11 +107,13 @@ def hide(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, d
         half = math.ceil(damage / 2)
         land(d, inc, unit.id, half, dice)
         finish(d, inc, f"隠れきれず、{unit.id}に{damage}の1/2（{half}）ダメージ")
+    _stay_hidden(d, unit, obj_name)
 
 
 def _stay_hidden(d: Decision[CocState], unit: CocUnit, obj_name: str) -> None:
     if HIDDEN not in unit.conditions:
-        d.emit(ce.ConditionChanged(unit=unit.id, condition=HIDDEN, cause=f"{obj_name}の陰（H-DEF-HIDE-05）"))
+        d.emit(ce.ConditionChanged(unit=unit.id, condition=HIDDEN,
+                                   cause=f"{obj_name}の陰。攻撃する・されるときの成功率は1/2"))
 
 
 def _fumble(d: Decision[CocState], unit: CocUnit, inc: Incoming, dice: Dice) -> None:

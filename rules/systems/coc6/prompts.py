@@ -7,6 +7,7 @@ from rules.battle.protocol import Prompt
 from rules.battle.state import Pending
 from rules.coc6.weapons import Weapon
 from rules.systems.coc6 import cover
+from rules.systems.coc6.concentrate import focus_of
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.parrying import parry_weapons
 from rules.systems.coc6.state import CocState
@@ -57,6 +58,9 @@ def prompt_text(rules: CocRules, state: CocState, pending: Pending) -> str:
         text = f"かばうは失敗し、{unit}は{ctx.get('damage')}ダメージ（1/2）を受けます。「防御」か〈受け流し〉を選べます"
     else:
         text = f"{attacker}の{weapon}が{unit}に命中しました。対応を選んでください"
+    focus = focus_of(state.coc_unit(unit)) if unit in state.units else None
+    if focus:
+        text += f"（「{focus}に集中」中）"
     if ctx.get("factor", 1) > 1:
         text += f"（判定は1/{ctx['factor']}）"
     text += "。"
