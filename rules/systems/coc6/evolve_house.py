@@ -35,9 +35,14 @@ def _shift(unit: CocUnit, stats: dict, skills: dict, sign: int) -> None:
     for key, delta in stats.items():
         new_stats[key] = new_stats.get(key, 0) + sign * int(delta)
     new_skills = dict(unit.character.skills)
+    weapons = list(unit.character.weapons)
     for key, delta in skills.items():
-        new_skills[key] = unit.character.skill(key) + sign * int(delta)
-    unit.character = replace(unit.character, stats=new_stats, skills=new_skills)
+        own = [i for i, w in enumerate(weapons) if w.skill == key and w.skill_value is not None]
+        for i in own:  # a weapon's own value (``/char weapon … skill:40``)
+            weapons[i] = replace(weapons[i], skill_value=int(weapons[i].skill_value or 0) + sign * int(delta))
+        if not own:
+            new_skills[key] = unit.character.skill(key) + sign * int(delta)
+    unit.character = replace(unit.character, stats=new_stats, skills=new_skills, weapons=tuple(weapons))
 
 
 def _wound(state: CocState, e: ce.WoundTaken) -> None:

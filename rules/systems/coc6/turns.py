@@ -31,13 +31,14 @@ def turn_order(state: CocState) -> tuple[list[str], list[list[str]]]:
     """X-ORDER-01: units able to act, higher DEX first; ties keep the joining order.
 
     Returns ``(order, tied)`` where ``tied`` lists the groups of 2+ units sharing a DEX.
+    A new round starts from the plain DEX: last round's delays are over (H-DELAY-01).
     """
     units = [u for u in state.units.values() if isinstance(u, CocUnit) and not u.out_of_action]
-    units.sort(key=lambda u: (-order_dex(u), u.join_seq))
+    units.sort(key=lambda u: (-u.dex, u.join_seq))
     order = [u.id for u in units]
     groups: dict[int, list[str]] = {}
     for u in units:
-        groups.setdefault(order_dex(u), []).append(u.id)
+        groups.setdefault(u.dex, []).append(u.id)
     return order, [g for g in groups.values() if len(g) > 1]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from rules.battle.decision import Decision
+from rules.coc6.character import Character
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.state import CocState, CocUnit
 
@@ -30,6 +31,13 @@ def two_thirds(value: int, round_up: bool) -> int:
     return math.ceil(value * 2 / 3) if round_up else value * 2 // 3
 
 
+def current(sheet: Character, name: str) -> int:
+    """The % ``name`` is rolled at: a weapon's own value (``/char weapon … skill:40``) when a
+    weapon carries it, else the sheet's skill."""
+    own = next((w.skill_value for w in sheet.weapons if w.skill == name and w.skill_value is not None), None)
+    return own if own is not None else sheet.skill(name)
+
+
 def count(unit: CocUnit, part: str) -> int:
     """How many wounds of ``part`` the unit has now."""
     return sum(1 for w in unit.wounds if w["part"] == part)
@@ -48,7 +56,7 @@ def deltas(unit: CocUnit, part: str) -> tuple[dict, dict, str]:
         if count(unit, "腕"):
             return {}, {}, f"{unit.id}の腕はすでに負傷している（技能値は再度は下がらない）"
         names = set(ATTACK_SKILLS) | {w.skill for w in sheet.weapons}
-        skills = {name: two_thirds(sheet.skill(name), False) - sheet.skill(name) for name in sorted(names)}
+        skills = {name: two_thirds(current(sheet, name), False) - current(sheet, name) for name in sorted(names)}
         skills = {k: v for k, v in skills.items() if v}
         return {}, skills, f"{unit.id}の攻撃技能が2/3になった（H-CALL-ARM-02）"
     if part in ("足", "羽"):
