@@ -139,7 +139,9 @@ def _substitute(rules: CocRules, d: Decision[CocState], cmd: React, dice: Dice) 
     pending = state.pending_for(target.id)
     if pending is None or pending.context.get("followup"):
         raise InvalidInput(f"{target.id}がいま受けている攻撃はありません。")
-    if rules.rule_set != "P" or not state.settings.get("substitute_parry", False):
+    if rules.rule_set != "P":
+        raise InvalidInput(f"味方への攻撃を受けるには「かばう」を使います（/react action:かばう target:{target.id}）。")
+    if not state.settings.get("substitute_parry", False):
         _check(cmd, RuleViolation("P-NOTE-01", "ほかの人への攻撃を受け流して身代わりになるのは、KPが有効にしたとき"
                                                 "（/kp setting key:substitute_parry value:on）だけです"))
     inc = Incoming.of(pending)

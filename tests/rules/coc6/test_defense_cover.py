@@ -137,3 +137,11 @@ def test_range_is_checked_on_the_map(fight, bob, zombie, allowed):
     else:
         assert ("ボブ", ("かばう",)) not in cover_prompts(fight)
         fight.refused("H-DEF-COVER-04", "bob", cmds.React, action="かばう", target="アリス")
+
+
+@pytest.mark.rule("H-DEF-COVER-07")
+def test_in_the_house_rules_a_parry_for_someone_else_is_a_cover(fight):
+    with pytest.raises(Exception) as info:
+        fight.run("bob", cmds.React, [40], action="受け流し", target="アリス")
+    assert "/react action:かばう target:アリス" in str(info.value)
+    assert fight.state.pending_for("アリス") is not None
