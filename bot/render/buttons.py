@@ -17,6 +17,7 @@ CHOICES = {
     "カウンター": "cr_counter", "インターセプト": "cr_intercept", "カバーリング": "cr_covering", "妨害": "cr_obstruct",
     "反撃": "counter", "継続回避": "extra_dodge", "回避（+30%）": "dodge_focus",
     "防御（+30%）": "block_focus", "受け流し（+30%）": "parry_focus", "隠れる（+30%）": "hide_focus",
+    "組み付き": "grapple", "吹き飛ばし": "knock_away",  # the tackler's choice (H-MA-TACKLE-06)
 }
 LABELS = {code: label for label, code in CHOICES.items()}
 

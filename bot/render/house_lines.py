@@ -15,6 +15,8 @@ def house_line(e: Event) -> str | None:
     if isinstance(e, ce.UnitMoved):
         if e.cause == "KPが配置":
             return f"{e.unit}を{e.square or 'マップの外'}に配置しました。"
+        if e.start == e.square:
+            return f"{e.unit}は{e.cause}"
         cost = f"（{e.ap}ポイント）" if e.ap else ""
         all_out = "【全力移動】" if e.all_out else ""
         note = f"（{e.cause}）" if e.cause else ""

@@ -160,12 +160,12 @@ def _hp_state(unit: CocUnit) -> str:
 
 
 def initials(name: str, taken: set[str]) -> str:
-    """A short label for ``name``: its first character, or the first two when taken."""
-    for size in (1, 2, 3):
-        label = name[:size]
-        if label not in taken:
+    """A one-character label for ``name``: its first character, else its last (信者A → A),
+    else any other of its characters, else a digit."""
+    for label in (name[:1], name[-1:], *name[1:-1], *"123456789"):
+        if label and label not in taken:
             return label
-    return name
+    return name[:1]
 
 
 def board(state: CocState, minimum: int = 6) -> Board:

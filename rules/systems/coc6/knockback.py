@@ -37,9 +37,12 @@ def knock_back(d: Decision[CocState], attack: int, unit_id: str, delta: Square, 
             struck = found
             break
         here, moved = ahead, moved + 1
-    if moved:
+    crash = ""
+    if struck is not None:
+        crash = f"、{struck[0]}（{struck[1].get('kind', '遮蔽物')}）に激突"
+    if moved or struck is not None:
         d.emit(ce.UnitMoved(unit=unit_id, start=unit.square, square=here,
-                            cause=f"{moved}マス吹き飛ばされた（H-MA-TACKLE-08）"))
+                            cause=f"{moved}マス吹き飛ばされた{crash}"))
     if struck is not None:
         name, obj = struck
         kind = obj.get("kind", "遮蔽物")
