@@ -2,7 +2,7 @@
 転倒 and CON×5 knockout (H-MA-SALTO-08/09), the tackle's knockback, DEX×5 and CON×5
 (H-MA-TACKLE-08..12), the rush's stun and round-end attack (H-MA-RUSH-04/05), the called
 shots' lasting losses (H-CALL-ARM-02/04, H-CALL-LEG-02/03) and the archer's finer shots
-(H-KYU-PREC-08/11/17).
+(H-KYU-PREC-08/11/17), and the fall after a throw from a height (H-MA-SALTO-10).
 
 An attack lists its effects in its pending context as ``effects`` (dicts with a ``kind``);
 hit.py's ``land`` calls :func:`apply_effects` once the blow has landed on ``unit``.
@@ -15,6 +15,7 @@ from rules.dice import Dice
 from rules.systems.coc6 import conditions as cond
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.checks import bands
+from rules.systems.coc6.damage import roll_damage, take_damage
 from rules.systems.coc6.knockback import knock_back
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6.wounds import inflict
@@ -98,9 +99,17 @@ def _grapple(d, attacker, unit, effect, number, dice) -> None:
     d.emit(ce.UnitMarked(unit=attacker, key="holding", value=unit.id))
 
 
+def _fall(d, attacker, unit, effect, number, dice) -> None:
+    """H-MA-SALTO-10 / X-FALL-01: thrown from ``metres`` up, 1D6 per full 3 m."""
+    count = int(effect["metres"]) // 3
+    if count:
+        amount = roll_damage(d, number or 0, unit.id, f"{count}D6", dice)
+        take_damage(d, unit.id, amount, dice, cause=f"{effect['metres']}mの高さから落下（X-FALL-01）", armor=False)
+
+
 _APPLY = {
     "prone": _prone, "ko_check": _ko_check, "prone_check": _prone_check,
     "knockback": _knockback, "wound": _wound, "throat": _throat, "eye": _eye,
-    "drop": _drop, "rush": _rush, "grapple": _grapple,
+    "drop": _drop, "rush": _rush, "grapple": _grapple, "fall": _fall,
 }
 

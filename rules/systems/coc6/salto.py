@@ -20,7 +20,7 @@ from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hit import Incoming, finish, hit
 from rules.systems.coc6.options import BLOCK, DODGE, HIDE
 from rules.systems.coc6.state import CocState, CocUnit
-from rules.systems.coc6.traits import UNTHROWABLE, has
+from rules.systems.coc6.traits import UNTHROWABLE, has, height
 
 SALTO = "サルト"
 WARD_OFF = "武道"
@@ -50,7 +50,8 @@ def salto(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, t
           dice: Dice) -> None:
     """``/attack special:サルト``: 〈武道：組み技系〉＋〈組み付き〉 on one die (H-MA-SALTO-04,
     X-COMB-01), 1 AP. On success the target may ward off (武道) or dodge; else it takes
-    1D6+db, falls prone and rolls CON×5 against a knockout (H-MA-SALTO-08/09). If only the
+    1D6+db, falls prone and rolls CON×5 against a knockout (H-MA-SALTO-08/09), and from a
+    height the KP set (trait ``高所6``) also takes falling damage (H-MA-SALTO-10). If only the
     武道 part fails, it is an ordinary 〈組み付き〉.
 
     Raises RuleViolation: H-MA-SALTO-01 (組み技系 under 60%), H-MA-SALTO-02 (target marked
@@ -78,7 +79,8 @@ def salto(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, t
                   purpose="サルト（組み付き）", among=(DODGE, BLOCK, HIDE),
                   add=(WARD_OFF,) if target.uses_left("受け流し") > 0 else (),
                   context={"effects": [{"kind": "prone", "cause": "サルトで投げられた（H-MA-SALTO-08）"},
-                                       {"kind": "ko_check", "cause": "サルト（H-MA-SALTO-09）"}]})
+                                       {"kind": "ko_check", "cause": "サルト（H-MA-SALTO-09）"},
+                                       {"kind": "fall", "metres": height(state.settings, target.id)}]})
     number, level, budo_ok = roll_strike(rules, d, plan, dice)
     if level is None:
         d.emit(ce.AttackResolved(attack=number, outcome="サルトは失敗した"))

@@ -17,7 +17,8 @@ from rules.systems.coc6 import dual, feint, firearms, kyudo, rush, salto, tackle
 from rules.systems.coc6.attack import begin, choose_weapon
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.ordinary import ordinary
-from rules.systems.coc6.state import CocState
+from rules.systems.coc6.budo import GRAPPLING, STRIKING, WEAPON, budo_of
+from rules.systems.coc6.state import CocState, CocUnit
 
 SPECIALS = {
     "サルト": salto.salto, "タックル": tackle.tackle, "ラッシュ": rush.rush, "フェイント": feint.feint,
@@ -36,6 +37,21 @@ def canonical_specials(text: str | None) -> list[str]:
     key = unicodedata.normalize("NFKC", text)
     names = [n.strip() for n in re.split(r"[,、・+/]", key) if n.strip()]
     return [ALIASES.get(n, n) for n in names]
+
+
+STYLE_OF_SPECIAL = {"サルト": GRAPPLING, "タックル": GRAPPLING, "ラッシュ": STRIKING, "フェイント": STRIKING}
+"""The style each martial special needs (H-MA-03)."""
+
+
+def require_not_weapon_budo_only(actor: CocUnit, special: str, settings: dict) -> None:
+    """H-MA-WPN-05: a designated-weapon 〈武道〉 has no special techniques, so a unit whose
+    only 武道 is one cannot declare a martial special with it."""
+    style = STYLE_OF_SPECIAL.get(special)
+    if style is None or actor.character is None:
+        return
+    styles = {b.style for b in budo_of(actor.character, settings)}
+    if style not in styles and WEAPON in styles:
+        raise RuleViolation("H-MA-WPN-05", f"〈武道（指定武器）〉には特殊攻撃がありません（{special}には〈武道：{style}〉が必要）。")
 
 
 def attack(rules: CocRules, d: Decision[CocState], cmd: Attack, dice: Dice) -> None:
@@ -58,6 +74,7 @@ def attack(rules: CocRules, d: Decision[CocState], cmd: Attack, dice: Dice) -> N
         handler = SPECIALS.get(names[0])
         if handler is None:
             raise InvalidInput(f"特殊攻撃「{names[0]}」は知りません。選べるのは: {'、'.join(SPECIALS)}")
+        require_not_weapon_budo_only(actor, names[0], state.settings)
         handler(rules, d, replace(cmd, special=names[0]), actor, target, dice)
         return
     weapon = choose_weapon(actor, cmd.weapon)

@@ -70,7 +70,7 @@ def test_joints_stack_to_two_knees_and_two_shoulders(table_of):
     table.refused("H-KYU-PREC-12", "rin", cmds.Attack, target="信者", weapon="弓", special="精密射撃", aim="膝")
 
 
-@pytest.mark.rule("H-KYU-PREC-13", "H-CALL-LEG-03")
+@pytest.mark.rule("H-KYU-PREC-13", "H-CALL-LEG-03", "X-ORDER-01", "H-GEN-02")
 def test_dex_loss_resorts_the_order_but_no_second_turn(table_of):
     table = table_of("coc6-house")
     table.join("rin", table.sheet("リン", DEX=16, skills={"武道（弓道）": 70},

@@ -110,3 +110,44 @@ def test_yabusame_moves_a_free_square_with_the_shot_and_ignores_terrain_minus(ta
 def test_yabusame_under_60_is_refused(table_of):
     table = _table(table_of, kyudo=40)
     table.refused("H-KYU-YABU-01", "rin", cmds.Attack, target="信者", weapon="弓", special="流鏑馬")
+
+
+def _restringing(table_of):
+    """リン (DEX 8, 回避 80) starts restringing in round 1 after three NPCs (DEX 12, 11, 10)."""
+    table = table_of("coc6-house", shock=False)
+    table.join("rin", table.sheet("リン", DEX=8, skills={"武道（弓道）": 70, "回避": 80},
+                                  weapons=[table.weapon("弓", skill_value=75, cls="弓")]))
+    for name, dex in (("甲", 12), ("乙", 11), ("丙", 10)):
+        table.npc(table.sheet(name, DEX=dex, weapons=[table.weapon("斧", skill_value=60, damage="3")]))
+    table.start()
+    table.end_turns_until("リン")
+    table.run("rin", cmds.Declare, action="弦の張り替え")
+    assert table.state.round == 2 and table.unit("リン").marks["restring"] == 3
+    return table
+
+
+@pytest.mark.rule("H-KYU-STRING-02", "H-AP-07")
+def test_each_defensive_action_while_restringing_takes_1_ap_of_the_next_turn(table_of):
+    table = _restringing(table_of)
+    table.attack("甲", "リン", [30], weapon="斧")
+    table.react("リン", "回避", [10])
+    assert table.unit("リン").marks["ap_debt"] == 1
+    for name in ("甲", "乙"):
+        table.run(KP, cmds.EndTurn, as_unit=name)
+    events = table.run(KP, cmds.EndTurn, as_unit="丙")  # リン's turn passes by itself
+    assert [e.ap for e in events if isinstance(e, ce.ApSpent) and e.unit == "リン"] == [2]
+    assert table.unit("リン").marks["restring"] == 3 + 2 and table.state.round == 3
+
+
+@pytest.mark.rule("H-KYU-STRING-03", "H-DEF-03")
+def test_three_defensive_actions_leave_the_next_turn_empty(table_of):
+    table = _restringing(table_of)
+    table.declare("リン", "回避に集中")
+    for attacker in ("甲", "乙", "丙"):
+        table.attack(attacker, "リン", [30], weapon="斧")
+        table.react("リン", "回避", [10])
+    assert table.unit("リン").marks["ap_debt"] == 3
+    events = table.run(KP, cmds.EndTurn, as_unit="丙")
+    assert [e.ap for e in events if isinstance(e, ce.ApSpent) and e.unit == "リン"] == []
+    assert table.unit("リン").marks["restring"] == 3  # no action at all, restringing included
+    assert "ap_debt" not in table.unit("リン").marks and table.state.round == 3

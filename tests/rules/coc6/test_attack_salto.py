@@ -127,3 +127,20 @@ def test_a_failed_attack_part_misses(table_of):
     events = table.attack("ハナ", "信者", [80], special="サルト")
     assert events[-1].outcome == "サルトは失敗した"
     assert table.state.pending == []
+
+
+@pytest.mark.rule("H-MA-SALTO-10", "X-FALL-01")
+def test_thrown_from_a_height_also_takes_falling_damage(table_of):
+    table = _table(table_of, traits="信者=高所6", shock=False)
+    table.attack("ハナ", "信者", [35], special="サルト")
+    events = table.react("信者", "なし", [2, 20, 3, 4])
+    damage = [(e.expr, e.total) for e in events if isinstance(e, ce.DamageRolled)]
+    assert damage == [("1D6", 2), ("2D6", 7)]  # 6 m: 1D6 per full 3 m
+    assert table.hp("信者") == 12 - 2 - 7
+
+
+@pytest.mark.rule("H-MA-WPN-05")
+def test_designated_weapon_budo_has_no_special_techniques(table_of):
+    table = _table(table_of, attacker_skills={"武道（剣道）": 90, "組み付き": 70})
+    table.refused("H-MA-WPN-05", "hana", cmds.Attack, target="信者", special="サルト")
+    table.refused("H-MA-WPN-05", "hana", cmds.Attack, target="信者", special="ラッシュ")
