@@ -129,7 +129,7 @@ def protect(rules: CocRules, d: Decision[CocState], protector: CocUnit, allies: 
     d.emit(ce.ReactionUsed(unit=protector.id, action=COVER))
     target = defense_target(protector, COVER, protector.character.stat("DEX") * 5, own)
     check = roll_defense(d, protector, COVER, f"かばう（DEX×5{'÷' + str(n) if n > 1 else ''}）", target, own, dice)
-    d.emit(ce.PendingClosed(attack=inc.number, unit=ally.id, outcome=f"{protector.id}が{ally.id}の前に飛び出した"))
+    d.emit(ce.PendingClosed(attack=inc.number, unit=ally.id, outcome=_outcome(check.level, protector.id, ally.id)))
     covered = {k: v for k, v in inc.context.items() if k not in ("parry_weapons",)}
     if check.level is SuccessLevel.CRITICAL:
         _follow(rules, d, protector.id, inc, covered, [PARRY], covering=True, cancelled=True, factor=n)
@@ -146,6 +146,17 @@ def protect(rules: CocRules, d: Decision[CocState], protector: CocUnit, allies: 
     half = math.ceil(damage / 2)
     _follow(rules, d, ally.id, inc, covered, FOLLOW_UP, covered=True, damage=half, factor=2)
     _follow(rules, d, protector.id, inc, covered, FOLLOW_UP, covering=True, damage=half, factor=2)
+
+
+def _outcome(level: SuccessLevel, protector: str, ally: str) -> str:
+    """The line that tells the table how the かばう went."""
+    if level is SuccessLevel.CRITICAL:
+        return f"{protector}が{ally}をかばい、攻撃を完全に打ち消した（決定的成功）"
+    if level.succeeded:
+        return f"{protector}が{ally}の前に飛び出し、攻撃を引き受けた"
+    if level is SuccessLevel.FUMBLE:
+        return f"{protector}は{ally}をかばいきれず、二人とも攻撃をまともに受ける（ファンブル）"
+    return f"{protector}は{ally}をかばいきれず、ダメージを半分ずつ受ける"
 
 
 def _follow(rules: CocRules, d: Decision[CocState], unit: str, inc: Incoming, context: dict,

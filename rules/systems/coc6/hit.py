@@ -105,7 +105,8 @@ def hit(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "",
     Returns the damage before armour."""
     damage = attack_damage(d, inc, dice, extra)
     land(d, inc, inc.defender, damage, dice, pierced=pierced)
-    finish(d, inc, f"{note}{inc.defender}に{damage}ダメージ")
+    half = "（反撃のためダメージ1/2）" if inc.context.get("half") else ""
+    finish(d, inc, f"{note}{inc.defender}に{damage}ダメージ{half}")
     return damage
 
 

@@ -50,20 +50,25 @@ def prompt_text(rules: CocRules, state: CocState, pending: Pending) -> str:
     if followup == "counter":
         bonus = "ダメージ1/2" if ctx.get("counter_half") else f"ダメージ{ctx.get('counter_extra', '')}"
         return f"{unit}は{attacker}に反撃できます（通常の攻撃ロール、{bonus}）。「反撃」か「なし」を選んでください。"
+    notes = []
     if ctx.get("covering"):
-        what = "ダメージは打ち消されています。受け流しに成功すれば反撃できます（ダメージ1/2）" if ctx.get("cancelled") \
-            else "かばったダメージを受けます。「防御」か〈受け流し〉を選べます（回数制限に含まれません）"
-        text = f"{unit}は{attacker}の{weapon}から味方をかばいました。{what}"
+        notes.append("回数制限に含まれません")
+    if ctx.get("covering") and "damage" in ctx:
+        text = f"かばうは失敗し、{unit}も{ctx['damage']}ダメージ（1/2）を受けます。「防御」か〈受け流し〉を選べます"
+    elif ctx.get("covering") and ctx.get("cancelled"):
+        text = f"{unit}は{attacker}の{weapon}から味方をかばい、ダメージを打ち消しました。受け流しに成功すれば反撃できます（ダメージ1/2）"
+    elif ctx.get("covering"):
+        text = f"{unit}は{attacker}の{weapon}から味方をかばいました。かばったダメージを受けます。「防御」か〈受け流し〉を選べます"
     elif ctx.get("covered"):
         text = f"かばうは失敗し、{unit}は{ctx.get('damage')}ダメージ（1/2）を受けます。「防御」か〈受け流し〉を選べます"
     else:
         text = f"{attacker}の{weapon}が{unit}に命中しました。対応を選んでください"
     focus = focus_of(state.coc_unit(unit)) if unit in state.units else None
     if focus:
-        text += f"（「{focus}に集中」中）"
+        notes.append(f"「{focus}に集中」中")
     if ctx.get("factor", 1) > 1:
-        text += f"（判定は1/{ctx['factor']}）"
-    text += "。"
+        notes.append(f"判定は1/{ctx['factor']}")
+    text += (f"（{'、'.join(notes)}）" if notes else "") + "。"
     weapons = parry_choices(rules, state, pending)
     if weapons:
         text += f"\n受け流しに使える武器: {'、'.join(weapons)}（/react action:受け流し weapon:武器名。省略すると{weapons[0]}）"
