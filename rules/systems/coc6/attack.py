@@ -15,7 +15,7 @@ from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6 import events as ce
-from rules.systems.coc6.budo import Budo, for_weapon, multiply_damage
+from rules.systems.coc6.budo import Budo, multiply_damage
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.conditions import STUN, require_active
 from rules.systems.coc6.config import CocRules

@@ -299,3 +299,13 @@ class PendingHandedOver(Event):
     unit: str
     options: list
     context: dict = field(default_factory=dict)
+
+
+@event("coc.wound_bled")
+@dataclass(frozen=True)
+class WoundBled(Event):
+    """``unit``'s untreated ``part`` wound bleeds at the start of its turn (喉: 1D3,
+    H-KYU-PREC-17); the damage follows as DamageRolled / HpChanged."""
+
+    unit: str
+    part: str

@@ -129,7 +129,7 @@ def _begin_turn(d: Decision[CocState], unit: CocUnit, dice: Dice | None) -> bool
         return False
     if "スタン" in unit.conditions:
         if unit.ap:
-            d.emit(ce.ApSpent(unit=unit.id, ap=unit.ap, reason="スタン（X-STUN-01）"))
+            d.emit(ce.ApSpent(unit=unit.id, ap=unit.ap, reason="スタンしていて行動できない"))
         if unit.marks.get("stun_one_turn") or state.round > unit.stun_round:
             d.emit(ce.ConditionChanged(unit=unit.id, condition="スタン", added=False,
                                        cause="スタンしていた手番が過ぎた（X-STUN-01）"))
@@ -173,6 +173,7 @@ def _bleed(d: Decision[CocState], unit_id: str, dice: Dice | None) -> None:
         if wound["part"] == "喉" and d.state.round > int(wound.get("round", 0)):
             if dice is None:
                 raise RuntimeError("a turn start that rolls needs dice")
+            d.emit(ce.WoundBled(unit=unit_id, part="喉"))
             amount = roll_damage(d, 0, unit_id, "1D3", dice)
             take_damage(d, unit_id, amount, dice, cause="喉の傷（H-KYU-PREC-17）", armor=False)
 
