@@ -92,7 +92,7 @@ def hide(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, d
     if level is SuccessLevel.CRITICAL:
         damage = attack_damage(d, inc, dice)
         land(d, inc, unit.id, damage, dice)
-        d.emit(ce.ConditionChanged(unit=unit.id, condition=STUN, cause="隠れるの決定的成功（H-DEF-HIDE-07）"))
+        d.emit(ce.ConditionChanged(unit=unit.id, condition=STUN, cause="隠れるの決定的成功。次のラウンドの自分の手番が終わるまで"))
         finish(d, inc, f"隠れる決定的成功（逆転）：{unit.id}がダメージをすべて受け、スタンした")
         return
     if level is SuccessLevel.FUMBLE:

@@ -56,7 +56,8 @@ def prompt_text(rules: CocRules, state: CocState, pending: Pending) -> str:
     if ctx.get("covering") and "damage" in ctx:
         text = f"かばうは失敗し、{unit}も{ctx['damage']}ダメージ（1/2）を受けます。「防御」か〈受け流し〉を選べます"
     elif ctx.get("covering") and ctx.get("cancelled"):
-        text = f"{unit}は{attacker}の{weapon}から味方をかばい、ダメージを打ち消しました。受け流しに成功すれば反撃できます（ダメージ1/2）"
+        text = f"{unit}は{attacker}の{weapon}から味方をかばい、ダメージを打ち消しました。受け流しに成功すれば反撃できます"
+        notes.append("反撃のダメージは1/2")
     elif ctx.get("covering"):
         text = f"{unit}は{attacker}の{weapon}から味方をかばいました。かばったダメージを受けます。「防御」か〈受け流し〉を選べます"
     elif ctx.get("covered"):
