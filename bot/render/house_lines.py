@@ -31,6 +31,9 @@ def house_line(e: Event) -> str | None:
         return f"{e.unit}はラウンドの終わりに{e.target}へもう1度攻撃できる（ラッシュ、H-MA-RUSH-05）。"
     if isinstance(e, ce.ExtraAttackStarted):
         return f"ラウンド{e.round}の終わり：{e.unit}のラッシュの追加攻撃（対象 {e.target}、{e.weapon}、0ポイント）。/attack で攻撃、しないなら /end。"
+    if isinstance(e, ce.KnockoutAimed):
+        return (f"{e.attacker}のノックアウト狙いの攻撃：ダメージ{e.damage}は適用しません。"
+                f"KPがノックアウトの効果を裁定してください（/kp set で状態を変更）。")
     if isinstance(e, ce.WoundBled):
         return f"{e.unit}の{e.part}の傷から出血（1D3、手当てするまで毎ターン）"
     if isinstance(e, ce.PendingHandedOver):

@@ -309,3 +309,14 @@ class WoundBled(Event):
 
     unit: str
     part: str
+
+
+@event("coc.knockout_aimed")
+@dataclass(frozen=True)
+class KnockoutAimed(Event):
+    """An attack aimed only at the knockout effect hit ``unit``: its rolled ``damage`` (HP)
+    is shown, not applied; the KP applies the published knockout effect (X-KOATK-01)."""
+
+    unit: str
+    attacker: str
+    damage: int

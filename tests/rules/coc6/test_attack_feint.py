@@ -81,4 +81,5 @@ def test_knockout_only_feint_is_allowed_and_its_damage_is_not_applied(table_of):
     table.react("信者", "受け流し", [30])
     events = table.react("信者", "なし", [2, 2])
     assert any(isinstance(e, ce.DamageRolled) and e.total == 4 for e in events)
+    assert [(e.unit, e.damage) for e in events if isinstance(e, ce.KnockoutAimed)] == [("信者", 4)]
     assert table.hp("信者") == 12
