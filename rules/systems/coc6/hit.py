@@ -82,7 +82,9 @@ def land(d: Decision[CocState], inc: Incoming, unit: str, amount: int, dice: Dic
     armour is penetrated (``pierced`` or an armour-piercing attack) and the defender rolled
     no ``critical`` (H-DEF-07)."""
     pierced = pierced or bool(inc.context.get("armor_piercing"))
-    if not inc.context.get("knockout_only"):  # X-KOATK-01: rolled and shown, not applied
+    if inc.context.get("knockout_only"):  # X-KOATK-01: rolled and shown, the KP rules it
+        d.emit(ce.KnockoutAimed(unit=unit, attacker=inc.attacker, damage=amount))
+    else:
         take_damage(d, unit, amount, dice, cause=f"{inc.attacker}の{inc.weapon.name}",
                     armor=armor_counts(pierced, critical))
     if inc.context.get("effects"):  # what lands with the blow: throws, wounds … (effects.py)
