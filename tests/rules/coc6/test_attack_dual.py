@@ -124,3 +124,15 @@ def test_designated_weapon_budo_doubles_the_sword_and_only_budo_failed_is_single
     attack(single, [55], weapon="日本刀")
     events = single.react("信者", "なし", [3])
     assert [(e.expr, e.total) for e in events if isinstance(e, ce.DamageRolled)] == [("1D10", 3)]
+
+
+@pytest.mark.rule("H-MA-WPN-04", "H-DEF-PARRY-13")
+def test_designated_budo_parries_empty_handed_as_a_fist(table_of):
+    table = table_of("coc6-house")
+    table.join("ken", table.sheet("ケン", DEX=14, skills={"武道（剣道）": 60}))
+    table.npc(table.sheet("信者", DEX=16, skills={"こぶし": 70}))
+    table.start()
+    table.attack("信者", "ケン", [20], weapon="こぶし")
+    events = table.react("ケン", "受け流し", [55, 2], weapon="武道")
+    assert rolled(events) == [(60, 55)]
+    assert table.hp("ケン") == 10 and table.unit("ケン").used["受け流し"] == 1
