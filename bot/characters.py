@@ -6,11 +6,12 @@ import unicodedata
 
 from bot import options as opt
 from bot.importers import parse_sheet
+from rules.dice import parse
 from bot.render.characters import sheet_text
 from bot.render.reply import Reply, private, public
 from bot.store import Store
 from rules.coc6.character import CHARACTERISTICS, Character
-from rules.coc6.weapons import ParryClass, make_weapon
+from rules.coc6.weapons import BUILTIN_WEAPONS, UNARMED_WEAPONS, ParryClass, make_weapon
 from rules.errors import InvalidInput
 
 ARMOR_KEYS = {"装甲", "armor", "armour", "アーマー"}
@@ -31,6 +32,15 @@ class CharacterBook:
             known = "、".join(r.name for r in await self.store.list_characters(scope)) or "（まだありません）"
             raise InvalidInput(f"キャラクター「{name}」は登録されていません。登録済み: {known}")
         return Character.from_dict(record.data)
+
+    async def load_own(self, scope: str, user: str, name: str) -> Character:
+        """The saved character ``name`` if ``user`` registered it; raises InvalidInput."""
+        character = await self.load(scope, name)
+        record = await self.store.get_character(scope, character.name)
+        if record is not None and record.owner != user:
+            raise InvalidInput(f"「{character.name}」は他のユーザーのキャラクターなので、その人しか参加させられません。"
+                               "KPがNPCとして出すなら /battle add name:… character:… を使います。")
+        return character
 
     async def owned(self, scope: str, user: str) -> list[str]:
         return [r.name for r in await self.store.list_characters(scope) if r.owner == user]
@@ -61,6 +71,12 @@ class CharacterBook:
             if not 0 <= value <= 99:
                 raise InvalidInput(f"{key} は0から99の値にしてください。")
             stats[key] = value
+        if record is not None:
+            kept = Character.from_dict(record.data)
+            character = Character(**{**kept.__dict__, "stats": stats})
+            await self.store.put_character(scope, user, name, character.to_dict())
+            return [public(f"「{name}」の能力値を更新しました（技能・武器・装甲はそのままです）。\n"
+                           + sheet_text(character))]
         character = Character(name=name, stats=stats)
         await self.store.put_character(scope, user, name, character.to_dict())
         return [public(f"キャラクター「{name}」を登録しました。\n" + sheet_text(character))]
@@ -129,8 +145,8 @@ class CharacterBook:
         damage = opt.text(options, "damage")
         if damage is not None:
             damage = unicodedata.normalize("NFKC", damage).upper().replace(" ", "")
-            if not re.fullmatch(r"[0-9D+\-*/()]{1,40}", damage):
-                raise InvalidInput("damage はダイス式で指定してください（例: 1D8, 1D6+2）。")
+            if not re.fullmatch(r"[0-9D+\-*/()]{1,40}", damage) or (damage != "0" and parse(damage) is None):
+                raise InvalidInput(f"damage「{damage[:20]}」はダイス式として読めません（例: 1D8, 1D6+2, 2D3+1D4）。")
         rof_raw = opt.text(options, "rof")
         rof = tuple(p for p in re.split(r"[/／・,、]", rof_raw) if p) if rof_raw else None
         weapon = make_weapon(weapon_name, skill_value=skill_value, skill=skill_name, damage=damage,
@@ -138,9 +154,16 @@ class CharacterBook:
                              range_m=opt.integer(options, "range", "range"))
         character = character.with_weapon(weapon)
         await self.store.put_character(scope, user, character.name, character.to_dict())
-        hp = f"、耐久力{weapon.hp}" if weapon.hp is not None else ""
+        hp = f"、耐久力{weapon.hp}" if weapon.hp is not None else "、耐久力なし"
+        note = ""
+        if weapon_name not in BUILTIN_WEAPONS and not any(w.name == weapon_name for w in UNARMED_WEAPONS):
+            missing = [label for key, label in (("damage", "damage:"), ("hp", "hp:"), ("class", "class:"))
+                       if opt.text(options, key) is None]
+            if missing:
+                note = (f"\n（武器表にない名前なので、未指定の項目は近接武器の既定値にしました。"
+                        f"{' '.join(missing)} で指定できます。耐久力がないと受け流しには使えません）")
         return [public(f"{character.name}に武器「{weapon.name}」を持たせました"
-                       f"（{weapon.parry_class.value}、{character.weapon_skill(weapon)}%、{weapon.damage}{hp}）。")]
+                       f"（{weapon.parry_class.value}、{character.weapon_skill(weapon)}%、{weapon.damage}{hp}）。{note}")]
 
     async def show(self, scope: str, user: str, options: dict) -> list[Reply]:
         name = opt.text(options, "name")
@@ -149,7 +172,8 @@ class CharacterBook:
             if len(mine) != 1:
                 raise InvalidInput("name: で表示するキャラクターを指定してください。")
             name = mine[0]
-        return [public(sheet_text(await self.load(scope, name), full=True))]
+        character = await self.load(scope, name)
+        return [public(f"【{character.name}】\n" + sheet_text(character, full=True))]
 
     async def list(self, scope: str, user: str, options: dict) -> list[Reply]:
         records = await self.store.list_characters(scope)

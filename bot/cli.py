@@ -17,11 +17,11 @@ NO_TOKEN = """DISCORD_TOKEN が設定されていません。/ DISCORD_TOKEN is 
 3. 「OAuth2 → URL Generator」で scopes: bot, applications.commands、
    権限: Send Messages, Embed Links, Attach Files, Read Message History, Use Slash Commands を選んで招待
 4. トークンを .env に DISCORD_TOKEN=... と書くか、環境変数に設定
-5. 初回だけ python -m bot sync（テストサーバーなら --guild サーバーID）でコマンドを登録
+5. 初回だけ bash scripts/run.sh sync（テストサーバーなら --guild サーバーID）でコマンドを登録
 
 Create an application and bot at https://discord.com/developers/applications, enable the
 MESSAGE CONTENT intent, invite it with the bot + applications.commands scopes, put the
-token in .env as DISCORD_TOKEN=..., then run `python -m bot sync` once.
+token in .env as DISCORD_TOKEN=..., then run `bash scripts/run.sh sync` once.
 
 Discordなしで試すには / To try it without Discord:
   bash scripts/run.sh console   （または python -m bot console）"""
@@ -87,6 +87,7 @@ def _console(args, settings: Settings) -> int:
     if not args.db:
         Path(settings.data_dir).mkdir(parents=True, exist_ok=True)
     dice = make_dice(args.rolls, args.seed)
+    files_dir = (Path(args.db).resolve().parent if args.db else Path(settings.data_dir)) / "exports"
     if args.script:
         try:
             with open(args.script, encoding="utf-8") as fh:
@@ -94,9 +95,19 @@ def _console(args, settings: Settings) -> int:
         except OSError as exc:
             print(f"スクリプトを開けません: {exc}", file=sys.stderr)
             return 2
-        return asyncio.run(run(lines, db_url, dice, args.json))
+        return _interruptible(run(lines, db_url, dice, args.json, files_dir=files_dir))
     interactive = sys.stdin.isatty() and not args.json
-    return asyncio.run(run(_stdin_lines(interactive), db_url, dice, args.json, interactive=interactive))
+    return _interruptible(run(_stdin_lines(interactive), db_url, dice, args.json, interactive=interactive,
+                              files_dir=files_dir))
+
+
+def _interruptible(main) -> int:
+    """Run the console coroutine; Ctrl-C ends it quietly (everything said was committed)."""
+    try:
+        return asyncio.run(main)
+    except KeyboardInterrupt:
+        print("\n中断しました（ここまでの内容は保存されています）。", file=sys.stderr)
+        return 130
 
 
 def _stdin_lines(interactive: bool):

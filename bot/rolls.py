@@ -5,8 +5,21 @@ that a secret roll was made and nothing of its command or result.
 """
 from __future__ import annotations
 
+import re
+
 from bot.render.reply import Reply, clip, private, public
 from rules.dice import Dice, DiceError, DiceExhausted, evaluate
+
+MAX_COMMENT = 200
+"""The longest comment echoed with a roll (characters); a longer one is shortened."""
+
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f]")
+
+
+def _comment(text: str) -> str:
+    """A roll's comment as shown: bidirectional overrides removed, at most MAX_COMMENT."""
+    text = _BIDI.sub("", text).strip()
+    return text if len(text) <= MAX_COMMENT else text[:MAX_COMMENT] + "…"
 
 
 def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: str | None,
@@ -26,7 +39,7 @@ def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: str | N
         if from_chat:
             return []
         return [private(user, f"「{text[:50]}」はダイスコマンドとして読めませんでした。例: CCB<=70、2D6+1D4、RES(12-10)")]
-    comment = f"　{result.comment}" if result.comment else ""
+    comment = f"　{_comment(result.comment)}" if result.comment else ""
     line = clip(f"{speaker}{comment}\n{result.text}")
     if not result.secret:
         return [public(line)]

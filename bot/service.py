@@ -23,7 +23,7 @@ from bot.keeper_desk import KeeperDesk, Loaded, RecordingDice, request_label as 
 from bot.render import battle as render
 from bot.render import buttons
 from bot.render.map_text import map_reply
-from bot.render.reply import Reply, clip, private, public
+from bot.render.reply import Button, Reply, clip, private, public
 from bot.rolls import roll_replies
 from bot.store import BattleExists, BattleRecord, Deadline, Store, VersionConflict
 from rules.battle import commands as cmds
@@ -137,8 +137,8 @@ class Service(KeeperDesk):
             return roll_replies(text, req.user, req.name or req.user, self.dice,
                                 await self._keeper(req.channel), from_chat=True)
         if c.startswith("char "):
-            handler = getattr(self.characters, c.split(" ", 1)[1], None)
-            if handler is None or c == "char import":
+            handler = getattr(self.characters, c.split(" ", 1)[1].replace("import", "import_sheet"), None)
+            if handler is None:
                 raise InvalidInput(f"/{c} はまだ使えません。")
             replies = await handler(scope, req.user, req.options)
             await self._remember(req, replies)
@@ -406,6 +406,21 @@ class Service(KeeperDesk):
 
     # --- buttons ----------------------------------------------------------------------
 
+    async def open_buttons(self, channel: str, user: str) -> list[Button]:
+        """The buttons of the questions open now in ``channel``'s battle that ``user`` may
+        press (their own units' prompts; every prompt for the KP), newest first — for a
+        transport that no longer has the messages (the console after a restart)."""
+        record = await self.store.active_battle(channel)
+        if record is None:
+            return []
+        system, state = await self._load(record)
+        view = system.view(state)
+        found: list[Button] = []
+        for prompt in reversed(view.prompts):
+            if prompt.owner == user or user == state.keeper:
+                found.extend(render.prompt_reply(record.id, prompt, state.keeper, view).buttons)
+        return found
+
     async def _button(self, req: Request) -> list[Reply]:
         bid = buttons.decode(opt.text(req.options, "custom_id") or "")
         if bid is None:
@@ -444,7 +459,7 @@ async def _join(service: Service, req: Request, state: BattleState) -> cmds.Comm
         if len(mine) != 1:
             raise InvalidInput("character: で参加するキャラクターを指定してください。")
         name = mine[0]
-    character = await service.characters.load(scope, name)
+    character = await service.characters.load_own(scope, req.user, name)
     return cmds.Join(issuer=req.user, name=character.name, sheet=character.to_dict())
 
 

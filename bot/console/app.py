@@ -1,10 +1,12 @@
 """The console loop: read lines, send them through the service, print the replies."""
 from __future__ import annotations
 
+import base64
 import json
 import random
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TextIO
 
 from bot.console.parse import Line, ParseError, parse_line
@@ -15,6 +17,8 @@ from rules.dice import Dice, DiceExhausted, RandomDice, ScriptedDice
 
 DEFAULT_CHANNEL = "main"
 EXIT_OK, EXIT_USAGE, EXIT_DICE = 0, 2, 3
+MAX_REMEMBERED = 40
+"""How many recent buttons per user the console remembers."""
 
 BANNER = """クトゥルフ神話TRPG 戦闘ボット コンソール（Discordなしで遊べます）
 1行に「名前: 内容」で入力します。名前ごとに別のプレイヤーとして扱います。例:
@@ -29,14 +33,16 @@ Ctrl-D で終了します。"""
 class Console:
     """One console session over ``service``; ``out`` receives the printed lines.
 
-    ``json_mode`` prints one JSON object per message (COMMANDS.md ``--json``).
+    ``json_mode`` prints one JSON object per message (COMMANDS.md ``--json``);
+    ``files_dir`` is where attachments (``/battle log``, ``/battle map``) are saved.
     """
 
     service: Service
     out: TextIO
     json_mode: bool = False
+    files_dir: Path | None = None
     line_no: int = 0
-    _latest_buttons: dict[tuple[str, str], list] = field(default_factory=dict)
+    _buttons: dict[tuple[str, str], list] = field(default_factory=dict)
 
     async def feed(self, raw: str) -> None:
         """Handle one input line (comments and blank lines are ignored and not counted)."""
@@ -50,20 +56,20 @@ class Console:
             self._emit(DEFAULT_CHANNEL, Reply(text=str(exc), ephemeral=True, to=None))
             return
         channel = line.channel or DEFAULT_CHANNEL
-        request = self._request(line, channel)
+        request = await self._request(line, channel)
         if request is None:
             return
         replies = await self.service.handle(request)
         for reply in replies:
             self._emit(channel, reply)
 
-    def _request(self, line: Line, channel: str) -> Request | None:
-        base = dict(channel=channel, user=line.name, name=line.name,
-                    request_id=None)
+    async def _request(self, line: Line, channel: str) -> Request | None:
+        base = dict(channel=channel, user=line.name, name=line.name, request_id=None)
         if line.button is not None:
-            custom_id = self._find_button(channel, line.name, line.button)
+            custom_id = await self._find_button(channel, line.name, line.button)
             if custom_id is None:
-                self._emit(channel, Reply(text=f"{line.name}が押せる［{line.button}］ボタンは今ありません。",
+                hint = "手番を終えるなら /end、攻撃への対応なら /react action:…（KPは as:名前 を付けます）"
+                self._emit(channel, Reply(text=f"{line.name}が押せる［{line.button}］ボタンは今ありません。{hint}",
                                           ephemeral=True, to=line.name))
                 return None
             return Request(command="button", options={"custom_id": custom_id}, **base)
@@ -71,31 +77,55 @@ class Console:
             return Request(command=line.command, options=line.options, **base)
         return Request(command="chat", options={"text": line.chat or ""}, **base)
 
-    def _find_button(self, channel: str, name: str, label: str) -> str | None:
+    async def _find_button(self, channel: str, name: str, label: str) -> str | None:
+        """The newest button ``label`` shown to ``name`` (or to everyone); after a restart,
+        the buttons of the questions open now."""
         for key in ((channel, name), (channel, "*")):
-            for button in self._latest_buttons.get(key, []):
+            for button in reversed(self._buttons.get(key, [])):
                 if button.label == label:
                     return button.custom_id
+        for button in await self.service.open_buttons(channel, name):
+            if button.label == label:
+                return button.custom_id
         return None
 
     def _emit(self, channel: str, reply: Reply) -> None:
         if reply.buttons:
             targets = [reply.to] if reply.to else (list(reply.mentions) or ["*"])
             for target in targets:
-                self._latest_buttons[(channel, target)] = list(reply.buttons)
+                shown = self._buttons.setdefault((channel, target), [])
+                shown.extend(reply.buttons)
+                del shown[:-MAX_REMEMBERED]
+        text = reply.text
+        saved = self._save(reply.file)
+        if saved:
+            text += f"\n（添付ファイルを保存しました: {saved}）"
         if self.json_mode:
             obj = {"line": self.line_no, "channel": channel, "to": reply.to if reply.ephemeral else None,
-                   "ephemeral": reply.ephemeral, "text": reply.text,
+                   "ephemeral": reply.ephemeral, "text": text,
                    "buttons": [b.label for b in reply.buttons], "mentions": list(reply.mentions),
                    "data": reply.data}
             print(json.dumps(obj, ensure_ascii=False), file=self.out, flush=True)
             return
         prefix = f"bot → {reply.to}" if reply.ephemeral and reply.to else "bot"
         mention = "".join(f"@{m} " for m in reply.mentions)
-        text = reply.text.replace("\n", "\n    ")
-        print(f"{prefix}: {mention}{text}", file=self.out, flush=True)
+        print(f"{prefix}: {mention}" + text.replace("\n", "\n    "), file=self.out, flush=True)
         if reply.buttons:
             print("  " + " ".join(f"[{b.label}]" for b in reply.buttons), file=self.out, flush=True)
+
+    def _save(self, file: dict | None) -> str | None:
+        """Write an attachment (text ``content`` or base64 ``content_b64``) under
+        ``files_dir``; returns its path, or None when there is nothing to save."""
+        if not file or self.files_dir is None:
+            return None
+        name = Path(str(file.get("name") or "attachment")).name
+        self.files_dir.mkdir(parents=True, exist_ok=True)
+        path = self.files_dir / name
+        if "content_b64" in file:
+            path.write_bytes(base64.b64decode(file["content_b64"]))
+        else:
+            path.write_text(str(file.get("content", "")), encoding="utf-8")
+        return str(path)
 
 
 def make_dice(rolls: list[int] | None, seed: int | None) -> Dice:
@@ -108,11 +138,11 @@ def make_dice(rolls: list[int] | None, seed: int | None) -> Dice:
 
 
 async def run(lines, db_url: str, dice: Dice, json_mode: bool, out: TextIO = sys.stdout,
-              interactive: bool = False) -> int:
+              interactive: bool = False, files_dir: Path | None = None) -> int:
     """Play ``lines`` (an iterable of input lines) on the database ``db_url``; exit status."""
     store = Store(db_url)
     await store.migrate()
-    console = Console(Service(store, dice), out, json_mode)
+    console = Console(Service(store, dice), out, json_mode, files_dir)
     try:
         if interactive:
             print(BANNER, file=out, flush=True)

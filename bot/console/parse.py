@@ -11,6 +11,9 @@ from bot.commands_spec import COMMANDS, Cmd
 
 _LINE = re.compile(r"^(?:@(?P<channel>\S+)\s+)?(?P<name>[^:：\s][^:：]{0,40}?)\s*[:：]\s?(?P<text>.*)$")
 _BUTTON = re.compile(r"^\[(?P<label>[^\]]+)\]$")
+_STRAY_KEY = re.compile(r"(?:^|\s)([A-Za-z_][A-Za-z0-9_]*|[^\s\d:：\"'][^\s:：]{0,9})[:：]\S")
+FREE_TEXT = frozenset({"command", "data"})
+"""Options whose value is free text that may itself contain ``word:`` (a roll's comment, JSON)."""
 
 
 @dataclass(frozen=True)
@@ -104,5 +107,10 @@ def _options(cmd: Cmd, rest: str) -> dict:
         value = rest[m.end():end].strip() if len(rest) == len(folded) else folded[m.end():end].strip()
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
             value = shlex.split(value)[0]
-        options[names[m.group(1).casefold()]] = value
+        key = names[m.group(1).casefold()]
+        stray = _STRAY_KEY.search(value) if key not in FREE_TEXT else None
+        if stray:
+            raise ParseError(f"「{stray.group(1)}:」は /{cmd.path} のオプションにありません。使えるオプション: "
+                             + "、".join(f"{o.name}:" for o in cmd.options))
+        options[key] = value
     return options

@@ -15,8 +15,12 @@ BASE_SKILLS: dict[str, int] = {
     "こぶし": 50, "キック": 25, "組み付き": 25, "頭突き": 10, "マーシャルアーツ": 1,
     "投擲": 25, "拳銃": 20, "ショットガン": 30, "ライフル": 25, "サブマシンガン": 15,
     "マシンガン": 15, "隠れる": 10, "応急手当": 30, "医学": 5, "武器・双撃": 0, "武道": 1,
+    "ナイフ": 25, "大きい棍棒": 25, "小さい棍棒": 25, "手斧": 20, "サーベル": 15, "レイピア": 15,
+    "日本刀": 15, "肉切り包丁": 15, "ブラックジャック": 40,
 }
-"""X-SKILL-01 base values (%); 〈回避〉 is DEX×2 and computed; 〈武道〉 (any style) 1% as in クトゥルフ2010."""
+"""X-SKILL-01 base values (%); 〈回避〉 is DEX×2 and computed; 〈武道〉 (any style) 1% as in
+クトゥルフ2010; the melee weapon skills of the built-in weapons (X-WPN-01) at the published
+CoC 6 base values."""
 
 SKILL_ALIASES = {
     "パンチ": "こぶし", "こぶし（パンチ）": "こぶし", "こぶし(パンチ)": "こぶし",

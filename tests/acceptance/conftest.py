@@ -2,18 +2,12 @@
 exactly as ``run.py`` does it for a developer."""
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
-
-def shared_dir() -> Path:
-    """``../shared`` beside the project (or ``$SHARED_DIR``)."""
-    env = os.environ.get("SHARED_DIR")
-    return Path(env) if env else Path(__file__).resolve().parents[2].parent / "shared"
+from support import shared_dir
 
 
 @pytest.fixture

@@ -41,3 +41,16 @@ def test_unreadable_commands_explain_themselves(text, message):
 def test_a_line_without_a_name():
     with pytest.raises(ParseError, match="名前: 内容"):
         parse_line("/battle status")
+
+
+@pytest.mark.parametrize("text,stray", [
+    ("char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:14 LUCK:99", "LUCK"),
+    ("attack target:ゾンビ weapon:こぶし foo:bar", "foo"),
+])
+def test_an_unknown_option_is_named_not_swallowed(text, stray):
+    with pytest.raises(ParseError, match=f"「{stray}:」は"):
+        parse_command(text)
+
+
+def test_free_text_options_keep_their_colons():
+    assert parse_command("roll command:CCB<=70 目標:ゾンビ")[1] == {"command": "CCB<=70 目標:ゾンビ"}

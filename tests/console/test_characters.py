@@ -1,0 +1,70 @@
+"""Characters through the console: ownership, re-registering, import, weapons."""
+import json
+from pathlib import Path
+
+import pytest
+
+from support import shared_dir
+
+NEW = "{who}: /char new name:{name} STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15"
+
+
+async def test_joining_with_someone_elses_character_is_refused(console_table):
+    table = await console_table()
+    await table.say(NEW.format(who="alice", name="アリス"))
+    await table.say("kp: /battle new")
+    messages = await table.say("bob: /battle join character:アリス")
+    assert messages[0]["ephemeral"] and messages[0]["to"] == "bob"
+    assert "他のユーザーのキャラクター" in messages[0]["text"]
+    assert (await table.say("alice: /battle join character:アリス"))[0]["ephemeral"] is False
+
+
+async def test_char_new_again_updates_characteristics_and_keeps_skills(console_table):
+    table = await console_table()
+    await table.say(NEW.format(who="alice", name="アリス"))
+    await table.say("alice: /char set name:アリス key:こぶし value:90")
+    again = await table.say("alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:16 APP:10 SIZ:13 INT:13 EDU:15")
+    assert "能力値を更新しました" in again[0]["text"] and "回避 32%" in again[0]["text"]
+    shown = await table.say("alice: /char show name:アリス")
+    assert "こぶし 90%" in shown[0]["text"] and shown[0]["text"].startswith("【アリス】")
+
+
+@pytest.mark.rule("X-WPN-01", "X-SKILL-01")
+async def test_builtin_melee_weapons_use_their_base_skill(console_table):
+    table = await console_table()
+    await table.say(NEW.format(who="kp", name="教団員"))
+    reply = await table.say("kp: /char weapon name:教団員 weapon:ナイフ")
+    assert "（ナイフ、25%、1D4、耐久力9）" in reply[0]["text"]
+    reply = await table.say("kp: /char weapon name:教団員 weapon:手斧")
+    assert "（棍棒、20%、1D6+1、耐久力12）" in reply[0]["text"]
+    reply = await table.say("kp: /char weapon name:教団員 weapon:斧")
+    assert "武器表にない名前" in reply[0]["text"] and "hp:" in reply[0]["text"]
+    reply = await table.say("kp: /char weapon name:教団員 weapon:斧 damage:1D8+")
+    assert reply[0]["ephemeral"] and "ダイス式として読めません" in reply[0]["text"]
+
+
+@pytest.mark.parametrize("file,name,hp", [
+    ("ccfolia_02_coc6_investigator.json", "見本 花子", "HP 14"),
+    ("ccfolia_03_enemy_npc_hidden.json", "黒衣の信者A", "HP 13"),
+    ("hokanjo_coc6_example.json", "見本 花子", "HP 14"),
+])
+async def test_import_sample_sheets(console_table, file, name, hp):
+    table = await console_table()
+    data = json.dumps(json.loads((shared_dir() / "data" / "characters" / file).read_text("utf-8")),
+                      ensure_ascii=False)
+    reply = await table.say(f"alice: /char import data:{data}")
+    assert reply[0]["ephemeral"] is False, reply[0]["text"]
+    assert f"「{name}」を取り込みました" in reply[0]["text"] and hp in reply[0]["text"]
+
+
+async def test_import_without_characteristics_says_what_is_missing(console_table):
+    table = await console_table()
+    data = (shared_dir() / "data" / "characters" / "ccfolia_01_minimal.json").read_text("utf-8").strip()
+    reply = await table.say(f"alice: /char import data:{data}")
+    assert reply[0]["ephemeral"] and "DEX" in reply[0]["text"]
+
+
+async def test_a_long_comment_never_hides_the_roll(console_table):
+    table = await console_table([30])
+    reply = await table.say("alice: CCB<=50 " + "あ" * 3000)
+    assert "(1D100<=50) ＞ 30 ＞ 成功" in reply[0]["text"] and len(reply[0]["text"]) < 400
