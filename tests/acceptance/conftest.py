@@ -7,16 +7,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import shared_dir
 
 
 @pytest.fixture
-def transcript():
+def transcript(shared: Path):
     """``transcript("01-first-fight.txt")`` runs it and returns run.py's output; the test
     fails with that output unless every expectation holds."""
 
     def run(name: str) -> str:
-        runner = shared_dir() / "acceptance" / "run.py"
+        runner = shared / "acceptance" / "run.py"
         assert runner.exists(), f"acceptance runner not found at {runner} (set SHARED_DIR)"
         proc = subprocess.run([sys.executable, str(runner), "--python", sys.executable,
                                str(runner.parent / name)], capture_output=True, text=True, timeout=300,

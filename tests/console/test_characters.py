@@ -1,10 +1,6 @@
 """Characters through the console: ownership, re-registering, import, weapons."""
 import json
-from pathlib import Path
-
 import pytest
-
-from support import shared_dir
 
 NEW = "{who}: /char new name:{name} STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15"
 
@@ -48,18 +44,18 @@ async def test_builtin_melee_weapons_use_their_base_skill(console_table):
     ("ccfolia_03_enemy_npc_hidden.json", "黒衣の信者A", "HP 13"),
     ("hokanjo_coc6_example.json", "見本 花子", "HP 14"),
 ])
-async def test_import_sample_sheets(console_table, file, name, hp):
+async def test_import_sample_sheets(console_table, shared, file, name, hp):
     table = await console_table()
-    data = json.dumps(json.loads((shared_dir() / "data" / "characters" / file).read_text("utf-8")),
+    data = json.dumps(json.loads((shared / "data" / "characters" / file).read_text("utf-8")),
                       ensure_ascii=False)
     reply = await table.say(f"alice: /char import data:{data}")
     assert reply[0]["ephemeral"] is False, reply[0]["text"]
     assert f"「{name}」を取り込みました" in reply[0]["text"] and hp in reply[0]["text"]
 
 
-async def test_import_without_characteristics_says_what_is_missing(console_table):
+async def test_import_without_characteristics_says_what_is_missing(console_table, shared):
     table = await console_table()
-    data = (shared_dir() / "data" / "characters" / "ccfolia_01_minimal.json").read_text("utf-8").strip()
+    data = (shared / "data" / "characters" / "ccfolia_01_minimal.json").read_text("utf-8").strip()
     reply = await table.say(f"alice: /char import data:{data}")
     assert reply[0]["ephemeral"] and "DEX" in reply[0]["text"]
 
