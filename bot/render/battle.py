@@ -156,7 +156,8 @@ def status_reply(view: BattleView, title: str, reveal: bool = False) -> Reply:
             body = f"HP {row.hp}/{row.hp_max}" if row.hp is not None else ""
             if row.ap is not None and view.phase == "active":
                 body += f" AP {row.ap}"
-            body += f" DEX {row.dex}"
+            if row.dex is not None:
+                body += f" DEX {row.dex}"
             broken = [w["name"] + ("（破壊）" if w["broken"] else "（射撃不能）")
                       for w in row.weapons if w["broken"] or w.get("cannot_fire")]
             if broken:

@@ -83,7 +83,8 @@ def test_charge_rank_fight_in_the_console(tmp_path):
     status = next(m for m in messages if m["line"] == 23)
     combatants = {c["name"]: c for c in status["data"]["combatants"]}
     assert combatants["刺客"]["conditions"] == ["気絶"]
-    assert combatants["桐生"]["hp"] is None and combatants["桐生"]["dex"] == 6
+    assert combatants["桐生"]["hp"] is None and combatants["桐生"]["dex"] is None
+    assert combatants["桐生"]["extra"]["リフレクス"] == 6
     # Round 3's open phase: 2 + 6 is capped at the capacity 6 (C-PHASE-03); 刺客 is out.
     assert "オープンフェイズ：チャージランク 桐生 2→6" in counter
     assert status["data"]["round"] == 3 and status["data"]["turn"] == "桐生"

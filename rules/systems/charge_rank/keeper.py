@@ -42,7 +42,14 @@ class NumberSet(Event):
 def apply_number_set(state: CrState, e: NumberSet) -> None:
     """Fold :class:`NumberSet`."""
     if e.unit in state.units:
-        setattr(state.unit(e.unit), e.key, e.value)
+        unit = state.unit(e.unit)
+        setattr(unit, e.key, e.value)
+        if any(NUMBERS.get(label) == e.key for label in unit.missing):
+            unit.missing = tuple(label for label in unit.missing if NUMBERS.get(label) != e.key)
+            if e.key == "stamina":
+                unit.stamina_max = e.value
+            if e.key == "reflex" and not unit.capacity:
+                unit.capacity = e.value  # the capacity defaults to the reflex (sheet.py)
 
 
 def change_setting(d: Decision[CrState], cmd: ChangeSetting, dice: Dice) -> None:

@@ -47,6 +47,11 @@ def _diagnose(state: CrState, unit: CrUnit, action: str) -> None:
     if strike and action in ("防御", "回避", "カウンター") and unit.id != strike.get("target"):
         raise RuleViolation("C-PASS-01", f"受動行動を取れるのは攻撃の対象になった者だけです（いまの対象: {strike.get('target')}）",
                             allowable=False)
+    if strike and action in ("防御", "回避", "カウンター"):
+        waiting = "、".join(p.unit for p in state.pending) or "他の参加者"
+        raise RuleViolation("C-MAIN-01", f"いまは割り込みの確認中です（{waiting}の応答待ち）。"
+                                         f"割り込みが終わると{unit.id}に防御・回避・カウンターを尋ねます",
+                            allowable=False)
     if action in ("防御", "回避", "カウンター"):
         raise RuleViolation("C-PASS-01", f"受動行動は攻撃の対象になったとき、その攻撃に一度だけ取れます。"
                                          f"いま{unit.id}に向かっている攻撃はありません", allowable=False)

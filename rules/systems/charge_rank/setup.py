@@ -37,7 +37,7 @@ def join(d: Decision[CrState], cmd: Join) -> None:
     missing = numbers(cmd.sheet).missing
     if missing and state.phase == "active":
         raise InvalidInput(f"{cmd.name}のチャージランク制の数値が足りません（{'・'.join(missing)}）。"
-                           "/char set で設定してから参加してください。")
+                           "/char set name:名前 key:リフレクス value:4 のように設定してから参加してください。")
     d.emit(ev.UnitJoined(unit=cmd.name, owner=None if cmd.npc else cmd.issuer, hidden=cmd.hidden,
                          sheet=cmd.sheet))
 
@@ -53,8 +53,9 @@ def start(d: Decision[CrState], cmd: Start) -> None:
     lacking = [f"{u.id}（{'・'.join(u.missing)}）" for u in d.state.cr_units() if u.missing]
     if lacking:
         raise InvalidInput("チャージランク制の数値が足りません: " + "、".join(lacking)
-                           + "。/char set name:名前 key:リフレクス value:4 のように設定してから参加し直してください"
-                           "（キャパシティ・ガード・攻撃力は省略するとリフレクス・0・1になります）。")
+                           + "。KPが /kp set target:名前 field:リフレクス value:4 のように設定できます"
+                           "（次の戦闘からは /char set name:名前 key:リフレクス value:4 でキャラクターに保存）。"
+                           "キャパシティ・ガード・攻撃力は省略するとリフレクス・0・1になります。")
     start_round(d, 1)
     advance(d)
 
