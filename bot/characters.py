@@ -13,6 +13,7 @@ from bot.store import Store
 from rules.coc6.character import CHARACTERISTICS, Character
 from rules.coc6.weapons import BUILTIN_WEAPONS, UNARMED_WEAPONS, ParryClass, make_weapon
 from rules.errors import InvalidInput
+from rules.systems.charge_rank.sheet import NAMES as CHARGE_RANK_NUMBERS
 
 ARMOR_KEYS = {"装甲", "armor", "armour", "アーマー"}
 HP_KEYS = {"hp", "耐久力", "最大hp"}
@@ -110,7 +111,7 @@ class CharacterBook:
         else:
             number = self._number(value, key, 0, 999)
             character = character.with_skill(key, number)
-            shown = f"〈{key}〉 = {number}%"
+            shown = f"{key} = {number}（チャージランク制の数値）" if folded in CHARGE_RANK_NUMBERS else f"〈{key}〉 = {number}%"
         await self.store.put_character(scope, user, character.name, character.to_dict())
         return [public(f"{character.name}: {shown} に設定しました。")]
 

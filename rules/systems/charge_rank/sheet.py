@@ -12,6 +12,9 @@ REQUIRED = ("リフレクス", "スタミナ")
 DEFAULTS = {"ガード": 0, "攻撃力": 1}
 """Numbers with a default; 〔キャパシティ〕 defaults to the reflex (C-PHASE-04's fixture)."""
 
+NAMES = ("リフレクス", "キャパシティ", "ガード", "スタミナ", "攻撃力")
+"""Every number a sheet may carry for this system (plain numbers, not skill %)."""
+
 
 @dataclass(frozen=True)
 class Numbers:
