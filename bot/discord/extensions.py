@@ -4,4 +4,5 @@ add an area (each module defines ``async def setup(bot)``)."""
 EXTENSIONS: list[str] = [
     "bot.discord.slash",
     "bot.discord.chat",
+    "bot.discord.reminders",
 ]

@@ -4,6 +4,7 @@ re-armed at start-up), stopped when it unloads."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 import discord
@@ -29,8 +30,11 @@ class Reminders(commands.Cog):
         self.task = asyncio.create_task(self.dispatcher.run(), name="turn-deadlines")
 
     async def cog_unload(self) -> None:
+        """Stop the dispatcher and wait for it, before the bot closes the store."""
         if self.task is not None:
             self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
 
     async def send(self, channel_id: str, replies: list[Reply]) -> None:
         """Post ``replies`` in the channel: private ones by DM, edits to the remembered
