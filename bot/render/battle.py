@@ -43,7 +43,8 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
     if isinstance(e, ev.RoundStarted):
         order = " → ".join(e.order) or "（行動できる者なし）"
         tied = "".join(f"\n（同値: {'・'.join(g)}。参加順で並べています）" for g in e.tied)
-        return f"━━ ラウンド{e.round} ━━ 行動順: {order}{tied}"
+        declare = ROUND_HINTS.get(view.system, "") if view else ""
+        return f"━━ ラウンド{e.round} ━━ 行動順: {order}{tied}{declare}"
     if isinstance(e, ev.TurnEnded):
         return f"{e.unit}の手番が終わりました。"
     if isinstance(e, ev.SideOutOfAction):
@@ -104,6 +105,20 @@ def events_text(events: list[ev.Event], view: BattleView | None = None) -> str:
     return "\n".join(lines)
 
 
+TURN_HINTS = {
+    "coc6": "/attack で攻撃、終わったら [ターン終了] か /end。",
+    "coc6-house": "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。",
+    "charge-rank": "/attack power:数 で攻撃・/wait で待機・/escape power:数 で逃亡。",
+}
+"""What the acting unit can do, by system, under its turn prompt."""
+
+ROUND_HINTS = {
+    "coc6": "\n（受け流しの宣言は、このラウンド最初の行動の前に /declare action:受け流し target:相手）",
+    "coc6-house": "\n（受け流し・行動遅延・○○に集中の宣言は、このラウンド最初の行動の前に /declare で）",
+}
+"""The round-start declarations a system has, announced with each new round."""
+
+
 def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView) -> Reply:
     """A prompt message mentioning whoever answers it (the KP for an NPC), with its buttons."""
     who = prompt.owner or keeper
@@ -114,7 +129,9 @@ def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView) 
             text += f"（行動ポイント {row.ap}）"
         if row is not None and row.conditions:
             text += f" 状態: {'・'.join(row.conditions)}"
-        text += "\n/attack で攻撃、終わったら [ターン終了] か /end。"
+        text += "\n" + TURN_HINTS.get(view.system, TURN_HINTS["coc6"])
+        if prompt.owner is None:
+            text += f"（KPは as:{prompt.unit} を付けて行動させます）"
     else:
         text += "\n選べる対応: " + "／".join(prompt.options) + "（/react action:… でも選べます）"
     style = {"ターン終了": "primary", "なし": "secondary"}

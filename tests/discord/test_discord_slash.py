@@ -31,10 +31,11 @@ async def test_roll_answers_publicly_with_the_bcdice_text(make_bot):
 async def test_turn_prompt_pings_only_the_actor_and_carries_the_end_turn_button(make_bot):
     harness = await make_bot()
     calls = await harness.first_round()
-    assert calls[0].content == "━━ ラウンド1 ━━ 行動順: アリス → ゾンビ"
+    assert calls[0].content == ("━━ ラウンド1 ━━ 行動順: アリス → ゾンビ\n"
+                                "（受け流し・行動遅延・○○に集中の宣言は、このラウンド最初の行動の前に /declare で）")
     prompt = next(c for c in calls if c.custom_ids)
     assert prompt.content == (f"<@{ALICE}> ラウンド1: アリスの手番です。（行動ポイント 3）\n"
-                              "/attack で攻撃、終わったら [ターン終了] か /end。")
+                              "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。")
     assert [c.message["allowed_mentions"] for c in calls if c is not prompt] == [{"parse": []}] * (len(calls) - 1)
     assert prompt.method == "POST" and prompt.path.startswith(f"/webhooks/{gateway.APP_ID}/")
     assert prompt.ephemeral is False
