@@ -21,7 +21,7 @@ from rules.battle.override import (ReplayDice, damage_faces, face_for, latest_ro
 from rules.battle.state import BattleState
 from rules.battle.steps import (Step, StepStarted, StepsReverted, StepsRestored, actions,
                                 command_from_record, command_record, fold, next_step,
-                                redoable)
+                                redoable, timeline)
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6.checks import bands
 
@@ -84,6 +84,22 @@ def _steps_option(req, name: str = "steps") -> int:
     return count
 
 
+def _latest_actions(events: list[Event], steps: list[Step], count: int, by: str) -> list[list[Step]]:
+    """The ``count`` keeper actions undo takes back, latest first, one at a time: undoing an
+    override brings back the steps it replaced, and those are the next to go."""
+    taken: list[list[Step]] = []
+    numbers: list[int] = []
+    marker = StepStarted(step=next_step(steps), by=by)
+    for _ in range(count):
+        trial = timeline(events + [marker, StepsReverted(steps=list(numbers), by=by)]) if numbers else steps
+        groups = actions(trial)
+        if not groups:
+            break
+        taken.append(groups[-1])
+        numbers.extend(s.number for s in groups[-1])
+    return taken
+
+
 class KeeperDesk:
     """Keeper commands by English path: ``await handler(service, request) -> replies``."""
 
@@ -125,7 +141,7 @@ class KeeperDesk:
         count = _steps_option(req)
 
         async def make(system, loaded: Loaded, is_kp: bool):
-            taken = actions(loaded.steps)[-count:]
+            taken = _latest_actions(loaded.events, loaded.steps, count, req.user)
             if not taken:
                 raise InvalidInput("取り消せる操作がありません。")
             numbers = [s.number for group in taken for s in group]

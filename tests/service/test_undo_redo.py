@@ -90,3 +90,16 @@ async def test_undo_is_for_the_keeper_only(table):
     replies = await table.say(ALICE, "kp undo")
     assert refused(replies) and "KPだけ" in replies[0].text
     assert (await table.state()).turn == "ボブ"
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_undoing_an_override_brings_back_what_it_replaced_before_going_further(table):
+    await table.fight()
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    after_attack = snapshot(await table.state())
+    await table.say(KP, "kp override", result="失敗")
+    replies = await table.say(KP, "kp undo", steps=2)
+    assert "/kp override result:失敗、/attack target:ゾンビ weapon:こぶし" in text(replies)
+    state = await table.state()
+    assert (state.phase, state.turn, state.pending, state.units["ゾンビ"].hp) == ("active", "アリス", [], 15)
+    assert snapshot(state) != after_attack

@@ -1,0 +1,69 @@
+"""/kp set and /kp setting (H-GEN-01): one value of one unit as a logged ruling; every
+KP-configurable option with its default, kept per channel."""
+from __future__ import annotations
+
+import pytest
+
+from bot import kp_settings
+from conftest import ALICE, BOB, KP, refused, text
+from rules.systems import get_system
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_kp_set_changes_hp_ap_abilities_skills_weapon_hp_and_conditions(table):
+    await table.fight()
+    await table.say(BOB, "char weapon", name="ボブ", weapon="バット", skill=60, damage="1D8", hp=20, **{"class": "棍棒"})
+    await table.say(KP, "battle add", name="甲", character="ボブ")
+    replies = await table.say(KP, "kp set", target="アリス", field="HP", value="5")
+    assert "⚖ KP裁定［設定］アリスのHPを5に（kp）" in text(replies) and "アリス HP 13 → 5" in text(replies)
+    await table.say(KP, "kp set", target="アリス", field="AP", value="1")
+    await table.say(KP, "kp set", target="ボブ", field="dex", value="16")
+    await table.say(KP, "kp set", target="ボブ", field="回避", value="55")
+    await table.say(KP, "kp set", target="甲", field="バット.耐久力", value="0")
+    await table.say(KP, "kp set", target="ボブ", field="状態", value="+転倒")
+    state = await table.state()
+    alice, bob, other = state.units["アリス"], state.units["ボブ"], state.units["甲"]
+    assert (alice.hp, alice.ap) == (5, 1)
+    assert (bob.dex, bob.character.skill("回避"), bob.conditions) == (16, 55, ["転倒"])
+    assert (other.weapons["バット"].hp, other.weapons["バット"].broken) == (0, True)
+    await table.say(KP, "kp set", target="ボブ", field="状態", value="-転倒")
+    assert (await table.state()).units["ボブ"].conditions == []
+
+
+@pytest.mark.parametrize("field,value,message", [
+    ("HP", "たくさん", "整数"), ("状態", "+混乱", "状態には"), ("剣.耐久力", "3", "持っていません"),
+])
+async def test_kp_set_refuses_what_it_cannot_read_and_changes_nothing(table, field, value, message):
+    await table.fight()
+    before = (await table.state()).units["アリス"]
+    replies = await table.say(KP, "kp set", target="アリス", field=field, value=value)
+    assert refused(replies) and message in replies[0].text
+    assert (await table.state()).units["アリス"] == before
+
+
+async def test_kp_setting_lists_every_option_with_its_default(table):
+    await table.fight()
+    replies = await table.say(KP, "kp setting")
+    listed = replies[0].text
+    defaults = kp_settings.defaults(get_system("coc6-house").settings(), 10, 0)
+    for key, default in defaults.items():
+        shown = ("オン" if default else "オフ") if isinstance(default, bool) else str(default)
+        assert f"・{key} = {shown}（既定 {shown}）" in listed
+    assert replies[0].ephemeral and replies[0].to == KP
+    assert "（X-HP-03）" in listed and "（H-DEF-DODGE-02）" in listed
+
+
+@pytest.mark.rule("X-ROLL-02")
+async def test_kp_setting_is_kept_per_channel_and_used_by_the_next_battle(table):
+    await table.fight()
+    bad = await table.say(KP, "kp setting", key="dice", value="D66")
+    assert refused(bad) and "CCB、CC" in bad[0].text
+    done = await table.say(KP, "kp setting", key="判定", value="cc")
+    assert "dice を CC" in text(done)
+    assert (await table.state()).settings["dice"] == "CC"
+    await table.say(KP, "battle end")
+    await table.say(KP, "battle new")
+    assert (await table.state()).settings["dice"] == "CC"
+    assert "・dice = CC（既定 CCB） ※変更済み" in (await table.say(KP, "kp setting"))[0].text
+    other = await table.say(ALICE, "kp setting", key="dice", value="CCB")
+    assert refused(other) and "KPだけ" in other[0].text
