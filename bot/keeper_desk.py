@@ -84,6 +84,14 @@ def _steps_option(req, name: str = "steps") -> int:
     return count
 
 
+def _explained(e: Event) -> bool:
+    """Keeper bookkeeping that the reply of /kp undo, redo, override or allow already says
+    in a sentence (the battle log still lists it)."""
+    if isinstance(e, (StepsReverted, StepsRestored)):
+        return True
+    return isinstance(e, kc.KeeperRuling) and e.action in ("上書き", "許可")
+
+
 def _latest_actions(events: list[Event], steps: list[Step], count: int, by: str) -> list[list[Step]]:
     """The ``count`` keeper actions undo takes back, latest first, one at a time: undoing an
     override brings back the steps it replaced, and those are the next to go."""
@@ -124,6 +132,7 @@ class KeeperDesk:
         """The public lines of new events (secret rolls of hidden units as 🔒) and, when some
         were hidden, the full lines privately for the KP."""
         secret = state.settings.get("secret_hidden_rolls", True)
+        events = [e for e in events if not _explained(e)]
         public_lines = battle_log.lines(events, view, reveal=not secret)
         replies = []
         finish = any(type(e).__name__ == "SideOutOfAction" for e in events) and state.phase == "active"
@@ -131,8 +140,9 @@ class KeeperDesk:
             replies.append(public("\n".join(public_lines),
                                   buttons=(render.finish_button(record.id),) if finish else ()))
         full = battle_log.lines(events, view, reveal=True)
-        if secret and full != public_lines and state.keeper:
-            replies.append(private(state.keeper, "🔒 KP用（シークレット）\n" + "\n".join(full)))
+        hidden = [line for line, shown in zip(full, public_lines) if line != shown]
+        if secret and hidden and state.keeper:
+            replies.append(private(state.keeper, "🔒 KP用（シークレット）\n" + "\n".join(hidden)))
         return replies
 
     # --- undo / redo ----------------------------------------------------------------------

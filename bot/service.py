@@ -274,13 +274,14 @@ class Service(KeeperDesk):
         return [dataclasses.replace(board, tag=f"board:{record.id}")]
 
     async def _with_stale(self, channel: str, replies: list[Reply]) -> list[Reply]:
-        """Before a new tagged message, an edit that marks the older one (if the transport
-        remembered one, see :meth:`message_sent`) as out of date."""
+        """With a new tagged message, an edit (placed last, so that the first reply is still
+        the answer) that marks the older one (if the transport remembered one, see
+        :meth:`message_sent`) as out of date."""
         for reply in replies:
             if reply.tag and await self.store.message(channel, reply.tag):
                 stale = Reply(text="（この状況表は古くなりました。最新の状況は新しい表か /battle status で確認してください）",
                               edit=reply.tag)
-                return [stale, *replies]
+                return [*replies, stale]
         return replies
 
     async def message_sent(self, channel: str, tag: str, message_id: str) -> None:
