@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import inspect
 import keyword
-from typing import Callable
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -41,8 +39,10 @@ def parameter_name(option: Opt) -> str:
     return f"{option.name}_" if keyword.iskeyword(option.name) else option.name
 
 
-def build_command(cmd: Cmd, name: str, ja_name: str) -> app_commands.Command:
-    """The app command of ``cmd`` named ``name`` (the last word of its path)."""
+def build_command(cmd: Cmd, name: str, ja_name: str, top_level: bool) -> app_commands.Command:
+    """The app command of ``cmd`` named ``name`` (the last word of its path); a top-level
+    one is limited to servers unless listed in :data:`ANYWHERE`. Raises KeyError for an
+    unknown option type or autocomplete kind."""
     by_param = {parameter_name(o): o for o in cmd.options}
 
     async def callback(interaction: discord.Interaction, **values) -> None:
@@ -62,34 +62,27 @@ def build_command(cmd: Cmd, name: str, ja_name: str) -> app_commands.Command:
                for p, o in by_param.items() if o.choices}
     if choices:
         app_commands.choices(**choices)(callback)
-    completers = {p: completer(o.autocomplete) for p, o in by_param.items() if o.autocomplete}
+    completers = {p: suggest.PROVIDERS[o.autocomplete] for p, o in by_param.items() if o.autocomplete}
     if completers:
         app_commands.autocomplete(**completers)(callback)
-    if cmd.path not in ANYWHERE:
+    if top_level and cmd.path not in ANYWHERE:
         app_commands.guild_only()(callback)
     return app_commands.Command(name=ja(name, ja_name), description=ja(cmd.desc, cmd.desc),
                                 callback=callback, extras={"path": cmd.path})
 
 
-def completer(kind: str) -> Callable:
-    """The autocomplete callback of an option's ``autocomplete`` kind (``unit``,
-    ``character``, ``weapon``); raises KeyError for an unknown kind."""
-    provider = suggest.PROVIDERS[kind]
-
-    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await provider(interaction, current)
-
-    return complete
-
-
 def build_tree(spec: tuple[Cmd, ...] = COMMANDS) -> list[app_commands.Command | app_commands.Group]:
-    """Top-level commands and groups for every command of ``spec``, in spec order."""
+    """Top-level commands and groups for every command of ``spec``, in spec order. Raises
+    ValueError for a path of more than two words (Discord allows deeper nesting, the spec
+    does not use it)."""
     top: list[app_commands.Command | app_commands.Group] = []
     groups: dict[str, app_commands.Group] = {}
     for cmd in spec:
         words, ja_words = cmd.path.split(), cmd.ja.split()
+        if len(words) > 2 or len(ja_words) != len(words):
+            raise ValueError(f"command path {cmd.path!r} / {cmd.ja!r}: one or two words each")
         if len(words) == 1:
-            top.append(build_command(cmd, words[0], ja_words[0]))
+            top.append(build_command(cmd, words[0], ja_words[0], top_level=True))
             continue
         group = groups.get(words[0])
         if group is None:
@@ -98,7 +91,7 @@ def build_tree(spec: tuple[Cmd, ...] = COMMANDS) -> list[app_commands.Command | 
                                        guild_only=True, allowed_contexts=GUILD_ONLY)
             groups[words[0]] = group
             top.append(group)
-        group.add_command(build_command(cmd, words[1], ja_words[1]))
+        group.add_command(build_command(cmd, words[1], ja_words[1], top_level=False))
     return top
 
 

@@ -9,7 +9,8 @@ import unicodedata
 import pytest
 from discord import Locale
 
-from bot.commands_spec import COMMANDS
+from bot.commands_spec import COMMANDS, Cmd
+from bot.discord.slash import build_tree
 from bot.discord.translator import SpecTranslator
 
 SUBCOMMAND, GROUP = 1, 2
@@ -142,3 +143,10 @@ async def test_only_roll_is_offered_outside_servers(payloads):
     contexts = {p["name"]: (p["contexts"], p["dm_permission"]) for p in payloads}
     assert contexts.pop("roll") == (None, True)
     assert [name for name, allowed in contexts.items() if allowed != ([0], False)] == []
+
+
+def test_a_path_deeper_than_a_group_is_refused_when_building():
+    with pytest.raises(ValueError, match="one or two words"):
+        build_tree((Cmd("kp deep command", "kp 深い コマンド", "説明"),))
+    with pytest.raises(ValueError, match="one or two words"):
+        build_tree((Cmd("kp undo", "kp取消", "説明"),))
