@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.discord import requests
 from bot.discord.buttons import BattleButton
-from bot.discord.delivery import answer_interaction
+from bot.discord.delivery import answer_interaction, retire_buttons
 from bot.discord.errors import report
 from bot.discord.extensions import EXTENSIONS
 from bot.discord.translator import SpecTranslator
@@ -73,8 +73,8 @@ class CocBot(commands.Bot):
     async def answer(self, interaction: discord.Interaction, command: str, options: dict) -> None:
         """Run ``command`` (English path, or ``"button"``) with ``options`` through the
         service and send the replies. If the service takes longer than
-        :data:`DEFER_AFTER`, the interaction is deferred (ephemeral) first. Errors go to the
-        error mapper."""
+        :data:`DEFER_AFTER`, the interaction is deferred (ephemeral) first. An accepted button
+        click removes the clicked message's buttons. Errors go to the error mapper."""
         try:
             work = asyncio.ensure_future(self.service.handle(requests.from_interaction(interaction, command, options)))
             try:
@@ -83,5 +83,7 @@ class CocBot(commands.Bot):
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 replies = await work
             await answer_interaction(interaction, replies)
+            if command == "button":
+                await retire_buttons(interaction, replies)
         except Exception as exc:
             await report(interaction, exc)

@@ -72,6 +72,18 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
         await send_dm(client, reply.to or invoker, reply)
 
 
+async def retire_buttons(interaction: discord.Interaction, replies: list[Reply]) -> None:
+    """After an accepted click (the service answered publicly), remove the buttons of the
+    clicked message: its question is answered. A refused click keeps them. Failures are
+    only logged."""
+    if interaction.message is None or not any(not r.ephemeral and not r.edit for r in replies):
+        return
+    try:
+        await interaction.message.edit(view=None)
+    except discord.HTTPException as exc:
+        log.info("could not remove the buttons of message %s: %s", interaction.message.id, exc)
+
+
 async def post(client: discord.Client, channel: discord.abc.Messageable, replies: list[Reply], *,
                reply_to: discord.Message | None = None) -> None:
     """Post ``replies`` in ``channel`` outside an interaction (chat dice, reminders): edits

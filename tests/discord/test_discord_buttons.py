@@ -24,8 +24,10 @@ async def test_a_click_on_a_message_of_a_previous_instance_works(make_bot):
     calls = await second.dispatch("INTERACTION_CREATE", data)
     assert [(c.method, c.path) for c in calls] == [
         ("POST", f"/interactions/{data['id']}/{data['token']}/callback"),
-        ("POST", f"/webhooks/{gateway.APP_ID}/{data['token']}")]
-    done, prompt = calls
+        ("POST", f"/webhooks/{gateway.APP_ID}/{data['token']}"),
+        ("PATCH", f"/channels/{gateway.CHANNEL_ID}/messages/{message['id']}")]
+    done, prompt, retired = calls
+    assert retired.payload["components"] == []
     assert (done.ephemeral, done.content, done.custom_ids) == (False, "アリスの手番が終わりました。", [])
     assert prompt.content == (f"<@{KP}> ラウンド1: ゾンビの手番です。（行動ポイント 3）\n"
                               "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。"
