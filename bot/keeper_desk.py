@@ -20,7 +20,7 @@ from rules.battle.override import (ReplayDice, damage_faces, face_for, latest_ro
                                    parse_result)
 from rules.battle.state import BattleState
 from rules.battle.steps import (Step, StepStarted, StepsReverted, StepsRestored, actions,
-                                command_from_record, command_record, fold, next_step,
+                                command_from_record, command_record, next_step, rebuild,
                                 redoable, timeline)
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6.checks import bands
@@ -60,8 +60,9 @@ class Draft:
         self.steps = loaded.steps
 
     def add(self, events: list[Event]) -> None:
+        self.state, self.steps = rebuild(self.system.new_state, self.system.evolve, self.state, self.steps,
+                                         self.base + self.events, events)
         self.events.extend(events)
-        self.state, self.steps = fold(self.system.new_state, self.system.evolve, self.base + self.events)
 
     def decide(self, command, dice, by: str, label: str, joined: bool = False,
                rulings: tuple[Event, ...] = (), speaker: str = "") -> list[Event]:

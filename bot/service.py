@@ -15,7 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
-from bot import kp_settings
 from bot import options as opt
 from bot import permissions
 from bot.characters import CharacterBook
@@ -31,7 +30,7 @@ from rules.battle import keeper as kc
 from rules.battle.events import BattleEnded, Event, from_record, to_record
 from rules.battle.protocol import BattleView, GameSystem
 from rules.battle.state import BattleState
-from rules.battle.steps import StepStarted, command_record, fold, next_step
+from rules.battle.steps import StepStarted, command_record, fold, rebuild
 from rules.dice import Dice, DiceError, DiceExhausted
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems import DEFAULT_SYSTEM, SYSTEMS, get_system
@@ -318,7 +317,8 @@ class Service(KeeperDesk):
             if not events:
                 return extra or [private(req.user, "変化はありませんでした。")]
             all_events = loaded.events + events
-            state, steps = fold(system.new_state, system.evolve, all_events)
+            state, steps = rebuild(system.new_state, system.evolve, loaded.state, loaded.steps,
+                                   loaded.events, events)
             replies = extra + self._replies(record, system, loaded.state, events, state)
             ended = any(isinstance(e, BattleEnded) for e in events)
             changed = [e.keeper for e in events if isinstance(e, kc.KeeperChanged)]

@@ -10,6 +10,7 @@ several commands in one action, and undo takes whole actions back.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -185,6 +186,34 @@ def fold(new_state, evolve, events: Iterable[Event]) -> tuple[BattleState, list[
                 if not isinstance(e, (StepsReverted, StepsRestored)):
                     evolve(state, e)
     return state, steps
+
+
+def grow(state: BattleState, steps: list[Step], evolve, events: list[Event]) -> tuple[BattleState, list[Step]]:
+    """``(state, steps)`` with ``events`` appended, without refolding the battle; for events
+    with no revert or restore (those change earlier steps: use :func:`fold`). The inputs are
+    copied, never changed."""
+    if any(isinstance(e, (StepsReverted, StepsRestored)) for e in events):
+        raise ValueError("grow() cannot apply a revert or restore; fold the battle again")
+    state = copy.deepcopy(state)
+    steps = list(steps)
+    for e in events:
+        if isinstance(e, StepStarted):
+            steps.append(Step(e.step, e.by, e.command, list(e.dice), e.label, e.joined, speaker=e.speaker))
+            continue
+        last = steps[-1]
+        steps[-1] = dataclasses.replace(last, events=[*last.events, e])
+        if last.active:
+            evolve(state, e)
+    return state, steps
+
+
+def rebuild(new_state, evolve, state: BattleState, steps: list[Step], base: list[Event],
+            events: list[Event]) -> tuple[BattleState, list[Step]]:
+    """The battle after ``events`` are appended to ``base`` (whose fold is ``state`` and
+    ``steps``): grown when nothing earlier changes, else folded again."""
+    if any(isinstance(e, (StepsReverted, StepsRestored)) for e in events):
+        return fold(new_state, evolve, base + events)
+    return grow(state, steps, evolve, events)
 
 
 def next_step(steps: list[Step]) -> int:

@@ -96,3 +96,13 @@ async def test_undo_never_gives_a_dead_unit_a_turn(table):
     await table.say(BOB, "end")
     assert await turn(table) == (2, "アリス")
     assert "ゾンビ" not in (await table.state()).order
+
+
+@pytest.mark.rule("H-UNIT-02")
+async def test_removing_the_defender_while_its_answer_is_pending_closes_the_question(table):
+    await table.fight()
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    assert [p.unit for p in (await table.state()).pending] == ["ゾンビ"]
+    await table.say(KP, "battle remove", name="ゾンビ")
+    state = await table.state()
+    assert (state.pending, state.turn, list(state.units)) == ([], "アリス", ["アリス", "ボブ"])

@@ -103,3 +103,14 @@ async def test_undoing_an_override_brings_back_what_it_replaced_before_going_fur
     state = await table.state()
     assert (state.phase, state.turn, state.pending, state.units["ゾンビ"].hp) == ("active", "アリス", [], 15)
     assert snapshot(state) != after_attack
+
+
+async def test_the_state_grown_step_by_step_equals_a_fresh_fold_after_a_restart(table):
+    await table.fight()
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    await table.say(KP, "react", 80, 2, 3, action="回避", **{"as": "ゾンビ"})
+    await table.say(KP, "kp set", target="ボブ", field="状態", value="+転倒")
+    await table.say(ALICE, "end")
+    grown = snapshot(await table.state())
+    await table.restart()
+    assert snapshot(await table.state()) == grown
