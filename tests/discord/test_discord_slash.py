@@ -134,3 +134,19 @@ async def test_a_new_status_board_marks_the_previous_one_as_out_of_date(make_bot
     assert (new_board.ephemeral, new_board.content) == (False, board.content)
     again = await harness.slash("alice", "battle status")
     assert again[0].path == f"/channels/{gateway.CHANNEL_ID}/messages/{new_board.response['resource']['message']['id']}"
+
+
+async def test_bad_input_is_answered_privately_and_changes_nothing(make_bot):
+    harness = await make_bot()
+    await harness.first_round(hidden=False)
+    before = [c.content for c in await harness.slash("kp", "battle status") if c.method == "POST"]
+    for who, path, values, text in (
+            ("alice", "attack", {"target": "ミ＝ゴ"}, "「ミ＝ゴ」という参加者はこの戦闘にいません。参加者: アリス、ゾンビ"),
+            ("bob", "end", {}, "この戦闘にあなたのユニットがいません。/battle join で参加してください（権限: 参加者のみ）。"),
+            ("alice", "react", {"action": "回避"}, "アリスが対応すべき攻撃はいまありません。"),
+            ("alice", "char set", {"name": "アリス", "key": "STR", "value": "とても強い"},
+             "STR には整数を指定してください（「とても強い」は数値ではありません）。")):
+        calls = await harness.slash(who, path, **values)
+        assert [(c.ephemeral, c.content) for c in calls] == [(True, text)]
+    after = [c.content for c in await harness.slash("kp", "battle status") if c.method == "POST"]
+    assert after == before
