@@ -18,6 +18,7 @@ def fake(monkeypatch) -> FakeDiscord:
 
 @pytest.fixture
 def database_url(tmp_path) -> str:
+    """A fresh SQLite file shared by every bot instance of the test (restarts)."""
     return sqlite_url(tmp_path / "bot.db")
 
 

@@ -21,11 +21,13 @@ def snowflake() -> str:
 
 
 def user(name: str) -> dict:
+    """The user object of ``name`` (``alice``, ``bob``, ``kp``)."""
     return {"id": USERS[name], "username": name, "global_name": name.capitalize(),
             "discriminator": "0", "avatar": None, "public_flags": 0}
 
 
 def bot_user() -> dict:
+    """The bot's own user object (id = the application id)."""
     return {"id": BOT_USER_ID, "username": "coc-bot", "global_name": None, "discriminator": "0",
             "avatar": None, "public_flags": 0, "bot": True}
 
@@ -43,12 +45,14 @@ def registered(command: dict) -> dict:
 
 
 def member(name: str) -> dict:
+    """The guild member object of ``name``, as an interaction carries it."""
     return {"user": user(name), "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False,
             "nick": None, "pending": False, "permissions": "2248473465835073", "flags": 0,
             "premium_since": None, "avatar": None, "communication_disabled_until": None}
 
 
 def channel() -> dict:
+    """The test text channel, as an interaction carries it."""
     return {"id": CHANNEL_ID, "type": 0, "guild_id": GUILD_ID, "name": "セッション",
             "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
             "last_message_id": None, "rate_limit_per_user": 0, "topic": None, "flags": 0}

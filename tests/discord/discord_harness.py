@@ -40,18 +40,22 @@ class Call:
 
     @property
     def content(self) -> str:
+        """The message text ('' for calls without one)."""
         return self.message.get("content") or ""
 
     @property
     def ephemeral(self) -> bool:
+        """Whether the message has the ephemeral flag (64)."""
         return bool((self.message.get("flags") or 0) & EPHEMERAL)
 
     @property
     def custom_ids(self) -> list[str]:
+        """The custom ids of the message's buttons, row by row."""
         return [c["custom_id"] for row in self.message.get("components") or () for c in row["components"]]
 
     @property
     def labels(self) -> list[str]:
+        """The labels of the message's buttons, row by row."""
         return [c["label"] for row in self.message.get("components") or () for c in row["components"]]
 
 
@@ -73,6 +77,8 @@ class FakeDiscord:
     token_valid: bool = True
 
     def answer(self, call: Call) -> object:
+        """The JSON Discord would answer ``call`` with (a message, a user, a DM channel,
+        the registered commands, an interaction callback response)."""
         if call.path.endswith("/callback"):
             message = self.sent_message(call)
             return {"interaction": {"id": call.path.split("/")[2], "type": 2,
@@ -101,6 +107,7 @@ class FakeDiscord:
         return None
 
     def sent_message(self, call: Call) -> dict:
+        """The message object created by ``call`` (a new id, the sent content and components)."""
         message = call.message
         channel = call.path.split("/")[2] if call.path.startswith("/channels/") else gateway.CHANNEL_ID
         return gateway.message(message.get("content") or "", message.get("components"),
@@ -145,6 +152,7 @@ class Harness:
         return self
 
     async def stop(self) -> None:
+        """Close the bot (extensions unloaded, store closed)."""
         await self.bot.__aexit__(None, None, None)
 
     async def dispatch(self, event: str, data: dict) -> list[Call]:
