@@ -5,6 +5,7 @@ import asyncio
 import logging
 import signal
 
+import aiohttp
 import discord
 
 from bot.config import Settings
@@ -14,6 +15,8 @@ log = logging.getLogger(__name__)
 
 BAD_TOKEN = ("Discordにログインできませんでした。DISCORD_TOKEN が正しいか確認してください。"
              "\nLogin failed: check DISCORD_TOKEN.")
+UNREACHABLE = ("Discordに接続できませんでした。ネットワークを確認してください。"
+               "\nCould not reach Discord: {error}")
 NO_INTENT = ("MESSAGE CONTENT INTENT が有効になっていません。Developer Portal の Bot → "
              "Privileged Gateway Intents で有効にしてください。"
              "\nEnable the MESSAGE CONTENT intent in the Developer Portal (Bot → Privileged Gateway Intents).")
@@ -21,7 +24,7 @@ NO_INTENT = ("MESSAGE CONTENT INTENT が有効になっていません。Develop
 
 async def run_bot(settings: Settings) -> int:
     """Run the bot until SIGINT/SIGTERM; 0 on a clean stop, 1 when Discord refuses the
-    token or the intents. Commands are never synced here (see :func:`sync_commands`)."""
+    token or the intents or cannot be reached. Commands are never synced here (see :func:`sync_commands`)."""
     bot = CocBot(settings.resolved_database_url())
     loop = asyncio.get_running_loop()
     handled = []
@@ -40,6 +43,9 @@ async def run_bot(settings: Settings) -> int:
     except discord.PrivilegedIntentsRequired:
         print(NO_INTENT)
         return 1
+    except (aiohttp.ClientError, OSError) as exc:
+        print(UNREACHABLE.format(error=exc))
+        return 1
     finally:
         for sig in handled:
             loop.remove_signal_handler(sig)
@@ -49,7 +55,7 @@ async def run_bot(settings: Settings) -> int:
 async def sync_commands(settings: Settings, guild_id: int | None) -> int:
     """Log in, register the slash commands (to ``guild_id`` with the global ones copied
     there, which shows at once, or globally), print them and exit: 0 on success, 1 on a bad
-    token or when Discord refuses the commands."""
+    token, when Discord cannot be reached or refuses the commands."""
     bot = CocBot(settings.resolved_database_url())
     try:
         async with bot:
@@ -67,6 +73,9 @@ async def sync_commands(settings: Settings, guild_id: int | None) -> int:
         return 1
     except discord.HTTPException as exc:
         print(f"コマンドを登録できませんでした / sync failed: {exc}")
+        return 1
+    except (aiohttp.ClientError, OSError) as exc:
+        print(UNREACHABLE.format(error=exc))
         return 1
     print(f"{len(synced)}個のコマンドを{where}に登録しました:")
     for command in synced:

@@ -8,6 +8,7 @@ import json
 from types import SimpleNamespace
 from dataclasses import dataclass, field
 
+import aiohttp
 import discord
 import discord.http
 from discord.webhook.async_ import AsyncWebhookAdapter
@@ -75,6 +76,7 @@ class FakeDiscord:
     calls: list[Call] = field(default_factory=list)
     dm_channel: str = field(default_factory=gateway.snowflake)
     token_valid: bool = True
+    reachable: bool = True
 
     def answer(self, call: Call) -> object:
         """The JSON Discord would answer ``call`` with (a message, a user, a DM channel,
@@ -85,6 +87,8 @@ class FakeDiscord:
                                     "response_message_id": message["id"], "response_message_loading": False,
                                     "response_message_ephemeral": call.ephemeral},
                     "resource": {"type": (call.payload or {}).get("type", 4), "message": message}}
+        if not self.reachable:
+            raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
         if call.path == "/users/@me":
             if not self.token_valid:
                 raise discord.HTTPException(SimpleNamespace(status=401, reason="Unauthorized"),

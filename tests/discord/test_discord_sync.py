@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord_gateway as gateway
 from bot.commands_spec import COMMANDS
 from bot.config import Settings, sqlite_url
-from bot.discord.run import BAD_TOKEN, run_bot, sync_commands
+from bot.discord.run import BAD_TOKEN, UNREACHABLE, run_bot, sync_commands
 
 TOP_LEVEL = list(dict.fromkeys(cmd.path.split()[0] for cmd in COMMANDS))
 
@@ -40,3 +40,11 @@ async def test_a_rejected_token_is_explained_and_exits_with_1(fake, tmp_path, ca
     assert await run_bot(_settings(tmp_path)) == 1
     assert capsys.readouterr().out == f"{BAD_TOKEN}\n{BAD_TOKEN}\n"
     assert [c.method for c in fake.calls if c.method == "PUT"] == []
+
+
+async def test_an_unreachable_discord_is_explained_and_exits_with_1(fake, tmp_path, capsys):
+    fake.reachable = False
+    assert await sync_commands(_settings(tmp_path), None) == 1
+    assert await run_bot(_settings(tmp_path)) == 1
+    message = UNREACHABLE.format(error="Cannot connect to host discord.com:443")
+    assert capsys.readouterr().out == f"{message}\n{message}\n"
