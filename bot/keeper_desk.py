@@ -44,6 +44,7 @@ class RecordingDice:
         self.faces: list[list[int]] = []
 
     def roll(self, sides: int) -> int:
+        """Roll one die of ``sides`` sides with the wrapped dice and record it."""
         face = self.inner.roll(sides)
         self.faces.append([sides, face])
         return face
@@ -60,6 +61,7 @@ class Draft:
         self.steps = loaded.steps
 
     def add(self, events: list[Event]) -> None:
+        """Append ``events`` (markers included) and bring the draft's state up to date."""
         self.state, self.steps = rebuild(self.system.new_state, self.system.evolve, self.state, self.steps,
                                          self.base + self.events, events)
         self.events.extend(events)

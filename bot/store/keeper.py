@@ -71,6 +71,7 @@ class KeeperTables:
             return {r.key: json.loads(r.value) for r in rows}
 
     async def put_channel_setting(self, channel: str, key: str, value) -> None:
+        """Keep ``key`` = ``value`` (JSON-encoded) for ``channel``, replacing an older value."""
         async with self._session() as s:
             async with s.begin():
                 row = await s.get(ChannelSettingRow, (channel, key))
@@ -91,11 +92,13 @@ class KeeperTables:
                                  created_at=now))
 
     async def refusal(self, channel: str) -> Refusal | None:
+        """The channel's latest refused command, or None."""
         async with self._session() as s:
             row = await s.get(RefusalRow, channel)
             return Refusal(row.battle_id, row.user, row.command, row.clause, row.label) if row else None
 
     async def clear_refusal(self, channel: str) -> None:
+        """Forget the channel's refused command (after ``/kp allow`` let it happen)."""
         async with self._session() as s:
             async with s.begin():
                 await s.execute(delete(RefusalRow).where(RefusalRow.channel == channel))
@@ -113,6 +116,7 @@ class KeeperTables:
                     row.message_id = message_id
 
     async def message(self, channel: str, tag: str) -> str | None:
+        """The id of the message sent under ``tag`` in ``channel``, or None."""
         async with self._session() as s:
             row = await s.get(MessageRow, (channel, tag))
             return row.message_id if row else None

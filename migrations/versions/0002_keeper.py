@@ -15,6 +15,7 @@ depends_on = None
 
 
 def upgrade() -> None:
+    """Create keeper_roles, refusals and messages."""
     op.create_table(
         "keeper_roles",
         sa.Column("guild", sa.String(64), primary_key=True),
@@ -39,5 +40,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    """Drop the tables of this revision."""
     for table in ("messages", "refusals", "keeper_roles"):
         op.drop_table(table)

@@ -114,10 +114,12 @@ class SettingChanged(Event):
 # --- folding the shared events ------------------------------------------------------------
 
 def apply_keeper_changed(state: BattleState, e: KeeperChanged) -> None:
+    """The battle's keeper becomes ``e.keeper``."""
     state.keeper = e.keeper
 
 
 def apply_setting_changed(state: BattleState, e: SettingChanged) -> None:
+    """The battle's setting ``e.key`` becomes ``e.value``."""
     state.settings[e.key] = e.value
 
 

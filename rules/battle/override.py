@@ -33,6 +33,7 @@ class ReplayDice:
         self.used: list[list[int]] = []
 
     def roll(self, sides: int) -> int:
+        """The next recorded face for a die of ``sides`` sides, else a new roll."""
         if self._faces and self._faces[0][0] == sides:
             face = self._faces.pop(0)[1]
         else:

@@ -44,10 +44,13 @@ class SheetChanged(Event):
 
 
 def apply_ap_set(state: CocState, e: ApSet) -> None:
+    """The unit's AP left this turn become ``e.ap``."""
     state.coc_unit(e.unit).ap = e.ap
 
 
 def apply_sheet_changed(state: CocState, e: SheetChanged) -> None:
+    """The unit's characteristic or skill ``e.key`` becomes ``e.value`` (its HP maximum and
+    current HP are left to ``/kp set HP``)."""
     unit = state.coc_unit(e.unit)
     if unit.character is None:
         return
