@@ -77,6 +77,7 @@ class FakeDiscord:
     dm_channel: str = field(default_factory=gateway.snowflake)
     token_valid: bool = True
     reachable: bool = True
+    dms_closed: bool = False
 
     def answer(self, call: Call) -> object:
         """The JSON Discord would answer ``call`` with (a message, a user, a DM channel,
@@ -106,6 +107,9 @@ class FakeDiscord:
             recipient = (call.payload or {}).get("recipient_id")
             name = next((n for n, i in gateway.USERS.items() if i == str(recipient)), "alice")
             return {"id": self.dm_channel, "type": 1, "recipients": [gateway.user(name)], "last_message_id": None}
+        if self.dms_closed and call.path == f"/channels/{self.dm_channel}/messages":
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                    {"message": "Cannot send messages to this user", "code": 50007})
         if call.method in ("POST", "PATCH"):
             return self.sent_message(call)
         return None

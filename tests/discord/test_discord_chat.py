@@ -1,6 +1,8 @@
 """Chat dice: MESSAGE_CREATE payloads through discord.py's parser and the chat cog."""
 from __future__ import annotations
 
+import logging
+
 import discord_gateway as gateway
 
 ALICE, KP = gateway.USERS["alice"], gateway.USERS["kp"]
@@ -43,3 +45,13 @@ async def test_a_secret_chat_roll_goes_to_the_roller_and_the_kp_by_dm(make_bot, 
     opened = [c.payload["recipient_id"] for c in calls if c.path == "/users/@me/channels"]
     assert opened == [int(ALICE), int(KP)]
     assert all("30" not in c.content and "聞き耳" not in c.content for c in calls if c.path == CHANNEL_MESSAGES)
+
+
+async def test_closed_dms_are_logged_and_leak_nothing(make_bot, fake, caplog):
+    fake.dms_closed = True
+    harness = await make_bot([30])
+    with caplog.at_level(logging.INFO, logger="bot.discord.delivery"):
+        calls = await harness.dispatch("MESSAGE_CREATE", gateway.message_create("alice", "SCCB<=50"))
+    public = [c for c in calls if c.path == CHANNEL_MESSAGES]
+    assert [c.content for c in public] == ["Aliceがシークレットダイスを振りました。"]
+    assert [r.getMessage() for r in caplog.records] == [f"user {ALICE} does not accept DMs from the bot"]
