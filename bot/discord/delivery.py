@@ -42,14 +42,14 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
 
     Not yet responded: the first reply is the response. Deferred (an ephemeral "thinking"
     response, see ``CocBot.answer``): an ephemeral first reply replaces it, otherwise it is
-    deleted and every reply becomes a followup. Private replies for other users go by DM.
+    deleted and every reply becomes a followup. Edits of remembered messages come after the
+    response (Discord waits only 3 s for it); private replies for other users go by DM.
     Raises ``discord.HTTPException`` when Discord refuses the response itself.
     """
     client, channel = interaction.client, interaction.channel_id
     invoker = str(interaction.user.id)
     edits, here, by_dm = split(replies, invoker)
-    for reply in edits:
-        await apply_edit(client, channel, reply)
+    targets = [(reply, await edit_target(client, channel, reply)) for reply in edits]
     if not here:
         here = [private(invoker, DONE)]
     rest = here[1:]
@@ -65,6 +65,8 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
     else:
         await interaction.delete_original_response()
         rest = here
+    for reply, message_id in targets:
+        await edit(client, channel, reply, message_id)
     for reply in rest:
         sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=bool(reply.tag), **send_kwargs(reply))
         await remember(client, channel, reply, sent.id if sent else None)
@@ -93,7 +95,7 @@ async def post(client: discord.Client, channel: discord.abc.Messageable, replies
     author = str(reply_to.author.id) if reply_to is not None else ""
     edits, here, by_dm = split(replies, author)
     for reply in edits:
-        await apply_edit(client, channel.id, reply)
+        await edit(client, channel.id, reply, await edit_target(client, channel.id, reply))
     for reply in here:
         if reply.ephemeral:
             await send_dm(client, reply.to or author, reply)
@@ -117,12 +119,19 @@ async def remember(client: discord.Client, channel_id: int | None, reply: Reply,
         await client.service.message_sent(str(channel_id), reply.tag, str(message_id))
 
 
-async def apply_edit(client: discord.Client, channel_id: int | None, reply: Reply) -> None:
-    """Edit the message remembered under ``reply.edit`` to the reply's text (and its
-    combatants embed, or none); nobody is pinged. A message that is gone or no longer
+async def edit_target(client: discord.Client, channel_id: int | None, reply: Reply) -> str | None:
+    """The id of the message remembered under ``reply.edit`` in the channel, or None. Looked
+    up before anything new is sent, since a new tagged message replaces the memory."""
+    if not channel_id:
+        return None
+    return await client.service.message_for(str(channel_id), reply.edit)
+
+
+async def edit(client: discord.Client, channel_id: int | None, reply: Reply, message_id: str | None) -> None:
+    """Edit message ``message_id`` (nothing when None) to the reply's text and its
+    combatants embed, or none; nobody is pinged. A message that is gone or no longer
     editable is only logged."""
-    message_id = await client.service.message_for(str(channel_id), reply.edit) if channel_id else None
-    if message_id is None:
+    if message_id is None or not channel_id:
         return
     embed = combatants_embed(reply.data)
     target = client.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))

@@ -126,14 +126,14 @@ async def test_a_new_status_board_marks_the_previous_one_as_out_of_date(make_bot
     board = next(c for c in start if c.message.get("embeds"))
     assert board.payload["content"].startswith("【CoC6 ハウスルール（戦闘ルール）】ラウンド1")
     calls = await harness.slash("alice", "battle status")
-    edit, new_board = calls
+    new_board, edit = calls
     assert (edit.method, edit.path) == ("PATCH", f"/channels/{gateway.CHANNEL_ID}/messages/{board.response['id']}")
     assert edit.payload == {
         "content": "（この状況表は古くなりました。最新の状況は新しい表か /battle status で確認してください）",
         "embeds": [], "allowed_mentions": {"parse": []}, "tts": False}
     assert (new_board.ephemeral, new_board.content) == (False, board.content)
     again = await harness.slash("alice", "battle status")
-    assert again[0].path == f"/channels/{gateway.CHANNEL_ID}/messages/{new_board.response['resource']['message']['id']}"
+    assert again[1].path == f"/channels/{gateway.CHANNEL_ID}/messages/{new_board.response['resource']['message']['id']}"
 
 
 async def test_bad_input_is_answered_privately_and_changes_nothing(make_bot):
