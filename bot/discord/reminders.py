@@ -10,8 +10,7 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.discord.delivery import send_dm
-from bot.discord.messages import send_kwargs
+from bot.discord.delivery import post
 from bot.reminders import Dispatcher
 from bot.render.reply import Reply
 
@@ -27,6 +26,7 @@ class Reminders(commands.Cog):
         self.task: asyncio.Task | None = None
 
     async def cog_load(self) -> None:
+        """Start the dispatcher: deadlines already in the database are re-armed now."""
         self.task = asyncio.create_task(self.dispatcher.run(), name="turn-deadlines")
 
     async def cog_unload(self) -> None:
@@ -37,28 +37,14 @@ class Reminders(commands.Cog):
                 await self.task
 
     async def send(self, channel_id: str, replies: list[Reply]) -> None:
-        """Post ``replies`` in the channel: private ones by DM, edits to the remembered
-        message (no ping), tagged messages remembered for a later edit."""
+        """Post ``replies`` in the channel as chat replies are posted (bot.discord.delivery:
+        edits of the remembered board first, tagged messages remembered, private ones by DM)."""
         try:
             channel = self.bot.get_channel(int(channel_id)) or await self.bot.fetch_channel(int(channel_id))
         except (ValueError, discord.HTTPException) as exc:
             log.warning("deadline channel %s unavailable: %s", channel_id, exc)
             return
-        for reply in replies:
-            try:
-                if reply.ephemeral:
-                    await send_dm(self.bot, reply.to or "", reply)
-                elif reply.edit:
-                    message_id = await self.bot.service.message_for(channel_id, reply.edit)
-                    if message_id:
-                        await channel.get_partial_message(int(message_id)).edit(
-                            content=reply.text, allowed_mentions=discord.AllowedMentions.none())
-                else:
-                    message = await channel.send(**send_kwargs(reply))
-                    if reply.tag:
-                        await self.bot.service.message_sent(channel_id, reply.tag, str(message.id))
-            except discord.HTTPException as exc:
-                log.warning("could not post a deadline reply in %s: %s", channel_id, exc)
+        await post(self.bot, channel, replies)
 
 
 async def setup(bot: commands.Bot) -> None:
