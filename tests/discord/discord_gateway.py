@@ -7,6 +7,7 @@ import itertools
 APP_ID = "1100000000000000001"
 GUILD_ID = "1200000000000000002"
 CHANNEL_ID = "1300000000000000003"
+DM_CHANNEL_ID = "1300000000000000004"
 BOT_USER_ID = APP_ID
 USERS = {"alice": "1400000000000000011", "bob": "1400000000000000012", "kp": "1400000000000000013"}
 OPTION_TYPES = {str: 3, int: 4, bool: 5}
@@ -90,6 +91,17 @@ def slash(who: str, path: str, **values) -> dict:
     (English option names; str, int or bool values). ``as_``/``class_`` → ``as``/``class``."""
     values = {k.rstrip("_"): v for k, v in values.items()}
     return _interaction(2, who, _command_data(path, values))
+
+
+def slash_in_dm(who: str, path: str, **values) -> dict:
+    """``/path`` typed by ``who`` in their DM with the bot (no guild, ``user`` not ``member``)."""
+    data = slash(who, path, **values)
+    for key in ("guild_id", "member", "guild_locale"):
+        data.pop(key)
+    data["data"].pop("guild_id")
+    data.update(user=user(who), channel_id=DM_CHANNEL_ID, context=1,
+                channel={"id": DM_CHANNEL_ID, "type": 1, "recipients": [user(who)], "last_message_id": None})
+    return data
 
 
 def autocomplete(who: str, path: str, focused: str, **values) -> dict:

@@ -150,3 +150,11 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(make_bot):
         assert [(c.ephemeral, c.content) for c in calls] == [(True, text)]
     after = [c.content for c in await harness.slash("kp", "battle status") if c.method == "POST"]
     assert after == before
+
+
+async def test_roll_works_in_a_dm_with_the_bot(make_bot):
+    harness = await make_bot([45])
+    data = gateway.slash_in_dm("alice", "roll", command="1D100<=50")
+    calls = await harness.dispatch("INTERACTION_CREATE", data)
+    assert [(c.path, c.ephemeral, c.content) for c in calls] == [
+        (_callback(data), False, "Alice\n(1D100<=50) ＞ 45 ＞ 成功")]
