@@ -67,3 +67,23 @@ async def test_kp_setting_is_kept_per_channel_and_used_by_the_next_battle(table)
     assert "・dice = CC（既定 CCB） ※変更済み" in (await table.say(KP, "kp setting"))[0].text
     other = await table.say(ALICE, "kp setting", key="dice", value="CCB")
     assert refused(other) and "KPだけ" in other[0].text
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_kp_skip_closes_an_unanswered_attack_and_passes_the_turn(table):
+    await table.fight()
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    replies = await table.say(KP, "kp skip")
+    assert "⚖ KP裁定［スキップ］アリスの手番を飛ばした（kp）" in text(replies)
+    assert "→ KPの裁定で打ち切り" in text(replies)
+    state = await table.state()
+    assert (state.pending, state.turn, state.units["ゾンビ"].hp) == ([], "ボブ", 15)
+
+
+async def test_the_log_of_an_ended_battle_is_still_there(table):
+    await table.fight()
+    await table.say(ALICE, "end")
+    await table.say(KP, "battle end")
+    replies = await table.say(BOB, "battle log")
+    assert "[手順 6] alice: /end\n    アリスの手番が終わりました。" in replies[0].file["content"]
+    assert "戦闘を終了しました。" in replies[0].file["content"]
