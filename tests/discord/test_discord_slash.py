@@ -158,3 +158,11 @@ async def test_roll_works_in_a_dm_with_the_bot(make_bot):
     calls = await harness.dispatch("INTERACTION_CREATE", data)
     assert [(c.path, c.ephemeral, c.content) for c in calls] == [
         (_callback(data), False, "Alice\n(1D100<=50) ＞ 45 ＞ 成功")]
+
+
+async def test_the_battle_log_arrives_as_private_attachments(make_bot):
+    harness = await make_bot()
+    await harness.first_round()
+    calls = await harness.slash("kp", "battle log")
+    assert [(c.ephemeral, [a["filename"] for a in c.message["attachments"]]) for c in calls] == [
+        (True, ["battle-1.txt"]), (True, ["battle-1.html"])]
