@@ -2,18 +2,20 @@
 from __future__ import annotations
 
 from rules.battle.protocol import GameSystem
-from rules.systems import charge_rank
+from rules.systems import charge_rank, coc6_budo
 from rules.systems.coc6 import book, house
 
 SYSTEMS: dict[str, GameSystem] = {
     house.SYSTEM.name: house.SYSTEM,
     book.SYSTEM.name: book.SYSTEM,
+    coc6_budo.SYSTEM.name: coc6_budo.SYSTEM,
     charge_rank.SYSTEM.name: charge_rank.SYSTEM,
 }
 DEFAULT_SYSTEM = "coc6-house"
 
 ALIASES = {"house": "coc6-house", "ハウスルール": "coc6-house", "book": "coc6", "基本ルール": "coc6",
-           "coc6-book": "coc6"}
+           "coc6-book": "coc6",
+           "budo": "coc6-budo", "武道ルール": "coc6-budo"}
 
 
 def get_system(name: str) -> GameSystem:

@@ -15,6 +15,9 @@ class CocRules:
         uses_ap: 3 action points per turn (H-AP-01) are tracked and spent.
         clauses: the clause cited for each refusal, by topic.
         defaults: the KP-configurable settings with the catalog's defaults.
+        repeat_defense: 回避 and 受け流し may be used several times a round (coc6-budo,
+            B-PARRY-02, with an escalating penalty); False keeps the once-per-round limit
+            (H-DEF-01, P-PARRY-01).
     """
 
     name: str
@@ -23,6 +26,7 @@ class CocRules:
     uses_ap: bool
     clauses: dict[str, str] = field(default_factory=dict)
     defaults: dict = field(default_factory=dict)
+    repeat_defense: bool = False
 
     def clause(self, topic: str) -> str:
         """The clause id for ``topic`` in this rule set ('' where the seed has none)."""

@@ -8,6 +8,7 @@ question. They live here so that each action module only says what is its own.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.battle.decision import Decision
@@ -76,12 +77,23 @@ def attack_damage(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str =
     return math.ceil(total / 2) if inc.context.get("half") else total
 
 
+LANDERS: dict[str, Callable[..., None]] = {}
+"""Damage processing that replaces armour + effects for an attack whose context names it
+(``lander``): ``lander(d, inc, unit, amount, dice)``. Filled by a rule set's own package
+(coc6-budo registers its called shots and tackle, B-CALL-*, B-TACKLE-03); empty for
+coc6-house and coc6."""
+
+
 def land(d: Decision[CocState], inc: Incoming, unit: str, amount: int, dice: Dice,
          pierced: bool = False, critical: bool = False) -> None:
     """``unit`` takes ``amount`` (HP) from this attack, less its armour (H-DEF-06) unless the
     armour is penetrated (``pierced`` or an armour-piercing attack) and the defender rolled
     no ``critical`` (H-DEF-07)."""
     pierced = pierced or bool(inc.context.get("armor_piercing"))
+    lander = LANDERS.get(str(inc.context.get("lander", "")))
+    if lander is not None:  # a rule set's own damage processing (coc6-budo called shots …)
+        lander(d, inc, unit, amount, dice)
+        return
     if inc.context.get("knockout_only"):  # X-KOATK-01: rolled and shown, the KP rules it
         d.emit(ce.KnockoutAimed(unit=unit, attacker=inc.attacker, damage=amount))
     else:

@@ -39,7 +39,8 @@ def common_refusal(rules: CocRules, unit: CocUnit, action: str,
     refusal = focus_refusal(unit, action)
     if refusal is not None:
         return refusal
-    if (inc is None or inc.counted) and unit.uses_left(action, use_limit(unit, action)) <= 0:
+    if (inc is None or inc.counted) and not rules.repeat_defense \
+            and unit.uses_left(action, use_limit(unit, action)) <= 0:
         return RuleViolation(once_clause(rules, action), f"{unit.id}はこのラウンドすでに{action}を使いました")
     return None
 
@@ -48,8 +49,9 @@ def defense_target(unit: CocUnit, action: str, base: int, inc: Incoming,
                    all_at_once: bool = False) -> int:
     """The % ``action`` is rolled against: ``base`` plus the 集中 modifiers (H-DEF-04/05),
     then divided by the かばう divisor (H-DEF-COVER-02/11), rounded down, not below 0
-    (X-MOD-01, X-ROUND-01)."""
-    value = base + focus_modifier(unit, action, all_at_once)
+    (X-MOD-01, X-ROUND-01). A context ``penalty`` (%, e.g. coc6-budo's escalating parry
+    penalty, B-PARRY-02) is subtracted; absent = 0."""
+    value = base + focus_modifier(unit, action, all_at_once) - int(inc.context.get("penalty", 0))
     return max(0, value // inc.factor)
 
 

@@ -1,0 +1,210 @@
+"""Called shots 「部位狙い」 of seed 002 (B-CALL-01..03, B-CALL-VITAL-*, B-CALL-ARM-*,
+B-CALL-WPN-*, B-CALL-LEG-*): ``/attack aim:急所|腕|足|武器`` declared with the attack
+(B-CALL-02) at −30% (B-CALL-03); a vital spot at −50% when the attacker has the same kind of
+vital spot (B-CALL-VITAL-01; KP setting ``same_vital``, default on: human against human).
+
+What a hit does is worked out by the landers below (hit.py's ``LANDERS``), instead of the
+plain armour-and-HP step:
+
+- 急所: (damage − armour) × 2 (B-CALL-VITAL-02); if anything got through, every skill is
+  halved for 1d6 rounds (B-CALL-VITAL-03) and a resistance roll of that damage against CON
+  makes the target faint 「気絶」 (B-CALL-VITAL-04); after a −50% shot the attacker makes a
+  SAN check 1/1d4 (B-CALL-VITAL-05: rolled and shown, SAN itself is kept on the sheet).
+- 腕 / 足: no damage modifier, but HP never falls below −2 and the unit is 気絶, not dead,
+  at HP ≤ 0 (B-CALL-ARM-01 / B-CALL-LEG-01 default); STR / DEX fall by the damage to no
+  less than half of what they were, rounded up (B-CALL-ARM-03 / B-CALL-LEG-03, X-ROUND-01);
+  the arm / leg skills are halved, or unusable (0) at STR ≤ 2, and at DEX ≤ 2 the unit cannot
+  stand (B-CALL-ARM-04 / B-CALL-LEG-04); then damage against the new STR drops a held
+  weapon (B-CALL-ARM-02), damage against the new DEX makes it fall (B-CALL-LEG-02).
+- 武器: the weapon's durability falls by the damage, the wielder takes none, at 0 it is
+  destroyed (B-CALL-WPN-01); 2 × damage against STR drops it (B-CALL-WPN-02), and then the
+  hand holds nothing and STR is halved for 1d4 rounds (B-CALL-WPN-03).
+"""
+from __future__ import annotations
+
+import math
+
+from rules.battle.decision import Decision
+from rules.coc6.check import roll_check
+from rules.coc6.character import BASE_SKILLS
+from rules.dice import Dice
+from rules.errors import RuleViolation
+from rules.systems.coc6 import conditions as cond
+from rules.systems.coc6 import events as ce
+from rules.systems.coc6.checks import bands
+from rules.systems.coc6.damage import announce_defeat, take_damage
+from rules.systems.coc6.hit import LANDERS, Incoming
+from rules.systems.coc6.state import CocState, CocUnit
+from rules.systems.coc6_budo.resist import resist
+
+VITAL, ARM, LEG, WEAPON = "急所", "腕", "足", "武器"
+BASIC = -30
+"""B-CALL-03: the basic hit penalty of a called shot (%)."""
+HESITATION = -20
+"""B-CALL-VITAL-01: a further −20% when the attacker shares the vital spot (−50% in all)."""
+HP_FLOOR = -2
+"""B-CALL-ARM-01 / B-CALL-LEG-01: an arm or leg hit never brings HP to −3 or lower."""
+ALIASES = {"頭": VITAL, "頭部": VITAL, "腕部": ARM, "脚": LEG, "脚部": LEG, "武器狙い": WEAPON}
+VITAL_UNTIL, HOLD_UNTIL = "vital_until", "no_hold_until"
+"""Unit marks: the round in which the 急所 halving (B-CALL-VITAL-03) / the dropped weapon's
+empty hand and halved STR (B-CALL-WPN-03) end."""
+
+
+def canonical(aim: str | None) -> str | None:
+    """The part named by ``aim:`` (``頭`` → ``急所``), or None."""
+    if not aim:
+        return None
+    name = aim.strip().removesuffix("狙い")
+    return ALIASES.get(name, name)
+
+
+def held_weapon(unit: CocUnit) -> str | None:
+    """The first weapon ``unit`` holds (own weapons, not dropped or broken), or None."""
+    assert unit.character is not None
+    for weapon in unit.character.weapons:
+        ws = unit.weapons.get(weapon.name)
+        if ws is None or not (ws.dropped or ws.broken):
+            return weapon.name
+    return None
+
+
+def aim(state: CocState, target: CocUnit, text: str | None) -> tuple[int, dict]:
+    """``(hit modifier %, pending context)`` of the called shot ``text`` on ``target``.
+
+    Raises RuleViolation B-CALL-01 for an unknown part, B-CALL-WPN-01 for a weapon shot at a
+    unit holding no weapon.
+    """
+    part = canonical(text)
+    if part is None:
+        return 0, {}
+    if part not in (VITAL, ARM, LEG, WEAPON):
+        raise RuleViolation("B-CALL-01", f"「{part}」は狙える部位ではありません。選べるのは: 急所、腕、足、武器")
+    context: dict = {"lander": "b_call", "part": part}
+    modifier = BASIC
+    if part == VITAL and state.settings.get("same_vital", True):
+        modifier += HESITATION
+        context["hesitation"] = True
+    if part == WEAPON:
+        weapon = held_weapon(target)
+        if weapon is None:
+            raise RuleViolation("B-CALL-WPN-01", f"{target.id}は武器を持っていません。")
+        context["aimed_weapon"] = weapon
+    return modifier, context
+
+
+def _land(d: Decision[CocState], inc: Incoming, unit: str, amount: int, dice: Dice) -> None:
+    target = d.state.coc_unit(unit)
+    part = inc.context["part"]
+    {VITAL: _vital, ARM: _limb, LEG: _limb, WEAPON: _weapon}[part](d, inc, target, amount, dice)
+
+
+LANDERS["b_call"] = _land
+
+
+def _vital(d: Decision[CocState], inc: Incoming, target: CocUnit, amount: int, dice: Dice) -> None:
+    assert target.character is not None
+    damage = max(0, amount - target.character.armor) * 2
+    number = inc.number
+    if damage > 0:
+        take_damage(d, target.id, damage, dice, cause=f"{inc.attacker}の急所狙い（(ダメージ−装甲)×2）", armor=False)
+        target = d.state.coc_unit(target.id)
+        rounds = dice.roll(6)
+        skills = _all_skills(target)
+        d.emit(ce.WoundTaken(unit=target.id, part=VITAL, skills={k: v // 2 - v for k, v in skills.items()},
+                             note=f"急所への一撃：{rounds}ラウンドの間、すべての技能値が半減（1D6={rounds}）"))
+        d.emit(ce.UnitMarked(unit=target.id, key=VITAL_UNTIL, value=d.state.round + rounds))
+        if not target.out_of_action and resist(d, inc.attacker, damage, target.character.stat("CON"),
+                                               "急所（ダメージ対CON）", dice, number):
+            cond.add(d, target.id, cond.UNCONSCIOUS, "急所への一撃（B-CALL-VITAL-04）")
+    if inc.context.get("hesitation"):
+        _san(d, inc.attacker, dice, number)
+
+
+def _all_skills(unit: CocUnit) -> dict[str, int]:
+    """Every skill value the unit could roll: base skills, the sheet, weapon skills, 回避."""
+    assert unit.character is not None
+    names = set(BASE_SKILLS) | set(unit.character.skills) | {"回避"}
+    names |= {w.skill for w in unit.character.all_weapons}
+    return {name: unit.character.skill(name) for name in sorted(names) if unit.character.skill(name) > 0}
+
+
+def _san(d: Decision[CocState], attacker: str, dice: Dice, number: int) -> None:
+    """B-CALL-VITAL-05: SAN 1/1d4 for the attacker (roll shown; the KP updates the sheet)."""
+    unit = d.state.coc_unit(attacker)
+    san = unit.character.san if unit.character else 0
+    check = roll_check(san, dice, bands(d.state))
+    d.emit(ce.CheckRolled(unit=attacker, purpose="SANチェック（1/1d4、急所狙い）", target=san, roll=check.roll,
+                          level=check.level.value, text=check.text(), attack=number))
+    lost = 1 if check.succeeded else dice.roll(4)
+    d.emit(ce.UnitMarked(unit=attacker, key="san_lost", value=int(unit.marks.get("san_lost", 0)) + lost,
+                         note=f"{attacker}の正気度 −{lost}（B-CALL-VITAL-05）"))
+
+
+def _limb(d: Decision[CocState], inc: Incoming, target: CocUnit, amount: int, dice: Dice) -> None:
+    assert target.character is not None
+    part = inc.context["part"]
+    damage = max(0, amount - target.character.armor)
+    if damage <= 0:
+        return
+    before = target.hp
+    after = max(before - damage, min(before, HP_FLOOR))
+    d.emit(ce.HpChanged(unit=target.id, before=before, after=after,
+                        cause=f"{inc.attacker}の{part}狙い（耐久力は−2まで）"))
+    if after <= 2:
+        cond.add(d, target.id, cond.UNCONSCIOUS, f"{part}への一撃で耐久力{after}（死亡はしない、B-CALL-{'ARM' if part == ARM else 'LEG'}-01）")
+    stat = "STR" if part == ARM else "DEX"
+    old = target.character.stat(stat)
+    new = max(old - damage, math.ceil(old / 2))
+    listed = str(d.state.settings.get("arm_skills" if part == ARM else "leg_skills", ""))
+    names = [n.strip() for n in listed.split(",") if n.strip()]
+    unusable = part == ARM and new <= 2
+    skills = {n: (-target.character.skill(n) if unusable else target.character.skill(n) // 2 - target.character.skill(n))
+              for n in names if target.character.skill(n) > 0}
+    note = f"{stat} {old}→{new}、{'腕を使う技能は使えない' if unusable else ('足' if part == LEG else '腕') + 'を使う技能は半減'}"
+    d.emit(ce.WoundTaken(unit=target.id, part=part, stats={stat: new - old}, skills=skills, note=note))
+    if part == LEG and new <= 2:
+        d.emit(ce.UnitMarked(unit=target.id, key="cannot_stand", value=True,
+                             note=f"DEX {new}：立ち上がれない（B-CALL-LEG-04）"))
+    target = d.state.coc_unit(target.id)
+    if target.out_of_action:
+        announce_defeat(d)
+        return
+    if part == ARM:
+        weapon = held_weapon(target)
+        if weapon and resist(d, inc.attacker, damage, new, "武器を落とす（ダメージ対STR）", dice, inc.number):
+            d.emit(ce.WeaponReadied(unit=target.id, weapon=weapon, dropped=True, nocked=False,
+                                    note=f"{target.id}は{weapon}を取り落とした（B-CALL-ARM-02）"))
+    elif resist(d, inc.attacker, damage, new, "転倒（ダメージ対DEX）", dice, inc.number):
+        cond.add(d, target.id, cond.PRONE, "脚への一撃（B-CALL-LEG-02）")
+
+
+def _weapon(d: Decision[CocState], inc: Incoming, target: CocUnit, amount: int, dice: Dice) -> None:
+    assert target.character is not None
+    name = inc.context["aimed_weapon"]
+    ws = target.weapons[name]
+    if ws.hp is not None:
+        left = max(0, ws.hp - amount)
+        d.emit(ce.WeaponChanged(unit=target.id, weapon=name, hp=left, broken=left <= 0, cannot_fire=ws.cannot_fire,
+                                note=f"{name}の耐久度 {ws.hp}→{left}" + ("、破壊された" if left <= 0 else "") + "（B-CALL-WPN-01）"))
+    strength = target.character.stat("STR")
+    if amount <= 0 or not resist(d, inc.attacker, 2 * amount, strength, "武器を落とす（ダメージ×2対STR）", dice, inc.number):
+        return
+    rounds = dice.roll(4)
+    d.emit(ce.WeaponReadied(unit=target.id, weapon=name, dropped=True, nocked=False,
+                            note=f"{target.id}は{name}を落とした（B-CALL-WPN-02）"))
+    d.emit(ce.WoundTaken(unit=target.id, part=WEAPON, stats={"STR": math.ceil(strength / 2) - strength},
+                         note=f"{rounds}ラウンドの間、物を持てずSTR半減（1D4={rounds}、B-CALL-WPN-03）"))
+    d.emit(ce.UnitMarked(unit=target.id, key=HOLD_UNTIL, value=d.state.round + rounds))
+
+
+def expire(d: Decision[CocState]) -> None:
+    """At a new round: end the 急所 halving (B-CALL-VITAL-03) and the empty hand after a
+    dropped weapon (B-CALL-WPN-03) whose rounds are over."""
+    for unit in list(d.state.units.values()):
+        assert isinstance(unit, CocUnit)
+        for key, part, what in ((VITAL_UNTIL, VITAL, "急所の技能半減が終わった"),
+                                (HOLD_UNTIL, WEAPON, "また物を持てる（STRも戻った）")):
+            until = unit.marks.get(key)
+            if until is not None and d.state.round >= int(until):
+                d.emit(ce.WoundsTreated(unit=unit.id, parts=[part], by=what))
+                d.emit(ce.UnitMarked(unit=unit.id, key=key, value=None))

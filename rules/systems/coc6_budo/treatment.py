@@ -1,0 +1,70 @@
+"""〈応急手当〉/〈医学〉 in ``coc6-budo``: a success restores 1D3 HP (published CoC 6th) and
+the same amount of the STR / DEX an arm or leg hit took; once STR / DEX is back at its
+original value the halved skills return too (B-CALL-ARM-05, B-CALL-LEG-05). Other checks
+are rolled as in the shared engine."""
+from __future__ import annotations
+
+from rules.battle.commands import SkillCheck
+from rules.battle.decision import Decision
+from rules.battle.permissions import acting_unit, find_unit
+from rules.coc6.character import canonical_skill
+from rules.coc6.check import roll_check
+from rules.dice import Dice
+from rules.errors import InvalidInput, RuleViolation
+from rules.systems.coc6.attack import require_no_pending, require_turn
+from rules.systems.coc6.checks import bands
+from rules.systems.coc6.conditions import require_active
+from rules.systems.coc6.grid import MELEE_REACH, apart
+from rules.systems.coc6 import events as ce
+from rules.systems.coc6 import treatment as shared
+from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.damage import roll_damage
+from rules.systems.coc6.state import CocState, CocUnit
+
+HEAL = "1D3"
+"""Published CoC 6th: a successful 〈応急手当〉 restores 1D3 HP."""
+LIMBS = {"腕": "STR", "足": "DEX"}
+
+
+def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -> None:
+    """``/check skill:応急手当|医学 [target:]`` heals and gives back STR/DEX; else shared."""
+    skill = canonical_skill(cmd.skill or "")
+    if skill not in shared.TREATMENT:
+        shared.check(rules, d, cmd, dice)
+        return
+    state = d.state
+    if state.phase != "active":
+        raise InvalidInput("戦闘中の判定は /battle start のあとに行います（戦闘外は /roll を使ってください）。")
+    unit = acting_unit(state, cmd, prefer=state.turn)
+    assert isinstance(unit, CocUnit) and unit.character is not None
+    require_turn(state, unit)
+    require_no_pending(state)
+    require_active(unit)
+    patient = find_unit(state, cmd.target) if cmd.target else unit
+    assert isinstance(patient, CocUnit)
+    gap = apart(state, unit, patient)
+    if gap is not None and gap > MELEE_REACH:
+        raise RuleViolation("X-REACH-01", f"{patient.id}は手の届く距離にいません（{gap}マス）。")
+    value = max(0, unit.character.skill(skill) + cmd.modifier)
+    result = roll_check(value, dice, bands(state))
+    d.emit(ce.CheckRolled(unit=unit.id, purpose=f"{skill}（{patient.id}）", target=value, roll=result.roll,
+                          level=result.level.value, text=result.text()))
+    if not result.succeeded:
+        return
+    patient = d.state.coc_unit(patient.id)
+    healed = roll_damage(d, 0, patient.id, HEAL, dice)
+    gain = min(healed, patient.hp_max - patient.hp)
+    if gain > 0:
+        d.emit(ce.HpChanged(unit=patient.id, before=patient.hp, after=patient.hp + gain,
+                            cause=f"{skill}で{gain}回復"))
+    for wound in list(d.state.coc_unit(patient.id).wounds):
+        stat = LIMBS.get(wound["part"])
+        if stat is None:
+            continue
+        loss = -int(wound["stats"].get(stat, 0))
+        back = min(loss, gain)
+        d.emit(ce.WoundsTreated(unit=patient.id, parts=[wound["part"]], by=f"{skill}：{stat}+{back}"))
+        if back < loss:
+            d.emit(ce.WoundTaken(unit=patient.id, part=wound["part"], stats={stat: back - loss},
+                                 skills=dict(wound["skills"]),
+                                 note=f"{stat}はまだ元の値に{loss - back}足りない（技能の半減は続く）"))
