@@ -23,6 +23,7 @@ from rules.battle.steps import (Step, StepStarted, StepsReverted, StepsRestored,
                                 command_from_record, command_record, next_step, rebuild,
                                 redoable, timeline)
 from rules.errors import InvalidInput, RuleViolation
+from rules.systems import DEFAULT_SYSTEM, get_system
 from rules.systems.coc6.checks import bands
 
 
@@ -109,6 +110,13 @@ def _latest_actions(events: list[Event], steps: list[Step], count: int, by: str)
         taken.append(groups[-1])
         numbers.extend(s.number for s in groups[-1])
     return taken
+
+
+def _keeper_command(build):
+    """A handler deciding ``build(request)`` (a keeper command) through the game system."""
+    async def run(service, req) -> list[Reply]:
+        return await service._battle(req, lambda state: build(req))
+    return run
 
 
 class KeeperDesk:
@@ -251,7 +259,6 @@ class KeeperDesk:
     # --- settings, roles, handover ------------------------------------------------------------
 
     async def _setting(self, req) -> list[Reply]:
-        from rules.systems import DEFAULT_SYSTEM, get_system
         record = await self.store.active_battle(req.channel)
         system = get_system(record.system if record else DEFAULT_SYSTEM)
         known = self.setting_defaults(system)
@@ -262,7 +269,7 @@ class KeeperDesk:
         key, raw = opt.text(req.options, "key"), opt.text(req.options, "value")
         if key is None or raw is None:
             if key is not None:
-                name, _ = kp_settings.parse(key, str(known.get(kp_settings.ALIASES.get(key, key), "")), known)
+                name = kp_settings.resolve(key, known)
                 return [private(req.user, kp_settings.table_text({name: values[name]}, {name: known[name]}))]
             return [private(req.user, kp_settings.table_text(values, known))]
         name, value = kp_settings.parse(key, raw, known)
@@ -302,11 +309,6 @@ class KeeperDesk:
                       file={"name": f"battle-{record.id}.txt", "content": text}),
                 Reply(text=clip("📜 戦闘ログ（HTML）"), ephemeral=True, to=req.user,
                       file={"name": f"battle-{record.id}.html", "content": html})]
-
-    def _keeper_command(build):
-        async def run(self, req) -> list[Reply]:
-            return await self._battle(req, lambda state: build(req))
-        return run
 
     KEEPER_COMMANDS = {
         "kp undo": _undo, "kp redo": _redo, "kp override": _override, "kp allow": _allow,

@@ -48,11 +48,18 @@ def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int
             "turn_reminder_minutes": reminder_minutes, "turn_autoskip_minutes": autoskip_minutes}
 
 
-def parse(key: str, raw: str, known: dict) -> tuple[str, object]:
-    """``(key, value)`` for ``/kp setting key: value:``; raises InvalidInput naming the options."""
+def resolve(key: str, known: dict) -> str:
+    """The option ``key`` names (an id or a Japanese alias); raises InvalidInput naming the
+    options of ``known``."""
     name = ALIASES.get(key.strip(), key.strip())
     if name not in known:
         raise InvalidInput(f"設定項目「{key}」はありません。項目: {'、'.join(known)}")
+    return name
+
+
+def parse(key: str, raw: str, known: dict) -> tuple[str, object]:
+    """``(key, value)`` for ``/kp setting key: value:``; raises InvalidInput naming the options."""
+    name = resolve(key, known)
     default = known[name]
     option = OPTIONS.get(name)
     if isinstance(default, bool):

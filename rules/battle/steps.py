@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rules.battle.commands import Command
-from rules.battle.events import Event, event
+from rules.battle.events import BattleOpened, Event, event
 from rules.battle.state import BattleState
 
 
@@ -148,7 +148,7 @@ def actions(steps: list[Step]) -> list[list[Step]]:
             groups[-1].append(step)
         else:
             groups.append([step])
-    return [g for g in groups if not any(type(e).__name__ == "BattleOpened" for s in g for e in s.events)]
+    return [g for g in groups if not any(isinstance(e, BattleOpened) for s in g for e in s.events)]
 
 
 def redoable(steps: list[Step]) -> list[list[int]]:
