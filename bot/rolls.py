@@ -7,8 +7,15 @@ from __future__ import annotations
 
 import re
 
-from bot.render.reply import Reply, clip, private, public
+from collections.abc import Awaitable, Callable
+
+from bot.render import buttons
+from bot.render.reply import Button, Reply, clip, private, public
 from rules.dice import Dice, DiceError, DiceExhausted, evaluate
+
+KeepSecret = Callable[[str, str], Awaitable[int]]
+"""Stores a secret roll ``(speaker, text)`` and returns its id."""
+PUBLISH = "結果を公開"
 
 MAX_COMMENT = 200
 """The longest comment echoed with a roll (characters); a longer one is shortened."""
@@ -22,12 +29,15 @@ def _comment(text: str) -> str:
     return text if len(text) <= MAX_COMMENT else text[:MAX_COMMENT] + "…"
 
 
-def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: str | None,
-                 from_chat: bool) -> list[Reply]:
+async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: str | None,
+                       from_chat: bool, keep_secret: KeepSecret | None = None) -> list[Reply]:
     """The replies to the dice command line ``text`` by ``user`` (shown as ``speaker``).
 
     Returns ``[]`` for chat that is not a command. A malformed command typed with ``/roll``
     gets a private error; in chat it stays silent unless it is recognisably a dice command.
+    A secret roll's result goes privately to the roller (and the KP); with ``keep_secret``
+    (stores ``(speaker, text)`` and returns an id) the roller's copy carries a
+    [結果を公開] button (:func:`publish_button`).
     """
     try:
         result = evaluate(text, dice)
@@ -43,7 +53,21 @@ def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: str | N
     line = clip(f"{speaker}{comment}\n{result.text}")
     if not result.secret:
         return [public(line)]
-    replies = [public(f"{speaker}がシークレットダイスを振りました。"), private(user, "🔒 " + line)]
+    mine = private(user, "🔒 " + line)
+    if keep_secret is not None:
+        roll_id = await keep_secret(speaker, line)
+        mine = Reply(text=mine.text, ephemeral=True, to=user, buttons=(publish_button(roll_id),))
+    replies = [public(f"{speaker}がシークレットダイスを振りました。"), mine]
     if keeper and keeper != user:
         replies.append(private(keeper, f"🔒 {speaker}のシークレットダイス\n{result.text}"))
     return replies
+
+
+def publish_button(roll_id: int) -> Button:
+    """The [結果を公開] button of kept secret roll ``roll_id`` (battle 0 = no battle)."""
+    return Button(PUBLISH, buttons.encode(0, f"s{roll_id}", PUBLISH), "primary")
+
+
+def published_reply(speaker: str, text: str) -> Reply:
+    """The public message of a secret roll its roller chose to show."""
+    return public(f"🔓 {speaker}がシークレットダイスの結果を公開しました。\n{text}")

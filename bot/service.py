@@ -23,7 +23,7 @@ from bot.render import battle as render
 from bot.render import buttons
 from bot.render.map_text import map_reply
 from bot.render.reply import Button, Reply, clip, private, public
-from bot.rolls import roll_replies
+from bot.rolls import published_reply, roll_replies
 from bot.store import BattleExists, BattleRecord, Deadline, Store, VersionConflict
 from rules.battle import commands as cmds
 from rules.battle import keeper as kc
@@ -129,12 +129,14 @@ class Service(KeeperDesk):
             text = opt.text(req.options, "command")
             if not text:
                 raise InvalidInput("command: にダイスコマンドを指定してください（例: CCB<=70）。")
-            return roll_replies(text, req.user, req.name or req.user, self.dice,
-                                await self._keeper(req.channel), from_chat=False)
+            return await roll_replies(text, req.user, req.name or req.user, self.dice,
+                                      await self._keeper(req.channel), from_chat=False,
+                                      keep_secret=self._secret_keeper(req))
         if c == "chat":
             text = opt.text(req.options, "text") or ""
-            return roll_replies(text, req.user, req.name or req.user, self.dice,
-                                await self._keeper(req.channel), from_chat=True)
+            return await roll_replies(text, req.user, req.name or req.user, self.dice,
+                                      await self._keeper(req.channel), from_chat=True,
+                                      keep_secret=self._secret_keeper(req))
         if c.startswith("char "):
             handler = getattr(self.characters, c.split(" ", 1)[1].replace("import", "import_sheet"), None)
             if handler is None:
@@ -407,6 +409,11 @@ class Service(KeeperDesk):
 
     # --- buttons ----------------------------------------------------------------------
 
+    async def character_names(self, scope: str, user: str) -> list[str]:
+        """The names of the characters saved in ``scope``, ``user``'s own first (autocomplete)."""
+        records = await self.store.list_characters(scope)
+        return [r.name for r in sorted(records, key=lambda r: r.owner != user)]
+
     async def open_buttons(self, channel: str, user: str) -> list[Button]:
         """The buttons of the questions open now in ``channel``'s battle that ``user`` may
         press (their own units' prompts; every prompt for the KP), newest first — for a
@@ -422,10 +429,30 @@ class Service(KeeperDesk):
                 found.extend(render.prompt_reply(record.id, prompt, state.keeper, view).buttons)
         return found
 
+    def _secret_keeper(self, req: Request):
+        """Stores a secret roll of ``req``'s user in this channel; returns its id."""
+        async def keep(speaker: str, text: str) -> int:
+            return await self.store.keep_secret_roll(req.channel, req.user, speaker, text)
+        return keep
+
+    async def _publish(self, req: Request, key: str) -> list[Reply]:
+        """[結果を公開]: the roller shows a kept secret roll to the channel, once."""
+        roll_id = int(key[1:]) if key[1:].isdigit() else 0
+        kept = await self.store.publish_secret_roll(roll_id, req.user)
+        if kept is None:
+            raise InvalidInput("このシークレットダイスは公開済みか、あなたが振ったものではありません。")
+        shown = published_reply(kept.speaker, kept.text)
+        if kept.channel == req.channel:
+            return [shown]
+        return [dataclasses.replace(shown, channel=kept.channel),
+                private(req.user, "元のチャンネルに結果を公開しました。")]
+
     async def _button(self, req: Request) -> list[Reply]:
         bid = buttons.decode(opt.text(req.options, "custom_id") or "")
         if bid is None:
             raise InvalidInput("このボタンは読み取れませんでした。")
+        if bid.battle == 0 and bid.choice == "publish":
+            return await self._publish(req, bid.key)
         record = await self.store.active_battle(req.channel)
         if record is None or record.id != bid.battle:
             raise InvalidInput("このボタンの戦闘はもう終わっています。")

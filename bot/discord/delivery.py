@@ -9,6 +9,8 @@ remembered under that tag instead of sending anything (nothing happens without o
 """
 from __future__ import annotations
 
+import dataclasses
+
 import logging
 
 import discord
@@ -48,6 +50,8 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
     """
     client, channel = interaction.client, interaction.channel_id
     invoker = str(interaction.user.id)
+    elsewhere = [r for r in replies if r.channel and r.channel != str(channel)]
+    replies = [r for r in replies if r not in elsewhere]
     edits, here, by_dm = split(replies, invoker)
     targets = [(reply, await edit_target(client, channel, reply)) for reply in edits]
     if not here:
@@ -72,6 +76,19 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
         await remember(client, channel, reply, sent.id if sent else None)
     for reply in by_dm:
         await send_dm(client, reply.to or invoker, reply)
+    for reply in elsewhere:
+        await post_to(client, int(reply.channel), [dataclasses.replace(reply, channel=None)])
+
+
+async def post_to(client: discord.Client, channel_id: int, replies: list[Reply]) -> None:
+    """:func:`post` in the channel ``channel_id`` (fetched when not cached); a channel that
+    cannot be reached is logged and skipped."""
+    try:
+        channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+    except discord.HTTPException as exc:
+        log.warning("could not reach channel %s: %s", channel_id, exc)
+        return
+    await post(client, channel, replies)
 
 
 async def retire_buttons(interaction: discord.Interaction, replies: list[Reply]) -> None:

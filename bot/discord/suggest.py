@@ -62,10 +62,8 @@ async def units(interaction: discord.Interaction, current: str) -> list[app_comm
 
 async def characters(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The server's saved characters, the user's own first."""
-    user = str(interaction.user.id)
-    records = await interaction.client.service.store.list_characters(_scope(interaction))
-    ordered = sorted(records, key=lambda r: r.owner != user)
-    return choices([r.name for r in ordered], current)
+    names = await interaction.client.service.character_names(_scope(interaction), str(interaction.user.id))
+    return choices(names, current)
 
 
 async def weapons(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -13,11 +13,13 @@ PATTERN = re.compile(r"cb:(?P<battle>\d+):(?P<key>[^:]{1,60}):(?P<choice>[a-z_]{
 
 CHOICES = {
     "回避": "dodge", "受け流し": "parry", "なし": "none", "防御": "block", "隠れる": "hide",
-    "かばう": "cover", "武道": "budo", "ターン終了": "end", "戦闘終了": "finish",
+    "かばう": "cover", "武道": "budo", "ターン終了": "end", "戦闘終了": "finish", "結果を公開": "publish",
     "カウンター": "cr_counter", "インターセプト": "cr_intercept", "カバーリング": "cr_covering", "妨害": "cr_obstruct",
     "反撃": "counter", "継続回避": "extra_dodge", "回避（+30%）": "dodge_focus",
     "防御（+30%）": "block_focus", "受け流し（+30%）": "parry_focus", "隠れる（+30%）": "hide_focus",
     "組み付き": "grapple", "吹き飛ばし": "knock_away",  # the tackler's choice (H-MA-TACKLE-06)
+    "回避カウンター": "dodge_counter", "カウンター攻撃": "counter_strike",  # coc6-budo (B-COUNTER-01/03)
+    "押し倒し": "push_down",  # coc6-budo tackle (B-TACKLE-03)
 }
 LABELS = {code: label for label, code in CHOICES.items()}
 

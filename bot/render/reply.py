@@ -34,6 +34,8 @@ class Reply:
             (``board:<battle id>`` for the status board), replacing the older one.
         edit: instead of sending, edit the message remembered under this tag to ``text``
             (no new message, so no mention pings); nothing happens if none is remembered.
+        channel: post this public message in that channel id rather than where the request
+            came from (a secret roll published from a direct message); None = here.
     """
 
     text: str
@@ -45,6 +47,7 @@ class Reply:
     file: dict | None = None
     tag: str | None = None
     edit: str | None = None
+    channel: str | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -55,7 +58,7 @@ class Reply:
                    mentions=tuple(raw.get("mentions") or ()),
                    buttons=tuple(Button(**b) for b in raw.get("buttons") or ()),
                    data=raw.get("data"), file=raw.get("file"), tag=raw.get("tag"),
-                   edit=raw.get("edit"))
+                   edit=raw.get("edit"), channel=raw.get("channel"))
 
 
 def clip(text: str, limit: int = MAX_TEXT) -> str:

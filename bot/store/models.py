@@ -119,3 +119,16 @@ class MessageRow(Base):
     channel: Mapped[str] = mapped_column(String(64), primary_key=True)
     tag: Mapped[str] = mapped_column(String(64), primary_key=True)
     message_id: Mapped[str] = mapped_column(String(64), nullable=False)
+
+
+class SecretRollRow(Base):
+    """A secret roll's result, kept so that its roller can publish it later (issue 3)."""
+
+    __tablename__ = "secret_rolls"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    channel: Mapped[str] = mapped_column(String(64), nullable=False)
+    user: Mapped[str] = mapped_column(String(64), nullable=False)
+    speaker: Mapped[str] = mapped_column(String(100), nullable=False)
+    text: Mapped[str] = mapped_column(Text, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    published_at: Mapped[datetime | None] = mapped_column(DateTime)

@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 
 from bot.store.keeper import KeeperTables, add_deadlines
 from bot.store.migrate import upgrade
+from bot.store.secret_rolls import SecretRollTables
 from bot.store.models import BattleRow, CharacterRow, EventRow, RequestRow
 
 
@@ -57,7 +58,7 @@ def _record(row: BattleRow) -> BattleRecord:
     return BattleRecord(row.id, row.channel, row.guild, row.system, row.keeper, row.status, row.version)
 
 
-class Store(KeeperTables):
+class Store(KeeperTables, SecretRollTables):
     """Async repository over one database URL. Call :meth:`migrate` once before use.
 
     The keeper-side tables (KP roles, settings, refusals, messages, deadlines) are in
