@@ -16,7 +16,7 @@ from rules.coc6.weapons import Weapon
 from rules.dice import Dice
 from rules.errors import RuleViolation
 from rules.systems.coc6 import events as ce
-from rules.systems.coc6.attack import check_reach, check_weapon_usable, choose_weapon, roll_strike, strike
+from rules.systems.coc6.attack import check_limit, check_reach, check_weapon_usable, choose_weapon, roll_strike, strike
 from rules.systems.coc6.budo import STRIKING
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hit import Incoming
@@ -38,8 +38,7 @@ def feint(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, t
     require_style(actor, state.settings, STRIKING, "B-FEINT-01", FEINT)
     weapon = choose_weapon(actor, cmd.weapon, "こぶし")
     check_weapon_usable(rules, state, actor, weapon)
-    if actor.attacks:
-        raise RuleViolation("B-FEINT-01", f"{actor.id}はこのラウンドもう攻撃しました。")
+    check_limit(rules, actor, weapon, 1)
     check_reach(state, actor, target, weapon)
     assert actor.character is not None
     skill = max(0, actor.character.weapon_skill(weapon) + cmd.modifier)

@@ -16,7 +16,7 @@ from rules.battle.decision import Decision
 from rules.dice import Dice
 from rules.errors import RuleViolation
 from rules.systems.coc6 import events as ce
-from rules.systems.coc6.attack import (check_reach, check_weapon_usable, choose_weapon, open_reaction,
+from rules.systems.coc6.attack import (check_limit, check_reach, check_weapon_usable, choose_weapon, open_reaction,
                                        roll_strike)
 from rules.systems.coc6.budo import STRIKING, for_weapon, multiply_damage
 from rules.systems.coc6.config import CocRules
@@ -40,8 +40,7 @@ def rush(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
     if budo is None or budo.style != STRIKING:
         raise RuleViolation("B-RUSH-01", "ラッシュは〈武道：立ち技系〉を使う〈こぶし〉〈キック〉〈頭突き〉の攻撃で宣言します。")
     check_weapon_usable(rules, state, actor, weapon)
-    if actor.attacks:
-        raise RuleViolation("B-RUSH-01", f"{actor.id}はこのラウンドもう攻撃しました。")
+    check_limit(rules, actor, weapon, 1)
     check_reach(state, actor, target, weapon)
     skill = max(0, actor.character.weapon_skill(weapon) + cmd.modifier)
     plan = budo_strike(rules, state, actor, target, weapon, skill, special=RUSH)

@@ -7,7 +7,6 @@ from rules.battle import events as ev
 from rules.battle.decision import Decision
 from rules.battle.events import Event
 from rules.dice import Dice
-from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.evolve import evolve
 from rules.systems.coc6.state import CocState
 from rules.systems.coc6.system import Coc6System
@@ -20,9 +19,6 @@ class BudoSystem(Coc6System):
     After every decision that starts a round, the 1d6 / 1d4 round effects of the called
     shots that have run out end (B-CALL-VITAL-03, B-CALL-WPN-03).
     """
-
-    def __init__(self, rules: CocRules) -> None:
-        super().__init__(rules)
 
     def decide(self, state: CocState, command: cmds.Command, dice: Dice) -> list[Event]:
         if not isinstance(command, (cmds.Attack, cmds.React, cmds.SkillCheck)):

@@ -23,10 +23,10 @@ from rules.battle.decision import Decision
 from rules.battle.state import Pending
 from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice
-from rules.errors import InvalidInput, RuleViolation
+from rules.errors import InvalidInput
 from rules.systems.coc6 import conditions as cond
 from rules.systems.coc6 import events as ce
-from rules.systems.coc6.attack import check_reach, open_reaction, roll_strike
+from rules.systems.coc6.attack import check_limit, check_reach, open_reaction, roll_strike
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import roll_damage, take_damage
 from rules.systems.coc6.grid import direction, object_at, step
@@ -50,10 +50,9 @@ def tackle(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, 
     """The tackle roll. Raises RuleViolation B-TACKLE-01 (no 〈武道：組み技系〉), B-SPEC-01."""
     state = d.state
     require_style(actor, state.settings, GRAPPLING, "B-TACKLE-01", TACKLE)
-    if actor.attacks:
-        raise RuleViolation("B-TACKLE-01", f"{actor.id}はこのラウンドもう攻撃しました。")
     assert actor.character is not None
     body = Weapon(TACKLE, "組み付き", DAMAGE, ParryClass.GRAPPLE)
+    check_limit(rules, actor, body, 1)
     check_reach(state, actor, target, body)
     skill = max(0, actor.character.skill("組み付き") + cmd.modifier)
     plan = budo_strike(rules, state, actor, target, body, skill, double=False, special=STRIKE,
@@ -94,19 +93,22 @@ def choose(rules: CocRules, d: Decision[CocState], actor: CocUnit, pending: Pend
     assert actor.character is not None and target.character is not None
     total = int(pending.context["damage"])
     d.emit(ce.ReactionChosen(attack=number, unit=actor.id, action=action))
+    note = ""
     if action == KNOCK:
-        total += _knock(d, number, actor, target, total, short, dice)
+        extra, note = _knock(d, number, actor, target, total, short, dice)
+        total += extra
     elif action == PUSH:
         total += _push(d, number, actor, target, dice)
     target = d.state.coc_unit(target.id)
     if not target.out_of_action and resist(d, actor.id, 2 * total, target.character.stat("CON"),
                                            "ノックアウト（タックルのダメージ合計×2対CON）", dice, number):
         cond.add(d, target.id, cond.KNOCKOUT, "タックル（B-TACKLE-08）")
-    d.emit(ce.AttackResolved(attack=number, outcome=f"タックル：ダメージ合計{total}"))
+    d.emit(ce.AttackResolved(attack=number, outcome=f"タックル：{note}ダメージ合計{total}"))
 
 
 def _knock(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, damage: int,
-           short: str | None, dice: Dice) -> int:
+           short: str | None, dice: Dice) -> tuple[int, str]:
+    """Knock ``target`` away; returns ``(wall damage, a Japanese note on the distance)``."""
     metres = distance(damage, actor.character.stat("SIZ"), target.character.stat("SIZ"))
     missing = 0
     if actor.square and target.square:
@@ -124,14 +126,13 @@ def _knock(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, 
         if not str(short).strip().isdigit():
             raise InvalidInput("地図がないときは、壁までに足りなかった距離を object: にm単位の数で書きます（例: object:1）。")
         missing = min(metres, int(str(short).strip()))
-    d.emit(ce.UnitMarked(unit=target.id, key="knocked", value=None,
-                         note=f"吹き飛ばし{metres}m（√({damage}+{actor.character.stat('SIZ')}−{target.character.stat('SIZ')})）"
-                              + (f"、壁までに{missing}m足りない" if missing else "")))
+    note = (f"吹き飛ばし{metres}m（√({damage}+{actor.character.stat('SIZ')}−{target.character.stat('SIZ')})）"
+            + (f"、壁までに{missing}m足りない" if missing else "") + "、")
     if not missing:
-        return 0
+        return 0, note
     extra = roll_damage(d, number, target.id, f"{missing}D4", dice)
     take_damage(d, target.id, extra, dice, cause=f"壁に激突（{missing}m分、B-TACKLE-05）")
-    return extra
+    return extra, note
 
 
 def _push(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, dice: Dice) -> int:

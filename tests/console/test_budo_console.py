@@ -1,0 +1,78 @@
+"""A short ``coc6-budo`` fight (seed 002) played through ``python -m bot console`` as a real
+process: a refused ラッシュ without 〈武道：立ち技系〉 (B-RUSH-01), a タックル that a failed
+武道受け流し lets through (B-PARRY-01, B-TACKLE-02), 押し倒し on a hard floor and the knockout
+roll (B-TACKLE-06..08), and a カウンター with one special whose counter attack fells the
+cultist (B-COUNTER-02/03)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+SCRIPT = """\
+alice: /char new name:アキラ STR:10 CON:10 POW:10 DEX:15 APP:10 SIZ:14 INT:10 EDU:10
+alice: /char set name:アキラ key:武道（柔道） value:70
+alice: /char set name:アキラ key:組み付き value:60
+kp: /char new name:信者 STR:10 CON:10 POW:10 DEX:12 APP:10 SIZ:10 INT:10 EDU:10
+kp: /char set name:信者 key:武道（空手） value:65
+kp: /char set name:信者 key:こぶし value:50
+kp: /battle new system:coc6-budo
+alice: /battle join character:アキラ
+kp: /battle add name:信者 character:信者
+kp: /battle start
+alice: /attack target:信者 special:ラッシュ
+alice: /attack target:信者 special:タックル
+kp: [武道]
+alice: [押し倒し]
+alice: /end
+kp: /attack target:アキラ
+alice: /react action:カウンター
+alice: [カウンター攻撃]
+kp: /react action:なし
+kp: /battle status
+"""
+ROLLS = "30,80,4,30,2,90,20,10,80,40,2"
+
+
+def run(tmp_path) -> list[dict]:
+    script = tmp_path / "fight.txt"
+    script.write_text(SCRIPT, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "console", "--script", str(script), "--rolls", ROLLS, "--json",
+         "--db", str(tmp_path / "bot.db")],
+        capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
+def said(messages: list[dict], line: int) -> str:
+    return "\n".join(m["text"] for m in messages if m["line"] == line)
+
+
+@pytest.mark.rule("B-RUSH-01", "B-PARRY-01", "B-TACKLE-02", "B-TACKLE-06", "B-TACKLE-07", "B-TACKLE-08",
+                  "B-COUNTER-02", "B-COUNTER-03")
+def test_budo_fight_in_the_console(tmp_path):
+    messages = run(tmp_path)
+    refusal = [m for m in messages if m["line"] == 11]
+    assert refusal[0]["to"] == "alice" and "（B-RUSH-01）" in refusal[0]["text"]
+    assert "(1d100<=70,60) ＞ 30[成功,成功] ＞ 成功" in said(messages, 12)
+    prompt = next(m for m in messages if m["line"] == 12 and m["buttons"])
+    assert prompt["buttons"] == ["回避", "受け流し", "武道", "カウンター", "回避カウンター", "なし"]
+    assert "武道受け流し（〈武道（空手）〉）：(1D100<=65) ＞ 80 ＞ 失敗" in said(messages, 13)
+    assert "信者 HP 10 → 6" in said(messages, 13)
+    choice = next(m for m in messages if m["line"] == 13 and m["buttons"])
+    assert choice["to"] is None and choice["buttons"] == ["吹き飛ばし", "押し倒し", "なし"]
+    pushed = said(messages, 14)
+    assert "押し倒し（STR対STR）（10対10の抵抗ロール）：(1D100<=50) ＞ 30 ＞ 成功" in pushed
+    assert "信者 HP 6 → 4" in pushed and "（12対10の抵抗ロール）：(1D100<=60) ＞ 90 ＞ 失敗" in pushed
+    countered = said(messages, 17)
+    assert "カウンター1回目：武道受け流し（〈武道（柔道）〉）：(1D100<=70) ＞ 10 ＞ スペシャル" in countered
+    assert "カウンター2回目" in countered and "カウンター成功" in countered
+    assert "カウンター攻撃（こぶし）：(1D100<=50) ＞ 40 ＞ 成功" in said(messages, 18)
+    assert "信者は気絶した" in said(messages, 19)
+    status = next(m for m in messages if m["line"] == 20)
+    rows = {c["name"]: c for c in status["data"]["combatants"]}
+    assert (rows["信者"]["hp"], rows["アキラ"]["hp"]) == (2, 12)
+    assert {"転倒", "組み付き中", "気絶"} <= set(rows["信者"]["conditions"])
