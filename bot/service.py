@@ -468,7 +468,10 @@ class Service(KeeperDesk):
         as_unit = prompt.unit if is_kp and prompt.owner != req.user else None
         if prompt.kind == "turn":
             return await self._battle(req, lambda s: cmds.EndTurn(issuer=req.user, as_unit=as_unit))
-        return await self._battle(req, lambda s: cmds.React(issuer=req.user, as_unit=as_unit, action=bid.label))
+        label = buttons.label_of(bid.choice, prompt.options)
+        if label is None:
+            raise InvalidInput("このボタンは古くなっています（選べる対応が変わりました）。最新のメッセージのボタンを使ってください。")
+        return await self._battle(req, lambda s: cmds.React(issuer=req.user, as_unit=as_unit, action=label))
 
 
 def _same_turn(before, after) -> bool:

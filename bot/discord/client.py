@@ -37,15 +37,19 @@ class CocBot(commands.Bot):
     """The Discord bot over the database at ``database_url`` (SQLAlchemy async URL).
 
     ``dice`` defaults to ``RandomDice(random.SystemRandom())``; tests pass scripted dice.
+    ``reminder_minutes``/``autoskip_minutes``: idle-turn reminder and auto-skip (0 = off).
     ``service`` and ``store`` exist after ``setup_hook``. Nobody is pinged unless a reply
     names them (``allowed_mentions`` is none by default).
     """
 
-    def __init__(self, database_url: str, dice: Dice | None = None) -> None:
+    def __init__(self, database_url: str, dice: Dice | None = None, *, reminder_minutes: int = 10,
+                 autoskip_minutes: int = 0) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), tree_cls=BotTree,
                          allowed_mentions=discord.AllowedMentions.none(), help_command=None)
         self.database_url = database_url
         self.dice = dice if dice is not None else RandomDice(random.SystemRandom())
+        self.reminder_minutes = reminder_minutes
+        self.autoskip_minutes = autoskip_minutes
         self.store: Store | None = None
         self.service: Service | None = None
 
@@ -54,7 +58,8 @@ class CocBot(commands.Bot):
         persistent buttons, load :data:`~bot.discord.extensions.EXTENSIONS`."""
         self.store = Store(self.database_url)
         await self.store.migrate()
-        self.service = Service(self.store, self.dice)
+        self.service = Service(self.store, self.dice, reminder_minutes=self.reminder_minutes,
+                               autoskip_minutes=self.autoskip_minutes)
         await self.tree.set_translator(SpecTranslator())
         self.add_dynamic_items(BattleButton)
         for name in EXTENSIONS:

@@ -12,7 +12,8 @@ def from_interaction(interaction: discord.Interaction, command: str, options: di
     key, so a retried delivery of the same interaction is answered from the store."""
     return Request(channel=str(interaction.channel_id), guild=_guild(interaction.guild_id),
                    user=str(interaction.user.id), name=interaction.user.display_name,
-                   command=command, options=options, request_id=str(interaction.id))
+                   command=command, options=options, request_id=str(interaction.id),
+                   is_admin=bool(interaction.permissions.manage_channels), roles=_roles(interaction.user))
 
 
 def from_message(message: discord.Message) -> Request:
@@ -22,6 +23,12 @@ def from_message(message: discord.Message) -> Request:
                    user=str(message.author.id), name=message.author.display_name,
                    command="chat", options={"text": message.content},
                    request_id=str(message.id))
+
+
+def _roles(user: discord.abc.User) -> tuple[str, ...]:
+    """A member's role ids and names (what ``/kp role`` may name); none outside a server."""
+    roles = getattr(user, "roles", None) or ()
+    return tuple(str(r.id) for r in roles) + tuple(r.name for r in roles)
 
 
 def _guild(guild_id: int | None) -> str | None:

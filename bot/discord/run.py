@@ -25,7 +25,8 @@ NO_INTENT = ("MESSAGE CONTENT INTENT が有効になっていません。Develop
 async def run_bot(settings: Settings) -> int:
     """Run the bot until SIGINT/SIGTERM; 0 on a clean stop, 1 when Discord refuses the
     token or the intents or cannot be reached. Commands are never synced here (see :func:`sync_commands`)."""
-    bot = CocBot(settings.resolved_database_url())
+    bot = CocBot(settings.resolved_database_url(), reminder_minutes=settings.turn_reminder_minutes,
+                 autoskip_minutes=settings.turn_autoskip_minutes)
     loop = asyncio.get_running_loop()
     handled = []
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -56,7 +57,8 @@ async def sync_commands(settings: Settings, guild_id: int | None) -> int:
     """Log in, register the slash commands (to ``guild_id`` with the global ones copied
     there, which shows at once, or globally), print them and exit: 0 on success, 1 on a bad
     token, when Discord cannot be reached or refuses the commands."""
-    bot = CocBot(settings.resolved_database_url())
+    bot = CocBot(settings.resolved_database_url(), reminder_minutes=settings.turn_reminder_minutes,
+                 autoskip_minutes=settings.turn_autoskip_minutes)
     try:
         async with bot:
             await bot.login(settings.discord_token)

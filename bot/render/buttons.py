@@ -5,10 +5,11 @@ restart (discord.py ``DynamicItem``); the service re-checks it against the datab
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 
-PATTERN = re.compile(r"cb:(?P<battle>\d+):(?P<key>[^:]{1,60}):(?P<choice>[a-z_]{1,20})")
+PATTERN = re.compile(r"cb:(?P<battle>\d+):(?P<key>[^:]{1,60}):(?P<choice>[a-z0-9_]{1,20})")
 """The regular expression of a custom id (also the DynamicItem template)."""
 
 CHOICES = {
@@ -38,11 +39,25 @@ class ButtonId:
         return LABELS.get(self.choice, self.choice)
 
 
+def choice_code(label: str) -> str:
+    """The code of a button label: the fixed one of :data:`CHOICES`, else ``x`` and a hash
+    of the label (such as ``受け流し：サーベル``), which the service matches against the
+    question's options when the button is pressed."""
+    return CHOICES.get(label) or "x" + hashlib.sha256(label.encode("utf-8")).hexdigest()[:12]
+
+
 def encode(battle: int, key: str, label: str) -> str:
     """The custom id for ``label`` on question ``key`` of ``battle`` (≤ 100 characters)."""
-    custom_id = f"cb:{battle}:{key[:60]}:{CHOICES.get(label, 'none')}"
+    custom_id = f"cb:{battle}:{key[:60]}:{choice_code(label)}"
     assert len(custom_id) <= 100
     return custom_id
+
+
+def label_of(choice: str, options) -> str | None:
+    """The label among ``options`` whose code is ``choice`` (fixed codes first), or None."""
+    if choice in LABELS:
+        return LABELS[choice]
+    return next((o for o in options if choice_code(o) == choice), None)
 
 
 def decode(custom_id: str) -> ButtonId | None:
