@@ -27,7 +27,7 @@ def parry_choices(rules: CocRules, state: CocState, pending: Pending) -> list[st
     """The names of the weapons that can parry the attack of ``pending`` now (the select
     menu of a parry): the context's ``parry_weapons`` when the question carries them,
     else worked out from the state."""
-    if "受け流し" not in pending.options:
+    if PARRY not in pending.options:
         return []
     names = pending.context.get("parry_weapons")
     if names:
@@ -76,13 +76,34 @@ def prompt_text(rules: CocRules, state: CocState, pending: Pending) -> str:
     return text
 
 
+PARRY = "受け流し"
+PARRY_WITH = PARRY + "："
+"""An answer ``受け流し：<weapon>``: parry with that weapon (one button per legal weapon)."""
+
+
+def weapon_options(rules: CocRules, state: CocState, pending: Pending) -> tuple[str, ...]:
+    """The question's options, with 受け流し split into ``受け流し：<weapon>`` for each
+    weapon that can parry this attack when there is more than one to choose from."""
+    weapons = parry_choices(rules, state, pending) if PARRY in pending.options else []
+    if len(weapons) < 2:
+        return tuple(pending.options)
+    options: list[str] = []
+    for option in pending.options:
+        if option == PARRY:
+            options.extend(PARRY_WITH + w for w in weapons)
+        else:
+            options.append(option)
+    return tuple(options)
+
+
 def reaction_prompts(rules: CocRules, state: CocState) -> list[Prompt]:
     """Every open question as a prompt, each followed by the かばう offers for its unit."""
     prompts = []
     for p in state.pending:
         unit = state.units.get(p.unit)
         prompts.append(Prompt(kind="reaction", unit=p.unit, owner=unit.owner if unit else None,
-                              options=tuple(p.options), text=prompt_text(rules, state, p), key=prompt_key(p)))
+                              options=weapon_options(rules, state, p), text=prompt_text(rules, state, p),
+                              key=prompt_key(p)))
         for protector in cover.protectors(rules, state, p.unit):
             owner = state.units[protector].owner
             prompts.append(Prompt(  # an offer, not a question the battle waits on

@@ -6,6 +6,8 @@ for another choice; the KP may lift the refusal (``/kp allow``: the clause in ``
 """
 from __future__ import annotations
 
+import dataclasses
+
 import re
 
 from rules.battle.commands import React
@@ -14,6 +16,7 @@ from rules.battle.permissions import acting_unit, find_unit
 from rules.coc6.weapons import Weapon
 from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation
+from rules.systems.coc6.prompts import PARRY_WITH
 from rules.systems.coc6 import block, counterattack, cover, dodge, hide, parrying
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.concentrate import ALL_LABEL, all_at_once_refusal
@@ -39,6 +42,9 @@ def react(rules: CocRules, d: Decision[CocState], cmd: React, dice: Dice) -> Non
     """Answer the question pending for the issuer's unit, or (かばう) an ally's."""
     state = d.state
     action = (cmd.action or "").strip()
+    if action.startswith(PARRY_WITH):  # a weapon's own parry button: 受け流し：<weapon>
+        cmd = dataclasses.replace(cmd, action=PARRY, weapon=action[len(PARRY_WITH):].strip())
+        action = PARRY
     if action == cover.COVER:
         _protect(rules, d, cmd, dice)
         return
