@@ -36,13 +36,13 @@ def attack(rules: CocRules, d: Decision[CocState], cmd: Attack, dice: Dice) -> N
         rush.extra_attack(rules, d, cmd, actor, dice)
         return
     if len(names) > 1:
-        raise RuleViolation("B-SPEC-01", "特殊行動は1回の攻撃に1つだけです。")
+        raise RuleViolation("B-SPEC-01", "特殊行動は1回の攻撃に1つだけです。", allowable=False)
     if names and names[0] not in SPECIALS:
         raise InvalidInput(f"{rules.title}の特殊行動は {'、'.join(SPECIALS)} です（「{names[0]}」は使えません）。")
     if names and cmd.aim:
-        raise RuleViolation("B-CALL-02", "部位狙いは通常の攻撃で宣言します（特殊行動とは組み合わせられません）。")
+        raise RuleViolation("B-CALL-02", "部位狙いは通常の攻撃で宣言します（特殊行動とは組み合わせられません）。", allowable=False)
     if names == [salto.SALTO]:
-        salto.salto(d, actor, target, dice)
+        salto.salto(cmd, d, actor, target, dice)
     elif names:
         SPECIALS[names[0]](rules, d, cmd, actor, target, dice)
     else:
@@ -94,11 +94,11 @@ def _counter_attack(rules: CocRules, d: Decision[CocState], cmd: Attack, names: 
     if cmd.target and find_unit(state, cmd.target).id != inc.attacker:
         raise InvalidInput(f"カウンター攻撃の相手は{inc.attacker}です。")
     if names and names[0] in counter.FORBIDDEN:
-        raise RuleViolation("B-COUNTER-07", f"カウンター攻撃で{names[0]}は行えません。")
+        raise RuleViolation("B-COUNTER-07", f"カウンター攻撃で{names[0]}は行えません。", allowable=False)
     if names == [salto.SALTO]:
         d.emit(ce.ReactionChosen(attack=inc.number, unit=unit.id, action=counter.STRIKE_BACK, weapon=salto.SALTO))
         d.emit(ce.AttackResolved(attack=inc.number, outcome=f"{unit.id}のカウンター攻撃（サルト）"))
-        salto.salto(d, d.state.coc_unit(unit.id), d.state.coc_unit(inc.attacker), dice, counts=False)
+        salto.salto(cmd, d, d.state.coc_unit(unit.id), d.state.coc_unit(inc.attacker), dice, counts=False)
         return True
     counter.strike_back(rules, d, unit, inc, cmd.weapon, dice)
     return True

@@ -78,7 +78,7 @@ def aim(state: CocState, target: CocUnit, text: str | None) -> tuple[int, dict]:
     if part is None:
         return 0, {}
     if part not in (VITAL, ARM, LEG, WEAPON):
-        raise RuleViolation("B-CALL-01", f"「{part}」は狙える部位ではありません。選べるのは: 急所、腕、足、武器")
+        raise RuleViolation("B-CALL-01", f"「{part}」は狙える部位ではありません。選べるのは: 急所、腕、足、武器", allowable=False)
     context: dict = {"lander": "b_call", "part": part}
     modifier = BASIC
     if part == VITAL and state.settings.get("same_vital", True):
@@ -87,7 +87,7 @@ def aim(state: CocState, target: CocUnit, text: str | None) -> tuple[int, dict]:
     if part == WEAPON:
         weapon = held_weapon(target)
         if weapon is None:
-            raise RuleViolation("B-CALL-WPN-01", f"{target.id}は武器を持っていません。")
+            raise RuleViolation("B-CALL-WPN-01", f"{target.id}は武器を持っていません。", allowable=False)
         context["aimed_weapon"] = weapon
     return modifier, context
 

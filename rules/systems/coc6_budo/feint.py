@@ -35,7 +35,7 @@ def feint(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, t
           dice: Dice) -> None:
     """The feint. Raises RuleViolation B-FEINT-01 (no 〈武道：立ち技系〉), B-SPEC-01 (below 60%)."""
     state = d.state
-    require_style(actor, state.settings, STRIKING, "B-FEINT-01", FEINT)
+    require_style(cmd, actor, state.settings, STRIKING, "B-FEINT-01", FEINT)
     weapon = choose_weapon(actor, cmd.weapon, "こぶし")
     check_weapon_usable(rules, state, actor, weapon)
     check_limit(rules, actor, weapon, 1)
@@ -68,7 +68,7 @@ def first_answer(rules: CocRules, d: Decision[CocState], unit: CocUnit, pending:
     Raises RuleViolation B-FEINT-03 for any other answer.
     """
     if action not in pending.options:
-        raise RuleViolation("B-FEINT-03", f"フェイントの1撃目に対応できるのは武道受け流しだけです（選べるのは: {'、'.join(pending.options)}）。")
+        raise RuleViolation("B-FEINT-03", f"フェイントの1撃目に対応できるのは武道受け流しだけです（選べるのは: {'、'.join(pending.options)}）。", allowable=False)
     inc = Incoming.of(pending)
     parried = False
     if action == BUDO:

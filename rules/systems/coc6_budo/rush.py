@@ -14,7 +14,7 @@ from dataclasses import replace
 from rules.battle.commands import Attack
 from rules.battle.decision import Decision
 from rules.dice import Dice
-from rules.errors import RuleViolation
+from rules.errors import RuleViolation, refuse
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import (check_limit, check_reach, check_weapon_usable, choose_weapon, open_reaction,
                                        roll_strike)
@@ -33,12 +33,12 @@ def rush(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
     """The rush attack. Raises RuleViolation B-RUSH-01 (no 〈武道：立ち技系〉 attack),
     B-SPEC-01 (below 60%)."""
     state = d.state
-    require_style(actor, state.settings, STRIKING, "B-RUSH-01", RUSH)
+    require_style(cmd, actor, state.settings, STRIKING, "B-RUSH-01", RUSH)
     weapon = choose_weapon(actor, cmd.weapon, "こぶし")
     assert actor.character is not None
     budo = for_weapon(actor.character, weapon, state.settings)
     if budo is None or budo.style != STRIKING:
-        raise RuleViolation("B-RUSH-01", "ラッシュは〈武道：立ち技系〉を使う〈こぶし〉〈キック〉〈頭突き〉の攻撃で宣言します。")
+        refuse(cmd, "B-RUSH-01", "ラッシュは〈武道：立ち技系〉を使う〈こぶし〉〈キック〉〈頭突き〉の攻撃で宣言します。")
     check_weapon_usable(rules, state, actor, weapon)
     check_limit(rules, actor, weapon, 1)
     check_reach(state, actor, target, weapon)
@@ -61,9 +61,9 @@ def extra_attack(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: Coc
     bonus = state.bonus
     assert bonus is not None and actor.character is not None
     if actor.attacks:
-        raise RuleViolation("B-RUSH-02", "ラッシュの追加攻撃は1回だけです。/end で終えてください。")
+        raise RuleViolation("B-RUSH-02", "ラッシュの追加攻撃は1回だけです。/end で終えてください。", allowable=False)
     if cmd.target and cmd.target != bonus["target"]:
-        raise RuleViolation("B-RUSH-02", f"ラッシュの追加攻撃の相手は{bonus['target']}です。")
+        raise RuleViolation("B-RUSH-02", f"ラッシュの追加攻撃の相手は{bonus['target']}です。", allowable=False)
     target = state.coc_unit(bonus["target"])
     weapon = choose_weapon(actor, bonus["weapon"])
     doubled = replace(weapon, damage=multiply_damage(weapon.damage, 2)) \

@@ -16,7 +16,7 @@ import math
 from rules.battle.decision import Decision
 from rules.coc6.check import roll_check
 from rules.dice import Dice
-from rules.errors import RuleViolation
+from rules.errors import refuse
 from rules.systems.coc6 import conditions as cond
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.checks import bands
@@ -39,21 +39,22 @@ def holds(actor: CocUnit, target: CocUnit) -> bool:
     return actor.marks.get("holding") == target.id or target.marks.get("holding") == actor.id
 
 
-def salto(d: Decision[CocState], actor: CocUnit, target: CocUnit, dice: Dice, counts: bool = True) -> None:
-    """Throw ``target``. ``counts`` False for a counter attack (B-COUNTER-07 allows it).
+def salto(cmd, d: Decision[CocState], actor: CocUnit, target: CocUnit, dice: Dice, counts: bool = True) -> None:
+    """Throw ``target`` (``cmd``: the /attack, for the KP's ``/kp allow``). ``counts`` False
+    for a counter attack (B-COUNTER-07 allows it).
 
     Raises RuleViolation: B-SALTO-01 (no 〈武道：組み技系〉), B-SPEC-01 (below 60%),
     B-SALTO-02 (no grapple with the target, a second throw this round, or the round's
     attack already made).
     """
     state = d.state
-    budo = require_style(actor, state.settings, GRAPPLING, "B-SALTO-01", SALTO)
+    budo = require_style(cmd, actor, state.settings, GRAPPLING, "B-SALTO-01", SALTO)
     if not holds(actor, target):
-        raise RuleViolation("B-SALTO-02", f"サルトは組み付きが続いている間に宣言できます（{actor.id}と{target.id}は組み合っていません）。")
+        refuse(cmd, "B-SALTO-02", f"サルトは組み付きが続いている間に宣言できます（{actor.id}と{target.id}は組み合っていません）。")
     if actor.marks.get(ROUND_MARK) == state.round:
-        raise RuleViolation("B-SALTO-02", "サルトは1ラウンドに1回までです。")
+        refuse(cmd, "B-SALTO-02", "サルトは1ラウンドに1回までです。")
     if counts and actor.attacks >= 1:
-        raise RuleViolation("B-SALTO-02", f"サルトはそのラウンドの攻撃として行います（{actor.id}はもう攻撃しました）。")
+        refuse(cmd, "B-SALTO-02", f"サルトはそのラウンドの攻撃として行います（{actor.id}はもう攻撃しました）。")
     number = state.next_attack
     d.emit(ce.AttackDeclared(attack=number, attacker=actor.id, target=target.id, weapon=SALTO,
                              skill=budo.value, ap=0, counts=counts, special=SALTO))

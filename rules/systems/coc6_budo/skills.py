@@ -4,12 +4,12 @@ threshold of every special action (B-SPEC-01) and the style a special needs
 from __future__ import annotations
 
 from rules.coc6.character import BASE_SKILLS
-from rules.errors import RuleViolation
+from rules.errors import refuse
 from rules.systems.coc6.budo import GRAPPLING, STRIKING, Budo, budo_of
 from rules.systems.coc6.state import CocUnit
 from rules.systems.coc6_budo.rules import SPECIAL_MINIMUM
 
-__all__ = ["GRAPPLING", "STRIKING", "parry_budo", "require_style", "require_special"]
+__all__ = ["GRAPPLING", "STRIKING", "parry_budo", "require_style"]
 
 
 def parry_budo(unit: CocUnit, settings: dict) -> Budo | None:
@@ -22,24 +22,17 @@ def parry_budo(unit: CocUnit, settings: dict) -> Budo | None:
     return max(found, key=lambda b: b.value, default=None)
 
 
-def require_special(unit: CocUnit, settings: dict, name: str) -> Budo:
-    """The unit's best 武道 for a special action ``name`` if at 60%+; else RuleViolation
-    B-SPEC-01."""
-    budo = parry_budo(unit, settings)
-    value = budo.value if budo else 0
-    if budo is None or value < SPECIAL_MINIMUM:
-        raise RuleViolation("B-SPEC-01", f"{name}などの特殊行動は武道スキル{SPECIAL_MINIMUM}以上で宣言できます（{unit.id}は{value}%）。")
-    return budo
-
-
-def require_style(unit: CocUnit, settings: dict, style: str, clause: str, name: str) -> Budo:
-    """The unit's best 〈武道：``style``〉 for the special ``name``: RuleViolation ``clause``
-    without one, B-SPEC-01 below 60%."""
+def require_style(cmd, unit: CocUnit, settings: dict, style: str, clause: str, name: str) -> Budo:
+    """The unit's best 〈武道：``style``〉 for the special ``name``: refused citing ``clause``
+    without one, B-SPEC-01 below 60% (``refuse``: the KP may allow either for ``cmd``; an
+    allowed unit without the style rolls its best 武道, or the base value)."""
     assert unit.character is not None
     styled = [b for b in budo_of(unit.character, settings) if b.style == style]
     if not styled:
-        raise RuleViolation(clause, f"{name}は〈武道：{style}〉を持つキャラクターの特殊行動です。")
+        refuse(cmd, clause, f"{name}は〈武道：{style}〉を持つキャラクターの特殊行動です。")
+        best = parry_budo(unit, settings)
+        return Budo(best.skill, best.value, style) if best else Budo("武道", BASE_SKILLS["武道"], style)
     budo = styled[0]
     if budo.value < SPECIAL_MINIMUM:
-        raise RuleViolation("B-SPEC-01", f"{name}などの特殊行動は武道スキル{SPECIAL_MINIMUM}以上で宣言できます（〈{budo.skill}〉{budo.value}%）。")
+        refuse(cmd, "B-SPEC-01", f"{name}などの特殊行動は武道スキル{SPECIAL_MINIMUM}以上で宣言できます（〈{budo.skill}〉{budo.value}%）。")
     return budo

@@ -2,23 +2,53 @@
 damage, HP states, keeper commands) with seed 002's 武道 rules routed to this package."""
 from __future__ import annotations
 
+import dataclasses
+
 from rules.battle import commands as cmds
 from rules.battle import events as ev
 from rules.battle.decision import Decision
 from rules.battle.events import Event
+from rules.battle.protocol import BattleView, Prompt
 from rules.dice import Dice
 from rules.systems.coc6.evolve import evolve
 from rules.systems.coc6.state import CocState
 from rules.systems.coc6.system import Coc6System
 from rules.systems.coc6_budo import attack, called_shot, reaction, treatment
+from rules.systems.coc6_budo.defense import BUDO, COUNTER, DODGE, DODGE_COUNTER, PARRY, penalty
+
+LABELS = {BUDO: "武道＝武道受け流し", COUNTER: "カウンター＝武道受け流し＋カウンター（2回振る）",
+          DODGE_COUNTER: "回避カウンター＝回避＋カウンター（2回振る）"}
+"""How a prompt explains seed 002's answers (B-PARRY-01, B-COUNTER-01/02)."""
 
 
 class BudoSystem(Coc6System):
     """``Coc6System`` whose ``/attack``, ``/react`` and treatment checks follow seed 002.
 
     After every decision that starts a round, the 1d6 / 1d4 round effects of the called
-    shots that have run out end (B-CALL-VITAL-03, B-CALL-WPN-03).
+    shots that have run out end (B-CALL-VITAL-03, B-CALL-WPN-03). Reaction prompts say what
+    the round's penalty is now (B-PARRY-02) and what 武道 / カウンター / 回避カウンター mean.
     """
+
+    def view(self, state: CocState) -> BattleView:
+        picture = super().view(state)
+        prompts = tuple(self._explained(state, p) for p in picture.prompts)
+        return dataclasses.replace(picture, prompts=prompts)
+
+    @staticmethod
+    def _explained(state: CocState, prompt: Prompt) -> Prompt:
+        """``prompt`` with a line on seed 002's answers and the current penalties."""
+        if prompt.kind != "reaction" or prompt.unit not in state.units:
+            return prompt
+        unit = state.coc_unit(prompt.unit)
+        notes = [LABELS[o] for o in prompt.options if o in LABELS]
+        parry, dodge = penalty(state, unit, PARRY), penalty(state, unit, DODGE)
+        if parry and any(o.startswith(PARRY) or o in (BUDO, COUNTER) for o in prompt.options):
+            notes.append(f"受け流し・武道受け流しは−{parry}%（このラウンド{unit.used.get(PARRY, 0)}回受け流し済み）")
+        if dodge and any(o in (DODGE, DODGE_COUNTER) for o in prompt.options):
+            notes.append(f"回避は−{dodge}%（このラウンド{unit.used.get(DODGE, 0)}回回避済み）")
+        if not notes:
+            return prompt
+        return dataclasses.replace(prompt, text=prompt.text + "\n" + "／".join(notes))
 
     def decide(self, state: CocState, command: cmds.Command, dice: Dice) -> list[Event]:
         if not isinstance(command, (cmds.Attack, cmds.React, cmds.SkillCheck)):

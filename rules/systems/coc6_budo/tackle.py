@@ -49,7 +49,7 @@ def tackle(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, 
            dice: Dice) -> None:
     """The tackle roll. Raises RuleViolation B-TACKLE-01 (no 〈武道：組み技系〉), B-SPEC-01."""
     state = d.state
-    require_style(actor, state.settings, GRAPPLING, "B-TACKLE-01", TACKLE)
+    budo = require_style(cmd, actor, state.settings, GRAPPLING, "B-TACKLE-01", TACKLE)
     assert actor.character is not None
     body = Weapon(TACKLE, "組み付き", DAMAGE, ParryClass.GRAPPLE)
     check_limit(rules, actor, body, 1)
@@ -57,6 +57,7 @@ def tackle(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, 
     skill = max(0, actor.character.skill("組み付き") + cmd.modifier)
     plan = budo_strike(rules, state, actor, target, body, skill, double=False, special=STRIKE,
                        purpose="タックル（組み付き）", context={"lander": "b_tackle"})
+    plan.budo = budo
     number, level, budo_ok = roll_strike(rules, d, plan, dice)
     if level is None or not budo_ok:
         d.emit(ce.AttackResolved(attack=number, outcome="タックルは決まらなかった（〈武道〉と〈組み付き〉の両方の成功が必要）"))

@@ -104,3 +104,16 @@ def test_special_actions_need_budo_60(budo_table):
     weak = t.unit("信者")
     assert weak.character.skill("武道（柔道）") == 59
     t.refused("B-SPEC-01", KP, cmds.Attack, target="アキラ", special="タックル", as_unit="信者")
+
+
+@pytest.mark.rule("B-PARRY-02", "B-COUNTER-01")
+def test_the_prompt_explains_the_answers_and_the_penalty_now(budo_table):
+    t = _crowd(budo_table)
+    t.attack("アキラ", "信者", [40])
+    t.react("信者", "武道", [60])
+    t.run("aki", cmds.EndTurn)
+    t.attack("ベン", "信者", [40])
+    prompt = next(p for p in t.system.view(t.state).prompts if p.unit == "信者")
+    assert {"武道", "カウンター", "回避カウンター"} <= set(prompt.options)
+    assert prompt.text.endswith("武道＝武道受け流し／カウンター＝武道受け流し＋カウンター（2回振る）／"
+                                "回避カウンター＝回避＋カウンター（2回振る）／受け流し・武道受け流しは−20%（このラウンド1回受け流し済み）")

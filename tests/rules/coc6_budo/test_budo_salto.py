@@ -77,3 +77,37 @@ def test_a_throw_needs_the_grappling_style_and_a_grapple(budo_table):
     t.refused("B-SALTO-01", "aki", cmds.Attack, target="信者", special="サルト")
     t.run("aki", cmds.EndTurn)
     t.refused("B-SALTO-02", "jo", cmds.Attack, target="信者", special="サルト")
+
+
+@pytest.mark.rule("B-SALTO-01", "B-COUNTER-07", "B-SALTO-05")
+def test_a_counter_may_be_a_throw_licensed_by_the_grapple_rounds_budo_success(budo_table):
+    t = _grappled(budo_table)  # the grapple's 武道 part succeeded in round 1
+    t.run("aki", cmds.EndTurn)
+    t.run(KP, cmds.Attack, [20], target="アキラ", as_unit="信者")
+    t.react("アキラ", "カウンター", [10, 20])
+    events = t.run("aki", cmds.Attack, [4, 90, 50], target="信者", special="サルト")
+    assert [(e.special, e.counts) for e in events if isinstance(e, ce.AttackDeclared)] == [("サルト", False)]
+    assert _checks(events) == [("受け身（〈組み付き〉）", 25, 90, "失敗"),
+                               ("ノックアウト（ダメージ×2対CON）（8対10の抵抗ロール）", 40, 50, "失敗")]
+    assert t.hp("信者") == 6 and "転倒" in t.unit("信者").conditions
+
+
+@pytest.mark.rule("B-SALTO-02", "B-SPEC-01")
+def test_the_kp_may_allow_a_refused_throw_or_counter(budo_table):
+    t = budo_table()
+    t.join("aki", t.sheet("アキラ", DEX=15, skills={"武道（柔道）": 70}))
+    t.npc(t.sheet("信者", DEX=12, skills={"武道（柔道）": 59, "組み付き": 25}))
+    t.start()
+    t.refused("B-SALTO-02", "aki", cmds.Attack, target="信者", special="サルト")
+    t.run("aki", cmds.Attack, [40, 3, 20], target="信者", special="サルト",
+                   allow=frozenset({"B-SALTO-02"}))
+    assert t.hp("信者") == 8 and "転倒" in t.unit("信者").conditions  # ⌈3 / 2⌉ after the break-fall
+    t.run("aki", cmds.EndTurn)
+    t.run(KP, cmds.Attack, [20], target="アキラ", as_unit="信者")
+    t.react("アキラ", "なし", [1])
+    t.run(KP, cmds.EndTurn, as_unit="信者")
+    t.attack("アキラ", "信者", [30])
+    t.refused("B-SPEC-01", KP, cmds.React, action="カウンター", as_unit="信者")
+    events = t.run(KP, cmds.React, [20, 30], action="カウンター", as_unit="信者", allow=frozenset({"B-SPEC-01"}))
+    assert len([e for e in events if isinstance(e, ce.CheckRolled)]) == 2
+    assert t.options("信者") == ["カウンター攻撃", "なし"]
