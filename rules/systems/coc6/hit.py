@@ -120,7 +120,8 @@ def hit(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "",
     damage = attack_damage(d, inc, dice, extra)
     land(d, inc, inc.defender, damage, dice, pierced=pierced)
     half = "（反撃のためダメージ1/2）" if inc.context.get("half") else ""
-    finish(d, inc, f"{note}{inc.defender}に{damage}ダメージ{half}")
+    summary = inc.context.get("outcome") or f"{inc.defender}に{damage}ダメージ"  # a shot with no damage roll
+    finish(d, inc, f"{note}{summary}{half}")
     return damage
 
 

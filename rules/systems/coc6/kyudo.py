@@ -156,9 +156,11 @@ def precise(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit,
         return
     context: dict = {}
     if aim in JOINTS:
-        context = {"damage": 0, "effects": [{"kind": "wound", "part": aim}]}
+        context = {"damage": 0, "effects": [{"kind": "wound", "part": aim}],
+                   "outcome": f"{target.id}の{aim}を射抜いた（ダメージロールなし）"}
     elif aim == "喉":
-        context = {"damage": 0, "effects": [{"kind": "throat"}]}
+        context = {"damage": 0, "effects": [{"kind": "throat"}],
+                   "outcome": f"{target.id}の喉を射抜いた（このラウンドのダメージなし）"}
     elif aim == "眼球":
         context = {"effects": [{"kind": "eye"}]}
     elif aim == "心臓":
