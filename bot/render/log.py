@@ -59,6 +59,8 @@ def lines(events: list[ev.Event], view: BattleView | None, reveal: bool,
         if isinstance(e, StepStarted):
             continue
         line = keeper_line(e, names)
+        if not reveal and hidden:
+            line = _redacted(e, line, hidden) or line
         if line is None and not reveal and getattr(e, "unit", None) in hidden:
             if isinstance(e, ce.CheckRolled):
                 line = f"{e.unit} {e.purpose}：{SECRET}"
@@ -70,6 +72,19 @@ def lines(events: list[ev.Event], view: BattleView | None, reveal: bool,
         if line:
             out.append(line)
     return out
+
+
+def _redacted(e: ev.Event, line: str | None, hidden: dict[str, int]) -> str | None:
+    """A players' line for an event that would show a hidden unit's numbers: its attack
+    chance, the dice of its damage (they give away its db), a KP 設定 ruling that names its
+    values. None when the event shows nothing hidden."""
+    if isinstance(e, ce.AttackDeclared) and e.attacker in hidden:
+        return f"⚔ {e.attacker} → {e.target}：{e.weapon}で攻撃"
+    if isinstance(e, ce.DamageRolled) and e.attacker in hidden and e.unit not in hidden:
+        return f"ダメージ：{e.total}"
+    if isinstance(e, kc.KeeperRuling) and e.action == "設定" and any(name in e.detail for name in hidden):
+        return f"⚖ KP裁定［{e.action}］非公開のNPCについて（詳細はKPのみ）"
+    return None
 
 
 @dataclass(frozen=True)

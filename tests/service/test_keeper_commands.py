@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import kp_settings
-from conftest import ALICE, BOB, KP, refused, text
+from service_table import ALICE, BOB, KP, refused, text
 from rules.systems import get_system
 
 

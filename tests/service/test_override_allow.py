@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ALICE, BOB, KP, refused, text
+from service_table import ALICE, BOB, KP, refused, text
 from rules.battle.keeper import KeeperRuling
 from rules.systems.coc6 import events as ce
 

@@ -6,7 +6,7 @@ import pytest
 
 from bot import permissions
 from bot.commands_spec import COMMANDS
-from conftest import ALICE, KP
+from service_table import ALICE, KP
 from rules.dice import DiceExhausted
 
 EVE = "eve"

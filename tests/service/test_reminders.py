@@ -6,7 +6,7 @@ import pytest
 
 from bot.reminders import Dispatcher
 from bot.service import Service
-from conftest import ALICE, BOB, KP
+from service_table import ALICE, BOB, KP
 
 
 class Outbox:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ALICE, BOB, KP, text
+from service_table import ALICE, BOB, KP, text
 
 
 async def turn(table):

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from conftest import ALICE, BOB, KP, refused, text
+from service_table import ALICE, BOB, KP, refused, text
 
 
 def snapshot(state):

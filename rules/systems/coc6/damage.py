@@ -33,7 +33,7 @@ def roll_damage(d: Decision[CocState], attack: int, target: str, expr: str, dice
     result = roll_expression(expr, dice)
     total = max(0, result.total or 0)
     d.emit(ce.DamageRolled(attack=attack, unit=target, expr=expr, total=total, text=result.text,
-                           rolls=[list(r) for r in result.rolls]))
+                           rolls=[list(r) for r in result.rolls], attacker=d.state.attackers.get(attack, "")))
     return total
 
 

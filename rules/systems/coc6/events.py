@@ -73,7 +73,8 @@ class ReactionChosen(Event):
 @event("coc.damage_rolled")
 @dataclass(frozen=True)
 class DamageRolled(Event):
-    """Damage dice for an attack on ``unit``: ``expr`` → ``total`` (BCDice ``text``)."""
+    """Damage dice for an attack on ``unit``: ``expr`` → ``total`` (BCDice ``text``);
+    ``attacker`` is whose attack it was ('' for damage without one, e.g. a fall)."""
 
     attack: int
     unit: str
@@ -81,6 +82,7 @@ class DamageRolled(Event):
     total: int
     text: str
     rolls: list = field(default_factory=list)
+    attacker: str = ""
 
 
 @event("coc.reduction_rolled")

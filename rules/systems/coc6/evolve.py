@@ -69,6 +69,7 @@ def _turn_ended(state: CocState, e: ev.TurnEnded) -> None:
 def _attack_declared(state: CocState, e: ce.AttackDeclared) -> None:
     state.next_attack = max(state.next_attack, e.attack + 1)
     state.round_acted = True
+    state.attackers[e.attack] = e.attacker
     attacker = state.coc_unit(e.attacker)
     attacker.ap -= e.ap
     if e.counts:

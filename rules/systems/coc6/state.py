@@ -87,6 +87,8 @@ class CocState(BattleState):
 
     next_attack: int = 1
     round_acted: bool = False
+    attackers: dict[int, str] = field(default_factory=dict)
+    """Who made each attack, by attack number (damage lines of hidden NPCs stay private)."""
     objects: dict[str, dict] = field(default_factory=dict)
     """Objects on the field by name: ``{"kind", "siz", "square"}`` (H-DEF-HIDE-02)."""
     round_end: list[dict] = field(default_factory=list)
