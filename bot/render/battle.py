@@ -6,6 +6,7 @@ from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.systems.coc6 import events as ce
 
 from bot.render import buttons, charge_rank
+from bot.render.budo_lines import budo_line
 from bot.render.house_lines import house_line
 from bot.render.reply import Button, Reply, clip
 
@@ -32,6 +33,8 @@ def _hidden(view: BattleView | None, unit: str) -> bool:
 def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
     """One line of the public log for an event, or None for events shown otherwise."""
     if (line := charge_rank.event_line(e, view)) is not None:
+        return line
+    if view is not None and view.system == "coc6-budo" and (line := budo_line(e)) is not None:
         return line
     if isinstance(e, ev.BattleOpened):
         return None

@@ -11,6 +11,10 @@ import sys
 
 import pytest
 
+from bot.render.battle import event_line
+from rules.battle.protocol import BattleView
+from rules.systems.coc6 import events as ce
+
 SCRIPT = """\
 alice: /char new name:アキラ STR:10 CON:10 POW:10 DEX:15 APP:10 SIZ:14 INT:10 EDU:10
 alice: /char set name:アキラ key:武道（柔道） value:70
@@ -78,3 +82,16 @@ def test_budo_fight_in_the_console(tmp_path):
     rows = {c["name"]: c for c in status["data"]["combatants"]}
     assert (rows["信者"]["hp"], rows["アキラ"]["hp"]) == (2, 12)
     assert {"転倒", "組み付き中", "気絶"} <= set(rows["信者"]["conditions"])
+
+
+@pytest.mark.rule("B-CALL-VITAL-03", "B-CALL-WPN-03", "B-CALL-ARM-05")
+def test_budo_log_lines_for_effects_running_out_and_first_aid():
+    view = BattleView(system="coc6-budo", phase="active", round=3, turn=None, order=(), rows=(), prompts=())
+    assert event_line(ce.WoundsTreated(unit="信者", parts=["急所"], by="時間経過"), view) == \
+        "信者は急所への一撃による技能の半減が終わった。"
+    assert event_line(ce.WoundsTreated(unit="信者", parts=["武器"], by="時間経過"), view) == \
+        "信者はまた物を持てるようになり、STRも元に戻った。"
+    assert event_line(ce.HpChanged(unit="信者", before=7, after=9, cause="ドクの応急手当（1D3＝2）"), view) == \
+        "信者 HP 7 → 9（ドクの応急手当（1D3＝2）で回復）"
+    assert event_line(ce.WoundsTreated(unit="信者", parts=["腕"], by="ドク"), view) == \
+        "ドクの手当てで信者の負傷（腕）が回復した。"

@@ -45,6 +45,8 @@ HESITATION = -20
 HP_FLOOR = -2
 """B-CALL-ARM-01 / B-CALL-LEG-01: an arm or leg hit never brings HP to −3 or lower."""
 ALIASES = {"頭": VITAL, "頭部": VITAL, "腕部": ARM, "脚": LEG, "脚部": LEG, "武器狙い": WEAPON}
+ELAPSED = "時間経過"
+"""``WoundsTreated.by`` when the rounds of a called shot's effect are over (not a treatment)."""
 VITAL_UNTIL, HOLD_UNTIL = "vital_until", "no_hold_until"
 """Unit marks: the round in which the 急所 halving (B-CALL-VITAL-03) / the dropped weapon's
 empty hand and halved STR (B-CALL-WPN-03) end."""
@@ -202,9 +204,8 @@ def expire(d: Decision[CocState]) -> None:
     dropped weapon (B-CALL-WPN-03) whose rounds are over."""
     for unit in list(d.state.units.values()):
         assert isinstance(unit, CocUnit)
-        for key, part, what in ((VITAL_UNTIL, VITAL, "急所の技能半減が終わった"),
-                                (HOLD_UNTIL, WEAPON, "また物を持てる（STRも戻った）")):
+        for key, part in ((VITAL_UNTIL, VITAL), (HOLD_UNTIL, WEAPON)):
             until = unit.marks.get(key)
             if until is not None and d.state.round >= int(until):
-                d.emit(ce.WoundsTreated(unit=unit.id, parts=[part], by=what))
+                d.emit(ce.WoundsTreated(unit=unit.id, parts=[part], by=ELAPSED))
                 d.emit(ce.UnitMarked(unit=unit.id, key=key, value=None))

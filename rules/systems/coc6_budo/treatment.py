@@ -18,7 +18,6 @@ from rules.systems.coc6.grid import MELEE_REACH, apart
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6 import treatment as shared
 from rules.systems.coc6.config import CocRules
-from rules.systems.coc6.damage import roll_damage
 from rules.systems.coc6.state import CocState, CocUnit
 
 HEAL = "1D3"
@@ -52,18 +51,18 @@ def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -
     if not result.succeeded:
         return
     patient = d.state.coc_unit(patient.id)
-    healed = roll_damage(d, 0, patient.id, HEAL, dice)
+    healed = dice.roll(3)
     gain = min(healed, patient.hp_max - patient.hp)
     if gain > 0:
         d.emit(ce.HpChanged(unit=patient.id, before=patient.hp, after=patient.hp + gain,
-                            cause=f"{skill}で{gain}回復"))
+                            cause=f"{unit.id}の{skill}（{HEAL}＝{healed}）"))
     for wound in list(d.state.coc_unit(patient.id).wounds):
         stat = LIMBS.get(wound["part"])
         if stat is None:
             continue
         loss = -int(wound["stats"].get(stat, 0))
         back = min(loss, gain)
-        d.emit(ce.WoundsTreated(unit=patient.id, parts=[wound["part"]], by=f"{skill}：{stat}+{back}"))
+        d.emit(ce.WoundsTreated(unit=patient.id, parts=[wound["part"]], by=unit.id))
         if back < loss:
             d.emit(ce.WoundTaken(unit=patient.id, part=wound["part"], stats={stat: back - loss},
                                  skills=dict(wound["skills"]),

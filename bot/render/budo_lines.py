@@ -1,0 +1,19 @@
+"""Log lines of ``coc6-budo`` events that read differently from the house rules' (seed 002):
+a called shot's effect running out after its 1d6 / 1d4 rounds (B-CALL-VITAL-03,
+B-CALL-WPN-03) and HP restored by first aid (B-CALL-ARM-05, B-CALL-LEG-05)."""
+from __future__ import annotations
+
+from rules.battle import events as ev
+from rules.systems.coc6 import events as ce
+from rules.systems.coc6_budo.called_shot import ELAPSED, VITAL
+
+ENDED = {VITAL: "急所への一撃による技能の半減が終わった", "武器": "また物を持てるようになり、STRも元に戻った"}
+
+
+def budo_line(e: ev.Event) -> str | None:
+    """The line for ``e`` in a coc6-budo battle, or None to use the common one."""
+    if isinstance(e, ce.WoundsTreated) and e.by == ELAPSED:
+        return "、".join(f"{e.unit}は{ENDED.get(part, part + 'の影響が消えた')}" for part in e.parts) + "。"
+    if isinstance(e, ce.HpChanged) and e.after > e.before:
+        return f"{e.unit} HP {e.before} → {e.after}（{e.cause}で回復）"
+    return None
