@@ -5,6 +5,7 @@ pings ``allowed_mentions`` permits; a reply without mentions pings nobody.
 """
 from __future__ import annotations
 
+import base64
 import io
 
 import discord
@@ -65,7 +66,7 @@ def combatants_embed(data: dict | None) -> discord.Embed | None:
 
 def send_kwargs(reply: Reply) -> dict:
     """``content``, ``allowed_mentions`` and, when the reply has them, ``view`` (buttons),
-    ``embed`` (combatants) and ``file`` (a UTF-8 text attachment). A fresh ``discord.File``
+    ``embed`` (combatants) and ``file`` (an attachment, see :func:`file_bytes`). A fresh ``discord.File``
     each call: a file object can be sent only once."""
     kwargs: dict = {"content": content(reply), "allowed_mentions": allowed_mentions(reply)}
     view = make_view(reply.buttons)
@@ -75,7 +76,14 @@ def send_kwargs(reply: Reply) -> dict:
     if embed is not None:
         kwargs["embed"] = embed
     if reply.file:
-        raw = reply.file.get("content", "")
-        data = raw.encode("utf-8") if isinstance(raw, str) else bytes(raw)
-        kwargs["file"] = discord.File(io.BytesIO(data), filename=reply.file.get("name") or "log.txt")
+        kwargs["file"] = discord.File(io.BytesIO(file_bytes(reply.file)), filename=reply.file.get("name") or "log.txt")
     return kwargs
+
+
+def file_bytes(file: dict) -> bytes:
+    """The bytes of a Reply attachment: ``content_b64`` (binary, e.g. the map PNG) or
+    ``content`` (text, UTF-8)."""
+    if "content_b64" in file:
+        return base64.b64decode(file["content_b64"])
+    raw = file.get("content", "")
+    return raw.encode("utf-8") if isinstance(raw, str) else bytes(raw)

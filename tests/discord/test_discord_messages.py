@@ -69,3 +69,12 @@ def test_edits_go_first_private_replies_for_others_by_dm_and_the_invokers_stay_h
     stale = Reply(text="（古くなりました）", edit="board:1")
     assert split([stale, public, own, keeper, unaddressed], ALICE) == (
         [stale], [public, own, unaddressed], [keeper])
+
+
+def test_a_binary_attachment_is_sent_as_its_bytes():
+    import base64
+
+    from bot.discord.messages import file_bytes
+    png = b"\x89PNG\r\n\x1a\n" + bytes(range(16))
+    assert file_bytes({"name": "map.png", "content_b64": base64.b64encode(png).decode()}) == png
+    assert file_bytes({"name": "log.txt", "content": "戦闘ログ"}) == "戦闘ログ".encode("utf-8")

@@ -20,7 +20,7 @@ from rules.systems.coc6.damage import announce_defeat
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6.turns import advance
 
-CONDITIONS = ("転倒", "スタン", "気絶", "ノックアウト", "死亡", "組み付き")
+CONDITIONS = ("転倒", "スタン", "気絶", "ノックアウト", "死亡", "組み付き", "組み付き中", "隠れている")
 """Conditions the KP may set or clear (X-HP-02, X-STUN-01, X-KO-01, X-PRONE-01, X-GRAPPLE-01)."""
 
 

@@ -132,3 +132,12 @@ def test_a_turn_prompt_follows_identity_after_removal(house_table):
     t.run("kp", cmds.Remove, name="アリス")
     assert t.state.turn == "ボブ"
     assert t.events_of(TurnStarted)[-1] == TurnStarted(unit="ボブ", round=1, ap=3)
+
+
+@pytest.mark.rule("X-ROLL-03")
+def test_the_kp_can_turn_specials_off(table_of):
+    from rules.systems.coc6.events import CheckRolled
+    t = table_of("coc6-house", special=False)
+    first_fight(t)
+    t.attack("アリス", "ゾンビ", [10])
+    assert t.events_of(CheckRolled)[-1].text == "(1D100<=70) ＞ 10 ＞ 成功"
