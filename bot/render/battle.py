@@ -112,6 +112,8 @@ TURN_HINTS = {
     "coc6": "/attack で攻撃、終わったら [ターン終了] か /end。",
     "coc6-house": "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。",
     "charge-rank": "/attack power:数 で攻撃・/wait で待機・/escape power:数 で逃亡。",
+    "coc6-budo": "/attack で攻撃（special:サルト／タックル／ラッシュ／フェイント、aim:急所／腕／足／武器）"
+                 "・/check で技能、終わったら [ターン終了] か /end。",
 }
 """What the acting unit can do, by system, under its turn prompt."""
 

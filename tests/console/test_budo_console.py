@@ -78,6 +78,8 @@ def test_budo_fight_in_the_console(tmp_path):
     assert "カウンター2回目" in countered and "カウンター成功" in countered
     assert "カウンター攻撃（こぶし）：(1D100<=50) ＞ 40 ＞ 成功" in said(messages, 18)
     assert "信者は気絶した" in said(messages, 19)
+    turn = next(m for m in messages if m["line"] == 15 and "信者の手番" in m["text"])
+    assert "special:サルト／タックル／ラッシュ／フェイント、aim:急所／腕／足／武器" in turn["text"]
     status = next(m for m in messages if m["line"] == 20)
     rows = {c["name"]: c for c in status["data"]["combatants"]}
     assert (rows["信者"]["hp"], rows["アキラ"]["hp"]) == (2, 12)
