@@ -27,6 +27,7 @@ import math
 from rules.battle.decision import Decision
 from rules.coc6.check import roll_check
 from rules.coc6.character import BASE_SKILLS
+from rules.coc6.weapons import Weapon
 from rules.dice import Dice
 from rules.errors import RuleViolation
 from rules.systems.coc6 import conditions as cond
@@ -154,6 +155,9 @@ def _limb(d: Decision[CocState], inc: Incoming, target: CocUnit, amount: int, di
                         cause=f"{inc.attacker}の{part}狙い（耐久力は−2まで）"))
     if after <= 2:
         cond.add(d, target.id, cond.UNCONSCIOUS, f"{part}への一撃で耐久力{after}（死亡はしない、B-CALL-{'ARM' if part == ARM else 'LEG'}-01）")
+    elif d.state.settings.get("shock", True) and damage >= math.ceil(before / 2):
+        if not cond.characteristic_roll(d, target.id, "CON", "ショック", dice, inc.number):
+            cond.add(d, target.id, cond.UNCONSCIOUS, "ショック（X-HP-03）")
     stat = "STR" if part == ARM else "DEX"
     old = target.character.stat(stat)
     new = max(old - damage, math.ceil(old / 2))
@@ -197,6 +201,21 @@ def _weapon(d: Decision[CocState], inc: Incoming, target: CocUnit, amount: int, 
     d.emit(ce.WoundTaken(unit=target.id, part=WEAPON, stats={"STR": math.ceil(strength / 2) - strength},
                          note=f"{rounds}ラウンドの間、物を持てずSTR半減（1D4={rounds}、B-CALL-WPN-03）"))
     d.emit(ce.UnitMarked(unit=target.id, key=HOLD_UNTIL, value=d.state.round + rounds))
+
+
+def holding_refusal(unit: CocUnit, weapon: Weapon, round_now: int) -> RuleViolation | None:
+    """Why ``unit`` may not attack with ``weapon`` after a called shot: its hand holds nothing
+    for the 1d4 rounds after a weapon shot (B-CALL-WPN-03), or the weapon lies dropped
+    (B-CALL-ARM-02 / B-CALL-WPN-02). Unarmed attacks stay possible."""
+    if weapon.parry_class.is_unarmed:
+        return None
+    until = unit.marks.get(HOLD_UNTIL)
+    if until is not None and round_now < int(until) and not weapon.parry_class.is_unarmed:
+        return RuleViolation("B-CALL-WPN-03", f"{unit.id}は武器を落としてから{int(until) - round_now}ラウンドの間、物を持てません。")
+    ws = unit.weapons.get(weapon.name)
+    if ws is not None and ws.dropped:
+        return RuleViolation("B-CALL-ARM-02", f"{unit.id}は{weapon.name}を落としています（拾うかはKPの裁定）。")
+    return None
 
 
 def expire(d: Decision[CocState]) -> None:

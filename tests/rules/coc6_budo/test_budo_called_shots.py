@@ -143,3 +143,30 @@ def test_a_weapon_shot_damages_the_weapon_and_disarms(budo_table):
     assert unit.marks["no_hold_until"] == 3  # round 1 + 1D4 (2)
     _rounds(t, 2)
     assert t.unit("信者").character.stat("STR") == 12
+
+
+@pytest.mark.rule("B-CALL-WPN-03", "B-CALL-ARM-02")
+def test_a_disarmed_unit_holds_nothing_for_the_rounds_then_its_weapon_lies_dropped(budo_table):
+    t = _shot(budo_table, target={"DEX": 16}, weapons=[weapon("ナイフ")])  # 信者 acts first
+    t.run(KP, cmds.EndTurn, as_unit="信者")
+    _attack(t, [30], "武器")
+    t.react("信者", "なし", [3, 10, 2])
+    _rounds(t, 1)
+    assert t.state.turn == "信者"
+    t.refused("B-CALL-WPN-03", KP, cmds.Attack, target="アキラ", weapon="ナイフ", as_unit="信者")
+    t.run(KP, cmds.Attack, [90], target="アキラ", weapon="こぶし", as_unit="信者")  # bare hands still work
+    _rounds(t, 1)
+    t.refused("B-CALL-ARM-02", KP, cmds.Attack, target="アキラ", weapon="ナイフ", as_unit="信者")
+    events = t.run(KP, cmds.Attack, [90], target="アキラ", weapon="ナイフ", as_unit="信者",
+                   allow=frozenset({"B-CALL-ARM-02"}))
+    assert [e.note for e in events if isinstance(e, ce.WeaponReadied)] == ["KPの裁定で信者はナイフを拾い直した"]
+
+
+@pytest.mark.rule("B-CALL-LEG-01")
+def test_a_heavy_leg_hit_calls_for_the_shock_roll(budo_table):
+    t = _shot(budo_table, shock=True, attacker_weapons=[weapon("バット")])
+    _attack(t, [30], "足", weapon="バット")
+    events = t.react("信者", "なし", [6, 60])  # 6 ≥ ⌈10 / 2⌉: CON×5 fails
+    assert [(e.purpose, e.target, e.roll) for e in events if isinstance(e, ce.CheckRolled)] == \
+        [("ショック（CON×5）", 50, 60)]
+    assert t.hp("信者") == 4 and "気絶" in t.unit("信者").conditions
