@@ -1,5 +1,11 @@
-"""Errors raised by the rules layer."""
+"""Errors raised by the rules layer, and the KP's power to lift a refusal (H-GEN-01)."""
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+_LIFTED: ContextVar[frozenset[str]] = ContextVar("lifted_clauses", default=frozenset())
 
 
 class RuleViolation(Exception):
@@ -37,6 +43,26 @@ def refuse(cmd, clause: str, message: str) -> None:
     ``cmd`` is any :class:`rules.battle.commands.Command` (duck-typed: an ``allow`` set of
     clause ids, absent = nothing allowed). Returns None when the refusal is lifted.
     """
-    if clause and clause in getattr(cmd, "allow", ()):
+    if clause and (clause in getattr(cmd, "allow", ()) or clause in _LIFTED.get()):
         return
     raise RuleViolation(clause, message)
+
+
+def forbid(clause: str, message: str) -> None:
+    """Raise ``RuleViolation(clause, message)`` unless the command being decided had
+    ``clause`` lifted by the KP (``/kp allow``, H-GEN-01; see :func:`lifting`). For the
+    guard checks deep in a system, where the command itself is not at hand."""
+    if clause and clause in _LIFTED.get():
+        return
+    raise RuleViolation(clause, message)
+
+
+@contextmanager
+def lifting(clauses) -> Iterator[None]:
+    """While deciding one command: refusals by :func:`forbid` / :func:`refuse` citing any
+    of ``clauses`` (the command's ``allow`` set) are lifted."""
+    token = _LIFTED.set(frozenset(clauses or ()))
+    try:
+        yield
+    finally:
+        _LIFTED.reset(token)

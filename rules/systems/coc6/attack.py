@@ -13,7 +13,7 @@ from rules.battle.permissions import acting_unit, find_unit
 from rules.coc6.check import SuccessLevel, roll_check, roll_combination
 from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice
-from rules.errors import InvalidInput, RuleViolation
+from rules.errors import InvalidInput, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.budo import Budo, multiply_damage
 from rules.systems.coc6.checks import bands
@@ -74,19 +74,19 @@ def check_weapon_usable(rules: CocRules, state: CocState, unit: CocUnit, weapon:
         return
     if ws.broken:
         topic = "parry_wear" if weapon.parry_class in WEAR_CLASSES else "parry_hold"
-        raise RuleViolation(rules.clause(topic), f"{weapon.name}は破壊されていて使えません。")
+        forbid(rules.clause(topic), f"{weapon.name}は破壊されていて使えません。")
     if ws.dropped:
-        raise RuleViolation("H-CALL-ARM-04", f"{unit.id}は{weapon.name}を取り落としています。")
+        forbid("H-CALL-ARM-04", f"{unit.id}は{weapon.name}を取り落としています。")
     if ws.cannot_fire and weapon.is_firearm:
-        raise RuleViolation(rules.clause("cannot_fire"),
+        forbid(rules.clause("cannot_fire"),
                             f"{weapon.name}は受け流しで損傷し、射撃できません（受け流しには使えます）。")
     if ws.parried_round == state.round:
         cls = weapon.parry_class
         if cls in (ParryClass.CLUB, ParryClass.KNIFE, ParryClass.SPEAR) and not _budo_exception(rules, unit):
-            raise RuleViolation(rules.clause("parried_club"),
+            forbid(rules.clause("parried_club"),
                                 f"{weapon.name}はこのラウンドに受け流しに使ったので、同じラウンドには攻撃に使えません。")
         if cls in (ParryClass.RIFLE, ParryClass.SHOTGUN, ParryClass.BOW):
-            raise RuleViolation(rules.clause("parried_gun" if cls is not ParryClass.BOW else "parried_bow"),
+            forbid(rules.clause("parried_gun" if cls is not ParryClass.BOW else "parried_bow"),
                                 f"{weapon.name}はこのラウンドに受け流しに使ったので、同じラウンドには射撃できません。")
 
 
@@ -103,9 +103,9 @@ def check_limit(rules: CocRules, actor: CocUnit, weapon: Weapon, ap: int, ap_cla
     limit = 2 if weapon.is_firearm else 1
     if actor.attacks >= limit:
         clause = rules.clause("attack_limit_firearm" if weapon.is_firearm else "attack_limit")
-        raise RuleViolation(clause, f"1ターンに攻撃できるのは{limit}回までです（{actor.id}はこのターンすでに攻撃しました）。")
+        forbid(clause, f"1ターンに攻撃できるのは{limit}回までです（{actor.id}はこのターンすでに攻撃しました）。")
     if rules.uses_ap and actor.ap < ap:
-        raise RuleViolation(ap_clause, f"{actor.id}の行動ポイントが足りません（残り{actor.ap}、この攻撃には{ap}ポイント必要）。")
+        forbid(ap_clause, f"{actor.id}の行動ポイントが足りません（残り{actor.ap}、この攻撃には{ap}ポイント必要）。")
 
 
 def check_reach(state: CocState, actor: CocUnit, target: CocUnit, weapon: Weapon, factor: int = 1) -> int | None:
@@ -116,9 +116,9 @@ def check_reach(state: CocState, actor: CocUnit, target: CocUnit, weapon: Weapon
         return None
     if weapon.range_m is None and not weapon.parry_class.is_ranged:
         if gap > MELEE_REACH:
-            raise RuleViolation("X-REACH-01", f"{weapon.name}は隣のマスまでしか届きません（{target.id}まで{gap}マス）。")
+            forbid("X-REACH-01", f"{weapon.name}は隣のマスまでしか届きません（{target.id}まで{gap}マス）。")
     elif weapon.range_m is not None and gap > weapon.range_m * factor:
-        raise RuleViolation("X-REACH-01", f"{target.id}は{weapon.name}の射程{weapon.range_m * factor}mの外です（{gap}マス）。")
+        forbid("X-REACH-01", f"{target.id}は{weapon.name}の射程{weapon.range_m * factor}mの外です（{gap}マス）。")
     return gap
 
 
@@ -231,6 +231,6 @@ def begin(rules: CocRules, d: Decision[CocState], cmd: Attack) -> tuple[CocUnit,
         raise InvalidInput(f"{target.id}はすでに死亡しています。")
     require_active(actor)
     if actor.all_out:
-        raise RuleViolation("H-AP-03", f"{actor.id}はこのターン全力移動したので、ほかの行動はできません。")
+        forbid("H-AP-03", f"{actor.id}はこのターン全力移動したので、ほかの行動はできません。")
     return actor, target
 

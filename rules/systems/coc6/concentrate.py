@@ -8,7 +8,7 @@ the chosen one up to 3 times; each success makes its following rolls −20%; wit
 from __future__ import annotations
 
 from rules.battle.decision import Decision
-from rules.errors import InvalidInput, RuleViolation
+from rules.errors import InvalidInput, RuleViolation, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.state import CocState, CocUnit
@@ -54,10 +54,10 @@ def declare_focus(rules: CocRules, d: Decision[CocState], unit: CocUnit, action:
         names = "／".join(a + SUFFIX for a in ACTIONS)
         raise InvalidInput(f"「{action}」は宣言できません。集中できるのは: {names}")
     if d.state.round_acted:
-        raise RuleViolation("H-DEF-03", "「○○に集中」はラウンドのはじめ（このラウンド最初の行動の前）に宣言します")
+        forbid("H-DEF-03", "「○○に集中」はラウンドのはじめ（このラウンド最初の行動の前）に宣言します")
     current = focus_of(unit)
     if current is not None:
-        raise RuleViolation("H-DEF-03", f"{unit.id}はこのラウンドすでに「{current}{SUFFIX}」を宣言しています")
+        forbid("H-DEF-03", f"{unit.id}はこのラウンドすでに「{current}{SUFFIX}」を宣言しています")
     d.emit(ce.Declared(unit=unit.id, action=action))
 
 

@@ -7,7 +7,7 @@ from rules.battle.decision import Decision
 from rules.battle.state import OUT_OF_ACTION
 from rules.coc6.check import roll_check
 from rules.dice import Dice
-from rules.errors import RuleViolation
+from rules.errors import RuleViolation, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.damage import announce_defeat
@@ -45,9 +45,9 @@ def require_active(unit: CocUnit) -> None:
     Raises RuleViolation: X-STUN-01 while stunned; H-KYU-STRING-02 while restringing a bow.
     """
     if STUN in unit.conditions:
-        raise RuleViolation("X-STUN-01", f"{unit.id}はスタンしていて、この手番は行動できません。")
+        forbid("X-STUN-01", f"{unit.id}はスタンしていて、この手番は行動できません。")
     if "restring" in unit.marks:
-        raise RuleViolation("H-KYU-STRING-02",
+        forbid("H-KYU-STRING-02",
                             f"{unit.id}は弦の張り替え中です。終わるまでは防御的な行動しかできません。")
 
 

@@ -13,7 +13,7 @@ from rules.battle.state import Pending
 from rules.coc6.check import roll_check
 from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice
-from rules.errors import InvalidInput, RuleViolation
+from rules.errors import InvalidInput, RuleViolation, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import check_limit, check_reach, check_weapon_usable
 from rules.systems.coc6.called_shot import aim_context, called_shot, canonical_aim
@@ -216,7 +216,7 @@ def point_blank_parry(rules: CocRules, d: Decision[CocState], unit: CocUnit, pen
     """
     assert unit.character is not None
     if unit.uses_left("受け流し") <= 0:
-        raise RuleViolation("H-DEF-01", f"{unit.id}はこのラウンドすでに受け流しを使いました。")
+        forbid("H-DEF-01", f"{unit.id}はこのラウンドすでに受け流しを使いました。")
     inc = Incoming.of(pending)
     weapon = unit.character.weapon(weapon_name) if weapon_name else None
     budo = None

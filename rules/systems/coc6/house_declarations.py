@@ -7,7 +7,7 @@ from rules.battle import events as ev
 from rules.battle.commands import Declare
 from rules.battle.decision import Decision
 from rules.coc6.weapons import ParryClass
-from rules.errors import InvalidInput, RuleViolation
+from rules.errors import InvalidInput, RuleViolation, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import first_of_class, require_no_pending, require_turn
 from rules.systems.coc6.conditions import require_active
@@ -42,7 +42,7 @@ def declare_house(rules: CocRules, d: Decision[CocState], cmd: Declare, unit: Co
     if unit.weapons.get(bow) and unit.weapons[bow].nocked:
         raise InvalidInput(f"{bow}にはすでに矢をつがえています。")
     if unit.ap < 1:
-        raise RuleViolation("H-KYU-02", f"{unit.id}の行動ポイントが残っていません（矢をつがえるのに1ポイント）。")
+        forbid("H-KYU-02", f"{unit.id}の行動ポイントが残っていません（矢をつがえるのに1ポイント）。")
     d.emit(ce.ApSpent(unit=unit.id, ap=1, reason="矢をつがえる（H-KYU-02）"))
     d.emit(ce.WeaponReadied(unit=unit.id, weapon=bow, nocked=True))
 
@@ -55,9 +55,9 @@ def delay(d: Decision[CocState], cmd: Declare, unit: CocUnit) -> None:
     """
     state = d.state
     if state.round_acted:
-        raise RuleViolation("H-DELAY-01", "行動遅延はラウンドのはじめ（このラウンド最初の行動の前）に宣言します。")
+        forbid("H-DELAY-01", "行動遅延はラウンドのはじめ（このラウンド最初の行動の前）に宣言します。")
     if unit.declared(DELAY):
-        raise RuleViolation("H-DELAY-01", f"{unit.id}はこのラウンドすでに行動遅延を宣言しています。")
+        forbid("H-DELAY-01", f"{unit.id}はこのラウンドすでに行動遅延を宣言しています。")
     if not cmd.amount or cmd.amount < 1:
         raise InvalidInput("行動遅延で下げるDEXを amount: に1以上で指定してください。")
     d.emit(ce.Declared(unit=unit.id, action=DELAY, amount=int(cmd.amount)))

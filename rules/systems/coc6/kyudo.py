@@ -10,7 +10,7 @@ from rules.battle.decision import Decision
 from rules.coc6.check import roll_check
 from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice
-from rules.errors import InvalidInput, RuleViolation
+from rules.errors import InvalidInput, RuleViolation, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import (Strike, check_limit, check_reach, check_weapon_usable,
                                        choose_weapon, first_of_class, strike)
@@ -65,7 +65,7 @@ def shot_cost(actor: CocUnit, bow: Weapon) -> int:
 def require_string(actor: CocUnit, bow: Weapon) -> None:
     """H-KYU-GOU-08: a bow with string durability 0 cannot shoot until restrung."""
     if string_left(actor, bow) <= 0:
-        raise RuleViolation("H-KYU-GOU-08", f"{bow.name}の弦が切れています。/declare action:弦の張り替え で張り替えてください。")
+        forbid("H-KYU-GOU-08", f"{bow.name}の弦が切れています。/declare action:弦の張り替え で張り替えてください。")
 
 
 def roll_kyudo(d: Decision[CocState], actor: CocUnit, value: int, name: str, dice: Dice) -> bool:
@@ -133,7 +133,7 @@ def precise(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit,
     value = require_kyudo(actor, state.settings, "H-KYU-PREC-01", "精密射撃")
     bow = the_bow(actor, cmd.weapon)
     if actor.ap != actor.ap_start or actor.attacks or actor.moved:
-        raise RuleViolation("H-KYU-PREC-03", "精密射撃は自分の手番のはじめ（まだ何もしていないとき）にだけ宣言できます。")
+        forbid("H-KYU-PREC-03", "精密射撃は自分の手番のはじめ（まだ何もしていないとき）にだけ宣言できます。")
     amorphous = has(state.settings, target.id, AMORPHOUS)
     aim = canonical_aim(cmd.aim)
     if not amorphous and aim not in FINER:
@@ -182,10 +182,10 @@ def power_draw(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUn
     value = require_kyudo(actor, state.settings, "H-KYU-GOU-01", "剛の型")
     bow = the_bow(actor, cmd.weapon)
     if actor.marks.get("gou"):
-        raise RuleViolation("H-KYU-GOU-06", "剛の型の効果はためておけません（いまの効果を使ってから宣言し直してください）。")
+        forbid("H-KYU-GOU-06", "剛の型の効果はためておけません（いまの効果を使ってから宣言し直してください）。")
     require_string(actor, bow)
     if rules.uses_ap and actor.ap < 1:
-        raise RuleViolation("H-KYU-GOU-03", f"{actor.id}の行動ポイントが残っていません（剛の型の宣言に1ポイント）。")
+        forbid("H-KYU-GOU-03", f"{actor.id}の行動ポイントが残っていません（剛の型の宣言に1ポイント）。")
     d.emit(ce.ApSpent(unit=actor.id, ap=1, reason="剛の型の宣言（H-KYU-GOU-03）"))
     if not roll_kyudo(d, actor, value, "剛の型", dice):
         return

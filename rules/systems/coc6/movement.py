@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.battle.commands import Move, Place, PlaceObject
 from rules.battle.decision import Decision
 from rules.battle.permissions import acting_unit, find_unit, require_keeper
-from rules.errors import InvalidInput, RuleViolation
+from rules.errors import InvalidInput, RuleViolation, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import require_no_pending, require_turn
 from rules.systems.coc6.conditions import require_active
@@ -44,14 +44,14 @@ def move(rules: CocRules, d: Decision[CocState], cmd: Move) -> None:
     if steps == 0:
         raise InvalidInput(f"{unit.id}はすでに{dest}にいます。")
     if unit.all_out:
-        raise RuleViolation("H-AP-03", f"{unit.id}はこのターン全力移動したので、これ以上は動けません。")
+        forbid("H-AP-03", f"{unit.id}はこのターン全力移動したので、これ以上は動けません。")
     free = 1 if unit.marks.get("free_move") and steps == 1 else 0
     cost = (steps - free) if rules.uses_ap else 0
     if rules.uses_ap and cost > unit.ap:
-        raise RuleViolation("H-AP-02", f"移動は1マス1ポイントです（{steps}マスに{cost}ポイント、残り{unit.ap}）。")
+        forbid("H-AP-02", f"移動は1マス1ポイントです（{steps}マスに{cost}ポイント、残り{unit.ap}）。")
     all_out = rules.uses_ap and steps >= ALL_OUT
     if all_out and unit.attacks:
-        raise RuleViolation("H-AP-03", "全力移動（一度に3マス）をしたターンはほかの行動ができません（すでに攻撃しています）。")
+        forbid("H-AP-03", "全力移動（一度に3マス）をしたターンはほかの行動ができません（すでに攻撃しています）。")
     if free:
         d.emit(ce.UnitMarked(unit=unit.id, key="free_move", value=None))
     d.emit(ce.UnitMoved(unit=unit.id, start=unit.square, square=dest, ap=cost, squares=steps,

@@ -7,7 +7,7 @@ from rules.battle.commands import Attack
 from rules.battle.decision import Decision
 from rules.coc6.check import roll_check
 from rules.dice import Dice
-from rules.errors import RuleViolation
+from rules.errors import RuleViolation, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import (Strike, check_limit, check_reach, check_weapon_usable,
                                        choose_weapon, open_reaction, roll_strike, strike)
@@ -42,9 +42,9 @@ def rush(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
     if budo is None or budo.style != STRIKING:
         raise RuleViolation("H-MA-RUSH-03", "ラッシュは〈武道：立ち技系〉か〈マーシャルアーツ〉を使う〈こぶし〉〈キック〉〈頭突き〉の攻撃でだけ宣言できます。")
     if budo.value < MINIMUM:
-        raise RuleViolation("H-MA-RUSH-01", f"ラッシュは〈{budo.skill}〉が{MINIMUM}%以上で使えます（{budo.value}%）。")
+        forbid("H-MA-RUSH-01", f"ラッシュは〈{budo.skill}〉が{MINIMUM}%以上で使えます（{budo.value}%）。")
     if canonical_aim(cmd.aim) == KNOCKOUT:
-        raise RuleViolation("H-MA-RUSH-07", "ノックアウト効果のみを狙ったラッシュはできません。")
+        forbid("H-MA-RUSH-07", "ノックアウト効果のみを狙ったラッシュはできません。")
     aim = called_shot(state, target, cmd.aim)
     check_weapon_usable(rules, state, actor, weapon)
     check_limit(rules, actor, weapon, 1)
@@ -77,7 +77,7 @@ def extra_attack(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: Coc
     bonus = state.bonus
     assert bonus is not None
     if actor.attacks:
-        raise RuleViolation("H-MA-RUSH-05", "ラッシュの追加攻撃は1回だけです。/end で終えてください。")
+        forbid("H-MA-RUSH-05", "ラッシュの追加攻撃は1回だけです。/end で終えてください。")
     if cmd.target and cmd.target != bonus["target"]:
         raise RuleViolation("H-MA-RUSH-05", f"ラッシュの追加攻撃の相手は{bonus['target']}です。")
     target = state.coc_unit(bonus["target"])

@@ -9,7 +9,7 @@ from rules.battle.decision import Decision
 from rules.coc6.check import roll_check
 from rules.coc6.weapons import ParryClass
 from rules.dice import Dice
-from rules.errors import RuleViolation
+from rules.errors import RuleViolation, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import (Strike, check_limit, check_reach, check_weapon_usable,
                                        choose_weapon, open_reaction, roll_strike)
@@ -60,10 +60,10 @@ def salto(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, t
     state = d.state
     budo = require_grappling(actor, state.settings, "H-MA-SALTO-01", SALTO)
     if has(state.settings, target.id, UNTHROWABLE):
-        raise RuleViolation("H-MA-SALTO-02", f"{target.id}は投げられる体型ではありません（二足歩行か小型の四足歩行のみ）。")
+        forbid("H-MA-SALTO-02", f"{target.id}は投げられる体型ではありません（二足歩行か小型の四足歩行のみ）。")
     aim = canonical_aim(cmd.aim)
     if aim == KNOCKOUT:
-        raise RuleViolation("H-MA-SALTO-11", "ノックアウト効果のみを狙ったサルトはできません。")
+        forbid("H-MA-SALTO-11", "ノックアウト効果のみを狙ったサルトはできません。")
     if aim:
         raise RuleViolation("H-MA-02", "サルトに部位狙いは組み合わせられません。")
     weapon = choose_weapon(actor, cmd.weapon, "組み付き")
@@ -118,7 +118,7 @@ def ward_off(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incomin
     Raises RuleViolation H-DEF-01 when the parry was already used this round.
     """
     if unit.uses_left("受け流し") <= 0:
-        raise RuleViolation("H-DEF-01", f"{unit.id}はこのラウンドすでに受け流し（武道で防ぐ）を使いました。")
+        forbid("H-DEF-01", f"{unit.id}はこのラウンドすでに受け流し（武道で防ぐ）を使いました。")
     special = inc.context.get("special") or SALTO
     target, label, _clause = ward_off_skill(unit, d.state.settings, special)
     d.emit(ce.ReactionChosen(attack=inc.number, unit=unit.id, action=WARD_OFF))

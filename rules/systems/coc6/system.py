@@ -6,7 +6,7 @@ from rules.battle.decision import Decision
 from rules.battle.events import Event
 from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.dice import Dice
-from rules.errors import InvalidInput
+from rules.errors import InvalidInput, lifting
 from rules.systems.coc6 import keeper, movement, setup, treatment
 from rules.systems.coc6.specials import attack
 from rules.systems.coc6.config import CocRules
@@ -39,6 +39,10 @@ class Coc6System:
         return dict(self.rules.defaults)
 
     def decide(self, state: CocState, command: cmds.Command, dice: Dice) -> list[Event]:
+        with lifting(getattr(command, "allow", ())):
+            return self._decide(state, command, dice)
+
+    def _decide(self, state: CocState, command: cmds.Command, dice: Dice) -> list[Event]:
         d: Decision[CocState] = Decision(state, evolve)
         d.dice = dice  # type: ignore[attr-defined]  # what a turn start rolls (turns.py)
         if isinstance(command, cmds.SkillCheck):

@@ -8,7 +8,7 @@ from rules.battle.decision import Decision
 from rules.battle.state import Pending
 from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice
-from rules.errors import InvalidInput, RuleViolation
+from rules.errors import InvalidInput, RuleViolation, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import Strike, check_limit, check_reach, roll_strike
 from rules.systems.coc6.called_shot import KNOCKOUT, canonical_aim
@@ -48,7 +48,7 @@ def tackle(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, 
     check_limit(rules, actor, body, 1)
     gap = apart(state, actor, target)
     if gap is not None and gap > 2:
-        raise RuleViolation("X-REACH-01", f"{target.id}まで{gap}マスあり、タックルは届きません（吹き飛ばしでも1マス前進まで）。")
+        forbid("X-REACH-01", f"{target.id}まで{gap}マスあり、タックルは届きません（吹き飛ばしでも1マス前進まで）。")
     if gap is None or gap <= 1:
         check_reach(state, actor, target, body)
     plan = Strike(actor, target, body, max(0, skill), budo=budo, double=False, special=TACKLE,

@@ -10,7 +10,7 @@ from rules.battle.permissions import acting_unit, find_unit
 from rules.coc6.character import canonical_skill
 from rules.coc6.check import roll_check
 from rules.dice import Dice
-from rules.errors import InvalidInput, RuleViolation
+from rules.errors import InvalidInput, RuleViolation, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import require_no_pending, require_turn
 from rules.systems.coc6.checks import bands
@@ -51,10 +51,10 @@ def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -
         assert isinstance(patient, CocUnit)
         gap = apart(state, unit, patient)
         if gap is not None and gap > MELEE_REACH:
-            raise RuleViolation("X-REACH-01", f"{patient.id}は手の届く距離にいません（{gap}マス）。")
+            forbid("X-REACH-01", f"{patient.id}は手の届く距離にいません（{gap}マス）。")
         if rules.uses_ap:
             if unit.ap < 1:
-                raise RuleViolation("H-AP-01", f"{unit.id}の行動ポイントが残っていません（手当てに1ポイント）。")
+                forbid("H-AP-01", f"{unit.id}の行動ポイントが残っていません（手当てに1ポイント）。")
             d.emit(ce.ApSpent(unit=unit.id, ap=1, reason=f"{skill}"))
     result = roll_check(value, dice, bands(state))
     d.emit(ce.CheckRolled(unit=unit.id, purpose=skill + (f"（{patient.id}）" if patient else ""),

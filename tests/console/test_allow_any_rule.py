@@ -1,0 +1,28 @@
+"""/kp allow lifts any allowable refusal, including the guard checks deep in the attack
+rules (H-GEN-01; the trial's case: a second attack in one turn, H-AP-04)."""
+import pytest
+
+SETUP = [
+    "alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15",
+    "alice: /char set name:アリス key:こぶし value:70",
+    "kp: /char new name:ゾンビ STR:16 CON:16 POW:1 DEX:8 APP:1 SIZ:14 INT:1 EDU:1",
+    "kp: /battle new",
+    "alice: /battle join character:アリス",
+    "kp: /battle add name:ゾンビ character:ゾンビ",
+    "kp: /battle start",
+]
+
+
+@pytest.mark.rule("H-GEN-01", "H-AP-04")
+async def test_the_kp_allows_a_second_attack(console_table):
+    table = await console_table([80, 45, 80, 2, 3])
+    for line in SETUP:
+        await table.say(line)
+    await table.say("alice: /attack target:ゾンビ weapon:こぶし")           # 80: a miss
+    refused = await table.say("alice: /attack target:ゾンビ weapon:こぶし")
+    assert refused[0]["ephemeral"] and "H-AP-04" in refused[0]["text"]
+    allowed = await table.say("kp: /kp allow")
+    text = "\n".join(m["text"] for m in allowed)
+    assert "(1D100<=70) ＞ 45 ＞ 成功" in text
+    await table.say("kp: /react action:回避 as:ゾンビ")                     # 80 fails; 2+3
+    assert (await table.status())["ゾンビ"]["hp"] == 10
