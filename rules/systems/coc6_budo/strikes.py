@@ -22,7 +22,8 @@ def budo_strike(rules: CocRules, state: CocState, actor: CocUnit, target: CocUni
     """
     assert actor.character is not None
     budo = for_weapon(actor.character, weapon, state.settings) if combine else None
-    double = bool(state.settings.get("budo_double", True)) and fields.pop("double", True)
+    wanted = fields.pop("double", True)
+    double = bool(state.settings.get("budo_double", True)) and wanted
     if not defendable:
         return Strike(actor, target, weapon, skill, budo=budo, double=double, among=(), add=(), **fields)
     add = budo_answers(rules, state, target, weapon, actor.id, fields.get("context"))

@@ -97,3 +97,14 @@ def test_a_second_parry_in_a_round_is_refused_in_the_house_rules_and_penalised_i
         else:
             events = t.react("信者", "受け流し", [10, 1], weapon="こぶし")
             assert [e.target for e in events if isinstance(e, ce.CheckRolled)] == [second]
+
+
+@pytest.mark.rule("CF-17", "X-DBL-01")
+def test_the_published_budo_doubling_applies_unless_the_kp_turns_it_off(budo_table):
+    skills = {"武道（空手）": 70, "こぶし": 70}
+    for double, expr in ((True, "2D3"), (False, "1D3")):
+        t = _pair(budo_table, "coc6-budo", skills)
+        t.state.settings["budo_double"] = double
+        t.attack("アキラ", "信者", [30])
+        events = t.react("信者", "なし", [1] * int(expr[0]))
+        assert [e.expr for e in events if isinstance(e, ce.DamageRolled)] == [expr]
