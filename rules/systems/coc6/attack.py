@@ -17,9 +17,11 @@ from rules.errors import InvalidInput, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.budo import Budo, multiply_damage
 from rules.systems.coc6.checks import bands
+from rules.systems.coc6.concentrate import active_refusal
 from rules.systems.coc6.conditions import STUN, require_active
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.grid import MELEE_REACH, apart
+from rules.systems.coc6.hide import hidden_divisor
 from rules.systems.coc6.hit import Incoming, hit
 from rules.systems.coc6.options import ORDER, available
 from rules.systems.coc6.parry import WEAR_CLASSES
@@ -157,10 +159,14 @@ def roll_strike(rules: CocRules, d: Decision[CocState], plan: Strike, dice: Dice
     """Declare and roll ``plan``. Returns ``(attack number, level or None if it missed,
     whether the 武道 part succeeded too)``."""
     number = d.state.next_attack
+    divisor = hidden_divisor(plan.actor, plan.target)  # H-DEF-HIDE-05: halved while hidden
+    if divisor > 1:
+        plan = replace(plan, skill=plan.skill // divisor,
+                       budo=replace(plan.budo, value=plan.budo.value // divisor) if plan.budo else None)
     d.emit(ce.AttackDeclared(attack=number, attacker=plan.actor.id, target=plan.target.id,
                              weapon=plan.weapon.name, skill=plan.skill, ap=plan.ap if rules.uses_ap else 0,
                              counts=plan.counts, special=plan.special, aim=plan.aim))
-    purpose = plan.purpose or f"攻撃（{plan.weapon.name}）"
+    purpose = (plan.purpose or f"攻撃（{plan.weapon.name}）") + ("［隠れている: 1/2］" if divisor > 1 else "")
     if plan.automatic:
         return number, SuccessLevel.SUCCESS.value, False
     if plan.budo is not None:
@@ -230,6 +236,9 @@ def begin(rules: CocRules, d: Decision[CocState], cmd: Attack) -> tuple[CocUnit,
     if "死亡" in target.conditions:
         raise InvalidInput(f"{target.id}はすでに死亡しています。")
     require_active(actor)
+    refusal = active_refusal(actor)
+    if refusal is not None:
+        forbid(refusal.clause, refusal.message)
     if actor.all_out:
         forbid("H-AP-03", f"{actor.id}はこのターン全力移動したので、ほかの行動はできません。")
     return actor, target

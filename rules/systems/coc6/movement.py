@@ -8,6 +8,7 @@ from rules.battle.decision import Decision
 from rules.battle.permissions import acting_unit, find_unit, require_keeper
 from rules.errors import InvalidInput, RuleViolation, forbid
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6.hide import HIDDEN
 from rules.systems.coc6.attack import require_no_pending, require_turn
 from rules.systems.coc6.conditions import require_active
 from rules.systems.coc6.config import CocRules
@@ -56,6 +57,8 @@ def move(rules: CocRules, d: Decision[CocState], cmd: Move) -> None:
         d.emit(ce.UnitMarked(unit=unit.id, key="free_move", value=None))
     d.emit(ce.UnitMoved(unit=unit.id, start=unit.square, square=dest, ap=cost, squares=steps,
                         all_out=all_out, cause="流鏑馬（H-KYU-YABU-03）" if free else ""))
+    if HIDDEN in unit.conditions:  # H-DEF-HIDE-05 default: hiding ends when the hider moves away
+        d.emit(ce.ConditionChanged(unit=unit.id, condition=HIDDEN, added=False, cause="物陰から移動した"))
 
 
 def place(rules: CocRules, d: Decision[CocState], cmd: Place) -> None:
