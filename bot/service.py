@@ -372,7 +372,7 @@ class Service(KeeperDesk):
         now = self.clock()
         found = []
         for prompt in system.view(state).prompts:
-            if prompt.key in old:
+            if prompt.key in old or prompt.kind == "cover":  # an offer: the battle does not wait on it
                 continue
             payload = {"unit": prompt.unit, "owner": prompt.owner}
             if remind:
