@@ -10,6 +10,7 @@ from rules.battle.decision import Decision
 from rules.battle.events import Event
 from rules.battle.protocol import BattleView, Prompt
 from rules.dice import Dice
+from rules.errors import lifting
 from rules.systems.coc6.evolve import evolve
 from rules.systems.coc6.state import CocState
 from rules.systems.coc6.system import Coc6System
@@ -62,10 +63,11 @@ class BudoSystem(Coc6System):
             return d.events
         d = Decision(state, evolve)
         d.dice = dice  # type: ignore[attr-defined]  # what a turn start rolls (turns.py)
-        if isinstance(command, cmds.Attack):
-            attack.attack(self.rules, d, command, dice)
-        elif isinstance(command, cmds.React):
-            reaction.react(self.rules, d, command, dice)
-        else:
-            treatment.check(self.rules, d, command, dice)
+        with lifting(command.allow):  # /kp allow reaches the shared guard checks too (H-GEN-01)
+            if isinstance(command, cmds.Attack):
+                attack.attack(self.rules, d, command, dice)
+            elif isinstance(command, cmds.React):
+                reaction.react(self.rules, d, command, dice)
+            else:
+                treatment.check(self.rules, d, command, dice)
         return d.events

@@ -98,3 +98,14 @@ def test_a_feint_needs_the_striking_style_and_a_target_without_budo_gets_no_ques
     events = t.attack("アキラ", "信者", [30, 40], special="フェイント")
     assert len([e for e in events if isinstance(e, ce.AttackDeclared)]) == 2
     assert t.options("信者") == ["なし"]
+
+
+
+@pytest.mark.rule("B-FEINT-01", "X-REACH-01")
+def test_the_kp_may_allow_a_feint_out_of_reach(budo_table):
+    t = _duel(budo_table)
+    t.run(KP, cmds.Place, name="アキラ", to="A1")
+    t.run(KP, cmds.Place, name="信者", to="D1")
+    t.refused("X-REACH-01", "aki", cmds.Attack, target="信者", special="フェイント")
+    events = t.run("aki", cmds.Attack, [90], target="信者", special="フェイント", allow=frozenset({"X-REACH-01"}))
+    assert [e.outcome for e in events if isinstance(e, ce.AttackResolved)] == ["フェイントの攻撃は外れた"]
