@@ -321,7 +321,7 @@ class Service(KeeperDesk):
             all_events = loaded.events + events
             state, steps = rebuild(system.new_state, system.evolve, loaded.state, loaded.steps,
                                    loaded.events, events)
-            replies = extra + self._replies(record, system, loaded.state, events, state)
+            replies = extra + self._replies(record, system, loaded.state, events, state, quiet=bool(extra))
             ended = any(isinstance(e, BattleEnded) for e in events)
             changed = [e.keeper for e in events if isinstance(e, kc.KeeperChanged)]
             deadlines = self._deadlines(system, loaded.state, state)
@@ -345,7 +345,9 @@ class Service(KeeperDesk):
         return []
 
     def _replies(self, record: BattleRecord, system: GameSystem, before_state: BattleState,
-                 events: list[Event], state: BattleState) -> list[Reply]:
+                 events: list[Event], state: BattleState, quiet: bool = False) -> list[Reply]:
+        """The messages of ``events``: their lines, new prompts and a new round's board;
+        an acknowledgement when nothing else shows, unless ``quiet`` (the caller says it)."""
         before = system.view(before_state)
         view = system.view(state)
         replies = self.event_replies(record, system, events, state, view)
@@ -355,7 +357,7 @@ class Service(KeeperDesk):
                 replies.append(render.prompt_reply(record.id, prompt, state.keeper, view))
         if view.phase == "active" and view.round > before.round:
             replies.extend(self._board(record, system, view))
-        return replies or [public("了解しました。")]
+        return replies or ([] if quiet else [public("了解しました。")])
 
     # --- turn deadlines ---------------------------------------------------------------
 
