@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -50,3 +52,30 @@ async def console_table(tmp_path):
     yield make
     for store in stores:
         await store.close()
+
+
+class Played(list):
+    """The JSON messages of a console run; ``said(n)`` joins the texts caused by input line n."""
+
+    def said(self, line: int) -> str:
+        return "\n".join(m["text"] for m in self if m["line"] == line)
+
+
+@pytest.fixture
+def play(tmp_path):
+    """``play(script, rolls)``: run ``python -m bot console --script … --rolls … --json`` as a
+    real process on a fresh database; fails the test unless it exits 0."""
+    runs = iter(range(1, 1000))
+
+    def run(script: str, rolls: str) -> Played:
+        n = next(runs)
+        path = tmp_path / f"script{n}.txt"
+        path.write_text(script, encoding="utf-8")
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", "console", "--script", str(path), "--rolls", rolls, "--json",
+             "--db", str(tmp_path / f"bot{n}.db")],
+            capture_output=True, text=True, encoding="utf-8", timeout=120)
+        assert done.returncode == 0, done.stderr
+        return Played(json.loads(line) for line in done.stdout.splitlines() if line.strip())
+
+    return run

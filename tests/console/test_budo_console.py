@@ -5,9 +5,6 @@ roll (B-TACKLE-06..08), and a カウンター with one special whose counter att
 cultist (B-COUNTER-02/03)."""
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 
 import pytest
 
@@ -40,44 +37,31 @@ kp: /battle status
 ROLLS = "30,80,4,30,2,90,20,10,80,40,2"
 
 
-def run(tmp_path) -> list[dict]:
-    script = tmp_path / "fight.txt"
-    script.write_text(SCRIPT, encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "console", "--script", str(script), "--rolls", ROLLS, "--json",
-         "--db", str(tmp_path / "bot.db")],
-        capture_output=True, text=True, encoding="utf-8", timeout=120)
-    assert done.returncode == 0, done.stderr
-    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
-
-
-def said(messages: list[dict], line: int) -> str:
-    return "\n".join(m["text"] for m in messages if m["line"] == line)
 
 
 @pytest.mark.rule("B-RUSH-01", "B-PARRY-01", "B-TACKLE-02", "B-TACKLE-06", "B-TACKLE-07", "B-TACKLE-08",
                   "B-COUNTER-02", "B-COUNTER-03")
-def test_budo_fight_in_the_console(tmp_path):
-    messages = run(tmp_path)
+def test_budo_fight_in_the_console(play):
+    messages = play(SCRIPT, ROLLS)
     refusal = [m for m in messages if m["line"] == 11]
     assert refusal[0]["to"] == "alice" and "（B-RUSH-01）" in refusal[0]["text"]
-    assert "(1d100<=70,60) ＞ 30[成功,成功] ＞ 成功" in said(messages, 12)
+    assert "(1d100<=70,60) ＞ 30[成功,成功] ＞ 成功" in messages.said(12)
     prompt = next(m for m in messages if m["line"] == 12 and m["buttons"])
     buttons = prompt["buttons"]  # 受け流し may be one button per parrying weapon (受け流し：こぶし …)
     assert buttons[0] == "回避" and buttons[-4:] == ["武道", "カウンター", "回避カウンター", "なし"]
     assert all(b.startswith("受け流し") for b in buttons[1:-4])
-    assert "武道受け流し（〈武道（空手）〉）：(1D100<=65) ＞ 80 ＞ 失敗" in said(messages, 13)
-    assert "信者 HP 10 → 6" in said(messages, 13)
+    assert "武道受け流し（〈武道（空手）〉）：(1D100<=65) ＞ 80 ＞ 失敗" in messages.said(13)
+    assert "信者 HP 10 → 6" in messages.said(13)
     choice = next(m for m in messages if m["line"] == 13 and m["buttons"])
     assert choice["to"] is None and choice["buttons"] == ["吹き飛ばし", "押し倒し", "なし"]
-    pushed = said(messages, 14)
+    pushed = messages.said(14)
     assert "押し倒し（STR対STR）（10対10の抵抗ロール）：(1D100<=50) ＞ 30 ＞ 成功" in pushed
     assert "信者 HP 6 → 4" in pushed and "（12対10の抵抗ロール）：(1D100<=60) ＞ 90 ＞ 失敗" in pushed
-    countered = said(messages, 17)
+    countered = messages.said(17)
     assert "カウンター1回目：武道受け流し（〈武道（柔道）〉）：(1D100<=70) ＞ 10 ＞ スペシャル" in countered
     assert "カウンター2回目" in countered and "カウンター成功" in countered
-    assert "カウンター攻撃（こぶし）：(1D100<=50) ＞ 40 ＞ 成功" in said(messages, 18)
-    assert "信者は気絶した" in said(messages, 19)
+    assert "カウンター攻撃（こぶし）：(1D100<=50) ＞ 40 ＞ 成功" in messages.said(18)
+    assert "信者は気絶した" in messages.said(19)
     turn = next(m for m in messages if m["line"] == 15 and "信者の手番" in m["text"])
     assert "special:サルト／タックル／ラッシュ／フェイント、aim:急所／腕／足／武器" in turn["text"]
     status = next(m for m in messages if m["line"] == 20)

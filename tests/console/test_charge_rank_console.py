@@ -5,9 +5,6 @@ passing (C-EX-07), a wait (C-WAIT-01) and a counter that knocks the assassin out
 C-DMG-04)."""
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 
 import pytest
 
@@ -39,43 +36,30 @@ kp: /battle status
 ROLLS = "2,3,1,1,5,2,2,4,2,3,5,6"
 
 
-def run(tmp_path) -> list[dict]:
-    script = tmp_path / "fight.txt"
-    script.write_text(SCRIPT, encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "console", "--script", str(script), "--rolls", ROLLS, "--json",
-         "--db", str(tmp_path / "bot.db")],
-        capture_output=True, text=True, encoding="utf-8", timeout=120)
-    assert done.returncode == 0, done.stderr
-    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
-
-
-def said(messages: list[dict], line: int) -> str:
-    return "\n".join(m["text"] for m in messages if m["line"] == line)
 
 
 @pytest.mark.rule("C-PHASE-02", "C-PHASE-03", "C-CHECK-03", "C-CHECK-06", "C-DEF-04", "C-EX-07", "C-WAIT-01",
                   "C-COUNTER-03", "C-DMG-04")
-def test_charge_rank_fight_in_the_console(tmp_path):
-    messages = run(tmp_path)
+def test_charge_rank_fight_in_the_console(play):
+    messages = play(SCRIPT, ROLLS)
     refused_start = [m for m in messages if m["line"] == 12]
     assert refused_start[0]["to"] == "kp" and "刺客（スタミナ）" in refused_start[0]["text"]
-    assert "オープンフェイズ：チャージランク 桐生 0→6、刺客 0→3" in said(messages, 16)
-    assert "イニシアチブ（リフレクスの高い順）: 桐生 → 刺客" in said(messages, 16)
-    assert "桐生のメインフェイズ" in said(messages, 16)
+    assert "オープンフェイズ：チャージランク 桐生 0→6、刺客 0→3" in messages.said(16)
+    assert "イニシアチブ（リフレクスの高い順）: 桐生 → 刺客" in messages.said(16)
+    assert "桐生のメインフェイズ" in messages.said(16)
     too_much = [m for m in messages if m["line"] == 17]
     assert too_much[0]["ephemeral"] and "（C-CHECK-03）" in too_much[0]["text"]
-    assert "🎲 桐生 攻撃（牽制） PR2 ＞ [2・3] ＞ 達成値5（チャージ 6→4）" in said(messages, 18)
+    assert "🎲 桐生 攻撃（牽制） PR2 ＞ [2・3] ＞ 達成値5（チャージ 6→4）" in messages.said(18)
     prompt = next(m for m in messages if m["line"] == 18 and m["buttons"])
     assert prompt["buttons"] == ["防御", "回避", "カウンター", "なし"] and prompt["mentions"] == ["kp"]
-    defence = said(messages, 19)
+    defence = messages.said(19)
     assert "合計7 ＞ 自動失敗（1の数−6の数=2 ≥ セーフティランク2）（チャージ 3→0）" in defence
     assert "💥 刺客に3ダメージ（3 × 2 − 3 × (0 + 1) = 3） スタミナ 20 → 17" in defence
     assert "刺客はチャージランクが0なので何もできません（C-CHECK-03）。" in defence
     assert "オープンフェイズ：チャージランク 桐生 4→6、刺客 0→3" in defence
-    assert "桐生は待機しました" in said(messages, 20)
-    assert "達成値8（チャージ 3→0）" in said(messages, 21)
-    counter = said(messages, 22)
+    assert "桐生は待機しました" in messages.said(20)
+    assert "達成値8（チャージ 3→0）" in messages.said(21)
+    counter = messages.said(22)
     assert "🎲 桐生 カウンター PR4 目標8 ＞ [2・3・5・6] ＞ 達成値16（チャージ 6→2）" in counter
     assert "↺ 桐生のカウンター攻撃 → 刺客（PR7・達成値16）" in counter
     assert "💥 刺客に18ダメージ（3 × 7 − 3 = 18） スタミナ 17 → 0" in counter
@@ -132,19 +116,12 @@ bob: [インターセプト]
 
 
 @pytest.mark.rule("C-WAIT-02", "C-INT-01", "C-ICPT-03", "C-EX-12", "C-EX-13")
-def test_a_waiting_player_intercepts_from_a_button(tmp_path):
-    script = tmp_path / "interrupt.txt"
-    script.write_text(INTERRUPT_SCRIPT, encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "console", "--script", str(script), "--rolls", "2,4,5,1,2,2,6", "--json",
-         "--db", str(tmp_path / "bot.db")],
-        capture_output=True, text=True, encoding="utf-8", timeout=120)
-    assert done.returncode == 0, done.stderr
-    messages = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+def test_a_waiting_player_intercepts_from_a_button(play):
+    messages = play(INTERRUPT_SCRIPT, "2,4,5,1,2,2,6")
     question = next(m for m in messages if m["line"] == 19 and m["buttons"])
     assert question["buttons"] == ["インターセプト", "カバーリング", "なし"] and question["mentions"] == ["bob"]
     assert "桐生への刺客3の攻撃（達成値11）に割り込みますか？" in question["text"]
-    intercept = said(messages, 20)
+    intercept = messages.said(20)
     assert "🎲 ゲンヤ インターセプト PR4 目標11 ＞ [1・2・2・6] ＞ 達成値11（チャージ 4→0）" in intercept
     assert "→ ゲンヤのインターセプト成功（11 ≥ 11）：無効化" in intercept
     assert "💥 刺客3に13ダメージ（4 × 4 − 3 = 13） スタミナ 30 → 17" in intercept
