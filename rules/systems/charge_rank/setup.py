@@ -4,6 +4,7 @@ from __future__ import annotations
 from rules.battle import events as ev
 from rules.battle.commands import EndBattle, Join, Open, Remove, Start
 from rules.battle.decision import Decision
+from rules.battle.joining import check_join
 from rules.battle.permissions import find_unit, require_keeper
 from rules.errors import InvalidInput
 from rules.systems.charge_rank import options
@@ -26,14 +27,7 @@ def join(d: Decision[CrState], cmd: Join) -> None:
     """A player's unit or (``npc``) a KP-run one; the sheet's numbers are checked at the start
     (:func:`start`), or now when the battle is already running."""
     state = d.state
-    if state.phase == "ended":
-        raise InvalidInput("この戦闘はすでに終了しています。")
-    if cmd.npc:
-        require_keeper(state, cmd, "NPCの追加")
-    if not cmd.name or cmd.sheet is None:
-        raise InvalidInput("参加するキャラクターを指定してください。")
-    if any(u.casefold() == cmd.name.casefold() for u in state.units):
-        raise InvalidInput(f"「{cmd.name}」はすでに参加しています。別の名前を付けてください。")
+    check_join(state, cmd)
     missing = numbers(cmd.sheet).missing
     if missing and state.phase == "active":
         raise InvalidInput(f"{cmd.name}のチャージランク制の数値が足りません（{'・'.join(missing)}）。"

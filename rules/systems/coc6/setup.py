@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.battle import events as ev
 from rules.battle.commands import Declare, EndBattle, EndTurn, Join, Open, Remove, Start
 from rules.battle.decision import Decision
+from rules.battle.joining import check_join
 from rules.battle.permissions import acting_unit, find_unit, require_keeper
 from rules.coc6.character import Character
 from rules.errors import InvalidInput, refuse
@@ -28,14 +29,7 @@ def open_battle(rules: CocRules, d: Decision[CocState], cmd: Open) -> None:
 def join(rules: CocRules, d: Decision[CocState], cmd: Join) -> None:
     """A player's unit (owner = issuer) or, with ``npc``, a KP-run NPC (KP only)."""
     state = d.state
-    if state.phase == "ended":
-        raise InvalidInput("この戦闘はすでに終了しています。")
-    if cmd.npc:
-        require_keeper(state, cmd, "NPCの追加")
-    if not cmd.name or cmd.sheet is None:
-        raise InvalidInput("参加するキャラクターを指定してください。")
-    if any(u.lower() == cmd.name.lower() for u in state.units):
-        raise InvalidInput(f"「{cmd.name}」はすでに参加しています。別の名前を付けてください。")
+    check_join(state, cmd)
     Character.from_dict(cmd.sheet)  # validates the sheet before anything is recorded
     owner = None if cmd.npc else cmd.issuer
     d.emit(ev.UnitJoined(unit=cmd.name, owner=owner, hidden=cmd.hidden, sheet=cmd.sheet))
