@@ -83,7 +83,7 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         cause = f"（{e.cause}）" if e.cause else ""
         if not e.added:
             return f"{e.unit}の{e.condition}状態が解けた{cause}。"
-        verb = "した" if e.condition in ("死亡", "気絶", "転倒") else "状態になった"
+        verb = "した" if e.condition in ("死亡", "気絶", "転倒", "逃亡") else "状態になった"
         return f"{e.unit}は{e.condition}{verb}{cause}。"
     if isinstance(e, ce.ReductionRolled):
         return f"防御の軽減：{e.text}＋装甲{e.armor}"

@@ -77,9 +77,6 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         if _hidden(view, e.unit):
             return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}）"
         return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}） スタミナ {e.before} → {e.after}"
-    if isinstance(e, ce.ConditionChanged):
-        cause = f"（{e.cause}）" if e.cause else ""
-        return f"{e.unit}は{e.condition}した{cause}。" if e.added else f"{e.unit}の{e.condition}が解けた{cause}。"
     if isinstance(e, ce.InjuryRecorded):
         return f"{e.unit}は{e.degree}を負った（一度に{e.damage}ダメージ）。効果は戦闘後から（C-INJ-04）。"
     if isinstance(e, ce.TravelProgressed):

@@ -114,6 +114,18 @@ class TurnEnded(Event):
     unit: str
 
 
+@event("condition_changed")
+@dataclass(frozen=True)
+class ConditionChanged(Event):
+    """``condition`` (a Japanese term: 転倒, スタン, 気絶, 死亡, 逃亡 …) was added to
+    (``added``) or removed from ``unit``; ``cause`` says why in Japanese."""
+
+    unit: str
+    condition: str
+    added: bool = True
+    cause: str = ""
+
+
 @event("side_out_of_action")
 @dataclass(frozen=True)
 class SideOutOfAction(Event):

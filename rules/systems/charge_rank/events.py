@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.battle.events import Event, event
+from rules.battle.events import ConditionChanged, Event, event  # noqa: F401  (ConditionChanged: the generic event)
 
 
 @event("cr_open_phase")
@@ -117,17 +117,6 @@ class DamageDealt(Event):
     after: int
     formula: str = ""
     source: str = ""
-
-
-@event("cr_condition")
-@dataclass(frozen=True)
-class ConditionChanged(Event):
-    """``unit`` gained (``added``) or lost ``condition`` (気絶, 逃亡 …)."""
-
-    unit: str
-    condition: str
-    added: bool = True
-    cause: str = ""
 
 
 @event("cr_injury")

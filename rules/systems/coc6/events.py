@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.battle.events import Event, event
+from rules.battle.events import ConditionChanged, Event, event  # noqa: F401  (ConditionChanged: the generic event)
 
 
 @event("coc.declared")
@@ -121,17 +121,6 @@ class WeaponChanged(Event):
     broken: bool
     cannot_fire: bool
     note: str = ""
-
-
-@event("coc.condition_changed")
-@dataclass(frozen=True)
-class ConditionChanged(Event):
-    """``condition`` was added to (``added``) or removed from ``unit``."""
-
-    unit: str
-    condition: str
-    added: bool = True
-    cause: str = ""
 
 
 @event("coc.reaction_used")
