@@ -1,7 +1,7 @@
 """The transport-neutral reply: what one bot message says and offers."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
 MAX_TEXT = 2000
 """Discord's limit on a message's content (characters)."""

@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from service_table import ALICE, KP, text
+from service_table import ALICE, KP
 
 
 async def hit_hidden_zombie(table):

@@ -7,7 +7,7 @@ from rules.battle.decision import Decision
 from rules.battle.state import OUT_OF_ACTION
 from rules.coc6.check import roll_check
 from rules.dice import Dice
-from rules.errors import RuleViolation, forbid
+from rules.errors import forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.damage import announce_defeat

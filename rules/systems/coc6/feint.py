@@ -107,8 +107,6 @@ def second(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUn
            dice: Dice) -> None:
     """The second strike: a normal attack roll (H-MA-FEINT-05 default), not dodgeable or
     parryable; 防御 and 隠れる stay open."""
-    from rules.coc6.weapons import Weapon
-
     weapon = Weapon.from_dict(context["weapon"])
     assert actor.character is not None
     skill = max(0, actor.character.weapon_skill(weapon) + int(context.get("modifier", 0)))

@@ -7,7 +7,7 @@ from rules.battle import events as ev
 from rules.battle.commands import Declare
 from rules.battle.decision import Decision
 from rules.coc6.weapons import ParryClass
-from rules.errors import InvalidInput, RuleViolation, forbid
+from rules.errors import InvalidInput, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import first_of_class, require_no_pending, require_turn
 from rules.systems.coc6.conditions import require_active

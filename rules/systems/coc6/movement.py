@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.battle.commands import Move, Place, PlaceObject
 from rules.battle.decision import Decision
 from rules.battle.permissions import acting_unit, find_unit, require_keeper
-from rules.errors import InvalidInput, RuleViolation, forbid
+from rules.errors import InvalidInput, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.hide import HIDDEN
 from rules.systems.coc6.attack import require_no_pending, require_turn

@@ -19,7 +19,7 @@ from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6.prompts import PARRY_WITH
 from rules.systems.coc6 import block, counterattack, cover, dodge, hide, parrying
 from rules.systems.coc6 import events as ce
-from rules.systems.coc6.concentrate import ALL_LABEL, all_at_once_refusal
+from rules.systems.coc6.concentrate import all_at_once_refusal
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hit import Incoming, hit
 from rules.systems.coc6.options import (BLOCK, DODGE, HIDE, NONE, PARRY, reaction_options,

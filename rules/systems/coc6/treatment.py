@@ -10,7 +10,7 @@ from rules.battle.permissions import acting_unit, find_unit
 from rules.coc6.character import canonical_skill
 from rules.coc6.check import roll_check
 from rules.dice import Dice
-from rules.errors import InvalidInput, RuleViolation, forbid
+from rules.errors import InvalidInput, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import require_no_pending, require_turn
 from rules.systems.coc6.checks import bands
@@ -22,6 +22,21 @@ from rules.systems.coc6.wounds import treat
 
 TREATMENT = ("応急手当", "医学")
 """The skills whose success undoes a wound (H-CALL-ARM-03 …)."""
+
+
+def treatment_patient(state: CocState, cmd: SkillCheck, unit: CocUnit) -> CocUnit:
+    """The unit ``unit`` treats with 〈応急手当〉/〈医学〉 (``target:``, else itself), after the
+    checks treatment needs: its own turn, nothing pending, able to act, the patient within
+    reach when both stand on the map (X-REACH-01)."""
+    require_turn(state, unit)
+    require_no_pending(state)
+    require_active(unit)
+    patient = find_unit(state, cmd.target) if cmd.target else unit
+    assert isinstance(patient, CocUnit)
+    gap = apart(state, unit, patient)
+    if gap is not None and gap > MELEE_REACH:
+        forbid("X-REACH-01", f"{patient.id}は手の届く距離にいません（{gap}マス）。")
+    return patient
 
 
 def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -> None:
@@ -44,14 +59,7 @@ def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -
     value = max(0, unit.character.skill(skill) + cmd.modifier)
     patient = None
     if skill in TREATMENT:
-        require_turn(state, unit)
-        require_no_pending(state)
-        require_active(unit)
-        patient = find_unit(state, cmd.target) if cmd.target else unit
-        assert isinstance(patient, CocUnit)
-        gap = apart(state, unit, patient)
-        if gap is not None and gap > MELEE_REACH:
-            forbid("X-REACH-01", f"{patient.id}は手の届く距離にいません（{gap}マス）。")
+        patient = treatment_patient(state, cmd, unit)
         if rules.uses_ap:
             if unit.ap < 1:
                 forbid("H-AP-01", f"{unit.id}の行動ポイントが残っていません（手当てに1ポイント）。")

@@ -6,15 +6,12 @@ from __future__ import annotations
 
 from rules.battle.commands import SkillCheck
 from rules.battle.decision import Decision
-from rules.battle.permissions import acting_unit, find_unit
+from rules.battle.permissions import acting_unit
 from rules.coc6.character import canonical_skill
 from rules.coc6.check import roll_check
 from rules.dice import Dice
-from rules.errors import InvalidInput, RuleViolation
-from rules.systems.coc6.attack import require_no_pending, require_turn
+from rules.errors import InvalidInput
 from rules.systems.coc6.checks import bands
-from rules.systems.coc6.conditions import require_active
-from rules.systems.coc6.grid import MELEE_REACH, apart
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6 import treatment as shared
 from rules.systems.coc6.config import CocRules
@@ -36,14 +33,7 @@ def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -
         raise InvalidInput("戦闘中の判定は /battle start のあとに行います（戦闘外は /roll を使ってください）。")
     unit = acting_unit(state, cmd, prefer=state.turn)
     assert isinstance(unit, CocUnit) and unit.character is not None
-    require_turn(state, unit)
-    require_no_pending(state)
-    require_active(unit)
-    patient = find_unit(state, cmd.target) if cmd.target else unit
-    assert isinstance(patient, CocUnit)
-    gap = apart(state, unit, patient)
-    if gap is not None and gap > MELEE_REACH:
-        raise RuleViolation("X-REACH-01", f"{patient.id}は手の届く距離にいません（{gap}マス）。")
+    patient = shared.treatment_patient(state, cmd, unit)
     value = max(0, unit.character.skill(skill) + cmd.modifier)
     result = roll_check(value, dice, bands(state))
     d.emit(ce.CheckRolled(unit=unit.id, purpose=f"{skill}（{patient.id}）", target=value, roll=result.roll,
