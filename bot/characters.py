@@ -44,6 +44,7 @@ class CharacterBook:
         return character
 
     async def owned(self, scope: str, user: str) -> list[str]:
+        """The names of the characters ``user`` registered in ``scope``."""
         return [r.name for r in await self.store.list_characters(scope) if r.owner == user]
 
     async def _editable(self, scope: str, user: str, name: str) -> Character:
@@ -56,6 +57,8 @@ class CharacterBook:
         return Character.from_dict(record.data)
 
     async def new(self, scope: str, user: str, options: dict) -> list[Reply]:
+        """``/char new``: register a character from its eight characteristics, or update those of
+        one's own (skills and weapons kept)."""
         name = opt.text(options, "name")
         if not name:
             raise InvalidInput("name: にキャラクター名を指定してください。")
@@ -83,6 +86,7 @@ class CharacterBook:
         return [public(f"キャラクター「{name}」を登録しました。\n" + sheet_text(character))]
 
     async def set(self, scope: str, user: str, options: dict) -> list[Reply]:
+        """``/char set``: one characteristic, HP, armour, db or skill of one's own character."""
         name, key, value = (opt.text(options, k) for k in ("name", "key", "value"))
         if not (name and key and value is not None):
             raise InvalidInput("name:, key:, value: をすべて指定してください。")
@@ -124,6 +128,8 @@ class CharacterBook:
         return number
 
     async def weapon(self, scope: str, user: str, options: dict) -> list[Reply]:
+        """``/char weapon``: give one's character a weapon, filled in from the built-in table
+        (X-WPN-01)."""
         name, weapon_name = opt.text(options, "name"), opt.text(options, "weapon")
         if not (name and weapon_name):
             raise InvalidInput("name: と weapon: を指定してください。")
@@ -167,6 +173,7 @@ class CharacterBook:
                        f"（{weapon.parry_class.value}、{character.weapon_skill(weapon)}%、{weapon.damage}{hp}）。{note}")]
 
     async def show(self, scope: str, user: str, options: dict) -> list[Reply]:
+        """``/char show``: a character's sheet (one's only character when no name is given)."""
         name = opt.text(options, "name")
         if not name:
             mine = await self.owned(scope, user)
@@ -177,6 +184,7 @@ class CharacterBook:
         return [public(f"【{character.name}】\n" + sheet_text(character, full=True))]
 
     async def list(self, scope: str, user: str, options: dict) -> list[Reply]:
+        """``/char list``: the characters of this server (or the console)."""
         records = await self.store.list_characters(scope)
         if not records:
             return [private(user, "まだキャラクターが登録されていません。/char new で作れます。")]
@@ -194,6 +202,7 @@ class CharacterBook:
         return [public(f"キャラクター「{character.name}」を取り込みました。\n" + sheet_text(character, full=True) + note)]
 
     async def delete(self, scope: str, user: str, options: dict) -> list[Reply]:
+        """``/char delete``: remove one's own character."""
         name = opt.text(options, "name") or ""
         await self._editable(scope, user, name)
         await self.store.delete_character(scope, name)

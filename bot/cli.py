@@ -35,6 +35,8 @@ def _rolls(text: str) -> list[int]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m bot [console|migrate|sync]``; returns the exit status (2 for a usage error, 1
+    without a Discord token)."""
     parser = argparse.ArgumentParser(prog="python -m bot", description="CoC6 戦闘ボット")
     sub = parser.add_subparsers(dest="cmd")
     con = sub.add_parser("console", help="Discordなしでコンソールで遊ぶ")

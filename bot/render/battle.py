@@ -146,6 +146,7 @@ def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView) 
 
 
 def finish_button(battle_id: int) -> Button:
+    """The [戦闘終了] button offered when one side is out of action."""
     return Button("戦闘終了", buttons.encode(battle_id, "end", "戦闘終了"), "danger")
 
 

@@ -36,6 +36,7 @@ class ButtonId:
 
     @property
     def label(self) -> str:
+        """The label of a fixed choice code (the code itself for a label-derived one)."""
         return LABELS.get(self.choice, self.choice)
 
 

@@ -50,10 +50,12 @@ class Reply:
     channel: str | None = None
 
     def to_dict(self) -> dict:
+        """A JSON-friendly dict (stored with the request id for idempotent answers)."""
         return asdict(self)
 
     @classmethod
     def from_dict(cls, raw: dict) -> "Reply":
+        """The reply of :meth:`to_dict`'s dict."""
         return cls(text=raw["text"], ephemeral=raw.get("ephemeral", False), to=raw.get("to"),
                    mentions=tuple(raw.get("mentions") or ()),
                    buttons=tuple(Button(**b) for b in raw.get("buttons") or ()),
@@ -76,4 +78,5 @@ def private(to: str, text: str) -> Reply:
 
 
 def public(text: str, **kwargs) -> Reply:
+    """A public message (clipped to 2,000 characters); keyword arguments as in :class:`Reply`."""
     return Reply(text=clip(text), **kwargs)

@@ -76,6 +76,7 @@ class Store(KeeperTables, SecretRollTables):
         await upgrade(self.engine)
 
     async def close(self) -> None:
+        """Dispose of the engine's connections."""
         await self.engine.dispose()
 
     # --- battles --------------------------------------------------------------------
@@ -95,6 +96,7 @@ class Store(KeeperTables, SecretRollTables):
             return _record(row) if row else None
 
     async def battle(self, battle_id: int) -> BattleRecord | None:
+        """The battle ``battle_id``, or None."""
         async with self._session() as s:
             row = await s.get(BattleRow, battle_id)
             return _record(row) if row else None
@@ -198,18 +200,21 @@ class Store(KeeperTables, SecretRollTables):
                     row.data, row.updated_at = data, _now()
 
     async def get_character(self, scope: str, name: str) -> CharacterRecord | None:
+        """The character ``name`` of ``scope``, or None."""
         async with self._session() as s:
             row = (await s.execute(select(CharacterRow).where(
                 CharacterRow.scope == scope, CharacterRow.name == name))).scalar_one_or_none()
             return CharacterRecord(row.scope, row.name, row.owner, row.data) if row else None
 
     async def list_characters(self, scope: str) -> list[CharacterRecord]:
+        """Every character of ``scope``, by name."""
         async with self._session() as s:
             rows = (await s.execute(select(CharacterRow).where(CharacterRow.scope == scope)
                                     .order_by(CharacterRow.name))).scalars().all()
             return [CharacterRecord(r.scope, r.name, r.owner, r.data) for r in rows]
 
     async def delete_character(self, scope: str, name: str) -> bool:
+        """Delete the character ``name`` of ``scope``; whether it existed."""
         async with self._session() as s:
             async with s.begin():
                 row = (await s.execute(select(CharacterRow).where(

@@ -23,5 +23,6 @@ class Decision(Generic[S]):
         self._evolve = evolve
 
     def emit(self, event: Event) -> None:
+        """Record ``event`` and apply it to the scratch state."""
         self.events.append(event)
         self._evolve(self.state, event)

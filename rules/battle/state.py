@@ -36,13 +36,16 @@ class Unit:
 
     @property
     def out_of_action(self) -> bool:
+        """Whether a condition takes it out of action (死亡, 気絶, ノックアウト): no turn, no prompt."""
         return any(c in OUT_OF_ACTION for c in self.conditions)
 
     def add_condition(self, condition: str) -> None:
+        """Add ``condition`` once (kept in the order gained)."""
         if condition not in self.conditions:
             self.conditions.append(condition)
 
     def remove_condition(self, condition: str) -> None:
+        """Remove ``condition`` if present."""
         if condition in self.conditions:
             self.conditions.remove(condition)
 

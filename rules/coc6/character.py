@@ -73,10 +73,12 @@ class Character:
 
     @property
     def mp_max(self) -> int:
+        """Magic points = POW."""
         return self.stats.get("POW", 0)
 
     @property
     def san(self) -> int:
+        """Starting sanity = POW × 5."""
         return self.stats.get("POW", 0) * 5
 
     @property
@@ -87,6 +89,7 @@ class Character:
         return damage_bonus(self.stats.get("STR", 0), self.stats.get("SIZ", 0))
 
     def stat(self, key: str) -> int:
+        """The characteristic ``key`` (``"DEX"``, case-insensitive); 0 when the sheet lacks it."""
         return self.stats.get(key.upper(), 0)
 
     def skill(self, name: str) -> int:
@@ -130,9 +133,11 @@ class Character:
         return weapon.skill_value if weapon.skill_value is not None else self.skill(weapon.skill)
 
     def with_skill(self, name: str, value: int) -> "Character":
+        """A copy with skill ``name`` (spelling folded, see canonical_skill) set to ``value`` %."""
         return replace(self, skills={**self.skills, canonical_skill(name): value})
 
     def with_weapon(self, weapon: Weapon) -> "Character":
+        """A copy carrying ``weapon`` (replacing one of the same name)."""
         kept = tuple(w for w in self.weapons if w.name != weapon.name)
         return replace(self, weapons=kept + (weapon,))
 
@@ -144,6 +149,8 @@ class Character:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Character":
+        """The character of :meth:`to_dict`'s dict; raises KeyError/ValueError for a malformed
+        one."""
         return cls(name=data["name"], stats={k: int(v) for k, v in data["stats"].items()},
                    skills={k: int(v) for k, v in (data.get("skills") or {}).items()},
                    weapons=tuple(Weapon.from_dict(w) for w in data.get("weapons") or ()),

@@ -96,6 +96,7 @@ class Check:
 
     @property
     def succeeded(self) -> bool:
+        """True for 決定的成功, スペシャル and 成功."""
         return self.level.succeeded
 
     def text(self) -> str:
@@ -135,6 +136,7 @@ class CombinationCheck:
 
     @property
     def all_succeeded(self) -> bool:
+        """Whether every part of the combination succeeded (X-COMB-01)."""
         return all(level.succeeded for level in self.levels)
 
     @property

@@ -31,6 +31,7 @@ class ParryClass(Enum):
 
     @property
     def is_firearm(self) -> bool:
+        """A gun (拳銃, サブマシンガン, アサルトライフル, ライフル, ショットガン, マシンガン)."""
         return self in FIREARMS
 
     @property
@@ -40,6 +41,7 @@ class ParryClass(Enum):
 
     @property
     def is_ranged(self) -> bool:
+        """A missile weapon: a firearm, bow, sling or thrown weapon."""
         return self in FIREARMS or self in (ParryClass.BOW, ParryClass.SLING, ParryClass.THROWN)
 
     @classmethod
@@ -96,6 +98,7 @@ class Weapon:
 
     @property
     def is_firearm(self) -> bool:
+        """Whether the weapon's class is a firearm."""
         return self.parry_class.is_firearm
 
     def to_dict(self) -> dict:
@@ -107,6 +110,7 @@ class Weapon:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Weapon":
+        """The weapon of :meth:`to_dict`'s dict."""
         return cls(name=data["name"], skill=data["skill"], damage=data["damage"],
                    parry_class=ParryClass(data["class"]), skill_value=data.get("skill_value"),
                    hp=data.get("hp"), add_db=data.get("add_db", "full"),

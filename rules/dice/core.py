@@ -31,6 +31,7 @@ class Dice(Protocol):
     """Rolls one die: ``roll(sides)`` returns an int in ``1..sides``."""
 
     def roll(self, sides: int) -> int:  # pragma: no cover - protocol
+        """One die of ``sides`` faces: an int in ``1..sides``."""
         ...
 
 
@@ -52,6 +53,8 @@ class ScriptedDice:
         self.used: list[tuple[int, int]] = []
 
     def roll(self, sides: int) -> int:
+        """The next scripted face; raises DiceExhausted when none is left, DiceError when it does
+        not fit the die."""
         if self._next >= len(self._faces):
             raise DiceExhausted(sides)
         face = self._faces[self._next]
@@ -78,4 +81,5 @@ class RandomDice:
         self._source = source
 
     def roll(self, sides: int) -> int:
+        """A random face in ``1..sides`` from the source."""
         return self._source.randint(1, sides)

@@ -21,6 +21,8 @@ from rules.systems.coc6.turns import advance, start_round
 
 
 def open_battle(rules: CocRules, d: Decision[CocState], cmd: Open) -> None:
+    """``/battle new``: the issuer becomes the keeper; the rule set's defaults become the
+    settings."""
     if d.state.version:
         raise InvalidInput("この戦闘はすでに開かれています。")
     d.emit(ev.BattleOpened(system=rules.name, keeper=cmd.issuer, settings=dict(rules.defaults)))
@@ -36,6 +38,7 @@ def join(rules: CocRules, d: Decision[CocState], cmd: Join) -> None:
 
 
 def start(rules: CocRules, d: Decision[CocState], cmd: Start) -> None:
+    """``/battle start`` (KP only): round 1 in DEX order (X-ORDER-01)."""
     require_keeper(d.state, cmd, "戦闘の開始")
     if d.state.phase != "setup":
         raise InvalidInput("戦闘はすでに始まっています。")
@@ -45,6 +48,8 @@ def start(rules: CocRules, d: Decision[CocState], cmd: Start) -> None:
 
 
 def remove(rules: CocRules, d: Decision[CocState], cmd: Remove) -> None:
+    """``/battle remove`` (KP only): the unit leaves; its turn passes on (by identity, not index).
+"""
     require_keeper(d.state, cmd, "参加者の除外")
     unit = find_unit(d.state, cmd.name)
     d.emit(ev.UnitRemoved(unit=unit.id, by=cmd.issuer))
@@ -53,6 +58,8 @@ def remove(rules: CocRules, d: Decision[CocState], cmd: Remove) -> None:
 
 
 def end_turn(rules: CocRules, d: Decision[CocState], cmd: EndTurn) -> None:
+    """``/end``: the acting unit's turn ends (unspent AP are discarded, H-AP-06) and the next
+    begins."""
     unit = acting_unit(d.state, cmd, prefer=d.state.turn)
     require_turn(d.state, unit)
     require_no_pending(d.state)
@@ -61,6 +68,7 @@ def end_turn(rules: CocRules, d: Decision[CocState], cmd: EndTurn) -> None:
 
 
 def end_battle(rules: CocRules, d: Decision[CocState], cmd: EndBattle) -> None:
+    """``/battle end`` (KP only)."""
     require_keeper(d.state, cmd, "戦闘の終了")
     if d.state.phase == "ended":
         raise InvalidInput("この戦闘はすでに終了しています。")

@@ -69,6 +69,7 @@ class CocUnit(Unit):
 
     @property
     def dex(self) -> int:
+        """DEX from the sheet (the turn order's value, H-UNIT-02)."""
         return self.character.stat("DEX") if self.character else 0
 
     def declared(self, action: str, target: str | None = None) -> bool:
@@ -77,6 +78,8 @@ class CocUnit(Unit):
                    for d in self.declarations)
 
     def uses_left(self, action: str, limit: int = 1) -> int:
+        """How many more times ``action`` may be used this round: ``limit`` plus extra uses
+        granted, minus uses made (H-DEF-01)."""
         return limit + self.extra.get(action, 0) - self.used.get(action, 0)
 
 
@@ -97,6 +100,7 @@ class CocState(BattleState):
     """The round-end extra attack being taken now, or None."""
 
     def coc_unit(self, unit_id: str) -> CocUnit:
+        """The CoC unit ``unit_id`` (KeyError if absent)."""
         unit = self.units[unit_id]
         assert isinstance(unit, CocUnit)
         return unit

@@ -33,12 +33,17 @@ class Coc6System:
         self._handlers.update(movement.HANDLERS)
 
     def new_state(self) -> CocState:
+        """An empty CoC battle state."""
         return CocState()
 
     def settings(self) -> dict:
+        """The KP-configurable options of this rule set with the catalog defaults."""
         return dict(self.rules.defaults)
 
     def decide(self, state: CocState, command: cmds.Command, dice: Dice) -> list[Event]:
+        """The events ``command`` causes, decided with the command's KP-allowed clauses lifted
+        (H-GEN-01); raises RuleViolation (with its clause) or InvalidInput and leaves ``state``
+        untouched."""
         with lifting(getattr(command, "allow", ())):
             return self._decide(state, command, dice)
 
@@ -59,6 +64,7 @@ class Coc6System:
         return d.events
 
     def evolve(self, state: CocState, event: Event) -> CocState:
+        """Apply ``event`` to ``state`` in place (see evolve.py); never rolls or fails."""
         return evolve(state, event)
 
     def board(self, state: CocState) -> Board:
@@ -66,6 +72,7 @@ class Coc6System:
         return board(state)
 
     def view(self, state: CocState) -> BattleView:
+        """Status rows (HP, AP, DEX, conditions, weapons) and the prompts open now."""
         rows = []
         for unit in state.units.values():
             assert isinstance(unit, CocUnit) and unit.character is not None

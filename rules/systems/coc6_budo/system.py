@@ -31,6 +31,7 @@ class BudoSystem(Coc6System):
     """
 
     def view(self, state: CocState) -> BattleView:
+        """The shared CoC view with the budo prompts' texts (penalties, counters)."""
         picture = super().view(state)
         prompts = tuple(self._explained(state, p) for p in picture.prompts)
         return dataclasses.replace(picture, prompts=prompts)
@@ -52,6 +53,8 @@ class BudoSystem(Coc6System):
         return dataclasses.replace(prompt, text=prompt.text + "\n" + "／".join(notes))
 
     def decide(self, state: CocState, command: cmds.Command, dice: Dice) -> list[Event]:
+        """Route the budo-specific commands and answers (B-*) to this package, everything else to
+        the shared CoC 6 engine; raises RuleViolation / InvalidInput."""
         if not isinstance(command, (cmds.Attack, cmds.React, cmds.SkillCheck)):
             events = super().decide(state, command, dice)
             if not any(isinstance(e, ev.RoundStarted) for e in events):
