@@ -271,7 +271,8 @@ class KeeperDesk:
             if key is not None:
                 name = kp_settings.resolve(key, known)
                 return [private(req.user, kp_settings.table_text({name: values[name]}, {name: known[name]}))]
-            return [private(req.user, kp_settings.table_text(values, known))]
+            sources = getattr(getattr(system, "rules", None), "sources", "")
+            return [private(req.user, kp_settings.table_text(values, known, sources))]
         name, value = kp_settings.parse(key, raw, known)
         await self.store.put_channel_setting(req.channel, name, value)
         text = f"⚙ 設定 {name} を {value} にしました（このチャンネルの以後の戦闘にも使います）。"

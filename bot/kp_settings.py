@@ -52,12 +52,13 @@ OPTIONS: dict[str, Option] = {
     "area_distance": Option("次の戦闘区域までの距離（パワーランク、0でなし）", "C-OPT-OOA-01", minimum=0),
     "injury_thresholds": Option("負傷表 [[ダメージ, 程度], …]", "C-INJ-03"),
     "injury_stamina_loss": Option("負傷の程度ごとのスタミナ減少 {程度: 量}", "C-INJ-05"),
+    "supplements": Option("使用を許可する追加のルールブック・サプリメント（空欄＝なし。戦闘開始時に告知）", "H-GEN-04"),
     "secret_hidden_rolls": Option("非公開NPCのロールをシークレットにする", "H-GEN-01"),
     "turn_reminder_minutes": Option("手番のリマインドまでの分数（0で無効）", "H-GEN-01", minimum=0),
     "turn_autoskip_minutes": Option("手番の自動スキップまでの分数（0で無効）", "H-GEN-01", minimum=0),
 }
 
-ALIASES = {"判定": "dice", "ショック": "shock", "受け流し宣言": "parry_free_at", "スペシャル": "special",
+ALIASES = {"サプリメント": "supplements", "判定": "dice", "ショック": "shock", "受け流し宣言": "parry_free_at", "スペシャル": "special",
            "銃器回避": "dodge_firearms", "盾2回": "invictus_shields", "身代わり": "substitute_parry",
            "受け流し減少": "parry_step", "武道2倍": "budo_double", "硬い床": "hard_floor",
            "流派": "budo_styles", "特徴": "traits", "席順": "seating", "集団攻撃": "group_attack",
@@ -100,8 +101,9 @@ def parse(key: str, raw: str, known: dict) -> tuple[str, object]:
     return name, value
 
 
-def table_text(values: dict, defaults_: dict) -> str:
-    """The settings list: each key, its label, current value, default and clause."""
+def table_text(values: dict, defaults_: dict, sources: str = "") -> str:
+    """The settings list: each key, its label, current value, default and clause; then
+    ``sources``, the rule set's word on where unstated matters are settled."""
     lines = ["【KP設定】 /kp setting key:項目 value:値 で変更します（このチャンネルに保存）。"]
     for key, default in defaults_.items():
         option = OPTIONS.get(key)
@@ -109,10 +111,14 @@ def table_text(values: dict, defaults_: dict) -> str:
         value = values.get(key, default)
         mark = "" if value == default else " ※変更済み"
         lines.append(f"・{key} = {_show(value)}（既定 {_show(default)}）{mark}　{label}")
+    if sources:
+        lines.append(sources)
     return "\n".join(lines)
 
 
 def _show(value) -> str:
     if isinstance(value, bool):
         return "オン" if value else "オフ"
+    if value in ("", [], {}):
+        return "なし"
     return str(value)

@@ -26,3 +26,16 @@ async def test_the_kp_allows_a_second_attack(console_table):
     assert "(1D100<=70) ＞ 45 ＞ 成功" in text
     await table.say("kp: /react action:回避 as:ゾンビ")                     # 80 fails; 2+3
     assert (await table.status())["ゾンビ"]["hp"] == 10
+
+
+@pytest.mark.rule("H-GEN-03", "H-GEN-04", "H-GEN-05")
+async def test_rule_sources_and_supplements(console_table):
+    table = await console_table([])
+    for line in SETUP[:6]:
+        await table.say(line)
+    listing = "\n".join(m["text"] for m in await table.say("kp: /kp setting"))
+    assert "クトゥルフ2015 → クトゥルフ2010 → クトゥルフ神話TRPG" in listing
+    assert "・supplements = なし（既定 なし）" in listing
+    await table.say("kp: /kp setting key:サプリメント value:クトゥルフ2015")
+    started = "\n".join(m["text"] for m in await table.say("kp: /battle start"))
+    assert "この戦闘で使う追加のルールブック・サプリメント: クトゥルフ2015" in started

@@ -47,7 +47,7 @@ async def test_kp_setting_lists_every_option_with_its_default(table):
     listed = replies[0].text
     defaults = kp_settings.defaults(get_system("coc6-house").settings(), 10, 0)
     for key, default in defaults.items():
-        shown = ("オン" if default else "オフ") if isinstance(default, bool) else str(default)
+        shown = ("オン" if default else "オフ") if isinstance(default, bool) else (str(default) if default != "" else "なし")
         assert f"・{key} = {shown}（既定 {shown}）" in listed
     assert replies[0].ephemeral and replies[0].to == KP
     assert "（X-HP-03）" in listed and "（H-DEF-DODGE-02）" in listed

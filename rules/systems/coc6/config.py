@@ -28,6 +28,10 @@ class CocRules:
     defaults: dict = field(default_factory=dict)
     repeat_defense: bool = False
 
+    sources: str = ""
+    """Where matters the rule set does not state are settled (H-GEN-02/03), for the KP's
+    settings list; '' when the rule set names no books."""
+
     def clause(self, topic: str) -> str:
         """The clause id for ``topic`` in this rule set ('' where the seed has none)."""
         return self.clauses.get(topic, "")

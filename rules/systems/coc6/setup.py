@@ -6,6 +6,7 @@ from rules.battle import events as ev
 from rules.battle.commands import Declare, EndBattle, EndTurn, Join, Open, Remove, Start
 from rules.battle.decision import Decision
 from rules.battle.joining import check_join
+from rules.battle.keeper import KeeperRuling
 from rules.battle.permissions import acting_unit, find_unit, require_keeper
 from rules.coc6.character import Character
 from rules.errors import InvalidInput, refuse
@@ -44,6 +45,10 @@ def start(rules: CocRules, d: Decision[CocState], cmd: Start) -> None:
         raise InvalidInput("戦闘はすでに始まっています。")
     if not d.state.units:
         raise InvalidInput("参加者がいません。/battle join や /battle add で参加させてください。")
+    supplements = str(d.state.settings.get("supplements") or "").strip()
+    if supplements:  # H-GEN-04/05: the extra books the KP allows, announced before the fight
+        d.emit(KeeperRuling(by=cmd.issuer, action="使用ルール", clause="H-GEN-05",
+                            detail=f"この戦闘で使う追加のルールブック・サプリメント: {supplements}"))
     start_round(d, 1)
 
 
