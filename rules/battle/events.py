@@ -11,6 +11,9 @@ from typing import Any, ClassVar
 
 _REGISTRY: dict[str, type] = {}
 
+RENAMED_KINDS = {"coc.condition_changed": "condition_changed", "cr_condition": "condition_changed"}
+"""Kinds stored by earlier versions, read as the event that replaced them."""
+
 
 class UnknownEvent(Exception):
     """A stored event kind that no event class is registered for."""
@@ -45,7 +48,7 @@ def to_record(ev: Event) -> tuple[str, dict[str, Any]]:
 
 def from_record(kind: str, payload: dict[str, Any]) -> Event:
     """Rebuild an event from :func:`to_record`'s output; raises UnknownEvent."""
-    cls = _REGISTRY.get(kind)
+    cls = _REGISTRY.get(RENAMED_KINDS.get(kind, kind))
     if cls is None:
         raise UnknownEvent(kind)
     names = {f.name for f in fields(cls)}

@@ -141,3 +141,10 @@ def test_the_kp_can_turn_specials_off(table_of):
     first_fight(t)
     t.attack("アリス", "ゾンビ", [10])
     assert t.events_of(CheckRolled)[-1].text == "(1D100<=70) ＞ 10 ＞ 成功"
+
+
+def test_events_stored_under_an_earlier_kind_still_load():
+    from rules.battle.events import ConditionChanged, from_record
+    payload = {"unit": "ゾンビ", "condition": "死亡", "added": True, "cause": "耐久力0以下"}
+    assert from_record("coc.condition_changed", payload) == ConditionChanged(**payload)
+    assert from_record("cr_condition", payload) == ConditionChanged(**payload)
