@@ -8,7 +8,7 @@ from bot import options as opt
 from bot.importers import parse_sheet
 from rules.dice import parse
 from bot.render.characters import sheet_text
-from bot.render.reply import Reply, private, public
+from bot.render.reply import Reply, private
 from bot.store import Store
 from rules.coc6.character import CHARACTERISTICS, Character
 from rules.coc6.weapons import BUILTIN_WEAPONS, UNARMED_WEAPONS, ParryClass, make_weapon
@@ -18,6 +18,15 @@ from rules.systems.charge_rank.sheet import NAMES as CHARGE_RANK_NUMBERS
 ARMOR_KEYS = {"装甲", "armor", "armour", "アーマー"}
 HP_KEYS = {"hp", "耐久力", "最大hp"}
 DB_KEYS = {"db", "ダメージボーナス"}
+
+
+def check_name(name: str) -> None:
+    """Refuse (InvalidInput) a character or unit name that is too long or could act as a
+    mention or markup in Discord (``@everyone``, ``<@…>``, a leading ``@`` or ``#``)."""
+    if len(name) > 40:
+        raise InvalidInput("キャラクター名は40文字以内にしてください。")
+    if name.startswith(("@", "#", "/")) or "<@" in name or "@everyone" in name or "@here" in name:
+        raise InvalidInput("名前を @ や # や / で始めたり、メンションを含めたりはできません。")
 
 
 class CharacterBook:
@@ -62,8 +71,7 @@ class CharacterBook:
         name = opt.text(options, "name")
         if not name:
             raise InvalidInput("name: にキャラクター名を指定してください。")
-        if len(name) > 40:
-            raise InvalidInput("キャラクター名は40文字以内にしてください。")
+        check_name(name)
         record = await self.store.get_character(scope, name)
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{name}」は他のユーザーがすでに登録しています。")
@@ -79,11 +87,11 @@ class CharacterBook:
             kept = Character.from_dict(record.data)
             character = Character(**{**kept.__dict__, "stats": stats})
             await self.store.put_character(scope, user, name, character.to_dict())
-            return [public(f"「{name}」の能力値を更新しました（技能・武器・装甲はそのままです）。\n"
+            return [private(user, f"「{name}」の能力値を更新しました（技能・武器・装甲はそのままです）。\n"
                            + sheet_text(character))]
         character = Character(name=name, stats=stats)
         await self.store.put_character(scope, user, name, character.to_dict())
-        return [public(f"キャラクター「{name}」を登録しました。\n" + sheet_text(character))]
+        return [private(user, f"キャラクター「{name}」を登録しました。\n" + sheet_text(character))]
 
     async def set(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char set``: one characteristic, HP, armour, db or skill of one's own character."""
@@ -117,7 +125,7 @@ class CharacterBook:
             character = character.with_skill(key, number)
             shown = f"{key} = {number}（チャージランク制の数値）" if folded in CHARGE_RANK_NUMBERS else f"〈{key}〉 = {number}%"
         await self.store.put_character(scope, user, character.name, character.to_dict())
-        return [public(f"{character.name}: {shown} に設定しました。")]
+        return [private(user, f"{character.name}: {shown} に設定しました。")]
 
     @staticmethod
     def _number(value: str, label: str, low: int, high: int) -> int:
@@ -169,7 +177,7 @@ class CharacterBook:
             if missing:
                 note = (f"\n（武器表にない名前なので、未指定の項目は近接武器の既定値にしました。"
                         f"{' '.join(missing)} で指定できます。耐久力がないと受け流しには使えません）")
-        return [public(f"{character.name}に武器「{weapon.name}」を持たせました"
+        return [private(user, f"{character.name}に武器「{weapon.name}」を持たせました"
                        f"（{weapon.parry_class.value}、{character.weapon_skill(weapon)}%、{weapon.damage}{hp}）。{note}")]
 
     async def show(self, scope: str, user: str, options: dict) -> list[Reply]:
@@ -181,7 +189,11 @@ class CharacterBook:
                 raise InvalidInput("name: で表示するキャラクターを指定してください。")
             name = mine[0]
         character = await self.load(scope, name)
-        return [public(f"【{character.name}】\n" + sheet_text(character, full=True))]
+        record = await self.store.get_character(scope, character.name)
+        if record is not None and record.owner != user:
+            raise InvalidInput(f"「{character.name}」は他のユーザーのキャラクターなので、数値は表示できません"
+                               "（KPのNPCの数値が見えてしまわないように）。")
+        return [private(user, f"【{character.name}】\n" + sheet_text(character, full=True))]
 
     async def list(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char list``: the characters of this server (or the console)."""
@@ -189,7 +201,7 @@ class CharacterBook:
         if not records:
             return [private(user, "まだキャラクターが登録されていません。/char new で作れます。")]
         lines = [f"・{r.name}" for r in records]
-        return [public("登録済みキャラクター:\n" + "\n".join(lines))]
+        return [private(user, "登録済みキャラクター:\n" + "\n".join(lines))]
 
     async def import_sheet(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char import data:<json>``: a ココフォリア or キャラクター保管所 sheet."""
@@ -199,11 +211,11 @@ class CharacterBook:
             raise InvalidInput(f"「{character.name}」は他のユーザーがすでに登録しています。")
         await self.store.put_character(scope, user, character.name, character.to_dict())
         note = "\n（非公開のコマです。/battle add の hidden:true で数値を隠せます）" if hidden else ""
-        return [public(f"キャラクター「{character.name}」を取り込みました。\n" + sheet_text(character, full=True) + note)]
+        return [private(user, f"キャラクター「{character.name}」を取り込みました。\n" + sheet_text(character, full=True) + note)]
 
     async def delete(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char delete``: remove one's own character."""
         name = opt.text(options, "name") or ""
         await self._editable(scope, user, name)
         await self.store.delete_character(scope, name)
-        return [public(f"キャラクター「{name}」を削除しました。")]
+        return [private(user, f"キャラクター「{name}」を削除しました。")]

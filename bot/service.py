@@ -17,7 +17,7 @@ from datetime import datetime, timedelta, timezone
 
 from bot import options as opt
 from bot import permissions
-from bot.characters import CharacterBook
+from bot.characters import CharacterBook, check_name
 from bot.keeper_desk import KeeperDesk, Loaded, RecordingDice, request_label as _label
 from bot.render import battle as render
 from bot.render import buttons
@@ -501,6 +501,7 @@ async def _add(service: Service, req: Request, state: BattleState) -> cmds.Comma
     name = opt.text(req.options, "name")
     if not name:
         raise InvalidInput("name: にNPCの名前を指定してください。")
+    check_name(name)
     character = await service.characters.load(scope, opt.text(req.options, "character") or name)
     sheet = {**character.to_dict(), "name": name}
     return cmds.Join(issuer=req.user, name=name, sheet=sheet, npc=True, hidden=opt.boolean(req.options, "hidden"))

@@ -15,6 +15,19 @@ async def test_joining_with_someone_elses_character_is_refused(console_table):
     assert (await table.say("alice: /battle join character:アリス"))[0]["ephemeral"] is False
 
 
+async def test_a_sheet_is_shown_only_to_its_owner(console_table):
+    table = await console_table()
+    await table.say(NEW.format(who="kp", name="グール"))
+    reply = await table.say("kp: /char show name:グール")
+    assert reply[0]["to"] == "kp" and "STR12" in reply[0]["text"]
+    refused = await table.say("alice: /char show name:グール")
+    assert refused[0]["to"] == "alice" and "数値は表示できません" in refused[0]["text"]
+    assert "STR" not in refused[0]["text"]
+    await table.say("kp: /battle new")
+    named = await table.say("kp: /battle add name:@everyone character:グール")
+    assert named[0]["ephemeral"] and "メンション" in named[0]["text"]
+
+
 async def test_char_new_again_updates_characteristics_and_keeps_skills(console_table):
     table = await console_table()
     await table.say(NEW.format(who="alice", name="アリス"))
@@ -49,7 +62,7 @@ async def test_import_sample_sheets(console_table, shared, file, name, hp):
     data = json.dumps(json.loads((shared / "data" / "characters" / file).read_text("utf-8")),
                       ensure_ascii=False)
     reply = await table.say(f"alice: /char import data:{data}")
-    assert reply[0]["ephemeral"] is False, reply[0]["text"]
+    assert reply[0]["ephemeral"] and reply[0]["to"] == "alice", reply[0]["text"]
     assert f"「{name}」を取り込みました" in reply[0]["text"] and hp in reply[0]["text"]
 
 
