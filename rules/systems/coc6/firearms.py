@@ -18,6 +18,7 @@ from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import check_limit, check_reach, check_weapon_usable
 from rules.systems.coc6.called_shot import aim_context, called_shot, canonical_aim
 from rules.systems.coc6.checks import bands
+from rules.systems.coc6.hide import hidden_divisor
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import damage_expression, roll_damage
 from rules.systems.coc6.grid import obstacle_between
@@ -159,6 +160,10 @@ def _shoot(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUn
     or parry a point-blank shot)."""
     state = d.state
     number = state.next_attack
+    divisor = hidden_divisor(actor, target)  # H-DEF-HIDE-05: halved while either side hides
+    if divisor > 1:
+        volleys = [Volley(v.weapon, v.mode, tuple(s // divisor for s in v.shots)) for v in volleys]
+        label += "［隠れている: 1/2］"
     first = volleys[0]
     d.emit(ce.AttackDeclared(attack=number, attacker=actor.id, target=target.id,
                              weapon="・".join(v.weapon.name for v in volleys), skill=first.shots[0],

@@ -40,3 +40,15 @@ def test_no_attack_while_concentrating_on_a_defence(house_table):
     duel(t)
     t.declare("アリス", "回避に集中")
     t.refused("H-DEF-03", "alice", cmds.Attack, target="ゾンビ", weapon="こぶし")
+
+
+@pytest.mark.rule("H-DEF-HIDE-05", "H-FIRE-08")
+def test_a_shot_at_a_hidden_unit_is_halved(house_table):
+    t = house_table
+    pistol = t.weapon(".38リボルバー", skill_value=60)
+    t.join("alice", t.sheet("アリス", DEX=14, weapons=[pistol]))
+    t.npc(t.sheet("グール", DEX=8))
+    t.start()
+    t.run("kp", SetValue, target="グール", field="状態", value="+隠れている")
+    t.attack("アリス", "グール", [35], weapon=".38リボルバー")   # 60 → 30: 35 misses
+    assert t.events_of(CheckRolled)[-1].text == "(1D100<=30) ＞ 35 ＞ 失敗"
