@@ -50,9 +50,11 @@ def require_kyudo(actor: CocUnit, settings: dict, clause: str, name: str) -> int
     """The actor's 〈武道：弓道〉 % if at least 60%, else RuleViolation(``clause``)."""
     assert actor.character is not None
     budo = best(actor.character, KYUDO, settings)
-    if budo is None or budo.value < MINIMUM:
-        value = budo.value if budo else 0
-        raise RuleViolation(clause, f"{name}は〈武道：弓道〉が{MINIMUM}%以上で使えます（{actor.id}は{value}%）。")
+    if budo is None:  # nothing to roll with: not even the KP can allow it
+        raise RuleViolation(clause, f"{name}は〈武道：弓道〉が{MINIMUM}%以上で使えます（{actor.id}は持っていません）。",
+                            allowable=False)
+    if budo.value < MINIMUM:
+        forbid(clause, f"{name}は〈武道：弓道〉が{MINIMUM}%以上で使えます（{actor.id}は{budo.value}%）。")
     return budo.value
 
 

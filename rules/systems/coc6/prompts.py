@@ -104,6 +104,9 @@ def reaction_prompts(rules: CocRules, state: CocState) -> list[Prompt]:
         prompts.append(Prompt(kind="reaction", unit=p.unit, owner=unit.owner if unit else None,
                               options=weapon_options(rules, state, p), text=prompt_text(rules, state, p),
                               key=prompt_key(p)))
+        attacker = p.context.get("attacker")
+        if not attacker or attacker == p.unit:  # a unit's own choice (the tackler's), not a blow to take
+            continue
         for protector in cover.protectors(rules, state, p.unit):
             owner = state.units[protector].owner
             prompts.append(Prompt(  # an offer, not a question the battle waits on

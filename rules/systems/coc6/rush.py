@@ -40,7 +40,8 @@ def rush(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
     assert actor.character is not None
     budo = for_weapon(actor.character, weapon, state.settings)
     if budo is None or budo.style != STRIKING:
-        raise RuleViolation("H-MA-RUSH-03", "ラッシュは〈武道：立ち技系〉か〈マーシャルアーツ〉を使う〈こぶし〉〈キック〉〈頭突き〉の攻撃でだけ宣言できます。")
+        raise RuleViolation("H-MA-RUSH-03", "ラッシュは〈武道：立ち技系〉か〈マーシャルアーツ〉を使う〈こぶし〉〈キック〉〈頭突き〉の攻撃でだけ宣言できます。",
+                            allowable=False)
     if budo.value < MINIMUM:
         forbid("H-MA-RUSH-01", f"ラッシュは〈{budo.skill}〉が{MINIMUM}%以上で使えます（{budo.value}%）。")
     if canonical_aim(cmd.aim) == KNOCKOUT:

@@ -40,9 +40,11 @@ def require_grappling(actor: CocUnit, settings: dict, clause: str, name: str):
     """The actor's 〈武道：組み技系〉 if it is at 60%+; else RuleViolation(``clause``)."""
     assert actor.character is not None
     budo = best(actor.character, GRAPPLING, settings)
-    if budo is None or budo.value < MINIMUM:
-        value = budo.value if budo else 0
-        raise RuleViolation(clause, f"{name}は〈武道：組み技系〉が{MINIMUM}%以上で使えます（{actor.id}は{value}%）。")
+    if budo is None:  # nothing to roll with: not even the KP can allow it
+        raise RuleViolation(clause, f"{name}は〈武道：組み技系〉が{MINIMUM}%以上で使えます（{actor.id}は持っていません）。",
+                            allowable=False)
+    if budo.value < MINIMUM:
+        forbid(clause, f"{name}は〈武道：組み技系〉が{MINIMUM}%以上で使えます（{actor.id}は{budo.value}%）。")
     return budo
 
 
