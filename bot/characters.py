@@ -15,6 +15,8 @@ from rules.coc6.weapons import BUILTIN_WEAPONS, UNARMED_WEAPONS, ParryClass, mak
 from rules.errors import InvalidInput
 from rules.systems.charge_rank.sheet import NAMES as CHARGE_RANK_NUMBERS
 
+FIRE_MODES = ("単発", "セミオート", "フルオート")
+"""The fire modes a firearm's ``rof:`` may list (H-FIRE-03..06)."""
 ARMOR_KEYS = {"装甲", "armor", "armour", "アーマー"}
 HP_KEYS = {"hp", "耐久力", "最大hp"}
 DB_KEYS = {"db", "ダメージボーナス"}
@@ -164,6 +166,8 @@ class CharacterBook:
                 raise InvalidInput(f"damage「{damage[:20]}」はダイス式として読めません（例: 1D8, 1D6+2, 2D3+1D4）。")
         rof_raw = opt.text(options, "rof")
         rof = tuple(p for p in re.split(r"[/／・,、]", rof_raw) if p) if rof_raw else None
+        if rof and any(mode not in FIRE_MODES for mode in rof):
+            raise InvalidInput(f"rof は {'/'.join(FIRE_MODES)} から選んで / で区切ります（例: 単発/セミオート/フルオート）。")
         weapon = make_weapon(weapon_name, skill_value=skill_value, skill=skill_name, damage=damage,
                              hp=opt.integer(options, "hp", "hp"), parry_class=cls, rof=rof,
                              range_m=opt.integer(options, "range", "range"))

@@ -6,6 +6,9 @@ import unicodedata
 
 from rules.errors import InvalidInput
 
+MAX_INT = 1_000_000
+"""The largest magnitude any numeric option accepts."""
+
 _TRUE = {"true", "yes", "on", "1", "はい", "する", "あり", "有効", "公開しない"}
 _FALSE = {"false", "no", "off", "0", "いいえ", "しない", "なし", "無効"}
 
@@ -29,9 +32,12 @@ def integer(options: dict, name: str, label: str | None = None) -> int | None:
         return None
     folded = unicodedata.normalize("NFKC", raw).replace("−", "-").replace("ー", "-").replace("%", "")
     try:
-        return int(folded)
+        value = int(folded)
     except ValueError:
         raise InvalidInput(f"{label or name} には整数を指定してください（「{raw[:20]}」は数値ではありません）。") from None
+    if abs(value) > MAX_INT:
+        raise InvalidInput(f"{label or name} の値が大きすぎます（±{MAX_INT:,} まで）。")
+    return value
 
 
 def boolean(options: dict, name: str) -> bool:

@@ -110,6 +110,13 @@ class Character:
             return BASE_SKILLS["武道"]
         return BASE_SKILLS.get(key, 0)
 
+    def knows(self, name: str) -> bool:
+        """Whether ``name`` is a skill this character can roll: on the sheet, a base skill
+        (X-SKILL-01), 〈回避〉, 〈武道〉, or a characteristic roll such as ``CON×5``."""
+        key = canonical_skill(name)
+        return (key in self.skills or key in BASE_SKILLS or key == "回避" or key.startswith("武道")
+                or re.fullmatch(r"(STR|CON|POW|DEX|APP|SIZ|INT|EDU)\s*[×x*]\s*(\d+)", key, re.I) is not None)
+
     def budo_skills(self) -> dict[str, int]:
         """Every 〈武道〉 skill on the sheet, ``{"武道（柔道）": 70}``."""
         return {k: v for k, v in self.skills.items() if k.startswith("武道")}

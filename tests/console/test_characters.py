@@ -77,3 +77,22 @@ async def test_a_long_comment_never_hides_the_roll(console_table):
     table = await console_table([30])
     reply = await table.say("alice: CCB<=50 " + "あ" * 3000)
     assert "(1D100<=50) ＞ 30 ＞ 成功" in reply[0]["text"] and len(reply[0]["text"]) < 400
+
+
+async def test_fire_modes_and_numbers_are_checked(console_table):
+    table = await console_table()
+    await table.say(NEW.format(who="alice", name="アリス"))
+    reply = await table.say("alice: /char weapon name:アリス weapon:MP5 class:サブマシンガン rof:連射")
+    assert reply[0]["ephemeral"] and "rof は 単発/セミオート/フルオート" in reply[0]["text"]
+    reply = await table.say("alice: /char weapon name:アリス weapon:MP5 class:サブマシンガン hp:99999999999999999999")
+    assert "値が大きすぎます" in reply[0]["text"]
+
+
+async def test_an_unknown_skill_is_not_rolled_at_zero(console_table):
+    table = await console_table([])
+    await table.say(NEW.format(who="alice", name="アリス"))
+    await table.say("kp: /battle new")
+    await table.say("alice: /battle join character:アリス")
+    await table.say("kp: /battle start")
+    reply = await table.say("alice: /check skill:存在しない技能")
+    assert reply[0]["ephemeral"] and "シートにない技能" in reply[0]["text"]

@@ -56,6 +56,9 @@ def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -
     skill = canonical_skill(cmd.skill or "")
     if not skill:
         raise InvalidInput("判定する技能を skill: で指定してください（例: 応急手当、CON×5）。")
+    if not unit.character.knows(skill):
+        raise InvalidInput(f"〈{skill}〉は{unit.id}のシートにない技能です。技能名を確かめるか、/char set で追加してください"
+                           "（能力値なら CON×5 のように）。")
     value = max(0, unit.character.skill(skill) + cmd.modifier)
     patient = None
     if skill in TREATMENT:
