@@ -12,6 +12,7 @@ from bot import options as opt
 from bot.render import battle as render
 from bot.render import buttons
 from bot.render import log as battle_log
+from bot.render.log import show_value
 from bot.render.reply import Reply, clip, private, public
 from bot.store import BattleRecord, Refusal
 from rules.battle import keeper as kc
@@ -275,14 +276,14 @@ class KeeperDesk:
             return [private(req.user, kp_settings.table_text(values, known, sources))]
         name, value = kp_settings.parse(key, raw, known)
         await self.store.put_channel_setting(req.channel, name, value)
-        text = f"⚙ 設定 {name} を {value} にしました（このチャンネルの以後の戦闘にも使います）。"
+        text = f"⚙ 設定 {name} を {show_value(value)} にしました（このチャンネルの以後の戦闘にも使います）。"
         if record is None:
             return [public(text)]
 
         async def make(system_, loaded: Loaded, is_kp: bool):
             command = kc.ChangeSetting(issuer=req.user, key=name, value=value, keeper=is_kp)
             return await self.decide_step(system_, loaded, command, req.user, request_label(req),
-                                          req.name), [public(text)]
+                                          req.name), []  # the setting's own line says it
         return await self.transact(req, make)
 
     async def _role(self, req) -> list[Reply]:
@@ -306,10 +307,11 @@ class KeeperDesk:
         copy = "KP用（シークレットを含む）" if reveal else "プレイヤー用（シークレットは伏せています）"
         text = battle_log.text_log(entries, title)
         html = battle_log.html_log(entries, title)
+        stem = f"battle-{record.id}" + ("-kp" if reveal else "")
         return [Reply(text=clip(f"📜 戦闘ログ {copy}: {len(entries)}件"), ephemeral=True, to=req.user,
-                      file={"name": f"battle-{record.id}.txt", "content": text}),
+                      file={"name": f"{stem}.txt", "content": text}),
                 Reply(text=clip("📜 戦闘ログ（HTML）"), ephemeral=True, to=req.user,
-                      file={"name": f"battle-{record.id}.html", "content": html})]
+                      file={"name": f"{stem}.html", "content": html})]
 
     KEEPER_COMMANDS = {
         "kp undo": _undo, "kp redo": _redo, "kp override": _override, "kp allow": _allow,
@@ -330,6 +332,7 @@ def request_label(req) -> str:
     """The request as a user would type it, for the battle log (``/attack target:ゾンビ``)."""
     if req.command == "button":
         bid = buttons.decode(opt.text(req.options, "custom_id") or "")
-        return f"[{bid.label}]" if bid else "[ボタン]"
+        label = opt.text(req.options, "label") or (bid.label if bid and bid.choice in buttons.LABELS else None)
+        return f"[{label}]" if label else "[ボタン]"
     options = " ".join(f"{k}:{v}" for k, v in req.options.items() if v not in (None, ""))
     return f"/{req.command}" + (f" {options}" if options else "")

@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from bot import options as opt
+from bot.render.log import show_value
 from rules.errors import InvalidInput
 
 
@@ -30,7 +31,7 @@ OPTIONS: dict[str, Option] = {
     "block_melee_critical": Option("防御のクリティカルで近接武器から減らす量", "H-DEF-BLOCK-04"),
     "shield_missile_chance": Option("盾で射撃戦武器を防げる確率（%、0で自動処理なし）", "H-DEF-PARRY-08"),
     "parry_fumble_damage": Option("武器での受け流しのファンブルでもダメージを受ける", "H-DEF-PARRY-21"),
-    "budo_styles": Option("武道の流派の型（例: 柔道=立ち技系, 空手=組み技系）", "H-MA-GRAP-01"),
+    "budo_styles": Option("武道の流派の型（例: 柔道=組み技系, 空手=立ち技系）", "H-MA-GRAP-01"),
     "traits": Option("クリーチャーの特徴（例: ショゴス=不定形/浮遊, 犬=投げられない）", "H-MA-SALTO-02"),
     "special": Option("スペシャル（目標値の1/5以下）を判定する", "X-ROLL-03"),
     "invictus_shields": Option("盾で1ラウンドに2回受け流せる（Cthulhu Invictus）", "P-NOTE-04"),
@@ -116,9 +117,4 @@ def table_text(values: dict, defaults_: dict, sources: str = "") -> str:
     return "\n".join(lines)
 
 
-def _show(value) -> str:
-    if isinstance(value, bool):
-        return "オン" if value else "オフ"
-    if value in ("", [], {}):
-        return "なし"
-    return str(value)
+_show = show_value

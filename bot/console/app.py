@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from bot.console.parse import Line, ParseError, parse_line
+from bot.console.parse import Line, ParseError, parse_line, split_line
 from bot.render.reply import Reply
 from bot.service import Request, Service
 from bot.store import Store
@@ -53,7 +53,11 @@ class Console:
         try:
             line = parse_line(stripped)
         except ParseError as exc:
-            self._emit(DEFAULT_CHANNEL, Reply(text=str(exc), ephemeral=True, to=None))
+            try:
+                channel, speaker, _ = split_line(stripped)
+            except ParseError:
+                channel, speaker = None, None
+            self._emit(channel or DEFAULT_CHANNEL, Reply(text=str(exc), ephemeral=True, to=speaker))
             return
         channel = line.channel or DEFAULT_CHANNEL
         request = await self._request(line, channel)
@@ -68,11 +72,13 @@ class Console:
         if line.button is not None:
             custom_id = await self._find_button(channel, line.name, line.button)
             if custom_id is None:
-                hint = "手番を終えるなら /end、攻撃への対応なら /react action:…（KPは as:名前 を付けます）"
+                now = [b.label for b in await self.service.open_buttons(channel, line.name)]
+                hint = ("いま押せるのは " + " ".join(f"[{label}]" for label in now) if now else
+                        "手番を終えるなら /end、攻撃への対応なら /react action:…（KPは as:名前 を付けます）")
                 self._emit(channel, Reply(text=f"{line.name}が押せる［{line.button}］ボタンは今ありません。{hint}",
                                           ephemeral=True, to=line.name))
                 return None
-            return Request(command="button", options={"custom_id": custom_id}, **base)
+            return Request(command="button", options={"custom_id": custom_id, "label": line.button}, **base)
         if line.command is not None:
             return Request(command=line.command, options=line.options, **base)
         return Request(command="chat", options={"text": line.chat or ""}, **base)

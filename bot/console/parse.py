@@ -80,6 +80,12 @@ def parse_command(text: str) -> tuple[str, dict]:
         if [_fold(w) for w in words[:len(path)]] == [_fold(p) for p in path]:
             rest = text.split(None, len(path))[len(path)] if len(words) > len(path) else ""
             return cmd.path, _options(cmd, rest)
+    head = _fold(words[0]) if words else ""
+    subs = [c for c in COMMANDS if " " in c.path and head in (_fold(c.path.split()[0]), _fold(c.ja.split()[0]))]
+    if subs:
+        group = subs[0].path.split()[0]
+        names = "、".join(c.path.split()[1] for c in subs)
+        raise ParseError(f"「/{' '.join(words[:2])}」というコマンドはありません。/{group} の後ろに続けられるのは: {names}")
     known = "、".join(sorted({"/" + c.path.split()[0] for c in COMMANDS}))
     raise ParseError(f"「/{words[0] if words else ''}」というコマンドはありません。使えるコマンド: {known}")
 

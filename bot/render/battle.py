@@ -111,7 +111,7 @@ def events_text(events: list[ev.Event], view: BattleView | None = None) -> str:
 TURN_HINTS = {
     "coc6": "/attack で攻撃、終わったら [ターン終了] か /end。",
     "coc6-house": "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。",
-    "charge-rank": "/attack power:数 で攻撃・/wait で待機・/escape power:数 で逃亡。",
+    "charge-rank": "",  # its main-phase prompt says what may be done (rules/systems/charge_rank/view.py)
     "coc6-budo": "/attack で攻撃（special:サルト／タックル／ラッシュ／フェイント、aim:急所／腕／足／武器）"
                  "・/check で技能、終わったら [ターン終了] か /end。",
 }
@@ -134,7 +134,8 @@ def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView) 
             text += f"（行動ポイント {row.ap}）"
         if row is not None and row.conditions:
             text += f" 状態: {'・'.join(row.conditions)}"
-        text += "\n" + TURN_HINTS.get(view.system, TURN_HINTS["coc6"])
+        hint = TURN_HINTS.get(view.system, TURN_HINTS["coc6"])
+        text += "\n" + hint if hint else ""
         if prompt.owner is None:
             text += f"（KPは as:{prompt.unit} を付けて行動させます）"
     else:
@@ -177,7 +178,7 @@ def status_reply(view: BattleView, title: str, reveal: bool = False) -> Reply:
             body = wound_word(row.hp, row.hp_max, row.conditions)
         else:
             body = f"HP {row.hp}/{row.hp_max}" if row.hp is not None else ""
-            if row.ap is not None and view.phase == "active":
+            if row.ap is not None and view.phase == "active" and row.name == view.turn:
                 body += f" AP {row.ap}"
             if row.dex is not None:
                 body += f" DEX {row.dex}"

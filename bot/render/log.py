@@ -19,6 +19,15 @@ from rules.systems.coc6 import events as ce
 SECRET = "🔒シークレットダイス"
 
 
+def show_value(value) -> str:
+    """A setting's value as the KP reads it: オン/オフ for a flag, なし when empty."""
+    if isinstance(value, bool):
+        return "オン" if value else "オフ"
+    if value in ("", [], {}):
+        return "なし"
+    return str(value)
+
+
 def keeper_line(e: ev.Event, names: dict[str, str] | None = None) -> str | None:
     """The log line of a keeper event, or None for other events; ``names`` maps user ids
     to display names."""
@@ -36,7 +45,7 @@ def keeper_line(e: ev.Event, names: dict[str, str] | None = None) -> str | None:
     if isinstance(e, kc.OrderChanged):
         return f"行動順: {' → '.join(e.order)}"
     if isinstance(e, kc.SettingChanged):
-        return f"⚙ 設定 {e.key} = {e.value}（{names.get(e.by, e.by)}）"
+        return f"⚙ 設定 {e.key} = {show_value(e.value)}（{names.get(e.by, e.by)}）"
     return None
 
 

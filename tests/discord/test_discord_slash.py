@@ -165,4 +165,4 @@ async def test_the_battle_log_arrives_as_private_attachments(make_bot):
     await harness.first_round()
     calls = await harness.slash("kp", "battle log")
     assert [(c.ephemeral, [a["filename"] for a in c.message["attachments"]]) for c in calls] == [
-        (True, ["battle-1.txt"]), (True, ["battle-1.html"])]
+        (True, ["battle-1-kp.txt"]), (True, ["battle-1-kp.html"])]  # the KP's copy (with secrets)

@@ -59,7 +59,7 @@ async def test_kp_setting_is_kept_per_channel_and_used_by_the_next_battle(table)
     bad = await table.say(KP, "kp setting", key="dice", value="D66")
     assert refused(bad) and "CCB、CC" in bad[0].text
     done = await table.say(KP, "kp setting", key="判定", value="cc")
-    assert "dice を CC" in text(done)
+    assert "⚙ 設定 dice = CC" in text(done)
     assert (await table.state()).settings["dice"] == "CC"
     await table.say(KP, "battle end")
     await table.say(KP, "battle new")
