@@ -45,7 +45,8 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         return f"{e.unit}を戦闘から外しました。"
     if isinstance(e, ev.RoundStarted):
         order = " → ".join(e.order) or "（行動できる者なし）"
-        tied = "".join(f"\n（同値: {'・'.join(g)}。参加順で並べています）" for g in e.tied)
+        tied = "".join(f"\n（同値: {'・'.join(g)}。参加順で並べています）" for g in e.tied
+                       if not any(_hidden(view, u) for u in g))  # a tie would tell a hidden NPC's DEX
         declare = ROUND_HINTS.get(view.system, "") if view else ""
         return f"━━ ラウンド{e.round} ━━ 行動順: {order}{tied}{declare}"
     if isinstance(e, ev.TurnEnded):

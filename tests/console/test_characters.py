@@ -96,3 +96,14 @@ async def test_an_unknown_skill_is_not_rolled_at_zero(console_table):
     await table.say("kp: /battle start")
     reply = await table.say("alice: /check skill:存在しない技能")
     assert reply[0]["ephemeral"] and "シートにない技能" in reply[0]["text"]
+
+
+async def test_a_tie_with_a_hidden_npc_is_not_announced(console_table):
+    table = await console_table()
+    await table.say(NEW.format(who="alice", name="アリス"))
+    await table.say(NEW.format(who="kp", name="グール"))
+    await table.say("kp: /battle new")
+    await table.say("alice: /battle join character:アリス")
+    await table.say("kp: /battle add name:グール character:グール hidden:true")
+    started = "\n".join(m["text"] for m in await table.say("kp: /battle start") if not m["ephemeral"])
+    assert "行動順: アリス → グール" in started and "同値" not in started
