@@ -118,9 +118,12 @@ def hit(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "",
     """The defender takes the hit in full (less armour, H-DEF-06) and the question closes.
     Returns the damage before armour."""
     damage = attack_damage(d, inc, dice, extra)
+    before = d.state.coc_unit(inc.defender).hp
     land(d, inc, inc.defender, damage, dice, pierced=pierced)
+    lost = before - d.state.coc_unit(inc.defender).hp
     half = "（反撃のためダメージ1/2）" if inc.context.get("half") else ""
-    summary = inc.context.get("outcome") or f"{inc.defender}に{damage}ダメージ"  # a shot with no damage roll
+    total = f"（激突なども合わせて計{lost}）" if lost > damage else ""
+    summary = inc.context.get("outcome") or f"{inc.defender}に{damage}ダメージ{total}"  # a shot with no damage roll
     finish(d, inc, f"{note}{summary}{half}")
     return damage
 

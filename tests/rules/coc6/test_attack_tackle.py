@@ -41,6 +41,8 @@ def test_knock_away_into_a_wall(table_of):
     assert [(e.expr, e.total) for e in damage] == [("1D4", 3), ("1D4", 2)]  # 1D4+db, wall +1D4
     assert table.unit("信者").square == "F3"  # 3 squares, stopped before the wall in G3
     assert table.hp("信者") == 12 - 3 - 2
+    resolved = next(e for e in events if isinstance(e, ce.AttackResolved))
+    assert resolved.outcome == "信者に3ダメージ（激突なども合わせて計5）"
     checks = [e for e in events if isinstance(e, ce.CheckRolled)]
     assert [(c.purpose, c.target, c.roll) for c in checks] == [
         ("転倒抵抗（DEX×5）", 60, 61), ("ノックアウト抵抗（CON×5）", 50, 20)]
