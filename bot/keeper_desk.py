@@ -227,6 +227,8 @@ class KeeperDesk:
                     if i == 0:
                         raise
                     dropped.append(step.label)
+            if type(e).__name__ == "CheckRolled" and not isinstance(wanted, int):
+                _show_ruled_roll(draft.events, e, face, result or "")
             note = f"\n（成り立たなくなったため取り消した操作: {'、'.join(dropped)}）" if dropped else ""
             return draft.events, [public(f"⚖ KP（{req.name or req.user}）の裁定: {what}を「{result}」にして処理し直します。{note}")]
         return await self.transact(req, make)
@@ -326,6 +328,17 @@ class KeeperDesk:
         "kp handover": _keeper_command(lambda r: kc.Handover(issuer=r.user, user=opt.text(r.options, "user") or "")),
     }
     """``{English path: handler(service, request)}``; the service routes these first."""
+
+
+def _show_ruled_roll(events: list, original, face: int, result: str) -> None:
+    """Show the re-decided check as the die that was really rolled and the KP's ruling
+    (``(1D100<=50) ＞ 80 ＞ 失敗 → KP裁定で「成功」``), not the stand-in face that made the
+    rules read it as ``result``; the stand-in stays in the step's recorded dice."""
+    for index, event in enumerate(events):
+        if (type(event).__name__ == "CheckRolled" and event.unit == original.unit
+                and event.purpose == original.purpose and event.roll == face):
+            events[index] = dataclasses.replace(event, text=f"{original.text} → KP裁定で「{result}」")
+            return
 
 
 def request_label(req) -> str:

@@ -24,7 +24,7 @@ async def test_override_turning_a_hit_into_a_miss_removes_the_damage(table):
     assert (await table.state()).units["ゾンビ"].hp == 10
     replies = await table.say(KP, "kp override", result="失敗")
     assert "アリスの攻撃（こぶし）（45）を「失敗」に" in text(replies)
-    assert "(1D100<=70) ＞ 71 ＞ 失敗" in text(replies)
+    assert "(1D100<=70) ＞ 45 ＞ 成功 → KP裁定で「失敗」" in text(replies)
     assert "成り立たなくなったため取り消した操作: /react action:なし as:ゾンビ" in text(replies)
     state = await table.state()
     assert state.units["ゾンビ"].hp == 15 and state.pending == [] and state.turn == "アリス"
@@ -42,7 +42,7 @@ async def test_override_rolls_new_dice_only_where_the_new_outcome_needs_them(tab
     await table.say(KP, "react", 10, action="回避", **{"as": "ゾンビ"})
     assert (await table.state()).units["ゾンビ"].hp == 15
     replies = await table.say(KP, "kp override", 2, 3, result="失敗")
-    assert "(1D100<=16) ＞ 17 ＞ 失敗" in text(replies)
+    assert "(1D100<=16) ＞ 10 ＞ 成功 → KP裁定で「失敗」" in text(replies)
     assert table.dice.faces == []
     assert (await table.state()).units["ゾンビ"].hp == 10
 
