@@ -83,7 +83,7 @@ async def test_the_log_shows_every_step_and_hides_secret_rolls_from_players(tabl
     assert "⚖ KP裁定［上書き］ゾンビの回避を「成功」に（kp）" in plain
     assert "［取り消し済み］" in plain and "⏪ 取り消し" in plain
     full = keeper[0].file["content"]
-    assert "ゾンビ 回避：(1D100<=16) ＞ 80 ＞ 失敗" in full and "ゾンビ 回避：(1D100<=16) ＞ 16 ＞ 成功" in full
+    assert "ゾンビ 回避：(1D100<=16) ＞ 80 ＞ 失敗" in full and "ゾンビ 回避：(1D100<=16) ＞ 80 ＞ 失敗 → KP裁定で「成功」" in full
     page = Body()
     page.feed(player[1].file["content"])
     shown = "".join(page.text)
