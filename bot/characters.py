@@ -175,7 +175,8 @@ class CharacterBook:
         await self.store.put_character(scope, user, character.name, character.to_dict())
         hp = f"、耐久力{weapon.hp}" if weapon.hp is not None else "、耐久力なし"
         note = ""
-        if weapon_name not in BUILTIN_WEAPONS and not any(w.name == weapon_name for w in UNARMED_WEAPONS):
+        if (weapon_name not in BUILTIN_WEAPONS and not any(w.name == weapon_name for w in UNARMED_WEAPONS)
+                and not weapon.parry_class.is_ranged):
             missing = [label for key, label in (("damage", "damage:"), ("hp", "hp:"), ("class", "class:"))
                        if opt.text(options, key) is None]
             if missing:
@@ -195,17 +196,17 @@ class CharacterBook:
         character = await self.load(scope, name)
         record = await self.store.get_character(scope, character.name)
         if record is not None and record.owner != user:
-            raise InvalidInput(f"「{character.name}」は他のユーザーのキャラクターなので、数値は表示できません"
-                               "（KPのNPCの数値が見えてしまわないように）。")
+            raise InvalidInput(f"「{character.name}」は他のユーザーのキャラクターです。"
+                               "キャラクターの数値はその持ち主だけが表示できます。")
         return [private(user, f"【{character.name}】\n" + sheet_text(character, full=True))]
 
     async def list(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char list``: the characters of this server (or the console)."""
-        records = await self.store.list_characters(scope)
+        records = [r for r in await self.store.list_characters(scope) if r.owner == user]
         if not records:
-            return [private(user, "まだキャラクターが登録されていません。/char new で作れます。")]
+            return [private(user, "あなたのキャラクターはまだ登録されていません。/char new で作れます。")]
         lines = [f"・{r.name}" for r in records]
-        return [private(user, "登録済みキャラクター:\n" + "\n".join(lines))]
+        return [private(user, "あなたのキャラクター:\n" + "\n".join(lines))]
 
     async def import_sheet(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char import data:<json>``: a ココフォリア or キャラクター保管所 sheet."""

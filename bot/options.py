@@ -9,8 +9,8 @@ from rules.errors import InvalidInput
 MAX_INT = 1_000_000
 """The largest magnitude any numeric option accepts."""
 
-_TRUE = {"true", "yes", "on", "1", "はい", "する", "あり", "有効", "公開しない"}
-_FALSE = {"false", "no", "off", "0", "いいえ", "しない", "なし", "無効"}
+_TRUE = {"true", "yes", "on", "1", "はい", "する", "あり", "有効", "公開しない", "オン"}
+_FALSE = {"false", "no", "off", "0", "いいえ", "しない", "なし", "無効", "オフ"}
 
 
 def text(options: dict, name: str) -> str | None:
@@ -50,4 +50,4 @@ def boolean(options: dict, name: str) -> bool:
         return True
     if key in _FALSE:
         return False
-    raise InvalidInput(f"{name} には true か false を指定してください。")
+    raise InvalidInput(f"{name} には オン か オフ（true / false）を指定してください。")

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from bot.commands_spec import COMMANDS, Cmd
 
 _LINE = re.compile(r"^(?:@(?P<channel>\S+)\s+)?(?P<name>[^:：\s][^:：]{0,40}?)\s*[:：]\s?(?P<text>.*)$")
-_BUTTON = re.compile(r"^\[(?P<label>[^\]]+)\]$")
-_STRAY_KEY = re.compile(r"(?:^|\s)([A-Za-z_][A-Za-z0-9_]*|[^\s\d:：\"'][^\s:：]{0,9})[:：]\S")
+_BUTTON = re.compile(r"^[\[［](?P<label>[^\]］]+)[\]］]$")
+_STRAY_KEY = re.compile(r"\s([A-Za-z_][A-Za-z0-9_]*|[^\s\d:：\"'][^\s:：]{0,9})[:：]\S")
 FREE_TEXT = frozenset({"command", "data"})
 """Options whose value is free text that may itself contain ``word:`` (a roll's comment, JSON)."""
 

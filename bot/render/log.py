@@ -91,6 +91,16 @@ def _redacted(e: ev.Event, line: str | None, hidden: dict[str, int]) -> str | No
         return f"⚔ {e.attacker} → {e.target}：{e.weapon}で攻撃"
     if isinstance(e, ce.DamageRolled) and e.attacker in hidden and e.unit not in hidden:
         return f"ダメージ：{e.total}"
+    if isinstance(e, ce.ReductionRolled) and e.unit in hidden:
+        return f"{e.unit}は防御で軽減した（数値はKPのみ）"
+    if isinstance(e, ce.WeaponChanged) and e.unit in hidden:
+        return f"{e.unit}は武器で受け止めた（数値はKPのみ）"
+    if isinstance(e, ce.Declared) and e.unit in hidden and e.amount is not None:
+        return f"{e.unit}は「{e.action}」を宣言しました。"
+    if isinstance(e, ce.AttackResolved) and any(w in e.outcome for w in ("装甲", "耐久力", "軽減")):
+        name = next((n for n in hidden if n in e.outcome), None)
+        if name:
+            return f"→ {name}への攻撃の処理が終わった（数値はKPのみ）"
     if isinstance(e, kc.KeeperRuling) and e.action == "設定" and any(name in e.detail for name in hidden):
         return f"⚖ KP裁定［{e.action}］非公開のNPCについて（詳細はKPのみ）"
     return None

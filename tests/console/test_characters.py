@@ -21,7 +21,7 @@ async def test_a_sheet_is_shown_only_to_its_owner(console_table):
     reply = await table.say("kp: /char show name:グール")
     assert reply[0]["to"] == "kp" and "STR12" in reply[0]["text"]
     refused = await table.say("alice: /char show name:グール")
-    assert refused[0]["to"] == "alice" and "数値は表示できません" in refused[0]["text"]
+    assert refused[0]["to"] == "alice" and "その持ち主だけが表示できます" in refused[0]["text"]
     assert "STR" not in refused[0]["text"]
     await table.say("kp: /battle new")
     named = await table.say("kp: /battle add name:@everyone character:グール")
@@ -107,3 +107,37 @@ async def test_a_tie_with_a_hidden_npc_is_not_announced(console_table):
     await table.say("kp: /battle add name:グール character:グール hidden:true")
     started = "\n".join(m["text"] for m in await table.say("kp: /battle start") if not m["ephemeral"])
     assert "行動順: アリス → グール" in started and "同値" not in started
+
+
+async def test_a_hidden_npcs_armour_and_weapons_stay_with_the_kp(console_table):
+    # アリス hits (10); the hidden 教団員 blocks (20 vs CON×5 = 60): 1D5 = 3 plus armour 2.
+    table = await console_table([10, 20, 3, 2, 2])
+    await table.say(NEW.format(who="alice", name="アリス"))
+    await table.say(NEW.format(who="kp", name="教団員"))
+    await table.say("kp: /char set name:教団員 key:装甲 value:2")
+    await table.say("kp: /char weapon name:教団員 weapon:警棒")
+    await table.say("kp: /char weapon name:教団員 weapon:ナイフ")
+    await table.say("kp: /battle new")
+    await table.say("alice: /battle join character:アリス")
+    await table.say("kp: /battle add name:教団員 character:教団員 hidden:true")
+    await table.say("kp: /battle start")
+    hit = await table.say("alice: /attack target:教団員 weapon:こぶし")
+    prompt = next(m for m in hit if m["buttons"])
+    assert "警棒" not in prompt["text"] and not any("：" in b for b in prompt["buttons"])
+    blocked = await table.say("kp: /react action:防御 as:教団員")
+    public = "\n".join(m["text"] for m in blocked if not m["ephemeral"])
+    private = "\n".join(m["text"] for m in blocked if m["ephemeral"])
+    assert "装甲" not in public and "教団員は防御で軽減した（数値はKPのみ）" in public
+    assert "装甲2" in private
+
+
+async def test_values_may_hold_a_full_width_colon_and_buttons_full_width_brackets(console_table):
+    table = await console_table()
+    await table.say(NEW.format(who="alice", name="アリス"))
+    reply = await table.say("alice: /char set name:アリス key:武道：組み技系 value:70")
+    assert "〈武道：組み技系〉 = 70%" in reply[0]["text"]
+    await table.say("kp: /battle new")
+    await table.say("alice: /battle join character:アリス")
+    await table.say("kp: /battle start")
+    ended = await table.say("alice: ［ターン終了］")
+    assert any("アリスの手番が終わりました" in m["text"] for m in ended)
