@@ -154,12 +154,3 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("kp handover", "kp 交代", "KP: KPを別のユーザーに渡す", (
         Opt("user", "ユーザー", "新しいKP", required=True),)),
 )
-
-
-def by_path() -> dict[str, Cmd]:
-    """Commands by English path (``"battle start"``) and by Japanese path (``"戦闘 開始"``)."""
-    table: dict[str, Cmd] = {}
-    for cmd in COMMANDS:
-        table[cmd.path] = cmd
-        table[cmd.ja] = cmd
-    return table

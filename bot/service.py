@@ -322,10 +322,11 @@ class Service(KeeperDesk):
             all_events = loaded.events + events
             state, steps = rebuild(system.new_state, system.evolve, loaded.state, loaded.steps,
                                    loaded.events, events)
-            replies = extra + self._replies(record, system, loaded.state, events, state, quiet=bool(extra))
+            before, view = system.view(loaded.state), system.view(state)
+            replies = extra + self._replies(record, system, before, view, events, state, quiet=bool(extra))
             ended = any(isinstance(e, BattleEnded) for e in events)
             changed = [e.keeper for e in events if isinstance(e, kc.KeeperChanged)]
-            deadlines = self._deadlines(system, loaded.state, state)
+            deadlines = self._deadlines(before, view, state)
             try:
                 version = await self.store.append(record.id, record.version, [to_record(e) for e in events],
                                                   req.user, req.request_id, [r.to_dict() for r in replies],
@@ -345,12 +346,10 @@ class Service(KeeperDesk):
             return await self._with_stale(req.channel, replies)
         return []
 
-    def _replies(self, record: BattleRecord, system: GameSystem, before_state: BattleState,
+    def _replies(self, record: BattleRecord, system: GameSystem, before: BattleView, view: BattleView,
                  events: list[Event], state: BattleState, quiet: bool = False) -> list[Reply]:
         """The messages of ``events``: their lines, new prompts and a new round's board;
         an acknowledgement when nothing else shows, unless ``quiet`` (the caller says it)."""
-        before = system.view(before_state)
-        view = system.view(state)
         replies = self.event_replies(record, system, events, state, view)
         old = {p.key for p in before.prompts}
         for prompt in view.prompts:
@@ -368,13 +367,13 @@ class Service(KeeperDesk):
         skip = state.settings.get("turn_autoskip_minutes", self.autoskip_minutes)
         return int(remind or 0), int(skip or 0)
 
-    def _deadlines(self, system: GameSystem, before_state: BattleState, state: BattleState) -> list:
+    def _deadlines(self, before: BattleView, view: BattleView, state: BattleState) -> list:
         """Deadlines for prompts asked anew: one reminder, and the auto-skip of a turn."""
         remind, skip = self.timings(state)
-        old = {p.key for p in system.view(before_state).prompts}
+        old = {p.key for p in before.prompts}
         now = self.clock()
         found = []
-        for prompt in system.view(state).prompts:
+        for prompt in view.prompts:
             if prompt.key in old or prompt.kind == "cover":  # an offer: the battle does not wait on it
                 continue
             payload = {"unit": prompt.unit, "owner": prompt.owner}

@@ -103,12 +103,6 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
     return None
 
 
-def events_text(events: list[ev.Event], view: BattleView | None = None) -> str:
-    """The public lines for ``events``, joined; '' when none has a line."""
-    lines = [line for e in events if (line := event_line(e, view))]
-    return "\n".join(lines)
-
-
 TURN_HINTS = {
     "coc6": "/attack で攻撃、終わったら [ターン終了] か /end。",
     "coc6-house": "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。",

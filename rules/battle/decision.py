@@ -9,17 +9,20 @@ from typing import Generic, TypeVar
 
 from rules.battle.events import Event
 from rules.battle.state import BattleState
+from rules.dice.core import Dice
 
 S = TypeVar("S", bound=BattleState)
 
 
 class Decision(Generic[S]):
-    """``Decision(state, evolve)``: ``.state`` is a deep copy; ``emit(e)`` records ``e`` and
-    evolves the copy; ``.events`` is the list to return from ``decide``."""
+    """``Decision(state, evolve, dice)``: ``.state`` is a deep copy; ``emit(e)`` records ``e``
+    and evolves the copy; ``.events`` is the list to return from ``decide``; ``.dice`` is the
+    command's Dice (or None), for steps that roll on their own (what a turn start rolls)."""
 
-    def __init__(self, state: S, evolve: Callable[[S, Event], S]) -> None:
+    def __init__(self, state: S, evolve: Callable[[S, Event], S], dice: Dice | None = None) -> None:
         self.state: S = copy.deepcopy(state)
         self.events: list[Event] = []
+        self.dice = dice
         self._evolve = evolve
 
     def emit(self, event: Event) -> None:

@@ -62,13 +62,6 @@ class Override(Command):
     result: str = ""
 
 
-@dataclass(frozen=True)
-class Allow(Command):
-    """``/kp allow``: recorded with the allowed command (the service decides that one)."""
-
-    clause: str = ""
-
-
 # --- events -----------------------------------------------------------------------------
 
 @event("keeper.ruling")

@@ -48,8 +48,7 @@ class Coc6System:
             return self._decide(state, command, dice)
 
     def _decide(self, state: CocState, command: cmds.Command, dice: Dice) -> list[Event]:
-        d: Decision[CocState] = Decision(state, evolve)
-        d.dice = dice  # type: ignore[attr-defined]  # what a turn start rolls (turns.py)
+        d: Decision[CocState] = Decision(state, evolve, dice)
         if isinstance(command, cmds.SkillCheck):
             treatment.check(self.rules, d, command, dice)
         elif isinstance(command, cmds.Attack):

@@ -72,7 +72,7 @@ def start_round(d: Decision[CocState], number: int, dice: Dice | None = None) ->
 
 def advance(d: Decision[CocState], dice: Dice | None = None) -> None:
     """After a turn ended: start the next unit's turn, the round-end extra attacks
-    (H-MA-RUSH-05), or the next round (H-UNIT-04). ``dice`` (else ``d.dice``, set by the
+    (H-MA-RUSH-05), or the next round (H-UNIT-04). ``dice`` (else ``d.dice``, given by the
     system) rolls what a turn start rolls."""
     if d.state.phase != "active" or d.state.turn is not None:
         return
@@ -80,7 +80,7 @@ def advance(d: Decision[CocState], dice: Dice | None = None) -> None:
 
 
 def _next_turn(d: Decision[CocState], dice: Dice | None) -> None:
-    dice = dice or getattr(d, "dice", None)
+    dice = dice or d.dice
     for _ in range(4 * len(d.state.units) + 4):
         state = d.state
         following = next_actor(state)
@@ -181,6 +181,6 @@ def _bleed(d: Decision[CocState], unit_id: str, dice: Dice | None) -> None:
 def begin_turn(d: Decision[CocState], unit_id: str, dice: Dice | None = None) -> None:
     """Start ``unit_id``'s turn now (a delay handed it on, H-DELAY-01); if that turn passes
     by itself, the following one starts."""
-    dice = dice or getattr(d, "dice", None)
+    dice = dice or d.dice
     if not _begin_turn(d, d.state.coc_unit(unit_id), dice):
         _next_turn(d, dice)

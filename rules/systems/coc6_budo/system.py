@@ -64,8 +64,7 @@ class BudoSystem(Coc6System):
                 d.emit(event)
             called_shot.expire(d)
             return d.events
-        d = Decision(state, evolve)
-        d.dice = dice  # type: ignore[attr-defined]  # what a turn start rolls (turns.py)
+        d = Decision(state, evolve, dice)
         with lifting(command.allow):  # /kp allow reaches the shared guard checks too (H-GEN-01)
             if isinstance(command, cmds.Attack):
                 attack.attack(self.rules, d, command, dice)
