@@ -342,7 +342,10 @@ def _show_ruled_roll(events: list, original, face: int, result: str) -> None:
 
 
 def request_label(req) -> str:
-    """The request as a user would type it, for the battle log (``/attack target:ゾンビ``)."""
+    """The request as a user would type it, for the battle log (``/attack target:ゾンビ``;
+    a chat declaration as typed: 「ゾンビをこぶしで攻撃」)."""
+    if getattr(req, "said", ""):
+        return f"「{req.said}」"
     if req.command == "button":
         bid = buttons.decode(opt.text(req.options, "custom_id") or "")
         label = opt.text(req.options, "label") or (bid.label if bid and bid.choice in buttons.LABELS else None)

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta, timezone
 from bot import options as opt
 from bot import permissions
 from bot.characters import CharacterBook
+from bot.chat_play import CHOICE as CHAT_CHOICE, ChatTable
 from bot.command_builders import BUILDERS
 from bot.keeper_desk import KeeperDesk, Loaded, RecordingDice, request_label as _label
 from bot.render import battle as render
@@ -57,6 +58,7 @@ class Request:
         request_id: the Discord interaction id (idempotency key), or None;
         is_admin: the user has Manage Channels here (counts as KP);
         roles: the user's role ids and names in the guild (a ``/kp role`` role makes a KP).
+        said: the chat line a request was read from (a chat declaration, issue 9), or "".
     """
 
     channel: str
@@ -68,6 +70,7 @@ class Request:
     request_id: str | None = None
     is_admin: bool = False
     roles: tuple[str, ...] = ()
+    said: str = ""
 
 
 class Service(KeeperDesk):
@@ -92,6 +95,7 @@ class Service(KeeperDesk):
         self.deadline_listeners: list[Callable[[], None]] = []
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[int, Loaded] = {}
+        self.chat = ChatTable(self)
 
     # --- entry point ------------------------------------------------------------------
 
@@ -122,6 +126,11 @@ class Service(KeeperDesk):
             text += "\nKPの裁定で認める場合は、KPが /kp allow を使えます。"
         return private(req.user, text)
 
+    async def dispatch(self, req: Request) -> list[Reply]:
+        """Route ``req`` (permission check, then its handler) inside a ``handle`` that holds
+        the channel's lock: a chat declaration's command goes this way."""
+        return await self._route(req)
+
     async def _route(self, req: Request) -> list[Reply]:
         c = req.command
         scope = req.guild or "console"
@@ -134,6 +143,9 @@ class Service(KeeperDesk):
                                       await self._keeper(req.channel), from_chat=False,
                                       keep_secret=self._secret_keeper(req))
         if c == "chat":
+            declared = await self.chat.declaration(req)
+            if declared is not None:
+                return declared
             text = opt.text(req.options, "text") or ""
             return await roll_replies(text, req.user, req.name or req.user, self.dice,
                                       await self._keeper(req.channel), from_chat=True,
@@ -455,6 +467,8 @@ class Service(KeeperDesk):
             raise InvalidInput("このボタンは読み取れませんでした。")
         if bid.battle == 0 and bid.choice == "publish":
             return await self._publish(req, bid.key)
+        if bid.choice == CHAT_CHOICE:
+            return await self.chat.press(req, bid.battle, bid.key)
         record = await self.store.active_battle(req.channel)
         if record is None or record.id != bid.battle:
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
