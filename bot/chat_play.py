@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot import options as opt
@@ -18,7 +19,11 @@ from rules.chat import Ambiguous, ChatContext, Declaration, read
 from rules.errors import InvalidInput
 
 if TYPE_CHECKING:
-    from bot.service import Request, Service
+    from bot.battles import Battles
+    from bot.request import Request
+
+Dispatch = Callable[["Request"], Awaitable[list[Reply]]]
+"""Routes a request through the permission check to its handler (``Service.dispatch``)."""
 
 SETTING = "chat_declarations"
 """The KP setting that turns chat declarations off and on per channel (on by default)."""
@@ -30,25 +35,28 @@ _CHECK_TARGET = re.compile(r"\(1D100<=(\d+)\)")
 
 
 class ChatTable:
-    """Reads chat lines for ``service`` (composition: it only calls the service's routing).
+    """Reads chat lines against ``battles`` and sends the declarations through ``dispatch``
+    (the same routing a slash command takes).
 
     ``await table.declaration(req)`` → the replies of a declaration, or None when the line
     is not one (the caller then rolls it as dice or stays silent).
     """
 
-    def __init__(self, service: Service) -> None:
-        self.service = service
+    def __init__(self, battles: Battles, dispatch: Dispatch) -> None:
+        self.battles = battles
+        self.dispatch = dispatch
 
     async def context(self, req: Request) -> tuple[int, ChatContext] | None:
         """``(battle id, context)`` of the channel's active battle for ``req.user``, or None
         when there is no battle or the KP turned chat declarations off."""
-        record = await self.service.store.active_battle(req.channel)
+        record = await self.battles.active(req.channel)
         if record is None:
             return None
-        system, state = await self.service._load(record)
+        system, loaded = await self.battles.loaded(record)
+        state = loaded.state
         if not state.settings.get(SETTING, True):
             return None
-        is_kp = await self.service.is_kp(req, state.keeper)
+        is_kp = await self.battles.is_kp(req, state.keeper)
         view = system.view(state)
         return record.id, ChatContext.from_view(view, getattr(system, "chat_words", None), req.user, is_kp)
 
@@ -69,7 +77,7 @@ class ChatTable:
     async def press(self, req: Request, battle: int, text: str) -> list[Reply]:
         """A clarification button: read its declaration again for the presser and run it in
         the battle's channel (the question may have been sent by DM)."""
-        record = await self.service.store.battle(battle)
+        record = await self.battles.store.battle(battle)
         if record is None or record.status != "active":
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
         here = dataclasses.replace(req, channel=record.channel)
@@ -84,7 +92,7 @@ class ChatTable:
 
     async def _run(self, req: Request, declaration: Declaration, said: str) -> list[Reply]:
         sub = dataclasses.replace(req, command=declaration.command, options=dict(declaration.options), said=said)
-        replies = await self.service.dispatch(sub)
+        replies = await self.dispatch(sub)
         if declaration.typed_target is None:
             return replies
         return _with_target_note(replies, declaration)
