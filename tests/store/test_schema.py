@@ -71,8 +71,8 @@ async def test_a_sqlite_database_of_revision_0003_upgrades_keeping_pending_deadl
     store = Store(f"sqlite+aiosqlite:///{tmp_path / 'old.db'}")
     await store.migrate()
     try:
-        assert await store.deadline_count() == 1
-        pending = await store.next_deadline()
+        assert await store.keeper.deadline_count() == 1
+        pending = await store.keeper.next_deadline()
         assert (pending.battle_id, pending.key, pending.due_at) == (1, "turn:1", T0)
     finally:
         await store.close()
