@@ -38,16 +38,17 @@ class Table:
 
 @pytest.fixture
 async def console_table(tmp_path):
-    """``table = await console_table([45, 80, …])`` — a console over a fresh database."""
+    """``table = await console_table([45, 80, …])`` — a console over a fresh database;
+    ``files_dir=`` is where it saves attachments (``/battle log``)."""
     stores = []
 
-    async def make(faces=()):
+    async def make(faces=(), files_dir=None):
         store = Store(sqlite_url(tmp_path / "bot.db"))
         await store.migrate()
         stores.append(store)
         out = io.StringIO()
         dice = ScriptedDice(list(faces))
-        return Table(Console(Service(store, dice), out, json_mode=True), out, store, dice)
+        return Table(Console(Service(store, dice), out, json_mode=True, files_dir=files_dir), out, store, dice)
 
     yield make
     for store in stores:
