@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import time
@@ -15,7 +16,7 @@ from rules.dice import MAX_OUTPUT, DiceError, RandomDice, ScriptedDice, evaluate
 from rules.dice.common import SumRoll
 from rules.dice.parser import parse_command
 
-VECTORS = json.loads((Path(__file__).resolve().parents[3] / "shared" / "data" / "bcdice"
+VECTORS = json.loads((Path(os.environ.get("SHARED_DIR") or Path(__file__).resolve().parents[2].parent / "shared") / "data" / "bcdice"
                       / "cthulhu_vectors.json").read_text(encoding="utf-8"))
 SEEDS = sorted({v["input"].split()[0] for v in VECTORS if v["input"].strip()} | {
     "CCB<=70", "2D6+1D4", "RES(12-10)", "CBR(50,60)", "x3 CCB<=50", "1D100<=50", "4D6DL1",

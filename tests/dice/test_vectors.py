@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from rules.dice import DiceError, ScriptedDice, evaluate
 
-VECTORS_PATH = Path(__file__).resolve().parents[3] / "shared" / "data" / "bcdice" / "cthulhu_vectors.json"
+VECTORS_PATH = Path(os.environ.get("SHARED_DIR") or Path(__file__).resolve().parents[2].parent / "shared") / "data" / "bcdice" / "cthulhu_vectors.json"
 VECTORS = json.loads(VECTORS_PATH.read_text(encoding="utf-8"))
 
 #: Deliberate deviations: BCDice prints a fabricated ``0`` at its limits; we refuse the
