@@ -10,7 +10,7 @@ from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hit import Incoming, attack_blow, finish, land
-from rules.systems.coc6.limits import common_refusal, defense_target, roll_defense, use
+from rules.systems.coc6.limits import common_refusal, roll_defense, target_working, use
 from rules.systems.coc6.parry import is_human_unarmed
 from rules.systems.coc6.state import CocState, CocUnit
 
@@ -45,8 +45,8 @@ def block(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, 
     """
     assert unit.character is not None
     use(d, unit, BLOCK, inc, all_at_once=all_at_once)
-    target = defense_target(unit, BLOCK, unit.character.stat("CON") * 5, inc, all_at_once)
-    check = roll_defense(d, unit, BLOCK, "防御（CON×5）", target, inc, dice)
+    target, working = target_working(unit, BLOCK, unit.character.stat("CON") * 5, inc, all_at_once)
+    check = roll_defense(d, unit, BLOCK, "防御（CON×5）", target, inc, dice, working)
     blow = attack_blow(d, inc, dice)
     critical = check.level is SuccessLevel.CRITICAL
     if check.succeeded:

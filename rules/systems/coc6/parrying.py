@@ -12,7 +12,7 @@ from rules.systems.coc6 import events as ce
 from rules.systems.coc6 import parry as parry_rules
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hit import Incoming, ask, attack_blow, attack_damage, finish, hit, land
-from rules.systems.coc6.limits import common_refusal, defense_target, roll_defense, use
+from rules.systems.coc6.limits import common_refusal, roll_defense, target_working, use
 from rules.systems.coc6.state import CocState, CocUnit
 
 PARRY = "受け流し"
@@ -122,10 +122,10 @@ def parry(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, 
     use(d, unit, PARRY, inc, weapon=weapon.name, all_at_once=all_at_once)
     base = shield_chance(d.state) if _shield_missile(d.state, weapon, inc.weapon) \
         else unit.character.weapon_skill(weapon)
-    target = defense_target(unit, PARRY, base, inc, all_at_once)
+    target, working = target_working(unit, PARRY, base, inc, all_at_once)
     levels = []
     for _ in range(2 if weapon.parry_class is ParryClass.GRAPPLE else 1):
-        check = roll_defense(d, unit, PARRY, f"受け流し（{weapon.name}）", target, inc, dice)
+        check = roll_defense(d, unit, PARRY, f"受け流し（{weapon.name}）", target, inc, dice, working)
         levels.append(check.level)
         if not check.succeeded:
             break
