@@ -202,29 +202,29 @@ def test_a_volley_total_is_after_the_armour_of_each_bullet():
     assert resolved.outcome == "鎧に2発命中、計5ダメージ（3 − 装甲1 ＝ 2、4 − 装甲1 ＝ 3）"
 
 
+def _budo_called_shot(armor: int, aim: str, dice: list[int]) -> tuple[Table, str]:
+    """アキ's knife hits 鎧 (armour ``armor``) at ``aim``; 鎧 answers なし with ``dice``.
+    Returns the table and the attack's outcome."""
+    t = Table.open("coc6-budo", shock=False)
+    _sheets(t, armor, "coc6-budo")
+    t.start()
+    t.end_turns_until("アキ")
+    t.run("pc", cmds.Attack, [10], target="鎧", weapon="ナイフ", aim=aim)
+    events = t.run(KP, cmds.React, dice, action="なし", as_unit="鎧")
+    return t, next(e for e in events if isinstance(e, ce.AttackResolved)).outcome
+
+
 @pytest.mark.rule("B-CALL-VITAL-02")
 def test_a_vital_shot_says_the_doubled_damage_it_dealt():
     """The summary of a 急所 hit is (damage − armour) × 2, as the HP change."""
-    t = Table.open("coc6-budo", shock=False)
-    _sheets(t, 1, "coc6-budo")
-    t.start()
-    t.end_turns_until("アキ")
-    t.run("pc", cmds.Attack, [10], target="鎧", weapon="ナイフ", aim="急所")
-    events = t.run(KP, cmds.React, [3, 2, 2, 99, 10], action="なし", as_unit="鎧")
-    resolved = next(e for e in events if isinstance(e, ce.AttackResolved))
+    t, outcome = _budo_called_shot(1, "急所", [3, 2, 2, 99, 10])
     assert t.hp("鎧") == 12 - 8
-    assert resolved.outcome == "鎧に8ダメージ（（1D4+1D4 ＞ 5 − 装甲1） × 2 ＝ 8）"
+    assert outcome == "鎧に8ダメージ（（1D4+1D4 ＞ 5 − 装甲1） × 2 ＝ 8）"
 
 
 @pytest.mark.rule("B-CALL-WPN-01")
 def test_a_weapon_shot_says_the_wielder_lost_nothing():
     """「鎧に5ダメージ」 for a blow the weapon took was the bug: the wielder's HP is unchanged."""
-    t = Table.open("coc6-budo", shock=False)
-    _sheets(t, 0, "coc6-budo")
-    t.start()
-    t.end_turns_until("アキ")
-    t.run("pc", cmds.Attack, [10], target="鎧", weapon="ナイフ", aim="武器")
-    events = t.run(KP, cmds.React, [3, 2, 99], action="なし", as_unit="鎧")
-    resolved = next(e for e in events if isinstance(e, ce.AttackResolved))
+    t, outcome = _budo_called_shot(0, "武器", [3, 2, 99])
     assert t.hp("鎧") == 12
-    assert resolved.outcome == "鎧に0ダメージ（1D4+1D4 ＞ 5はナイフが受けた、B-CALL-WPN-01）"
+    assert outcome == "鎧に0ダメージ（1D4+1D4 ＞ 5はナイフが受けた、B-CALL-WPN-01）"
