@@ -48,7 +48,8 @@ async def test_a_typed_dodge_roll_is_the_dodge_rolled_once_at_the_rules_number(c
     assert table.dice.used == [(100, 20), (100, 10), (100, 30), (100, 7)]
     shown = texts(second)
     assert "アリス 回避：(1D100<=8) ＞ 7 ＞ 成功" in shown and "(1D100<=28)" not in shown
-    assert "入力された目標値 28 ではなく" in shown and "目標値 8 で判定しました" in shown
+    assert "（入力された目標値 28 ではなく、ルールによるアリスの回避 8% で判定しました。" in shown
+    assert shown.endswith("振ったのはこの1回だけです）")
     status = await table.status()
     assert status["アリス"]["hp"] == 13
 
