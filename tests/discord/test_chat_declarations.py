@@ -1,0 +1,143 @@
+"""Chat declarations on Discord (issue 9): MESSAGE_CREATE payloads through discord.py's own
+dispatch and the chat cog; the replies as Discord receives them."""
+from __future__ import annotations
+
+import pytest
+
+import discord_gateway as gateway
+
+ALICE, KP = gateway.USERS["alice"], gateway.USERS["kp"]
+CHANNEL_MESSAGES = f"/channels/{gateway.CHANNEL_ID}/messages"
+
+
+async def two_zombies(harness) -> None:
+    """アリス (DEX 14, こぶし 50, 回避 28) against ゾンビ1 (DEX 8) and ゾンビ2 (DEX 7) under the
+    house rules, round 1 started: アリスの手番."""
+    await harness.slash("alice", "char new", name="アリス", str=12, con=13, pow=11, dex=14,
+                        app=10, siz=13, int=13, edu=15)
+    for name, dex in (("ゾンビ", 8), ("ゾンビ改", 7)):
+        await harness.slash("kp", "char new", name=name, str=16, con=16, pow=1, dex=dex, app=1, siz=14, int=1, edu=1)
+    await harness.slash("kp", "battle new")
+    await harness.slash("alice", "battle join", character="アリス")
+    await harness.slash("kp", "battle add", name="ゾンビ1", character="ゾンビ")
+    await harness.slash("kp", "battle add", name="ゾンビ2", character="ゾンビ改")
+    await harness.slash("kp", "battle start")
+
+
+def click_in_dm(who: str, custom_id: str, on_message: dict) -> dict:
+    """``who`` clicks ``custom_id`` on ``on_message``, a message in their DM with the bot."""
+    data = gateway.click(who, custom_id, on_message)
+    for key in ("guild_id", "member", "guild_locale"):
+        data.pop(key)
+    data.update(user=gateway.user(who), channel_id=on_message["channel_id"], context=1,
+                channel={"id": on_message["channel_id"], "type": 1, "recipients": [gateway.user(who)],
+                         "last_message_id": None})
+    return data
+
+
+@pytest.fixture
+def channel_known(fake, monkeypatch):
+    """Discord answers a fetch of the test channel (a bot that has not cached it fetches it
+    to post a button's result there)."""
+    answer = fake.answer
+
+    def with_channel(call):
+        if call.method == "GET" and call.path == f"/channels/{gateway.CHANNEL_ID}":
+            return gateway.channel()
+        return answer(call)
+
+    monkeypatch.setattr(fake, "answer", with_channel)
+    return fake
+
+
+async def say(harness, who: str, text: str) -> tuple[dict, list]:
+    """``who`` types ``text`` in the channel: the MESSAGE_CREATE payload and the calls it caused."""
+    data = gateway.message_create(who, text)
+    return data, await harness.dispatch("MESSAGE_CREATE", data)
+
+
+def posts(calls, path: str) -> list:
+    return [c for c in calls if c.method == "POST" and c.path == path]
+
+
+async def test_a_dodge_typed_in_chat_answers_the_pending_attack(make_bot):
+    harness = await make_bot([20, 10])
+    await two_zombies(harness)
+    _, ended = await say(harness, "alice", "ターン終了")
+    assert [c.content for c in posts(ended, CHANNEL_MESSAGES)][0] == "アリスの手番が終わりました。"
+    _, attacked = await say(harness, "kp", "ゾンビ1：アリスを攻撃")
+    prompt = posts(attacked, CHANNEL_MESSAGES)[-1]
+    assert prompt.labels == ["回避", "防御", "なし"] and prompt.content.startswith(f"<@{ALICE}> ")
+    data, calls = await say(harness, "alice", "回避")
+    assert [(c.method, c.path) for c in calls] == [("POST", CHANNEL_MESSAGES)]
+    assert calls[0].content == "アリスの対応：回避\nアリス 回避：(1D100<=28) ＞ 10 ＞ 成功\n→ アリスは攻撃を回避した"
+    assert calls[0].payload["message_reference"]["message_id"] == int(data["id"])
+    assert calls[0].payload["allowed_mentions"] == {"parse": []}
+
+
+async def test_table_talk_gets_no_reply_even_with_an_attack_pending(make_bot):
+    harness = await make_bot([20, 10])
+    await two_zombies(harness)
+    await say(harness, "alice", "ターン終了")
+    await say(harness, "kp", "ゾンビ1：アリスを攻撃")
+    for text in ("回避できるかな…", "さっきの受け流し上手かったね", "> 回避", "回避する？", "ｗｗｗ"):
+        assert (await say(harness, "alice", text))[1] == [], text
+    _, dodged = await say(harness, "alice", "回避")
+    assert posts(dodged, CHANNEL_MESSAGES)[0].content.startswith("アリスの対応：回避")
+
+
+async def test_an_ambiguous_declaration_asks_by_dm_and_its_button_acts_in_the_battle_channel(
+        make_bot, channel_known):
+    harness = await make_bot([30, 80, 2, 3])
+    await two_zombies(harness)
+    _, calls = await say(harness, "alice", "ゾンビをこぶしで攻撃")
+    dm = f"/channels/{channel_known.dm_channel}/messages"
+    assert posts(calls, CHANNEL_MESSAGES) == []
+    [question] = posts(calls, dm)
+    assert question.content == "どちらを攻撃しますか？\n・ゾンビ1: ゾンビ1をこぶしで攻撃\n・ゾンビ2: ゾンビ2をこぶしで攻撃"
+    assert question.labels == ["ゾンビ1", "ゾンビ2"]
+    assert question.custom_ids == ["cb:1:アリス：ゾンビ1をこぶしで攻撃:chat", "cb:1:アリス：ゾンビ2をこぶしで攻撃:chat"]
+    assert [c.payload["recipient_id"] for c in calls if c.path == "/users/@me/channels"] == [int(ALICE)]
+
+    on_message = gateway.message(question.content, question.message["components"],
+                                 channel_id=channel_known.dm_channel)
+    data = click_in_dm("alice", question.custom_ids[0], on_message)
+    pressed = await harness.dispatch("INTERACTION_CREATE", data)
+    callback = next(c for c in pressed if c.path.endswith("/callback"))
+    assert (callback.ephemeral, callback.content) == (True, "受け付けました。")
+    public = posts(pressed, CHANNEL_MESSAGES)
+    assert public[0].content == "⚔ アリス → ゾンビ1：こぶしで攻撃（50%）\nアリス 攻撃（こぶし）：(1D100<=50) ＞ 30 ＞ 成功"
+    assert public[1].content.startswith(f"<@{KP}> アリスのこぶしがゾンビ1に命中しました。")
+    assert public[1].labels == ["回避", "防御", "なし"]
+    assert posts(pressed, dm) == []
+
+    # The other reading, pressed now, is refused as /attack would be: ゾンビ1 has to answer first.
+    again = await harness.dispatch("INTERACTION_CREATE", click_in_dm("alice", question.custom_ids[1], on_message))
+    assert [(c.ephemeral, c.content) for c in again if c.path.endswith("/callback")] == [
+        (True, "ゾンビ1の対応（回避／防御／なし）を待っています。")]
+    assert posts(again, CHANNEL_MESSAGES) == []
+
+    _, dodged = await say(harness, "kp", "ゾンビ1は回避")
+    assert "ゾンビ1 HP 15 → 10" in posts(dodged, CHANNEL_MESSAGES)[0].content
+    await say(harness, "alice", "ターン終了")
+    late = await harness.dispatch("INTERACTION_CREATE", click_in_dm("alice", question.custom_ids[1], on_message))
+    assert [(c.ephemeral, c.content) for c in late if c.path.endswith("/callback")] == [
+        (True, "このボタンは古くなっています（その場面はもう過ぎました）。あらためて宣言してください。")]
+    assert posts(late, CHANNEL_MESSAGES) == []
+
+
+@pytest.mark.rule("H-DEF-PARRY-01")
+async def test_a_refused_chat_declaration_gets_the_private_refusal(make_bot, fake):
+    harness = await make_bot([20])
+    await two_zombies(harness)
+    await say(harness, "alice", "ターン終了")
+    await say(harness, "kp", "ゾンビ1：アリスを攻撃")
+    _, calls = await say(harness, "alice", "こぶしで受け流し")
+    assert posts(calls, CHANNEL_MESSAGES) == []
+    [refusal] = posts(calls, f"/channels/{fake.dm_channel}/messages")
+    assert refusal.content == (
+        "アリスの〈マーシャルアーツ〉／〈武道〉は宣言なしで受け流せる値に届きません。ラウンドのはじめに "
+        "/declare action:受け流し target:相手 で宣言が必要です（H-DEF-PARRY-01）\n"
+        "KPの裁定で認める場合は、KPが /kp allow を使えます。")
+
+
