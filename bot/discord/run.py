@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import sys
 
 import aiohttp
 import discord
@@ -17,16 +18,44 @@ BAD_TOKEN = ("Discordにログインできませんでした。DISCORD_TOKEN が
              "\nLogin failed: check DISCORD_TOKEN.")
 UNREACHABLE = ("Discordに接続できませんでした。ネットワークを確認してください。"
                "\nCould not reach Discord: {error}")
+SYNC_FORBIDDEN = ("サーバー {guild} にコマンドを登録できませんでした: ボットがそのサーバーにいないか、"
+                  "applications.commands のスコープなしで招待されています。招待URLを作り直して招待してください。"
+                  "\nSync refused ({error}): is the bot in that server, invited with the applications.commands scope?")
 NO_INTENT = ("MESSAGE CONTENT INTENT が有効になっていません。Developer Portal の Bot → "
              "Privileged Gateway Intents で有効にしてください。"
              "\nEnable the MESSAGE CONTENT intent in the Developer Portal (Bot → Privileged Gateway Intents).")
 
 
+LOGIN_REFUSED = ("Discordがログインを受け付けませんでした（{status} {reason}）。しばらくしてからもう一度起動してください。"
+                 "\nDiscord refused the login ({status} {reason}); try again later.")
+
+
+def make_bot(settings: Settings, serve: bool = True) -> CocBot:
+    """The bot of ``settings`` (database, turn timings, shards); ``serve=False`` for sync."""
+    return CocBot(settings.resolved_database_url() if serve else "", reminder_minutes=settings.turn_reminder_minutes,
+                  autoskip_minutes=settings.turn_autoskip_minutes, shard_ids=settings.shard_ids,
+                  shard_count=settings.shard_count, serve=serve)
+
+
+def explain(exc: BaseException) -> str | None:
+    """The one-paragraph explanation (Japanese, then English) of a failure to log in or
+    connect, or None for a failure that is a bug (it keeps its traceback)."""
+    if isinstance(exc, discord.LoginFailure):
+        return BAD_TOKEN
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return NO_INTENT
+    if isinstance(exc, discord.HTTPException):
+        return LOGIN_REFUSED.format(status=exc.status, reason=(exc.text or getattr(exc.response, "reason", "") or "").strip())
+    if isinstance(exc, (aiohttp.ClientError, OSError, discord.GatewayNotFound)):
+        return UNREACHABLE.format(error=exc)
+    return None
+
+
 async def run_bot(settings: Settings) -> int:
     """Run the bot until SIGINT/SIGTERM; 0 on a clean stop, 1 when Discord refuses the
-    token or the intents or cannot be reached. Commands are never synced here (see :func:`sync_commands`)."""
-    bot = CocBot(settings.resolved_database_url(), reminder_minutes=settings.turn_reminder_minutes,
-                 autoskip_minutes=settings.turn_autoskip_minutes)
+    token, the intents or the login (a 5xx), or cannot be reached, with one explanation on
+    stderr. Commands are never synced here (see :func:`sync_commands`)."""
+    bot = make_bot(settings)
     loop = asyncio.get_running_loop()
     handled = []
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -38,14 +67,11 @@ async def run_bot(settings: Settings) -> int:
     try:
         async with bot:
             await bot.start(settings.discord_token)
-    except discord.LoginFailure:
-        print(BAD_TOKEN)
-        return 1
-    except discord.PrivilegedIntentsRequired:
-        print(NO_INTENT)
-        return 1
-    except (aiohttp.ClientError, OSError) as exc:
-        print(UNREACHABLE.format(error=exc))
+    except Exception as exc:
+        text = explain(exc)
+        if text is None:
+            raise
+        print(text, file=sys.stderr)
         return 1
     finally:
         for sig in handled:
@@ -56,9 +82,9 @@ async def run_bot(settings: Settings) -> int:
 async def sync_commands(settings: Settings, guild_id: int | None) -> int:
     """Log in, register the slash commands (to ``guild_id`` with the global ones copied
     there, which shows at once, or globally), print them and exit: 0 on success, 1 on a bad
-    token, when Discord cannot be reached or refuses the commands."""
-    bot = CocBot(settings.resolved_database_url(), reminder_minutes=settings.turn_reminder_minutes,
-                 autoskip_minutes=settings.turn_autoskip_minutes)
+    token, when Discord cannot be reached or refuses the commands. Only the command cogs are
+    loaded: no database is opened, no reminder is fired."""
+    bot = make_bot(settings, serve=False)
     try:
         async with bot:
             await bot.login(settings.discord_token)
@@ -70,14 +96,16 @@ async def sync_commands(settings: Settings, guild_id: int | None) -> int:
             else:
                 synced = await bot.tree.sync()
                 where = "全サーバー（反映まで最大1時間かかることがあります）"
-    except discord.LoginFailure:
-        print(BAD_TOKEN)
+    except discord.Forbidden as exc:
+        print(SYNC_FORBIDDEN.format(guild=guild_id, error=exc.text), file=sys.stderr)
         return 1
-    except discord.HTTPException as exc:
-        print(f"コマンドを登録できませんでした / sync failed: {exc}")
-        return 1
-    except (aiohttp.ClientError, OSError) as exc:
-        print(UNREACHABLE.format(error=exc))
+    except Exception as exc:
+        text = explain(exc)
+        if text is None:
+            raise
+        if isinstance(exc, discord.HTTPException) and not isinstance(exc, discord.LoginFailure):
+            text = f"コマンドを登録できませんでした / sync failed: {exc.status} {exc.text}"
+        print(text, file=sys.stderr)
         return 1
     print(f"{len(synced)}個のコマンドを{where}に登録しました:")
     for command in synced:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -28,7 +29,7 @@ DISCORD_TASKS = ("CommandTree", "discord-ui", "discord.py:")
 class Call:
     """One captured HTTP request: ``method``, ``path`` (ids filled in, no query), JSON
     ``payload``, attached ``files`` (name → bytes) and the fake Discord's ``status`` and
-    ``response``. ``deferred_ephemeral``: for an edit of a deferred response, whether the
+    ``response``, and when it was made (``at``, ``time.monotonic()``). ``deferred_ephemeral``: for an edit of a deferred response, whether the
     deferral was ephemeral (an edit carries no flags of its own)."""
 
     method: str
@@ -38,6 +39,7 @@ class Call:
     status: int = 200
     response: object = None
     deferred_ephemeral: bool | None = None
+    at: float = field(default_factory=time.monotonic)
 
     @property
     def message(self) -> dict:
