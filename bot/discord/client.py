@@ -46,6 +46,7 @@ class CocBot(commands.AutoShardedBot):
     def __init__(self, database_url: str, dice: Dice | None = None, *, reminder_minutes: int = 10,
                  autoskip_minutes: int = 0, shard_ids: list[int] | None = None,
                  shard_count: int | None = None, serve: bool = True) -> None:
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # a text bot: no voice warnings
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), tree_cls=BotTree,
                          allowed_mentions=discord.AllowedMentions.none(), help_command=None,
                          shard_ids=shard_ids, shard_count=shard_count)

@@ -27,7 +27,7 @@ NO_INTENT = ("MESSAGE CONTENT INTENT が有効になっていません。Develop
 
 
 LOGIN_REFUSED = ("Discordがログインを受け付けませんでした（{status} {reason}）。しばらくしてからもう一度起動してください。"
-                 "\nDiscord refused the login ({status} {reason}); try again later.")
+                 " / Discord refused the login; try again later.")
 
 
 def make_bot(settings: Settings, serve: bool = True) -> CocBot:
@@ -85,9 +85,16 @@ async def sync_commands(settings: Settings, guild_id: int | None) -> int:
     token, when Discord cannot be reached or refuses the commands. Only the command cogs are
     loaded: no database is opened, no reminder is fired."""
     bot = make_bot(settings, serve=False)
-    try:
-        async with bot:
+    async with bot:
+        try:
             await bot.login(settings.discord_token)
+        except Exception as exc:
+            text = explain(exc)
+            if text is None:
+                raise
+            print(text, file=sys.stderr)
+            return 1
+        try:
             if guild_id:
                 guild = discord.Object(id=guild_id)
                 bot.tree.copy_global_to(guild=guild)
@@ -96,17 +103,15 @@ async def sync_commands(settings: Settings, guild_id: int | None) -> int:
             else:
                 synced = await bot.tree.sync()
                 where = "全サーバー（反映まで最大1時間かかることがあります）"
-    except discord.Forbidden as exc:
-        print(SYNC_FORBIDDEN.format(guild=guild_id, error=exc.text), file=sys.stderr)
-        return 1
-    except Exception as exc:
-        text = explain(exc)
-        if text is None:
-            raise
-        if isinstance(exc, discord.HTTPException) and not isinstance(exc, discord.LoginFailure):
-            text = f"コマンドを登録できませんでした / sync failed: {exc.status} {exc.text}"
-        print(text, file=sys.stderr)
-        return 1
+        except discord.Forbidden as exc:
+            print(SYNC_FORBIDDEN.format(guild=guild_id, error=exc.text), file=sys.stderr)
+            return 1
+        except discord.HTTPException as exc:
+            print(f"コマンドを登録できませんでした / sync failed: {exc.status} {exc.text}", file=sys.stderr)
+            return 1
+        except (aiohttp.ClientError, OSError) as exc:
+            print(UNREACHABLE.format(error=exc), file=sys.stderr)
+            return 1
     print(f"{len(synced)}個のコマンドを{where}に登録しました:")
     for command in synced:
         print(f"  {command_line(command)}")
