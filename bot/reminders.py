@@ -114,7 +114,7 @@ class Dispatcher:
                 self.failures += 1
                 delay = BACKOFF[min(self.failures, len(BACKOFF)) - 1]
                 if not isinstance(exc, DeadlineFailed):
-                    log.error("turn deadlines could not be read (failure %d in a row); retrying in %.0f s",
+                    log.error("turn deadlines could not be read (failure %d in a row); retrying in %g s",
                               self.failures, delay, exc_info=exc)
             await self._sleep(delay, self.wake)
 
