@@ -68,7 +68,7 @@ class Dispatcher:
         :data:`MAX_ATTEMPTS` times) and whatever the store raises when looking them up."""
         sent = 0
         while True:
-            deadline = await self.service.store.next_deadline()
+            deadline = await self.service.store.keeper.next_deadline()
             if deadline is None or deadline.due_at > self.service.clock():
                 return sent
             try:
@@ -91,11 +91,11 @@ class Dispatcher:
             raise DeadlineFailed(describe(deadline)) from exc
         log.error("%s failed %d times; given up", describe(deadline), tries, exc_info=exc)
         self.attempts.pop(deadline.id, None)
-        await self.service.store.claim_deadline(deadline.id, self.service.clock())
+        await self.service.store.keeper.claim_deadline(deadline.id, self.service.clock())
 
     async def seconds_to_next(self) -> float:
         """Seconds until the earliest deadline (``MAX_SLEEP`` when there is none)."""
-        deadline = await self.service.store.next_deadline()
+        deadline = await self.service.store.keeper.next_deadline()
         if deadline is None:
             return MAX_SLEEP
         return max(0.0, min(MAX_SLEEP, (deadline.due_at - self.service.clock()).total_seconds()))

@@ -25,7 +25,7 @@ def quick_backoff(monkeypatch):
 async def _overdue(harness, database_url: str) -> None:
     """Make the open reminder overdue and wake the dispatcher."""
     with sqlite3.connect(database_url.removeprefix("sqlite+aiosqlite:///")) as db:
-        db.execute("UPDATE deadlines SET due_at = '2000-01-01 00:00:00' WHERE fired_at IS NULL")
+        db.execute("UPDATE deadlines SET due_at = '2000-01-01 00:00:00'")
     harness.bot.get_cog("Reminders").dispatcher.wake.set()
 
 
@@ -46,7 +46,7 @@ async def test_a_failing_database_is_logged_retried_and_the_reminder_posted_once
         make_bot, fake, database_url, monkeypatch, caplog, quick_backoff):
     harness = await make_bot()
     await harness.first_round()
-    store = harness.bot.store
+    store = harness.bot.store.keeper
     real = store.next_deadline
     failures = iter([OperationalError("SELECT deadlines", {}, Exception("database is locked"))] * 2)
 

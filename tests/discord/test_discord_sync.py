@@ -73,7 +73,7 @@ async def test_sync_fires_no_overdue_reminder_and_opens_no_database(make_bot, fa
     await harness.stop()
     path = database_url.removeprefix("sqlite+aiosqlite:///")
     with sqlite3.connect(path) as db:
-        overdue = db.execute("UPDATE deadlines SET due_at = '2000-01-01 00:00:00' WHERE fired_at IS NULL").rowcount
+        overdue = db.execute("UPDATE deadlines SET due_at = '2000-01-01 00:00:00'").rowcount
     assert overdue == 1
     before = len(fake.calls)
     settings = Settings(_env_file=None, discord_token="test-token", database_url=database_url)
@@ -81,6 +81,6 @@ async def test_sync_fires_no_overdue_reminder_and_opens_no_database(make_bot, fa
     assert [(c.method, c.path.split("/")[1]) for c in fake.calls[before:]] == [
         ("GET", "users"), ("GET", "oauth2"), ("PUT", "applications")]
     with sqlite3.connect(path) as db:
-        assert db.execute("SELECT count(*) FROM deadlines WHERE fired_at IS NULL").fetchone() == (1,)
+        assert db.execute("SELECT count(*) FROM deadlines").fetchone() == (1,)
     assert await sync_commands(_settings(tmp_path, "never.db"), None) == 0
     assert not (tmp_path / "never.db").exists()
