@@ -5,6 +5,7 @@ import asyncio
 import logging
 import signal
 import sys
+from collections.abc import Awaitable
 
 import aiohttp
 import discord
@@ -66,17 +67,26 @@ async def run_bot(settings: Settings) -> int:
             log.debug("no handler for %s on this platform", sig)
     try:
         async with bot:
-            await bot.start(settings.discord_token)
+            started = await explained(bot.start(settings.discord_token))
+    finally:
+        for sig in handled:
+            loop.remove_signal_handler(sig)
+    return 0 if started else 1
+
+
+async def explained(work: Awaitable) -> bool:
+    """Await ``work`` (logging in, connecting); True when it completed, False with its
+    explanation (:func:`explain`) on stderr when Discord refused or could not be reached.
+    Any other failure is a bug and propagates with its traceback."""
+    try:
+        await work
     except Exception as exc:
         text = explain(exc)
         if text is None:
             raise
         print(text, file=sys.stderr)
-        return 1
-    finally:
-        for sig in handled:
-            loop.remove_signal_handler(sig)
-    return 0
+        return False
+    return True
 
 
 async def sync_commands(settings: Settings, guild_id: int | None) -> int:
@@ -86,13 +96,7 @@ async def sync_commands(settings: Settings, guild_id: int | None) -> int:
     loaded: no database is opened, no reminder is fired."""
     bot = make_bot(settings, serve=False)
     async with bot:
-        try:
-            await bot.login(settings.discord_token)
-        except Exception as exc:
-            text = explain(exc)
-            if text is None:
-                raise
-            print(text, file=sys.stderr)
+        if not await explained(bot.login(settings.discord_token)):
             return 1
         try:
             if guild_id:

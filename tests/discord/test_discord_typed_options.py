@@ -14,7 +14,8 @@ async def test_handover_to_a_member_makes_them_the_keeper(make_bot):
     harness = await make_bot()
     await harness.slash("kp", "battle new")
     handed = await harness.slash("kp", "kp handover", user=gateway.user_option("bob"))
-    assert not handed[0].ephemeral
+    assert [(c.ephemeral, c.content) for c in handed] == [
+        (False, f"👑 KPが<@{gateway.USERS['bob']}>に交代しました（<@{gateway.USERS['kp']}>）")]
     refused = await harness.slash("kp", "battle end")
     assert (refused[0].ephemeral, refused[0].content) == (True, KEEPER_ONLY)
     ended = await harness.slash("bob", "battle end")
@@ -33,7 +34,11 @@ async def test_handover_to_the_bot_is_refused_and_the_keeper_stays(make_bot):
 async def test_a_kp_role_from_the_guild_makes_its_members_keepers(make_bot):
     harness = await make_bot(roles={"bob": ("キーパー",), "alice": ("PL",)})
     await harness.slash("kp", "battle new")
-    await harness.slash("kp", "kp role", role=gateway.role_option("キーパー"))
+    added = await harness.slash("kp", "kp role", role=gateway.role_option("キーパー"))
+    role = f"<@&{gateway.ROLES['キーパー']}>"
+    assert [(c.ephemeral, c.content) for c in added] == [
+        (False, f"ロール「{role}」をKPとして扱います。（KPロール: {role}）")]
+    assert added[0].message["allowed_mentions"] == {"parse": []}
     refused = await harness.slash("alice", "battle end", roles=("PL",))
     assert (refused[0].ephemeral, refused[0].content) == (True, KEEPER_ONLY)
     ended = await harness.slash("bob", "battle end", roles=("キーパー",))
