@@ -32,6 +32,12 @@ class Fought:
         return next(m for m in reversed(self.chat) if m["line"] == self.first + len(self.pairs))["data"]
 
 
+def setup_of(script: str) -> str:
+    """The lines of ``script`` up to its last ``/battle start`` (a transcript's setup)."""
+    start = "kp: /battle start\n"
+    return script[: script.rindex(start) + len(start)]
+
+
 def fight(play, setup: str, pairs: list[tuple[str, str]], rolls: str) -> Fought:
     """Run ``setup`` + the slash lines and ``setup`` + the chat lines with ``rolls``; assert
     that every line made the same messages in both runs (texts, buttons, addressees and the

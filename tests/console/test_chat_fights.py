@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.console.chat_fights import fight
+from tests.console import test_budo_console as budo_console, test_charge_rank_console as charge_console
+from tests.console.chat_fights import fight, setup_of
 
 HOUSE_SETUP = """\
 alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15
@@ -135,18 +136,7 @@ def test_a_book_rules_fight_typed_in_chat(play):
     assert rows["ユウキ"]["weapons"] == [{"name": "騎兵用サーベル", "hp": 20, "broken": False}]
 
 
-BUDO_SETUP = """\
-alice: /char new name:アキラ STR:10 CON:10 POW:10 DEX:15 APP:10 SIZ:14 INT:10 EDU:10
-alice: /char set name:アキラ key:武道（柔道） value:70
-alice: /char set name:アキラ key:組み付き value:60
-kp: /char new name:信者 STR:10 CON:10 POW:10 DEX:12 APP:10 SIZ:10 INT:10 EDU:10
-kp: /char set name:信者 key:武道（空手） value:65
-kp: /char set name:信者 key:こぶし value:50
-kp: /battle new system:coc6-budo
-alice: /battle join character:アキラ
-kp: /battle add name:信者 character:信者
-kp: /battle start
-"""
+BUDO_SETUP = setup_of(budo_console.SCRIPT)
 BUDO = [
     ("alice: /attack target:信者 special:ラッシュ", "alice: 信者にラッシュ"),
     ("alice: /attack target:信者 special:タックル", "alice: 信者にタックル！"),
@@ -179,21 +169,8 @@ def test_a_budo_fight_typed_in_chat(play):
     assert {"転倒", "組み付き中", "気絶"} <= set(rows["信者"]["conditions"])
 
 
-CHARGE_SETUP = """\
-alice: /char new name:桐生 STR:10 CON:10 POW:10 DEX:10 APP:10 SIZ:10 INT:10 EDU:10
-alice: /char set name:桐生 key:リフレクス value:6
-alice: /char set name:桐生 key:スタミナ value:30
-alice: /char set name:桐生 key:攻撃力 value:3
-kp: /char new name:刺客 STR:10 CON:10 POW:10 DEX:10 APP:10 SIZ:10 INT:10 EDU:10
-kp: /char set name:刺客 key:リフレクス value:3
-kp: /char set name:刺客 key:ガード value:3
-kp: /char set name:刺客 key:攻撃力 value:3
-kp: /char set name:刺客 key:スタミナ value:20
-kp: /battle new system:charge-rank
-alice: /battle join character:桐生
-kp: /battle add name:刺客 character:刺客
-kp: /battle start
-"""
+CHARGE_SETUP = setup_of(charge_console.SCRIPT)
+"""The setup of tests/console/test_charge_rank_console.py, its refused start included."""
 CHARGE = [
     ("alice: /attack target:刺客 power:7", "alice: パワー7で刺客を攻撃"),
     ("alice: /attack target:刺客 power:2", "alice: パワー2で刺客を攻撃"),

@@ -35,21 +35,6 @@ def click_in_dm(who: str, custom_id: str, on_message: dict) -> dict:
     return data
 
 
-@pytest.fixture
-def channel_known(fake, monkeypatch):
-    """Discord answers a fetch of the test channel (a bot that has not cached it fetches it
-    to post a button's result there)."""
-    answer = fake.answer
-
-    def with_channel(call):
-        if call.method == "GET" and call.path == f"/channels/{gateway.CHANNEL_ID}":
-            return gateway.channel()
-        return answer(call)
-
-    monkeypatch.setattr(fake, "answer", with_channel)
-    return fake
-
-
 async def say(harness, who: str, text: str) -> tuple[dict, list]:
     """``who`` types ``text`` in the channel: the MESSAGE_CREATE payload and the calls it caused."""
     data = gateway.message_create(who, text)
@@ -86,12 +71,11 @@ async def test_table_talk_gets_no_reply_even_with_an_attack_pending(make_bot):
     assert posts(dodged, CHANNEL_MESSAGES)[0].content.startswith("アリスの対応：回避")
 
 
-async def test_an_ambiguous_declaration_asks_by_dm_and_its_button_acts_in_the_battle_channel(
-        make_bot, channel_known):
+async def test_an_ambiguous_declaration_asks_by_dm_and_its_button_acts_in_the_battle_channel(make_bot, fake):
     harness = await make_bot([30, 80, 2, 3])
     await two_zombies(harness)
     _, calls = await say(harness, "alice", "ゾンビをこぶしで攻撃")
-    dm = f"/channels/{channel_known.dm_channel}/messages"
+    dm = f"/channels/{fake.dm_channel}/messages"
     assert posts(calls, CHANNEL_MESSAGES) == []
     [question] = posts(calls, dm)
     assert question.content == "どちらを攻撃しますか？\n・ゾンビ1: ゾンビ1をこぶしで攻撃\n・ゾンビ2: ゾンビ2をこぶしで攻撃"
@@ -100,29 +84,29 @@ async def test_an_ambiguous_declaration_asks_by_dm_and_its_button_acts_in_the_ba
     assert [c.payload["recipient_id"] for c in calls if c.path == "/users/@me/channels"] == [int(ALICE)]
 
     on_message = gateway.message(question.content, question.message["components"],
-                                 channel_id=channel_known.dm_channel)
+                                 channel_id=fake.dm_channel)
     data = click_in_dm("alice", question.custom_ids[0], on_message)
     pressed = await harness.dispatch("INTERACTION_CREATE", data)
-    callback = next(c for c in pressed if c.path.endswith("/callback"))
-    assert (callback.ephemeral, callback.content) == (True, "受け付けました。")
+    assert [c.content for c in pressed if c.ephemeral] == ["受け付けました。"]
     public = posts(pressed, CHANNEL_MESSAGES)
     assert public[0].content == "⚔ アリス → ゾンビ1：こぶしで攻撃（50%）\nアリス 攻撃（こぶし）：(1D100<=50) ＞ 30 ＞ 成功"
     assert public[1].content.startswith(f"<@{KP}> アリスのこぶしがゾンビ1に命中しました。")
     assert public[1].labels == ["回避", "防御", "なし"]
     assert posts(pressed, dm) == []
+    retired = [c for c in pressed if c.method == "PATCH"]
+    assert [(c.path.rsplit("/", 1)[1], c.payload["components"]) for c in retired] == [("@original", [])]
 
     # The other reading, pressed now, is refused as /attack would be: ゾンビ1 has to answer first.
     again = await harness.dispatch("INTERACTION_CREATE", click_in_dm("alice", question.custom_ids[1], on_message))
-    assert [(c.ephemeral, c.content) for c in again if c.path.endswith("/callback")] == [
-        (True, "ゾンビ1の対応（回避／防御／なし）を待っています。")]
+    assert [c.content for c in again if c.ephemeral] == ["ゾンビ1の対応（回避／防御／なし）を待っています。"]
     assert posts(again, CHANNEL_MESSAGES) == []
 
     _, dodged = await say(harness, "kp", "ゾンビ1は回避")
     assert "ゾンビ1 HP 15 → 10" in posts(dodged, CHANNEL_MESSAGES)[0].content
     await say(harness, "alice", "ターン終了")
     late = await harness.dispatch("INTERACTION_CREATE", click_in_dm("alice", question.custom_ids[1], on_message))
-    assert [(c.ephemeral, c.content) for c in late if c.path.endswith("/callback")] == [
-        (True, "このボタンは古くなっています（その場面はもう過ぎました）。あらためて宣言してください。")]
+    assert [c.content for c in late if c.ephemeral] == [
+        "このボタンは古くなっています（その場面はもう過ぎました）。あらためて宣言してください。"]
     assert posts(late, CHANNEL_MESSAGES) == []
 
 
