@@ -27,6 +27,15 @@ class Fought:
         index = [c for _, c in self.pairs].index(chat_line)
         return self.chat.said(self.first + index)
 
+    def refusal(self, chat_line: str) -> str:
+        """The text of the one message ``chat_line`` caused, asserted to be private to its
+        speaker (a refused declaration)."""
+        index = [c for _, c in self.pairs].index(chat_line)
+        messages = [m for m in self.chat if m["line"] == self.first + index]
+        speaker = chat_line.split(": ", 1)[0]
+        assert [(m["to"], m["ephemeral"]) for m in messages] == [(speaker, True)], messages
+        return messages[0]["text"]
+
     def status(self) -> dict:
         """The final ``/battle status`` data of the chat run."""
         return next(m for m in reversed(self.chat) if m["line"] == self.first + len(self.pairs))["data"]
