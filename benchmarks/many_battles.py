@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -104,6 +105,7 @@ async def main(battles: int, rounds: int, db: str | None) -> int:
           f"p99 {percentile(counts.times, 99) * 1000:.1f} ms (goal < 50), max {max(counts.times) * 1000:.1f} ms")
     print(f"internal errors: {counts.internal + setup.internal}   refused: {counts.refused}   "
           f"version races lost: {counts.raced}")
+    print(f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print(f"memory: {rss_start:.0f} MB before the battles, {rss_end:.0f} MB after = "
           f"{(rss_end - rss_start) * 1024 / battles:.0f} KB per battle")
     return 0 if counts.internal + setup.internal == 0 else 1
