@@ -191,13 +191,16 @@ class FuzzTable:
         await self.store.close()
 
 
-def run(table: FuzzTable, examples: int, loop: asyncio.AbstractEventLoop) -> None:
+def run(table: FuzzTable, examples: int, loop: asyncio.AbstractEventLoop, progress: bool = False) -> None:
     """Feed ``examples`` hypothesis-drawn requests to ``table`` (no shrinking database)."""
     @settings(max_examples=examples, deadline=None, database=None, derandomize=False,
               suppress_health_check=list(HealthCheck), phases=["generate"])
     @given(requests(table))
     def one(drawn) -> None:
         loop.run_until_complete(table.check(*drawn))
+        done = sum(len(v) for v in table.times.values())
+        if progress and done % 10_000 == 0:
+            print(f"  … {done} requests, {len(table.failures)} problems, {len(table.slow)} over 50 ms", flush=True)
     one()
 
 
@@ -211,7 +214,7 @@ def main(examples: int, db: str | None) -> int:
     loop = asyncio.new_event_loop()
     table = loop.run_until_complete(FuzzTable(db).start())
     started = time.perf_counter()
-    run(table, examples, loop)
+    run(table, examples, loop, progress=True)
     elapsed = time.perf_counter() - started
     loop.run_until_complete(table.close())
     total = sum(len(v) for v in table.times.values()) + len(table.failures)
