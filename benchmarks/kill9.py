@@ -17,7 +17,6 @@ Counted at the end from the database (steps stored per request id):
 """
 from __future__ import annotations
 
-import argparse
 import asyncio
 import random
 import sys
@@ -27,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.procs import (CHANGING, Worker, accepted, set_up, steps_by_request,  # noqa: E402
-                              stream_command)
+from benchmarks.procs import (CHANGING, Worker, accepted, arguments, set_up, steps_by_request,  # noqa: E402
+                              stream_command, verdict)
 from bot.config import sqlite_url  # noqa: E402
 
 
@@ -112,15 +111,11 @@ async def main(trials: int, channels_n: int, db: str | None, seed: int) -> int:
     ok = (not lost and not twice and totals["internal_errors"] == 0
           and totals["replayed_same"] == totals["replay_checked"]
           and totals["duplicates_same"] == totals["duplicates"])
-    print("OK" if ok else "FAILED")
-    return 0 if ok else 1
+    return verdict(ok)
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--trials", type=int, default=20)
-    parser.add_argument("--channels", type=int, default=10)
-    parser.add_argument("--db", help="async SQLAlchemy URL (default: a new SQLite file)")
-    parser.add_argument("--seed", type=int, default=12)
-    args = parser.parse_args()
+    args = arguments(__doc__, trials=(int, 20, "kills"), channels=(int, 10, "channels played in"),
+                     db=(str, None, "async SQLAlchemy URL (default: a new SQLite file)"),
+                     seed=(int, 12, "random seed of the stream and the kill times"))
     sys.exit(asyncio.run(main(args.trials, args.channels, args.db, args.seed)))

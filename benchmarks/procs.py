@@ -3,6 +3,7 @@ fight set up in each channel, the mixed command stream, a throwaway PostgreSQL s
 the count of what the database holds per request id."""
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
@@ -46,6 +47,20 @@ STREAM = [
 sender's moment: that is part of the mix), a KP setting, a roll, a status board."""
 CHANGING = {"end", "attack", "react", "kp setting"}
 """The commands of the stream that append a step when accepted."""
+
+
+def arguments(doc: str, **options: tuple) -> argparse.Namespace:
+    """The command line of a benchmark: ``name=(type, default, help)`` per option."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    for name, (kind, default, text) in options.items():
+        parser.add_argument("--" + name, type=kind, default=default, help=text)
+    return parser.parse_args()
+
+
+def verdict(ok: bool) -> int:
+    """Print OK or FAILED; the exit status (0 or 1)."""
+    print("OK" if ok else "FAILED")
+    return 0 if ok else 1
 
 
 def accepted(replies: list[dict]) -> bool:

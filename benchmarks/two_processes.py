@@ -15,7 +15,6 @@ the version race and were told, internal errors. Goal: 0 lost, 0 twice, 0 double
 """
 from __future__ import annotations
 
-import argparse
 import asyncio
 import random
 import sys
@@ -25,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.procs import (CHANGING, Worker, accepted, postgres_server, set_up,  # noqa: E402
-                              steps_by_request, stream_command)
+from benchmarks.procs import (CHANGING, Worker, accepted, arguments, postgres_server, set_up,  # noqa: E402
+                              steps_by_request, stream_command, verdict)
 
 RACE_LOST = "同時に別の操作"
 
@@ -82,16 +81,13 @@ async def main(seconds: float, channels_n: int, db: str, seed: int) -> int:
     ok = (not lost and not twice and internal == 0 and len(answers) == len(sent)
           and all(k == 1 for k in by_row.values())
           and len(reminders) > 0)
-    print("OK" if ok else "FAILED")
-    return 0 if ok else 1
+    return verdict(ok)
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--channels", type=int, default=50)
-    parser.add_argument("--db", help="postgresql+asyncpg://… (default: a throwaway server)")
-    parser.add_argument("--seed", type=int, default=7)
-    args = parser.parse_args()
+    args = arguments(__doc__, seconds=(float, 20.0, "how long the stream runs"),
+                     channels=(int, 50, "channels played in"),
+                     db=(str, None, "postgresql+asyncpg://… (default: a throwaway server)"),
+                     seed=(int, 7, "random seed of the stream"))
     with postgres_server(args.db) as url:
         sys.exit(asyncio.run(main(args.seconds, args.channels, url, args.seed)))
