@@ -193,7 +193,8 @@ class Service(KeeperDesk):
         state = (await self._loaded(record))[1].state if record else None
         keeper = state.keeper if state else None
         owns = bool(state) and any(u.owner == req.user for u in state.units.values())
-        text = permissions.refusal(path, await self.is_kp(req, keeper), owns, bool(opt.text(req.options, "as")))
+        text = permissions.refusal(path, await self.is_kp(req, keeper), owns, bool(opt.text(req.options, "as")),
+                                   has_battle=record is not None)
         if text:
             raise InvalidInput(text)
 
