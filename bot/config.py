@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -19,6 +19,12 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO")
     turn_reminder_minutes: int = Field(default=10, description="remind an idle actor after this")
     turn_autoskip_minutes: int = Field(default=0, description="auto-skip an idle turn (0 = off)")
+
+    @field_validator("discord_token")
+    @classmethod
+    def _no_blank_token(cls, value: str) -> str:
+        """Surrounding spaces are no part of a token: ``"   "`` is no token at all."""
+        return value.strip()
 
     def resolved_database_url(self) -> str:
         """``database_url`` or ``sqlite+aiosqlite:///<data_dir>/bot.db`` (creating data_dir)."""
