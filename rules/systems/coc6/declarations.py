@@ -18,12 +18,10 @@ another until it acts or the window closes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.battle import events as ev
-from rules.battle.commands import Attack, Command
 from rules.battle.decision import Decision
-from rules.battle.permissions import find_unit, require_keeper
+from rules.battle.keeper import CloseDeclarations
+from rules.battle.permissions import require_keeper
 from rules.battle.protocol import Prompt
 from rules.errors import InvalidInput
 from rules.systems.coc6.concentrate import ACTIONS as FOCUS_ACTIONS
@@ -44,14 +42,6 @@ PARRY_WITH = PARRY + "："
 DELAY = "行動遅延"
 MAX_OPPONENTS = 12
 """At most this many 受け流し buttons (a message holds 25 buttons); others: /declare target:."""
-
-
-@dataclass(frozen=True)
-class CloseDeclarations(Command):
-    """``/kp close`` or 「宣言を締め切る」: the KP (or the timeout, ``timeout=True``) closes
-    this round's declarations; whoever has not answered has declared nothing."""
-
-    timeout: bool = False
 
 
 # --- who may declare --------------------------------------------------------------------
@@ -115,7 +105,7 @@ def prompts(rules: CocRules, state: CocState) -> list[Prompt]:
     found = []
     delay = f"、行動遅延は /declare action:{DELAY} amount:下げるDEX" if rules.rule_set == "H" else ""
     for unit_id in state.declaring:
-        unit = state.coc_unit(unit_id)
+        unit = state.coc_unit(unit_id)  # KeyError never: a removed unit leaves the window (window.py)
         found.append(Prompt(
             kind="declare", unit=unit_id, owner=unit.owner, options=options(rules, state, unit),
             text=f"ラウンド{state.round}開始時の宣言: {unit_id}は宣言しますか？（ボタンか /declare action:…{delay}。"

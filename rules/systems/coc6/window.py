@@ -105,8 +105,10 @@ WINDOW_HANDLERS = {
 }
 """Events of the window itself, merged into evolve's table."""
 
-CLOSING_EVENTS = (ce.AttackDeclared, ce.ApSpent, ce.UnitMoved, ev.TurnEnded, ce.ReactionRequested)
-"""Events after whose own effect the unit's window closes (:func:`after`)."""
+CLOSING_EVENTS = (ce.AttackDeclared, ce.ApSpent, ce.UnitMoved, ev.TurnEnded, ce.ReactionRequested,
+                  ev.UnitRemoved)
+"""Events after whose own effect the unit's window closes (:func:`after`); a unit removed
+from the battle is no longer awaited either."""
 
 
 def after(state: CocState, event: Event) -> None:

@@ -8,7 +8,7 @@ import pytest
 from rules.battle import commands as cmds
 from rules.errors import InvalidInput
 from rules.systems.coc6 import events as ce
-from rules.systems.coc6.declarations import CloseDeclarations
+from rules.battle.keeper import CloseDeclarations
 from rules.systems.coc6.window import DeclarationsClosed, DeclarationsOpened
 
 FOCUS = ("回避に集中", "防御に集中", "受け流しに集中", "隠れるに集中", "かばうに集中")
@@ -133,3 +133,10 @@ def test_under_the_book_rule_only_those_who_must_declare_a_parry_are_called(tabl
     assert [e.units for e in strict.events_of(DeclarationsOpened)] == [["ゾンビ", "アリス", "ボブ"]]
     prompt = next(p for p in strict.system.view(strict.state).prompts if p.key == "d1-アリス")
     assert prompt.options == ("受け流し：ゾンビ", "宣言しない")  # no 集中 in the book rule
+
+
+def test_a_removed_unit_is_no_longer_awaited(table_of):
+    table = quick_zombie(table_of)
+    table.run("kp", cmds.Remove, name="ボブ")
+    assert table.state.declaring == ["ゾンビ", "アリス"]
+    assert [p.unit for p in table.system.view(table.state).prompts if p.kind == "declare"] == ["ゾンビ", "アリス"]
