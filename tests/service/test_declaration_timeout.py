@@ -3,17 +3,7 @@ of the service closes the window as the keeper's step; 0 (the default) waits for
 from __future__ import annotations
 
 from bot.reminders import Dispatcher
-from service_table import KP
-
-
-class Outbox:
-    """Collects what the dispatcher posts: ``[(channel, reply)]``."""
-
-    def __init__(self) -> None:
-        self.sent = []
-
-    async def __call__(self, channel, replies) -> None:
-        self.sent.extend((channel, r) for r in replies)
+from service_table import KP, Outbox
 
 
 async def test_the_declarations_close_by_themselves_after_the_configured_minutes(table):
