@@ -77,7 +77,8 @@ def attack_blow(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "
     expr = expression(d.state, inc, extra)
     total = roll_damage(d, inc.number, inc.defender, expr, dice)
     attacker = d.state.units.get(inc.attacker)
-    blow = Blow.of(total) if attacker is not None and attacker.hidden else Blow(total, f"{expr} ＞ {total}")
+    shown = not (attacker is not None and attacker.hidden) and expr != str(total)
+    blow = Blow(total, f"{expr} ＞ {total}") if shown else Blow.of(total)
     return blow.halved() if inc.context.get("half") else blow
 
 
