@@ -17,10 +17,14 @@ CHECKS = {"応急手当": ("応急手当て", "応急処置", "おうきゅう�
 CALLED = {"急所": ("頭", "頭部", "きゅうしょ"), "腕": ("うで",), "足": ("脚", "あし"), "羽": ("翼", "はね")}
 """The called shots (H-CALL-)."""
 
+WINDOW = {"宣言しない": ("宣言なし", "宣言はなし", "宣言は無し", "特に宣言しない")}
+"""The answer 「宣言しない」 to the round-start declaration window (``/declare action:宣言しない``)."""
+
 HOUSE = Words(
     reactions={"武道": ("ぶどう",), "反撃": ("はんげき",), "継続回避": ()},
     declarations={"行動遅延": ("遅延", "行動を遅らせる"), "矢をつがえる": ("矢を番える", "つがえる"),
-                  "弦の張り替え": ("弦を張り替える", "弦張り替え"), "剛の型破棄": ("剛の型を破棄",), "装填": ("リロード",)},
+                  "弦の張り替え": ("弦を張り替える", "弦張り替え"), "剛の型破棄": ("剛の型を破棄",), "装填": ("リロード",),
+                  **WINDOW},
     focus=FOCUS_ACTIONS,
     specials={"サルト": ("投げ",), "タックル": (), "ラッシュ": (), "フェイント": (), "精密射撃": (),
               "剛の型": ("金剛の射",), "流鏑馬": ("やぶさめ",), "連続攻撃": (), "同時攻撃": (),
@@ -32,5 +36,5 @@ HOUSE = Words(
 )
 """``coc6-house`` (seed 000)."""
 
-BOOK = Words(modes=MODES, checks=CHECKS)
+BOOK = Words(declarations=WINDOW, modes=MODES, checks=CHECKS)
 """``coc6`` (seed 001 on the published rules): the shared words, firing modes and treatment."""
