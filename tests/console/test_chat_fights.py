@@ -94,9 +94,12 @@ kp: /battle new system:coc6
 yuki: /battle join character:ユウキ
 mina: /battle join character:ミナ
 kp: /battle add name:ゾンビ character:ゾンビ
+kp: /kp setting key:受け流し宣言 value:11
 kp: /battle start
 """
+"""With 〈マーシャルアーツ〉 under 11% a parry must be declared (the KP's threshold, CF-01)."""
 BOOK = [
+    ("mina: /declare action:宣言しない", "mina: 宣言しない"),
     ("yuki: /declare action:受け流し target:ゾンビ", "yuki: 受け流しを宣言"),
     ("mina: /attack target:ゾンビ weapon:キック", "mina: ゾンビにキック"),
     ("kp: /react action:回避 as:ゾンビ", "kp: 回避"),
@@ -116,9 +119,10 @@ BOOK = [
 BOOK_ROLLS = "20,50,3,30,5,30,20,10,2,3,30,10"
 
 
-@pytest.mark.rule("P-PARRY-02", "P-EX-01")
+@pytest.mark.rule("P-PARRY-02", "P-PARRY-05", "P-EX-01")
 def test_a_book_rules_fight_typed_in_chat(play):
     done = fight(play, BOOK_SETUP, BOOK, BOOK_ROLLS)
+    assert done.said("mina: 宣言しない") == "ミナはこのラウンド宣言しません。"
     assert done.said("yuki: 受け流しを宣言") == "ユウキは「受け流し」を宣言しました（相手: ゾンビ）。"
     kicked = done.said("kp: 回避")
     assert "ゾンビ 回避：(1D100<=16) ＞ 50 ＞ 失敗" in kicked and "ゾンビ HP 15 → 12" in kicked
