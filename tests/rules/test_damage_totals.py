@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.render.log import lines
 from rules.battle import commands as cmds
 from rules.dice.core import DiceExhausted
 from rules.errors import InvalidInput, RuleViolation
@@ -228,3 +229,11 @@ def test_a_weapon_shot_says_the_wielder_lost_nothing():
     t, outcome = _budo_called_shot(0, "武器", [3, 2, 99])
     assert t.hp("鎧") == 12
     assert outcome == "鎧に0ダメージ（1D4+1D4 ＞ 5はナイフが受けた、B-CALL-WPN-01）"
+
+
+def test_a_hidden_defenders_armour_stays_out_of_the_players_log():
+    """The arithmetic names the armour; for a hidden NPC the players' line keeps it private."""
+    closing = [ce.AttackResolved(attack=1, outcome="鎧に3ダメージ（1D4+1D4 ＞ 5 − 装甲2 ＝ 3）"),
+               ce.PendingClosed(attack=1, unit="鎧", outcome="防御成功：鎧に0ダメージ（2 − 防御（1D2）1 − 装甲2 ＝ 0）")]
+    assert lines(closing, None, reveal=False, hidden={"鎧": 12}) == ["→ 鎧への攻撃の処理が終わった（数値はKPのみ）"] * 2
+    assert lines(closing, None, reveal=True, hidden={"鎧": 12})[0] == "→ 鎧に3ダメージ（1D4+1D4 ＞ 5 − 装甲2 ＝ 3）"
