@@ -126,6 +126,7 @@ def build(words: w.Words, units: tuple[tuple[str, tuple[str, ...]], ...], option
         for weapon in weapons:
             for spelling in weapon_spellings(weapon):
                 entries.setdefault(spelling, []).append((WEAPON, weapon))
+    _add(entries, OPTION, words.options)
     _add(entries, WEAPON, words.weapons)
     _add(entries, REACT, words.reactions)
     _add(entries, DECL, words.declarations)

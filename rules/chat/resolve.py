@@ -9,10 +9,14 @@ from dataclasses import dataclass, field
 
 from rules.chat.context import ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import Intent
-from rules.chat.words import COVER, PARRY
+from rules.chat.words import COVER, NONE, NONE_OPTIONS, PARRY
 
 PARRY_WITH = PARRY + "："
 """The label of a parry with one weapon when the question offers several (受け流し：ナイフ)."""
+
+ANSWER_KINDS = ("reaction", "cover")
+"""Questions answered with ``/react``; any other (the round's declarations) is answered
+by pressing its button: the command ``press`` with the question's ``key`` and ``label``."""
 
 
 @dataclass(frozen=True)
@@ -21,7 +25,8 @@ class Declaration:
 
     Attributes:
         command: the English command path the slash command has (``react``, ``attack``,
-            ``declare``, ``move``, ``check``, ``end``, ``wait``, ``escape``).
+            ``declare``, ``move``, ``check``, ``end``, ``wait``, ``escape``), or ``press``:
+            the button ``options["label"]`` of the question ``options["key"]``.
         options: its options by English name, as the slash command takes them (``as``
             when the speaker acts for a unit that is not theirs).
         unit: the unit that acts; ``text``: the declaration in canonical words (a button
@@ -114,9 +119,12 @@ def _decl(ctx: ChatContext, unit: ChatUnit, command: str, options: dict, phrase:
 
 
 def _answer(intent: Intent, ctx: ChatContext) -> Outcome:
-    asked = [q for q in ctx.questions]
+    asked = list(ctx.questions)
     units = [u for u in ctx.units if any(q.unit == u.name for q in asked)]
     choices: list[Declaration] = []
+    option = intent.slots.get("option")
+    if ctx.is_kp and option and not intent.actor:  # the KP's own question (「宣言を締め切る」)
+        choices += [_press("", q, option, option) for q in asked if ctx.unit(q.unit) is None and option in q.options]
     for unit in _actors(intent, ctx, units):
         for question in (q for q in asked if q.unit == unit.name):
             found = _answer_one(intent, ctx, unit, question)
@@ -129,8 +137,15 @@ def _answer(intent: Intent, ctx: ChatContext) -> Outcome:
     return _one(choices, "どのユニットの対応ですか？")
 
 
+def _press(unit: str, q: ChatQuestion, label: str, short: str) -> Declaration:
+    text = f"{unit}：{label}" if unit else label
+    return Declaration("press", {"key": q.key, "label": label}, unit, text, short)
+
+
 def _answer_one(intent: Intent, ctx: ChatContext, unit: ChatUnit, q: ChatQuestion) -> Outcome:
     slots = intent.slots
+    if q.kind not in ANSWER_KINDS:
+        return _press_one(slots, unit, q)
     power = slots.get("power")
     option = slots.get("option")
     if option == COVER:
@@ -161,6 +176,22 @@ def _answer_one(intent: Intent, ctx: ChatContext, unit: ChatUnit, q: ChatQuestio
         return _decl(ctx, unit, "react", {"action": reaction, "power": power}, _power(reaction, power), reaction)
     return _one([_decl(ctx, unit, "react", {"action": o, "power": power}, o, o.split("：", 1)[1]) for o in with_weapon],
                 f"どの武器で{reaction}を行いますか？")
+
+
+def _press_one(slots: dict, unit: ChatUnit, q: ChatQuestion) -> Outcome:
+    """The button a line presses on a question that is not a reaction: its label typed
+    (宣言しない, 受け流し：ゾンビ1), なし for the question's "nothing", or 受け流し for the
+    one parry it offers (a choice of opponents when it offers several)."""
+    option, reaction = slots.get("option"), slots.get("reaction")
+    if option is not None:
+        return _press(unit.name, q, option, option) if option in q.options else None
+    if reaction == NONE:
+        labels = [o for o in q.options if o in NONE_OPTIONS]
+    else:
+        labels = [o for o in q.options if o.startswith(reaction + "：")]
+        if "target" in slots:
+            labels = [o for o in labels if o.split("：", 1)[1] in slots["target"]]
+    return _one([_press(unit.name, q, o, o.split("：", 1)[-1]) for o in labels], f"誰に{reaction}を宣言しますか？")
 
 
 def _power(phrase: str, power: int | None) -> str:

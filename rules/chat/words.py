@@ -25,6 +25,7 @@ class Words:
         checks: skills whose check the rules apply on one's turn (``/check skill:``).
         weapons: spellings of the standard weapons (こぶし: 拳, パンチ …).
         turn_actions: other turn commands by command path (``wait`` → 待機).
+        options: spellings of question buttons that are no reaction (宣言を締め切る: 締め切り).
         power: the system takes a ``power:`` number on attacks, answers and escapes.
 
     Compared and hashed by identity: a system's words are one object, built once.
@@ -39,6 +40,7 @@ class Words:
     checks: Table = field(default_factory=dict)
     weapons: Table = field(default_factory=dict)
     turn_actions: Table = field(default_factory=dict)
+    options: Table = field(default_factory=dict)
     power: bool = False
 
     def over(self, base: "Words") -> "Words":
@@ -54,6 +56,7 @@ class Words:
                      aims=join(base.aims, self.aims), modes=join(base.modes, self.modes),
                      checks=join(base.checks, self.checks), weapons=join(base.weapons, self.weapons),
                      turn_actions=join(base.turn_actions, self.turn_actions),
+                     options=join(base.options, self.options),
                      power=self.power or base.power)
 
 
@@ -75,8 +78,13 @@ BASE = Words(
         "組み付き": ("組付き", "組みつき", "くみつき", "組付"),
         "頭突き": ("ずつき", "頭つき"),
     },
+    options={"宣言しない": ("宣言なし", "宣言しません", "何も宣言しない"),
+             "宣言を締め切る": ("締め切り", "締め切る", "宣言締め切り", "宣言を締め切り", "締切", "宣言受付終了")},
 )
 """What every system shares (the reactions of COMMANDS.md and the four built-in weapons)."""
+
+NONE_OPTIONS = ("なし", "宣言しない")
+"""Buttons that answer a question with nothing: なし types them (during the round's declarations too)."""
 
 END_TURN = ("ターン終了", "手番終了", "ターンエンド", "ターン終わり", "ターンおわり", "手番終わり",
             "手番おわり", "ターンを終了", "手番を終了", "ターンを終える", "手番を終える", "ターン終える",
