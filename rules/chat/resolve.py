@@ -235,10 +235,19 @@ def _opponent(other: ChatUnit, unit: ChatUnit) -> bool:
 
 
 def _turn_unit(intent: Intent, ctx: ChatContext) -> ChatUnit | None:
-    unit = ctx.unit(ctx.turn) if ctx.turn else None
-    if unit is None or (intent.actor and unit.name not in intent.actor):
+    """The unit a turn action is for: the one whose turn it is, when the speaker may move
+    it; out of turn, the unit the line names or the speaker's only unit — the rules then
+    refuse it as they refuse the slash command («いまはアリスの手番です»)."""
+    if ctx.phase != "active":
         return None
-    return unit if ctx.may_move(unit, bool(intent.actor)) else None
+    unit = ctx.unit(ctx.turn) if ctx.turn else None
+    if unit is not None and (not intent.actor or unit.name in intent.actor) and ctx.may_move(unit, bool(intent.actor)):
+        return unit
+    if intent.actor:
+        named = [u for u in ctx.units if u.name in intent.actor and ctx.may_move(u, True)]
+        return named[0] if len(named) == 1 else None
+    own = [u for u in ctx.units if u.owner == ctx.speaker]
+    return own[0] if len(own) == 1 else None
 
 
 def _targets(names, unit: ChatUnit, ctx: ChatContext) -> list[ChatUnit]:
@@ -253,6 +262,9 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
     slots = intent.slots
     targets = _targets(slots["target"], unit, ctx)
     weapons = slots.get("weapon") or ()
+    implied = ctx.words.verb_weapons.get(slots.get("verb") or "")
+    if not weapons and not slots.get("special") and not slots.get("mode") and implied:
+        weapons = (implied,)  # 殴る: a fist, 蹴る: a kick
     mine = [x for x in weapons if x in unit.weapons] or list(weapons[:1])
     choices = []
     for target in targets:

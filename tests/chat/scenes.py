@@ -7,12 +7,9 @@ from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.chat import ChatContext
 from rules.systems import get_system
 
-FIST = ("こぶし", "キック", "組み付き", "頭突き")
-
-
 def _row(name, owner, *weapons, out=False):
     return UnitRow(name=name, owner=owner, hidden=False, hp=10, hp_max=10, ap=3, dex=10,
-                   conditions=("気絶",) if out else (), weapons=tuple({"name": w} for w in FIST + weapons))
+                   conditions=("気絶",) if out else (), weapons=tuple({"name": w} for w in weapons))
 
 
 HOUSE_UNITS = (
@@ -21,6 +18,7 @@ HOUSE_UNITS = (
     _row("ゾンビ1", None, "斧"),
     _row("ゾンビ2", None),
     _row("グール", None, out=True),
+    _row("見本・花子", "carol"),
 )
 
 
