@@ -122,7 +122,9 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("battle status", "戦闘 状況", "順番・HP・行動ポイント・状態を表示する"),
     Cmd("battle remove", "戦闘 除外", "KP: 参加者を戦闘から外す", (
         Opt("name", "名前", "外す参加者", required=True, autocomplete="unit"),)),
-    Cmd("battle end", "戦闘 終了", "KP: 戦闘を終える"),
+    Cmd("battle end", "戦闘 終了", "KP: 戦闘を終える（対応待ちや両陣営が健在なら確認します）", (
+        Opt("confirm", "確認なし", "確認せずにすぐ終える", "bool"),)),
+    Cmd("battle reopen", "戦闘 再開", "KP: このチャンネルで最後に終えた戦闘を再開する"),
     Cmd("battle log", "戦闘 ログ", "戦闘の記録をファイルで出す", private=True),
     Cmd("attack", "攻撃", "自分の手番に攻撃する", (
         Opt("target", "対象", "攻撃する相手", required=True, autocomplete="unit"),
@@ -152,10 +154,13 @@ COMMANDS: tuple[Cmd, ...] = (
         num("power", "パワー", "パワーランク", 0, 99, True), AS)),
     Cmd("move", "移動", "マスを移動する（1マス1ポイント）", (
         Opt("to", "移動先", "移動先のマス（例: C4）", required=True), AS)),
-    Cmd("check", "判定", "技能・能力値の判定（応急手当、医学、CON×5 …）", (
-        Opt("skill", "技能", "技能名または CON×5 など", required=True),
+    Cmd("check", "判定", "技能・能力値・SANの判定（目星、アイデア、CON×5、SAN …）。戦闘外は自分のキャラクターで", (
+        Opt("skill", "技能", "技能名、アイデア・幸運・知識、CON×5、SAN など", required=True),
         Opt("target", "対象", "手当てなどの相手", autocomplete="unit"),
-        num("modifier", "補正", "補正（%）", -999, 999), AS)),
+        num("modifier", "補正", "補正（%）", -999, 999),
+        Opt("loss", "減少", "SANチェックの減少値 成功時/失敗時（例: 1/1D6）"),
+        Opt("character", "キャラクター", "戦闘外で判定するキャラクター（複数持っているとき）", autocomplete="character"),
+        AS)),
     Cmd("battle map", "戦闘 マップ", "盤面を画像で表示する"),
     Cmd("kp set", "kp 設定", "KP: HP・能力値・技能・AP・武器の耐久力・状態を直接変える", (
         Opt("target", "対象", "ユニット", required=True, autocomplete="unit"),

@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 
 from bot import options as opt
 from bot import permissions
+from bot.battle_end import END_KEY, BattleEnd
 from bot.battles import Battles, board
 from bot.characters import CharacterBook
 from bot.chat_play import CHOICE as CHAT_CHOICE, ChatTable
@@ -32,7 +33,9 @@ from bot.render.map_text import map_reply
 from bot.render.reply import Button, Reply, clip, private, public
 from bot.request import Request, request_label
 from bot.rolls import published_reply, roll_replies
+from bot.sheet_checks import SheetChecks, is_san
 from bot.store import BattleExists, BattleRecord, Deadline, Store
+from bot.store.busy import DatabaseBusy
 from rules.battle import commands as cmds
 from rules.battle import keeper as kc
 from rules.battle.events import to_record
@@ -49,6 +52,9 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[Request], Awaitable[list[Reply]]]
 """``await handler(request) -> replies``: one command."""
+
+BUSY = "データベースが別のプロセスの書き込みで混み合っています。状態は変更されていません。少し待ってからもう一度お試しください。"
+"""The answer when the database stayed locked by another process (bot.store.busy.PATIENCE)."""
 
 EXTRA_ROUTES = ("chat", "button")
 """Requests that are not commands of the spec: a plain message and a button press."""
@@ -76,7 +82,9 @@ class Service:
         self.store = store
         self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes)
         self.characters = CharacterBook(store)
+        self.sheet_checks = SheetChecks(self.characters, dice, clock)
         self.keeper = KeeperDesk(self.battles)
+        self.ending = BattleEnd(self.battles)
         self.chat = ChatTable(self.battles, self.dispatch)
         self.routes: dict[str, Handler] = self._route_table()
 
@@ -106,7 +114,9 @@ class Service:
             "char list": self._char(self.characters.list), "char delete": self._char(self.characters.delete),
             "char import": self._char(self.characters.import_sheet),
             **self.keeper.routes(),
+            **self.ending.routes(),
             **{path: self._decide(build) for path, build in BUILDERS.items()},
+            "check": self._check,
         }
         paths = [c.path for c in COMMANDS] + list(EXTRA_ROUTES)
         missing = [p for p in paths if p not in own]
@@ -119,6 +129,28 @@ class Service:
         async def handler(req: Request) -> list[Reply]:
             return await self.battles.decided(req, lambda: build(req, self.characters))
         return handler
+
+    async def _on_sheet(self, req: Request) -> bool:
+        """Whether ``/check`` rolls on the user's saved sheet (bot.sheet_checks): a SAN check,
+        or no battle here in which the user has a unit (and no ``as:``)."""
+        if is_san(opt.text(req.options, "skill")):
+            return True
+        record = await self.battles.active(req.channel)
+        if record is None:
+            return True
+        if opt.text(req.options, "as"):
+            return False
+        state = (await self.battles.loaded(record))[1].state
+        return not any(u.owner == req.user for u in state.units.values())
+
+    async def _check(self, req: Request) -> list[Reply]:
+        """``/check``: on the sheet (outside a battle, SAN) or as the battle's step."""
+        if await self._on_sheet(req):
+            replies = await self.sheet_checks.check(req)
+            if req.request_id:
+                await self.store.remember_request(req.request_id, [r.to_dict() for r in replies])
+            return replies
+        return await self.battles.decided(req, lambda: BUILDERS["check"](req, self.characters))
 
     def _char(self, method) -> Handler:
         """The handler of a ``/char`` command (its replies kept under the request id)."""
@@ -147,6 +179,9 @@ class Service:
                 return [_refusal(req, exc)]
             except DiceError as exc:
                 return [private(req.user, f"ダイスを振れませんでした: {exc}")]
+            except DatabaseBusy:
+                log.warning("database stayed locked by another process; %s not handled", req)
+                return [private(req.user, BUSY)]
             except Exception:
                 log.exception("unexpected error handling %s", req)
                 return [private(req.user, "内部エラーが発生しました。状態は変更されていません。もう一度お試しください。")]
@@ -165,8 +200,13 @@ class Service:
         path = req.command
         if path in EXTRA_ROUTES or permissions.access(path) == permissions.ANYONE:
             return
+        if path == "check" and await self._on_sheet(req):  # one's own sheet: no battle rights needed
+            return
         record = await self.battles.active(req.channel)
         state = (await self.battles.loaded(record))[1].state if record else None
+        if state is None and path in permissions.WITHOUT_BATTLE:  # the last battle's KP still counts
+            latest = await self.store.latest_battle(req.channel)
+            state = (await self.battles.loaded(latest))[1].state if latest else None
         keeper = state.keeper if state else None
         owns = bool(state) and any(u.owner == req.user for u in state.units.values())
         text = permissions.refusal(path, await self.battles.is_kp(req, keeper), owns,
@@ -367,8 +407,8 @@ class Service:
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
         system, state = await self._load(record)
         is_kp = await self.battles.is_kp(req, state.keeper)
-        if bid.key == "end":
-            return await self.battles.decided(req, lambda: cmds.EndBattle(issuer=req.user))
+        if bid.key == END_KEY:  # [戦闘終了], and /battle end's [戦闘を終える] [続ける]
+            return await self.ending.pressed(req, bid.choice)
         prompt = next((p for p in system.view(state).prompts if p.key == bid.key), None)
         if prompt is None:
             raise InvalidInput("このボタンは古くなっています（その場面はもう過ぎました）。最新のメッセージのボタンを使ってください。")
