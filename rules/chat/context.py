@@ -13,12 +13,6 @@ from rules.chat import lexicon
 from rules.chat.words import BASE, Words
 
 
-NOT_ANSWERS = ("turn", "declare", "declarations")
-"""Prompts that are no question a chat answer (``/react``) replies to: the turn prompt, and
-the round-start declaration window (its choices are ``/declare``, which the grammar reads
-as declarations: 「回避に集中」「受け流しを宣言」)."""
-
-
 @dataclass(frozen=True)
 class ChatUnit:
     """A unit as chat sees it: ``name``, ``owner`` (user id, None = the KP's NPC),
@@ -62,7 +56,7 @@ class ChatContext:
         units = tuple(ChatUnit(r.name, r.owner, tuple(w["name"] for w in r.weapons),
                                any(c in OUT_OF_ACTION for c in r.conditions)) for r in view.rows)
         questions = tuple(ChatQuestion(p.unit, p.kind, tuple(p.options), p.key, getattr(p, "about", None))
-                          for p in view.prompts if p.kind not in NOT_ANSWERS)
+                          for p in view.prompts if p.kind != "turn")
         merged = _merged(words) if words is not None else BASE
         return cls(speaker, is_kp, view.phase, view.turn, units, questions, merged)
 

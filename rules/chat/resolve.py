@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 
 from rules.chat.context import ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import Intent
+from rules.chat.lexicon import weapon_spellings
+from rules.chat.normalize import fold
 from rules.chat.words import COVER, NONE, NONE_OPTIONS, PARRY
 
 PARRY_WITH = PARRY + "："
@@ -169,7 +171,7 @@ def _answer_one(intent: Intent, ctx: ChatContext, unit: ChatUnit, q: ChatQuestio
         if labels:
             return _one([_decl(ctx, unit, "react", {"action": o, "power": power}, o, o.split("：", 1)[1])
                          for o in labels], f"どの武器で{reaction}を行いますか？")
-        mine = [x for x in weapons if x in unit.weapons] or list(weapons[:1])
+        mine = _held(weapons, unit)
         return _one([_decl(ctx, unit, "react", {"action": reaction, "weapon": x, "power": power},
                            _power(f"{x}で{reaction}", power), x) for x in mine], f"どの武器で{reaction}を行いますか？")
     if reaction in q.options or not with_weapon:
@@ -192,6 +194,17 @@ def _press_one(slots: dict, unit: ChatUnit, q: ChatQuestion) -> Outcome:
         if "target" in slots:
             labels = [o for o in labels if o.split("：", 1)[1] in slots["target"]]
     return _one([_press(unit.name, q, o, o.split("：", 1)[-1]) for o in labels], f"誰に{reaction}を宣言しますか？")
+
+
+def _held(weapons, unit: ChatUnit) -> list[str]:
+    """The weapons ``unit`` uses for the names a line gave: those it holds; else the ones it
+    holds that a name is part of (サーベル → 騎兵用サーベル, though the weapon table has a
+    サーベル too); else the first name, which the rules then refuse by name."""
+    mine = [x for x in weapons if x in unit.weapons]
+    if mine:
+        return mine
+    typed = {fold(x) for x in weapons}
+    return [x for x in unit.weapons if typed & weapon_spellings(x)] or list(weapons[:1])
 
 
 def _power(phrase: str, power: int | None) -> str:
@@ -265,7 +278,7 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
     implied = ctx.words.verb_weapons.get(slots.get("verb") or "")
     if not weapons and not slots.get("special") and not slots.get("mode") and implied:
         weapons = (implied,)  # 殴る: a fist, 蹴る: a kick
-    mine = [x for x in weapons if x in unit.weapons] or list(weapons[:1])
+    mine = _held(weapons, unit)
     choices = []
     for target in targets:
         for weapon in mine or [None]:

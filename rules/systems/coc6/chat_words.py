@@ -19,12 +19,9 @@ WEAPONS = {name: () for name in BUILTIN_WEAPONS}
 """The weapons of the built-in table: named in a line by a unit that lacks one, the rules
 say so (「バットを持っていません」) instead of the line being talk."""
 
-WINDOW = {"宣言しない": ("宣言なし", "宣言はなし", "宣言は無し", "特に宣言しない")}
-"""The answer 「宣言しない」 to the round-start declaration window (``/declare action:宣言しない``)."""
-
-DECLARATIONS = {**WINDOW, "行動遅延": ("遅延", "行動を遅らせる"), "矢をつがえる": ("矢を番える", "つがえる"),
+DECLARATIONS = {"行動遅延": ("遅延", "行動を遅らせる"), "矢をつがえる": ("矢を番える", "つがえる"),
                 "弦の張り替え": ("弦を張り替える", "弦張り替え"), "剛の型破棄": ("剛の型を破棄",), "装填": ("リロード",)}
-"""The round declarations: 「宣言しない」 and the house rules' own (seed 000); under the book rules the rules explain
+"""The house rules' round declarations (seed 000); under the book rules the rules explain
 that they are not declarations there."""
 
 CALLED = {"急所": ("頭", "頭部", "きゅうしょ"), "腕": ("うで",), "足": ("脚", "あし"), "羽": ("翼", "はね")}
