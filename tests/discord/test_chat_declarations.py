@@ -105,8 +105,8 @@ async def test_an_ambiguous_declaration_asks_by_dm_and_its_button_acts_in_the_ba
     assert "ゾンビ1 HP 15 → 10" in posts(dodged, CHANNEL_MESSAGES)[0].content
     await say(harness, "alice", "ターン終了")
     late = await harness.dispatch("INTERACTION_CREATE", click_in_dm("alice", question.custom_ids[1], on_message))
-    assert [c.content for c in late if c.ephemeral] == [
-        "このボタンは古くなっています（その場面はもう過ぎました）。あらためて宣言してください。"]
+    # Pressed after アリス's turn: refused as the attack typed now would be.
+    assert [c.content for c in late if c.ephemeral] == ["いまはゾンビ1の手番です。アリスの手番になってから行動してください。"]
     assert posts(late, CHANNEL_MESSAGES) == []
 
 
