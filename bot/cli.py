@@ -85,11 +85,12 @@ def main(argv: list[str] | None = None) -> int:
 def _console(args, settings: Settings) -> int:
     from bot.console.app import make_dice, run
 
-    db_url = sqlite_url(args.db) if args.db else sqlite_url(Path(settings.data_dir) / "console.db")
+    db_path = Path(args.db) if args.db else Path(settings.data_dir) / "console.db"
+    db_url = sqlite_url(db_path)
     if not args.db:
         Path(settings.data_dir).mkdir(parents=True, exist_ok=True)
     dice = make_dice(args.rolls, args.seed)
-    files_dir = (Path(args.db).resolve().parent if args.db else Path(settings.data_dir)) / "exports"
+    files_dir = exports_dir(db_path)
     if args.script:
         try:
             with open(args.script, encoding="utf-8") as fh:
@@ -101,6 +102,14 @@ def _console(args, settings: Settings) -> int:
     interactive = sys.stdin.isatty() and not args.json
     return _interruptible(run(_stdin_lines(interactive), db_url, dice, args.json, interactive=interactive,
                               files_dir=files_dir))
+
+
+def exports_dir(db_path: Path) -> Path:
+    """Where the console saves the attachments of the database file ``db_path``:
+    ``exports/<file name without suffix>/`` beside it, so that two databases in one folder
+    never overwrite each other's ``battle-1.txt``."""
+    db_path = Path(db_path).resolve()
+    return db_path.parent / "exports" / db_path.stem
 
 
 def _interruptible(main) -> int:
