@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from bot.config import Settings, sqlite_url
+from bot.store.migrate import DatabaseUnusable
 
 NO_TOKEN = """DISCORD_TOKEN が設定されていません。/ DISCORD_TOKEN is not set.
 
@@ -52,20 +53,22 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0) and 2
+    try:
+        return _dispatch(args)
+    except DatabaseUnusable as exc:
+        print(exc, file=sys.stderr)
+        return 1
+
+
+def _dispatch(args) -> int:
+    """Run the parsed command (DatabaseUnusable propagates to :func:`main`)."""
     settings = Settings()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     if args.cmd == "console":
         return _console(args, settings)
     if args.cmd == "migrate":
-        from bot.store import Store
-
-        async def migrate() -> None:
-            store = Store(settings.resolved_database_url())
-            await store.migrate()
-            await store.close()
-
-        asyncio.run(migrate())
+        asyncio.run(_check_database(settings.resolved_database_url()))
         print("マイグレーションを適用しました。")
         return 0
     if not settings.discord_token:
@@ -79,7 +82,20 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.cmd == "sync":
         return asyncio.run(sync_commands(settings, args.guild))
+    asyncio.run(_check_database(settings.resolved_database_url()))
     return asyncio.run(run_bot(settings))
+
+
+async def _check_database(url: str) -> None:
+    """Migrate the database before connecting to Discord, so that an unusable one stops the
+    bot with its one-line message (DatabaseUnusable) before anything else."""
+    from bot.store import Store
+
+    store = Store(url)
+    try:
+        await store.migrate()
+    finally:
+        await store.close()
 
 
 def _console(args, settings: Settings) -> int:
