@@ -1,39 +1,33 @@
-"""Turning a request's options into the rules command it asks for (the battle commands
-that go through :meth:`bot.service.Service.transact`): ``BUILDERS[path](service, request,
-state)`` returns the command, or a coroutine of it when a character has to be loaded."""
+"""Turning a request's options into the rules command it asks for (the commands decided
+through :meth:`bot.battles.Battles.decided`): ``BUILDERS[path](request, characters)``
+returns the command, or a coroutine of it when a character has to be loaded."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot import options as opt
-from bot.characters import check_name
+from bot.characters import CharacterBook, check_name
+from bot.request import Request
 from rules.battle import commands as cmds
-from rules.battle.state import BattleState
+from rules.battle import keeper as kc
 from rules.errors import InvalidInput
 
-if TYPE_CHECKING:
-    from bot.service import Request, Service
 
-
-async def _join(service: Service, req: Request, state: BattleState) -> cmds.Command:
-    scope = req.guild or "console"
+async def _join(req: Request, book: CharacterBook) -> cmds.Command:
     name = opt.text(req.options, "character")
     if not name:
-        mine = await service.characters.owned(scope, req.user)
+        mine = await book.owned(req.scope, req.user)
         if len(mine) != 1:
             raise InvalidInput("character: で参加するキャラクターを指定してください。")
         name = mine[0]
-    character = await service.characters.load_own(scope, req.user, name)
+    character = await book.load_own(req.scope, req.user, name)
     return cmds.Join(issuer=req.user, name=character.name, sheet=character.to_dict())
 
 
-async def _add(service: Service, req: Request, state: BattleState) -> cmds.Command:
-    scope = req.guild or "console"
+async def _add(req: Request, book: CharacterBook) -> cmds.Command:
     name = opt.text(req.options, "name")
     if not name:
         raise InvalidInput("name: にNPCの名前を指定してください。")
     check_name(name)
-    character = await service.characters.load(scope, opt.text(req.options, "character") or name)
+    character = await book.load(req.scope, opt.text(req.options, "character") or name)
     sheet = {**character.to_dict(), "name": name}
     return cmds.Join(issuer=req.user, name=name, sheet=sheet, npc=True, hidden=opt.boolean(req.options, "hidden"))
 
@@ -42,36 +36,47 @@ def _as(req: Request) -> str | None:
     return opt.text(req.options, "as")
 
 
+def _text(req: Request, name: str) -> str:
+    return opt.text(req.options, name) or ""
+
+
+def _int(req: Request, name: str) -> int | None:
+    return opt.integer(req.options, name, name)
+
+
 BUILDERS = {
     "battle join": _join,
     "battle add": _add,
-    "battle start": lambda s, r, st: cmds.Start(issuer=r.user),
-    "battle end": lambda s, r, st: cmds.EndBattle(issuer=r.user),
-    "battle remove": lambda s, r, st: cmds.Remove(issuer=r.user, name=opt.text(r.options, "name") or ""),
-    "attack": lambda s, r, st: cmds.Attack(
-        issuer=r.user, as_unit=_as(r), target=opt.text(r.options, "target") or "",
+    "battle start": lambda r, b: cmds.Start(issuer=r.user),
+    "battle end": lambda r, b: cmds.EndBattle(issuer=r.user),
+    "battle remove": lambda r, b: cmds.Remove(issuer=r.user, name=_text(r, "name")),
+    "attack": lambda r, b: cmds.Attack(
+        issuer=r.user, as_unit=_as(r), target=_text(r, "target"),
         weapon=opt.text(r.options, "weapon"), special=opt.text(r.options, "special"),
         aim=opt.text(r.options, "aim"), mode=opt.text(r.options, "mode"),
-        shots=opt.integer(r.options, "shots", "shots"), modifier=opt.integer(r.options, "modifier", "modifier") or 0,
-        power=opt.integer(r.options, "power", "power")),
-    "react": lambda s, r, st: cmds.React(
-        issuer=r.user, as_unit=_as(r), action=opt.text(r.options, "action") or "",
+        shots=_int(r, "shots"), modifier=_int(r, "modifier") or 0, power=_int(r, "power")),
+    "react": lambda r, b: cmds.React(
+        issuer=r.user, as_unit=_as(r), action=_text(r, "action"),
         weapon=opt.text(r.options, "weapon"), target=opt.text(r.options, "target"),
-        object=opt.text(r.options, "object"), power=opt.integer(r.options, "power", "power")),
-    "declare": lambda s, r, st: cmds.Declare(
-        issuer=r.user, as_unit=_as(r), action=opt.text(r.options, "action") or "",
-        target=opt.text(r.options, "target"), amount=opt.integer(r.options, "amount", "amount")),
-    "end": lambda s, r, st: cmds.EndTurn(issuer=r.user, as_unit=_as(r)),
-    "wait": lambda s, r, st: cmds.Wait(issuer=r.user, as_unit=_as(r)),
-    "escape": lambda s, r, st: cmds.Escape(issuer=r.user, as_unit=_as(r),
-                                           power=opt.integer(r.options, "power", "power")),
-    "move": lambda s, r, st: cmds.Move(issuer=r.user, as_unit=_as(r), to=opt.text(r.options, "to") or ""),
-    "check": lambda s, r, st: cmds.SkillCheck(issuer=r.user, as_unit=_as(r), skill=opt.text(r.options, "skill") or "",
-                                              modifier=opt.integer(r.options, "modifier", "modifier") or 0,
-                                              target=opt.text(r.options, "target")),
-    "kp place": lambda s, r, st: cmds.Place(issuer=r.user, name=opt.text(r.options, "name") or "",
-                                            to=opt.text(r.options, "to") or ""),
-    "kp object": lambda s, r, st: cmds.PlaceObject(issuer=r.user, name=opt.text(r.options, "name") or "",
-                                                   siz=opt.integer(r.options, "siz", "siz"),
-                                                   at=opt.text(r.options, "at"), kind=opt.text(r.options, "kind")),
+        object=opt.text(r.options, "object"), power=_int(r, "power")),
+    "declare": lambda r, b: cmds.Declare(
+        issuer=r.user, as_unit=_as(r), action=_text(r, "action"),
+        target=opt.text(r.options, "target"), amount=_int(r, "amount")),
+    "end": lambda r, b: cmds.EndTurn(issuer=r.user, as_unit=_as(r)),
+    "wait": lambda r, b: cmds.Wait(issuer=r.user, as_unit=_as(r)),
+    "escape": lambda r, b: cmds.Escape(issuer=r.user, as_unit=_as(r), power=_int(r, "power")),
+    "move": lambda r, b: cmds.Move(issuer=r.user, as_unit=_as(r), to=_text(r, "to")),
+    "check": lambda r, b: cmds.SkillCheck(issuer=r.user, as_unit=_as(r), skill=_text(r, "skill"),
+                                          modifier=_int(r, "modifier") or 0,
+                                          target=opt.text(r.options, "target")),
+    "kp place": lambda r, b: cmds.Place(issuer=r.user, name=_text(r, "name"), to=_text(r, "to")),
+    "kp object": lambda r, b: cmds.PlaceObject(issuer=r.user, name=_text(r, "name"), siz=_int(r, "siz"),
+                                               at=opt.text(r.options, "at"), kind=opt.text(r.options, "kind")),
+    "kp set": lambda r, b: kc.SetValue(issuer=r.user, target=_text(r, "target"), field=_text(r, "field"),
+                                       value=_text(r, "value")),
+    "kp skip": lambda r, b: kc.SkipTurn(issuer=r.user),
+    "kp order": lambda r, b: kc.Reorder(issuer=r.user, name=_text(r, "name"),
+                                        position=_int(r, "position") or 1),
+    "kp handover": lambda r, b: kc.Handover(issuer=r.user, user=_text(r, "user")),
 }
+"""``{English path: build(request, characters) -> command (or a coroutine of it)}``."""

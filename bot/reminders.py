@@ -44,14 +44,14 @@ class Dispatcher:
         """Fire every deadline due now; returns how many produced messages."""
         sent = 0
         while True:
-            deadline = await self.service.store.next_deadline()
+            deadline = await self.service.store.keeper.next_deadline()
             if deadline is None or deadline.due_at > self.service.clock():
                 return sent
             try:
                 replies = await self.service.fire_deadline(deadline)
             except Exception:
                 log.exception("deadline %s failed", deadline)
-                await self.service.store.claim_deadline(deadline.id, self.service.clock())
+                await self.service.store.keeper.claim_deadline(deadline.id, self.service.clock())
                 continue
             if replies:
                 sent += 1
@@ -59,7 +59,7 @@ class Dispatcher:
 
     async def seconds_to_next(self) -> float:
         """Seconds until the earliest deadline (``MAX_SLEEP`` when there is none)."""
-        deadline = await self.service.store.next_deadline()
+        deadline = await self.service.store.keeper.next_deadline()
         if deadline is None:
             return MAX_SLEEP
         return max(0.0, min(MAX_SLEEP, (deadline.due_at - self.service.clock()).total_seconds()))

@@ -1,5 +1,6 @@
 """Repository methods for the keeper's table: KP roles, channel settings, the last refused
-command of a channel, tagged messages and turn deadlines. Mixed into :class:`Store`."""
+command of a channel, tagged messages and turn deadlines: :class:`KeeperTables`, reached as
+``store.keeper`` (:class:`bot.store.Store`)."""
 from __future__ import annotations
 
 import json
@@ -39,9 +40,10 @@ class Deadline:
 
 
 class KeeperTables:
-    """The keeper-side queries; expects ``self._session`` (an async_sessionmaker)."""
+    """The keeper-side queries over ``session`` (an async_sessionmaker)."""
 
-    _session = None
+    def __init__(self, session) -> None:
+        self._session = session
 
     # --- KP roles ---------------------------------------------------------------------
 

@@ -58,11 +58,13 @@ def _record(row: BattleRow) -> BattleRecord:
     return BattleRecord(row.id, row.channel, row.guild, row.system, row.keeper, row.status, row.version)
 
 
-class Store(KeeperTables, SecretRollTables):
+class Store:
     """Async repository over one database URL. Call :meth:`migrate` once before use.
 
-    The keeper-side tables (KP roles, settings, refusals, messages, deadlines) are in
-    :class:`bot.store.keeper.KeeperTables`."""
+    Battles, events, idempotency keys and characters are here; the keeper-side tables (KP
+    roles, settings, refusals, messages, deadlines) are ``store.keeper``
+    (:class:`bot.store.keeper.KeeperTables`) and the kept secret rolls
+    ``store.secret_rolls`` (:class:`bot.store.secret_rolls.SecretRollTables`)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -70,6 +72,8 @@ class Store(KeeperTables, SecretRollTables):
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self._session = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.keeper = KeeperTables(self._session)
+        self.secret_rolls = SecretRollTables(self._session)
 
     async def migrate(self) -> None:
         """Apply the Alembic migrations (idempotent)."""

@@ -1,5 +1,5 @@
 """Repository methods for secret rolls kept until their roller publishes them (issue 3).
-Mixed into :class:`bot.store.Store`."""
+Reached as ``store.secret_rolls`` (:class:`bot.store.Store`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -22,9 +22,10 @@ class SecretRoll:
 
 
 class SecretRollTables:
-    """The secret-roll queries; expects ``self._session`` (an async_sessionmaker)."""
+    """The secret-roll queries over ``session`` (an async_sessionmaker)."""
 
-    _session = None
+    def __init__(self, session) -> None:
+        self._session = session
 
     async def keep_secret_roll(self, channel: str, user: str, speaker: str, text: str) -> int:
         """Store a secret roll's result; returns its id (for the publish button)."""
