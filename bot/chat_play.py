@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from bot import options as opt
 from bot.render import buttons
 from bot.render.reply import Button, Reply, clip
-from rules.chat import Ambiguous, ChatContext, Declaration, read
+from rules.battle.protocol import BattleView
+from rules.chat import Ambiguous, ChatContext, Declaration, may_declare, read
 from rules.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -28,10 +29,14 @@ Dispatch = Callable[["Request"], Awaitable[list[Reply]]]
 SETTING = "chat_declarations"
 """The KP setting that turns chat declarations off and on per channel (on by default)."""
 
+MAX_VIEWS = 1024
+"""How many battles' views the chat reader keeps (a bounded cache)."""
+
 CHOICE = "chat"
 """The choice code of a clarification button (its key is the declaration's text)."""
 
-_CHECK_TARGET = re.compile(r"\(1D100<=(\d+)\)")
+_CHECK_LINE = re.compile(r"(?P<purpose>[^\s：]+)：\(1D100<=(?P<target>\d+)\)")
+"""A check's line as the renderers write it: ``アリス 回避：(1D100<=28) ＞ 70 ＞ 失敗``."""
 
 
 class ChatTable:
@@ -45,6 +50,17 @@ class ChatTable:
     def __init__(self, battles: Battles, dispatch: Dispatch) -> None:
         self.battles = battles
         self.dispatch = dispatch
+        self._views: dict[int, tuple[int, BattleView]] = {}
+
+    def _view(self, system, record, state) -> BattleView:
+        """The battle's view at this version (kept per battle: most chat lines are talk)."""
+        kept = self._views.get(record.id)
+        if kept is None or kept[0] != record.version:
+            if len(self._views) >= MAX_VIEWS:
+                self._views.clear()
+            kept = (record.version, system.view(state))
+            self._views[record.id] = kept
+        return kept[1]
 
     async def context(self, req: Request) -> tuple[int, ChatContext] | None:
         """``(battle id, context)`` of the channel's active battle for ``req.user``, or None
@@ -57,12 +73,14 @@ class ChatTable:
         if not state.settings.get(SETTING, True):
             return None
         is_kp = await self.battles.is_kp(req, state.keeper)
-        view = system.view(state)
+        view = self._view(system, record, state)
         return record.id, ChatContext.from_view(view, getattr(system, "chat_words", None), req.user, is_kp)
 
     async def declaration(self, req: Request) -> list[Reply] | None:
         """The replies of ``req``'s chat line as a declaration, or None."""
         text = opt.text(req.options, "text") or ""
+        if not may_declare(text):
+            return None
         found = await self.context(req)
         if found is None:
             return None
@@ -115,14 +133,15 @@ def _with_target_note(replies: list[Reply], declaration: Declaration) -> list[Re
     for i, reply in enumerate(replies):
         if reply.ephemeral:
             continue
-        match = _CHECK_TARGET.search(reply.text)
+        match = _CHECK_LINE.search(reply.text)
         if match is None:
             continue
-        used = int(match.group(1))
+        used = int(match["target"])
         if used == declaration.typed_target:
             return replies
-        note = (f"（入力された目標値 {declaration.typed_target} ではなく、ルールによる {declaration.unit}の"
-                f"目標値 {used} で判定しました。技能値に補正・集中・回数による増減を加えた値です）")
+        note = (f"（入力された目標値 {declaration.typed_target} ではなく、ルールによる{declaration.unit}の"
+                f"{match['purpose']} {used}% で判定しました。技能値に、補正・集中・このラウンドの回数による"
+                "増減を加えた値です。振ったのはこの1回だけです）")
         return [*replies[:i], dataclasses.replace(reply, text=clip(f"{reply.text}\n{note}")), *replies[i + 1:]]
     return replies
 

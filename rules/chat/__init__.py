@@ -20,7 +20,7 @@ from rules.chat.resolve import Ambiguous, Declaration, Outcome, resolve
 from rules.chat.words import BASE, Words
 
 __all__ = ["Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Words",
-           "BASE", "read", "fold"]
+           "BASE", "read", "may_declare", "fold"]
 
 MAX_LENGTH = 60
 """The longest line read as a declaration (characters); a longer one is conversation."""
@@ -36,13 +36,21 @@ ROLLED = ("react", "attack", "check")
 _ROLL = re.compile(r"(?i)(?P<secret>s?)(?:ccb?|1d100|cc)(?:\(\d+\))?<=(?P<target>\d{1,4})")
 
 
+def may_declare(text: str) -> bool:
+    """Whether ``text`` could be a declaration at all (short, no question mark, not a quote
+    or a command): a check that needs no battle, made before anything is loaded."""
+    raw = text.strip()
+    return bool(raw) and len(raw) <= MAX_LENGTH and not raw.startswith(TALK_STARTS) \
+        and not any(m in raw for m in QUESTION_MARKS)
+
+
 def read(text: str, ctx: ChatContext) -> Outcome:
     """The declaration ``text`` makes in ``ctx`` (see the module docstring). A dice command
     whose comment names what the rules expect now (``CCB<=28 〈回避〉``) is that
     declaration with ``typed_target`` = the typed number; the rules roll it once."""
-    raw = text.strip()
-    if not raw or len(raw) > MAX_LENGTH or raw.startswith(TALK_STARTS) or any(m in raw for m in QUESTION_MARKS):
+    if not may_declare(text):
         return None
+    raw = text.strip()
     head, _, comment = unicodedata.normalize("NFKC", raw).partition(" ")
     roll = _ROLL.fullmatch(head)
     if roll is None:

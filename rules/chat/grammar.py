@@ -130,8 +130,9 @@ def _answer(tokens: list[Token]):
             rest = rest[:-1]
     if len(rest) == 1:
         token = rest[0]
-        for label in token.values(lx.OPTION):
-            yield Intent("answer", slots={"option": label, "power": power})
+        for kind, label in token.meanings:  # 組付き is the option 組み付き; resolve keeps offered ones
+            if kind in (lx.OPTION, lx.WEAPON, lx.SPECIAL, lx.DECL) and not token.is_(lx.REACT):
+                yield Intent("answer", slots={"option": label, "power": power})
         for reaction in token.values(lx.REACT):
             yield Intent("answer", slots={"reaction": reaction, "power": power})
         return

@@ -125,6 +125,8 @@ def _answer_one(intent: Intent, ctx: ChatContext, unit: ChatUnit, q: ChatQuestio
     slots = intent.slots
     power = slots.get("power")
     option = slots.get("option")
+    if option == COVER:
+        option, slots = None, {**slots, "reaction": COVER}
     if option is not None:
         if option not in q.options:
             return None

@@ -6,7 +6,7 @@ from rules.chat.words import Words
 from rules.systems.coc6.chat_words import CHECKS, MODES
 
 WORDS = Words(
-    reactions={"武道": ("武道受け流し", "ぶどう"), "カウンター": (), "回避カウンター": (), "カウンター攻撃": ()},
+    reactions={"武道": ("武道受け流し", "ぶどう", "武道で受け流し", "武道で受け流す"), "カウンター": (), "回避カウンター": (), "カウンター攻撃": ()},
     specials={"サルト": ("投げ",), "タックル": (), "ラッシュ": (), "フェイント": ()},
     aims={"急所": ("頭", "頭部"), "腕": ("腕部",), "足": ("脚", "脚部"), "武器": ("武器狙い",)},
     modes=MODES,
