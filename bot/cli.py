@@ -7,6 +7,8 @@ import logging
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from bot.config import Settings, sqlite_url
 from bot.store.migrate import DatabaseUnusable
 
@@ -54,15 +56,20 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return int(exc.code or 0) and 2
     try:
-        return _dispatch(args)
+        settings = Settings()
+    except ValidationError as exc:
+        problems = "\n".join(f"  {'.'.join(map(str, e['loc'])).upper() or '設定'}: {e['msg']}" for e in exc.errors())
+        print(f"設定（環境変数 / .env）が正しくありません / invalid settings:\n{problems}", file=sys.stderr)
+        return 2
+    try:
+        return _dispatch(args, settings)
     except DatabaseUnusable as exc:
         print(exc, file=sys.stderr)
         return 1
 
 
-def _dispatch(args) -> int:
+def _dispatch(args, settings: Settings) -> int:
     """Run the parsed command (DatabaseUnusable propagates to :func:`main`)."""
-    settings = Settings()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     if args.cmd == "console":
