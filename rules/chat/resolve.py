@@ -60,12 +60,20 @@ def resolve(intents: list[Intent], ctx: ChatContext) -> Outcome:
             outcome = HANDLERS[intent.frame](intent, ctx)
             if outcome is not None and outcome not in found:
                 found.append(outcome)
+        offered = [o for o in found if isinstance(o, Declaration) and _offered(o, ctx)]
+        found = offered if group == ("answer",) and offered else found  # 割り込み: the kind offered
         if len(found) == 1:
             return found[0]
         if found:
             choices = tuple(c for o in found for c in (o.choices if isinstance(o, Ambiguous) else (o,)))
             return Ambiguous("どの意味ですか？ 選んでください。", _unique(choices))
     return None
+
+
+def _offered(declaration: Declaration, ctx: ChatContext) -> bool:
+    """Whether the answer is one of the buttons of its unit's question."""
+    action = declaration.options.get("action")
+    return any(action in q.options for q in ctx.questions if q.unit == declaration.unit)
 
 
 def _unique(choices) -> tuple[Declaration, ...]:

@@ -78,6 +78,9 @@ VIEWS = {
         _ask("刺客", None, "防御", "回避", "カウンター", "なし")], rows=(_row("桐生", "alice"), _row("刺客", None)))),
     "cr/obstruct": ("charge-rank", _view("charge-rank", "刺客", [
         _ask("桐生", "alice", "妨害", "なし", kind="obstruct")], rows=(_row("桐生", "alice"), _row("刺客", None)))),
+    "cr/escape-interrupt": ("charge-rank", _view("charge-rank", "刺客", [
+        _ask("桐生", "alice", "インターセプト", "なし", kind="interrupt")],
+        rows=(_row("桐生", "alice"), _row("刺客", None)))),
     "cr/interrupt": ("charge-rank", _view("charge-rank", "刺客", [
         _ask("桐生", "alice", "インターセプト", "カバーリング", "なし", kind="interrupt")],
         rows=(_row("桐生", "alice"), _row("刺客", None)))),

@@ -356,6 +356,9 @@ ROWS = [
     ("cr/interrupt", "alice", "インターセプト", "react action=インターセプト"),
     ("cr/interrupt", "alice", "カバーリング", "react action=カバーリング"),
     ("cr/interrupt", "alice", "パワー3でインターセプト", "react action=インターセプト power=3"),
+    ("cr/interrupt", "alice", "割り込み", "? 桐生：インターセプト | 桐生：カバーリング"),
+    ("cr/escape-interrupt", "alice", "割り込み", "react action=インターセプト"),
+    ("cr/escape-interrupt", "alice", "わりこみます", "react action=インターセプト"),
 ]
 
 
