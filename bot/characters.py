@@ -9,6 +9,7 @@ from bot import options as opt
 from bot.names import check_name
 from bot.render.characters import sheet_text
 from bot.render.reply import MAX_TEXT, Reply, private
+from bot.render.sheet_skills import skills_table_text
 from bot.sheet_exchange import SheetExchange
 from bot.sheet_fetch import Fetch
 from rules.dice import parse
@@ -90,7 +91,8 @@ class CharacterBook:
                            + sheet_text(character))]
         character = Character(name=name, stats=stats)
         await self.store.put_character(scope, user, name, character.to_dict())
-        return [private(user, f"キャラクター「{name}」を登録しました。\n" + sheet_text(character))]
+        return [private(user, f"キャラクター「{name}」を登録しました。\n" + sheet_text(character)
+                        + "\n" + skills_table_text(character))]
 
     async def set(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char set``: one characteristic, HP, armour, db or skill of one's own character."""
