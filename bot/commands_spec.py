@@ -127,7 +127,9 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("battle status", "戦闘 状況", "順番・HP・行動ポイント・状態を表示する"),
     Cmd("battle remove", "戦闘 除外", "KP: 参加者を戦闘から外す", (
         Opt("name", "名前", "外す参加者", required=True, autocomplete="unit"),)),
-    Cmd("battle end", "戦闘 終了", "KP: 戦闘を終える"),
+    Cmd("battle end", "戦闘 終了", "KP: 戦闘を終える（対応待ちや両陣営が健在なら確認します）", (
+        Opt("confirm", "確認なし", "確認せずにすぐ終える", "bool"),)),
+    Cmd("battle reopen", "戦闘 再開", "KP: このチャンネルで最後に終えた戦闘を再開する"),
     Cmd("battle log", "戦闘 ログ", "戦闘の記録をファイルで出す", private=True),
     Cmd("attack", "攻撃", "自分の手番に攻撃する", (
         Opt("target", "対象", "攻撃する相手", required=True, autocomplete="unit"),

@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 
 from bot import options as opt
 from bot import permissions
+from bot.battle_end import END_KEY, BattleEnd
 from bot.battles import Battles, board
 from bot.characters import CharacterBook
 from bot.chat_play import CHOICE as CHAT_CHOICE, ChatTable
@@ -80,6 +81,7 @@ class Service:
         self.characters = CharacterBook(store)
         self.sheet_checks = SheetChecks(self.characters, dice, clock)
         self.keeper = KeeperDesk(self.battles)
+        self.ending = BattleEnd(self.battles)
         self.chat = ChatTable(self.battles, self.dispatch)
         self.routes: dict[str, Handler] = self._route_table()
 
@@ -110,6 +112,7 @@ class Service:
             "char import": self._char(self.characters.exchange.import_sheet),
             "char rename": self._char(self.characters.rename), "char export": self._char(self.characters.export),
             **self.keeper.routes(),
+            **self.ending.routes(),
             **{path: self._decide(build) for path, build in BUILDERS.items()},
             "check": self._check,
         }
@@ -206,6 +209,9 @@ class Service:
             return
         record = await self.battles.active(req.channel)
         state = (await self.battles.loaded(record))[1].state if record else None
+        if state is None and path in permissions.WITHOUT_BATTLE:  # the last battle's KP still counts
+            latest = await self.store.latest_battle(req.channel)
+            state = (await self.battles.loaded(latest))[1].state if latest else None
         keeper = state.keeper if state else None
         owns = bool(state) and any(u.owner == req.user for u in state.units.values())
         text = permissions.refusal(path, await self.battles.is_kp(req, keeper), owns,
@@ -408,8 +414,8 @@ class Service:
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
         system, state = await self._load(record)
         is_kp = await self.battles.is_kp(req, state.keeper)
-        if bid.key == "end":
-            return await self.battles.decided(req, lambda: cmds.EndBattle(issuer=req.user))
+        if bid.key == END_KEY:  # [戦闘終了], and /battle end's [戦闘を終える] [続ける]
+            return await self.ending.pressed(req, bid.choice)
         prompt = next((p for p in system.view(state).prompts if p.key == bid.key), None)
         if prompt is None:
             raise InvalidInput("このボタンは古くなっています（その場面はもう過ぎました）。最新のメッセージのボタンを使ってください。")

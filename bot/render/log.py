@@ -117,7 +117,7 @@ def _redacted(e: ev.Event, line: str | None, hidden: dict[str, int]) -> str | No
         return f"{e.unit}は武器で受け止めた（数値はKPのみ）"
     if isinstance(e, ce.Declared) and e.unit in hidden and e.amount is not None:
         return f"{e.unit}は「{e.action}」を宣言しました。"
-    if isinstance(e, ce.AttackResolved) and any(w in e.outcome for w in ("装甲", "耐久力", "軽減")):
+    if isinstance(e, (ce.AttackResolved, ce.PendingClosed)) and any(w in e.outcome for w in ("装甲", "耐久力", "軽減")):
         name = next((n for n in hidden if n in e.outcome), None)
         if name:
             return f"→ {name}への攻撃の処理が終わった（数値はKPのみ）"
