@@ -57,7 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = Settings()
     except ValidationError as exc:
-        problems = "\n".join(f"  {'.'.join(map(str, e['loc'])).upper() or '設定'}: {e['msg']}" for e in exc.errors())
+        problems = "\n".join(f"  {'.'.join(map(str, e['loc'])).upper() or '設定'}: {e['msg'].removeprefix('Value error, ')}"
+                             for e in exc.errors())
         print(f"設定（環境変数 / .env）が正しくありません / invalid settings:\n{problems}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
