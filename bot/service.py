@@ -35,6 +35,7 @@ from bot.request import Request, request_label
 from bot.rolls import published_reply, roll_replies
 from bot.sheet_checks import SheetChecks, is_san
 from bot.store import BattleExists, BattleRecord, Deadline, Store
+from bot.store.busy import DatabaseBusy
 from rules.battle import commands as cmds
 from rules.battle import keeper as kc
 from rules.battle.events import to_record
@@ -51,6 +52,9 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[Request], Awaitable[list[Reply]]]
 """``await handler(request) -> replies``: one command."""
+
+BUSY = "データベースが別のプロセスの書き込みで混み合っています。状態は変更されていません。少し待ってからもう一度お試しください。"
+"""The answer when the database stayed locked by another process (bot.store.busy.PATIENCE)."""
 
 EXTRA_ROUTES = ("chat", "button")
 """Requests that are not commands of the spec: a plain message and a button press."""
@@ -175,6 +179,9 @@ class Service:
                 return [_refusal(req, exc)]
             except DiceError as exc:
                 return [private(req.user, f"ダイスを振れませんでした: {exc}")]
+            except DatabaseBusy:
+                log.warning("database stayed locked by another process; %s not handled", req)
+                return [private(req.user, BUSY)]
             except Exception:
                 log.exception("unexpected error handling %s", req)
                 return [private(req.user, "内部エラーが発生しました。状態は変更されていません。もう一度お試しください。")]
