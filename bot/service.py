@@ -38,10 +38,11 @@ from bot.store import BattleExists, BattleRecord, Deadline, Store
 from bot.store.busy import DatabaseBusy
 from rules.battle import commands as cmds
 from rules.battle import keeper as kc
-from rules.battle.events import to_record
+from rules.battle.events import UnitJoined, to_record
 from rules.battle.protocol import GameSystem
 from rules.battle.state import BattleState
 from rules.battle.steps import StepStarted, command_record
+from rules.coc6.character import Character
 from rules.dice import Dice, DiceError, DiceExhausted
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems import DEFAULT_SYSTEM, SYSTEMS, get_system
@@ -110,9 +111,10 @@ class Service:
             "roll": self._roll, "chat": self._chat, "button": self._button,
             "battle new": self._open, "battle status": self._status, "battle map": self._map,
             "char new": self._char(self.characters.new), "char set": self._char(self.characters.set),
-            "char weapon": self._char(self.characters.weapon), "char show": self._char(self.characters.show),
+            "char weapon": self._char(self.characters.weapon), "char show": self._char_show,
             "char list": self._char(self.characters.list), "char delete": self._char(self.characters.delete),
-            "char import": self._char(self.characters.import_sheet),
+            "char import": self._char(self.characters.exchange.import_sheet),
+            "char rename": self._char(self.characters.rename), "char export": self._char(self.characters.export),
             **self.keeper.routes(),
             **self.ending.routes(),
             **{path: self._decide(build) for path, build in BUILDERS.items()},
@@ -160,6 +162,16 @@ class Service:
                 await self.store.remember_request(req.request_id, [r.to_dict() for r in replies])
             return replies
         return handler
+
+    async def _char_show(self, req: Request) -> list[Reply]:
+        """``/char show``: the KP of the channel's battle sees every sheet in it."""
+        record = await self.battles.active(req.channel)
+        sheets = None
+        if record is not None:
+            _system, loaded = await self.battles.loaded(record)
+            if await self.battles.is_kp(req, loaded.state.keeper):
+                sheets = battle_sheets(loaded)
+        return await self.characters.show(req.scope, req.user, req.options, battle=sheets)
 
     # --- entry point ------------------------------------------------------------------
 
@@ -402,6 +414,8 @@ class Service:
             return await self._publish(req, bid.key)
         if bid.choice == CHAT_CHOICE:
             return await self.chat.press(req, bid.battle, bid.key)
+        if bid.battle == 0 and bid.key.startswith("i"):
+            return await self.characters.exchange.confirm(req.scope, req.user, bid.key, bid.choice)
         record = await self.battles.active(req.channel)
         if record is None or record.id != bid.battle:
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
@@ -428,6 +442,14 @@ class Service:
         if label is None:
             raise InvalidInput("このボタンは古くなっています（選べる対応が変わりました）。最新のメッセージのボタンを使ってください。")
         return await self.battles.decided(req, lambda: cmds.React(issuer=req.user, as_unit=as_unit, action=label))
+
+
+def battle_sheets(loaded: Loaded) -> dict[str, Character]:
+    """``{unit: sheet}`` of the units in a battle now: a CoC unit's current sheet (with the
+    KP's ``/kp set`` changes), else the sheet it joined with."""
+    joined = {e.unit: e.sheet for e in loaded.events if isinstance(e, UnitJoined)}
+    return {unit.id: getattr(unit, "character", None) or Character.from_dict(joined[unit.id])
+            for unit in loaded.state.units.values() if unit.id in joined}
 
 
 def _refusal(req: Request, exc: RuleViolation) -> Reply:
