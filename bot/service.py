@@ -426,16 +426,17 @@ class Service:
         prompt = next((p for p in system.view(state).prompts if p.key == bid.key), None)
         if prompt is None:
             raise InvalidInput("このボタンは古くなっています（その場面はもう過ぎました）。最新のメッセージのボタンを使ってください。")
-        if req.user != prompt.owner and not is_kp:
-            raise InvalidInput(f"このボタンは{prompt.unit}の担当者用です。")
         if prompt.kind == "declarations" and not is_kp:
             raise InvalidInput("宣言の締め切りはKPだけが行えます。")
+        if req.user != prompt.owner and not is_kp:
+            raise InvalidInput(f"このボタンは{prompt.unit}の担当者用です。")
         as_unit = prompt.unit if is_kp and prompt.owner != req.user else None
         if prompt.kind in ("declare", "declarations"):
             label = buttons.label_of(bid.choice, prompt.options)
             if label is None:
                 raise InvalidInput("このボタンは古くなっています（宣言できることが変わりました）。最新のメッセージのボタンを使ってください。")
-            return await self.battles.decided(req, lambda: declaration_command(prompt, label, req.user, as_unit))
+            unit = prompt.unit or None  # the unit the button is for, even among a player's several
+            return await self.battles.decided(req, lambda: declaration_command(prompt, label, req.user, unit))
         if prompt.kind == "turn":
             return await self.battles.decided(req, lambda: cmds.EndTurn(issuer=req.user, as_unit=as_unit))
         label = buttons.label_of(bid.choice, prompt.options)

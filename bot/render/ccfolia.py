@@ -6,23 +6,31 @@ from __future__ import annotations
 import json
 
 from rules.coc6.character import BASE_SKILLS, CHARACTERISTICS, Character
+from rules.coc6.skill_list import ROLLS, SKILL_TABLE
 
-DERIVED = (("アイデア", "INT"), ("幸運", "POW"), ("知識", "EDU"))
-"""The ×5 rolls a palette lists first, with the characteristic each is worked out from."""
+def skill_names(character: Character) -> list[str]:
+    """The skills a palette lists, in the rulebook sheet's order (rules.coc6.skill_list):
+    every skill of the table (a specialty skill as the ones the sheet has, else left out),
+    then the sheet's other skills (weapon skills, 武道 …) and the built-in weapons' skills."""
+    names: list[str] = []
+    for _category, rows in SKILL_TABLE:
+        for name, _base in rows:
+            if name.endswith("（）"):
+                stem = name[:-2]
+                names.extend(k for k in character.skills if k.startswith(stem + "（"))
+            else:
+                names.append(name)
+    names += [*character.skills, *(k for k, v in BASE_SKILLS.items() if v > 0)]
+    return [n for n in dict.fromkeys(names) if n not in ROLLS]
 
 
 def palette(character: Character) -> list[str]:
-    """The chat palette: the SAN roll, アイデア / 幸運 / 知識, 回避, every skill on the sheet,
-    every other skill with a base value above 0 (at that base), each weapon's damage (with the
-    db it adds) and the characteristic ×5 rolls — ``CCB<=75 【目星】`` lines."""
+    """The chat palette: the SAN roll, アイデア / 幸運 / 知識, every skill of
+    :func:`skill_names` at the character's value, each weapon's damage (with the db it
+    adds) and the characteristic ×5 rolls — ``CCB<=75 【目星】`` lines."""
     lines = ["CCB<={SAN} 【正気度ロール】"]
-    for name, key in DERIVED:
-        lines.append(f"CCB<={character.skills.get(name, character.stat(key) * 5)} 【{name}】")
-    listed = {name for name, _key in DERIVED}
-    names = ["回避", *character.skills, *(k for k, v in BASE_SKILLS.items() if v > 0)]
-    for name in dict.fromkeys(names):
-        if name not in listed:
-            lines.append(f"CCB<={character.skill(name)} 【{name}】")
+    lines += [f"CCB<={character.skill(name)} 【{name}】" for name in ROLLS]
+    lines += [f"CCB<={character.skill(name)} 【{name}】" for name in skill_names(character)]
     db = character.damage_bonus
     for weapon in character.all_weapons:
         if weapon.damage in ("", "0"):

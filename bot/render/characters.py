@@ -43,7 +43,7 @@ def sheet_changes(old: Character, new: Character) -> list[str]:
                if k in new.skills and new.skills[k] != v]
     for label, items in (("増える技能", gained), ("なくなる技能", lost), ("変わる技能", changed)):
         if items:
-            lines.append(f"{label}: " + "、".join(items))
+            lines.append(f"{label}: " + _listed(items))
     before = {w.name: w for w in old.weapons}
     after = {w.name: w for w in new.weapons}
     for label, items in (
@@ -52,5 +52,12 @@ def sheet_changes(old: Character, new: Character) -> list[str]:
             ("変わる武器", [f"{weapon_text(old, w)} → {weapon_text(new, after[n])}" for n, w in before.items()
                          if n in after and (after[n] != w or old.weapon_skill(w) != new.weapon_skill(after[n]))])):
         if items:
-            lines.append(f"{label}: " + "、".join(items))
+            lines.append(f"{label}: " + _listed(items))
     return lines
+
+
+def _listed(items: list[str], limit: int = 30) -> str:
+    """``items`` joined with 、, the ones past ``limit`` counted (``…ほか12件``) so that a
+    confirmation always fits one message."""
+    shown = "、".join(items[:limit])
+    return shown + (f" …ほか{len(items) - limit}件" if len(items) > limit else "")

@@ -89,7 +89,8 @@ async def test_importing_over_a_saved_character_asks_and_shows_what_changes(cons
     assert lost == (f"・なくなる技能: アイデア 65%（→ {new.skill('アイデア')}%）、幸運 55%（→ {new.skill('幸運')}%）、"
                     f"知識 80%（→ {new.skill('知識')}%）")
     gained = next(line for line in lines if line.startswith("・増える技能: "))
-    assert "心理学 55%" in gained and "法律 55%" in gained
+    assert gained.startswith("・増える技能: キック 25%、組み付き 25%、頭突き 10%") and "運転 50%" in gained
+    assert gained.endswith("信用 15% …ほか22件")  # 52 skills gained: 30 listed, the rest counted
     assert await _saved(table, "見本 花子") == before  # nothing replaced yet
     done = await table.say("alice: [置き換える]")
     assert done[0]["text"].startswith("「見本 花子」を取り込んだ内容で置き換えました。")
