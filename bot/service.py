@@ -29,7 +29,7 @@ from bot.render.map_text import map_reply
 from bot.render.reply import Button, Reply, clip, private, public
 from bot.request import Request, request_label
 from bot.rolls import published_reply, roll_replies
-from bot.store import BattleExists, BattleRecord, Deadline, Store
+from bot.store import BattleExists, BattleRecord, Deadline, DuplicateRequest, Store
 from rules.battle import commands as cmds
 from rules.battle import keeper as kc
 from rules.battle.events import to_record
@@ -119,9 +119,13 @@ class Service:
     def _char(self, method) -> Handler:
         """The handler of a ``/char`` command (its replies kept under the request id)."""
         async def handler(req: Request) -> list[Reply]:
+            earlier = await self._answered_before(req)
+            if earlier is not None:
+                return earlier
             replies = await method(req.scope, req.user, req.options)
             if req.request_id:
                 await self.store.remember_request(req.request_id, [r.to_dict() for r in replies])
+                self.battles.answered.put(req.request_id, replies)
             return replies
         return handler
 
@@ -129,11 +133,15 @@ class Service:
 
     async def handle(self, req: Request) -> list[Reply]:
         """Handle one request; never raises for bad input (a private Japanese message
-        instead). ``DiceExhausted`` from scripted dice propagates (test harnesses)."""
+        instead). ``DiceExhausted`` from scripted dice propagates (test harnesses).
+
+        A request id answered already gets the stored replies: from memory when this
+        process answered it, else from the database when the write finds its key taken
+        (or when the command is refused: the first attempt changed the battle)."""
         if req.request_id:
-            stored = await self.store.request_replies(req.request_id)
-            if stored is not None:
-                return [Reply.from_dict(r) for r in stored]
+            known = self.battles.answered.get(req.request_id)
+            if known is not None:
+                return list(known)
         async with self.battles.lock(req.channel):
             try:
                 handler = self.routes.get(req.command)
@@ -143,13 +151,22 @@ class Service:
                 return await handler(req)
             except DiceExhausted:
                 raise
+            except DuplicateRequest:
+                return await self._answered_before(req) or []
             except RuleViolation as exc:
-                return [_refusal(req, exc)]
+                return await self._answered_before(req) or [_refusal(req, exc)]
             except DiceError as exc:
                 return [private(req.user, f"ダイスを振れませんでした: {exc}")]
             except Exception:
                 log.exception("unexpected error handling %s", req)
                 return [private(req.user, "内部エラーが発生しました。状態は変更されていません。もう一度お試しください。")]
+
+    async def _answered_before(self, req: Request) -> list[Reply] | None:
+        """The stored replies of ``req``'s id if it was handled already, else None."""
+        if not req.request_id:
+            return None
+        stored = await self.store.request_replies(req.request_id)
+        return [Reply.from_dict(r) for r in stored] if stored is not None else None
 
     async def _check_permission(self, req: Request) -> None:
         """Apply the permission table (bot.permissions) before anything is decided."""
@@ -180,11 +197,11 @@ class Service:
 
     async def message_sent(self, channel: str, tag: str, message_id: str) -> None:
         """Transports call this after sending a Reply with a ``tag`` (its message id)."""
-        await self.store.keeper.put_message(channel, tag, message_id)
+        await self.battles.message_sent(channel, tag, message_id)
 
     async def message_for(self, channel: str, tag: str) -> str | None:
         """The message id remembered under ``tag`` (for a Reply with ``edit``), or None."""
-        return await self.store.keeper.message(channel, tag)
+        return await self.battles.message_id(channel, tag)
 
     async def character_names(self, scope: str, user: str) -> list[str]:
         """The names of the characters saved in ``scope``, ``user``'s own first (autocomplete)."""
@@ -269,7 +286,9 @@ class Service:
                                                   [reply.to_dict()])
         except BattleExists:
             raise InvalidInput("このチャンネルではすでに戦闘が進行中です。") from None
-        await self.battles.loaded(record)
+        self.battles.opened(system, record, [marker, *events])
+        if req.request_id:
+            self.battles.answered.put(req.request_id, [reply])
         return [reply]
 
     async def _map(self, req: Request) -> list[Reply]:

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 
 from bot.store.models import (BattleRow, ChannelSettingRow, DeadlineRow, KeeperRoleRow,
                               MessageRow, RefusalRow)
@@ -147,10 +147,11 @@ class KeeperTables:
                 return result.rowcount == 1
 
 
-async def add_deadlines(s, battle_id: int, deadlines: list[tuple[str, str, datetime, dict]]) -> None:
-    """Schedule ``(key, kind, due_at, payload)`` deadlines in session ``s`` (inside its
+async def add_deadlines(conn, battle_id: int, deadlines: list[tuple[str, str, datetime, dict]]) -> None:
+    """Schedule ``(key, kind, due_at, payload)`` deadlines on connection ``conn`` (inside its
     transaction); a prompt asked again (after an undo) replaces its older deadline."""
     for key, kind, due_at, payload in deadlines:
-        await s.execute(delete(DeadlineRow).where(DeadlineRow.battle_id == battle_id,
-                                                  DeadlineRow.key == key, DeadlineRow.kind == kind))
-        s.add(DeadlineRow(battle_id=battle_id, key=key, kind=kind, due_at=due_at, payload=payload))
+        await conn.execute(delete(DeadlineRow).where(DeadlineRow.battle_id == battle_id,
+                                                     DeadlineRow.key == key, DeadlineRow.kind == kind))
+        await conn.execute(insert(DeadlineRow).values(battle_id=battle_id, key=key, kind=kind, due_at=due_at,
+                                                      payload=payload))

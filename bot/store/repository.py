@@ -1,21 +1,23 @@
 """The repository: battles as append-only event lists, characters, idempotency keys.
 
 SQLite (default) runs in WAL mode with ``synchronous=FULL`` (durable commits), foreign
-keys on and a busy timeout. Every write is one transaction.
+keys on and a busy timeout. Every write is one transaction; a decided command is one
+transaction of plain statements (its idempotency key, the version check, its events, its
+deadlines, now and then a snapshot), no ORM unit of work.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from sqlalchemy import event, select, update
+from sqlalchemy import delete, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from bot.store.keeper import KeeperTables, add_deadlines
 from bot.store.migrate import upgrade
 from bot.store.secret_rolls import SecretRollTables
-from bot.store.models import BattleRow, CharacterRow, EventRow, RequestRow
+from bot.store.models import BattleRow, CharacterRow, EventRow, RequestRow, SnapshotRow
 
 
 class BattleExists(Exception):
@@ -24,6 +26,20 @@ class BattleExists(Exception):
 
 class VersionConflict(Exception):
     """Another writer appended to the battle first (optimistic version check)."""
+
+
+class DuplicateRequest(Exception):
+    """The request id was handled already (its replies are stored: ``request_replies``)."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A battle's folded state at ``version``: ``state`` (bytes, see bot.snapshots) as
+    written by the rules code ``fingerprint``."""
+
+    version: int
+    fingerprint: str
+    state: bytes
 
 
 @dataclass(frozen=True)
@@ -105,81 +121,91 @@ class Store:
             row = await s.get(BattleRow, battle_id)
             return _record(row) if row else None
 
-    async def events(self, battle_id: int) -> list[tuple[str, dict, str]]:
-        """``[(kind, payload, actor)]`` of a battle, in order."""
-        async with self._session() as s:
-            rows = (await s.execute(select(EventRow.kind, EventRow.payload, EventRow.actor)
-                                    .where(EventRow.battle_id == battle_id)
-                                    .order_by(EventRow.seq))).all()
+    async def events(self, battle_id: int, after: int = 0) -> list[tuple[str, dict, str]]:
+        """``[(kind, payload, actor)]`` of a battle, in order; only those after the
+        ``after``-th event when given."""
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(EventRow.kind, EventRow.payload, EventRow.actor)
+                                       .where(EventRow.battle_id == battle_id, EventRow.seq > after)
+                                       .order_by(EventRow.seq))).all()
             return [(r.kind, r.payload, r.actor) for r in rows]
+
+    async def snapshot_and_tail(self, battle_id: int) -> tuple[Snapshot | None, list[tuple[str, dict, str]]]:
+        """The battle's latest snapshot (or None) and the events stored after it, read in
+        one connection."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(SnapshotRow.version, SnapshotRow.fingerprint, SnapshotRow.state)
+                                      .where(SnapshotRow.battle_id == battle_id))).first()
+            snap = Snapshot(row.version, row.fingerprint, row.state) if row else None
+            rows = (await conn.execute(select(EventRow.kind, EventRow.payload, EventRow.actor)
+                                       .where(EventRow.battle_id == battle_id,
+                                              EventRow.seq > (snap.version if snap else 0))
+                                       .order_by(EventRow.seq))).all()
+            return snap, [(r.kind, r.payload, r.actor) for r in rows]
 
     async def open_battle(self, channel: str, guild: str | None, system: str, keeper: str,
                           events: list[tuple[str, dict]], request_id: str | None,
                           replies: list | None = None) -> BattleRecord:
-        """Create an active battle with its first events; raises BattleExists."""
+        """Create an active battle with its first events; raises BattleExists, DuplicateRequest."""
         now = _now()
-        async with self._session() as s:
+        async with self.engine.begin() as conn:
+            await _add_request(conn, request_id, replies, now)
             try:
-                async with s.begin():
-                    row = BattleRow(channel=channel, guild=guild, system=system, keeper=keeper,
-                                    status="active", version=len(events), created_at=now, updated_at=now)
-                    s.add(row)
-                    await s.flush()
-                    self._add_events(s, row.id, 0, events, keeper, request_id, now)
-                    self._add_request(s, request_id, replies, now)
+                battle_id = (await conn.execute(insert(BattleRow).values(
+                    channel=channel, guild=guild, system=system, keeper=keeper, status="active",
+                    version=len(events), created_at=now, updated_at=now).returning(BattleRow.id))).scalar_one()
             except IntegrityError as exc:
-                if "requests" in str(exc.orig).lower() or "request_id" in str(exc.orig).lower():
-                    raise
                 raise BattleExists(channel) from exc
-            return _record(row)
+            await _add_events(conn, battle_id, 0, events, keeper, request_id, now)
+        return BattleRecord(battle_id, channel, guild, system, keeper, "active", len(events))
 
     async def append(self, battle_id: int, expected_version: int, events: list[tuple[str, dict]],
                      actor: str, request_id: str | None, replies: list | None = None,
                      status: str | None = None, deadlines: list | None = None,
-                     keeper: str | None = None) -> int:
+                     keeper: str | None = None, snapshot: Snapshot | None = None) -> int:
         """Append ``events`` if the battle is still at ``expected_version``; returns the new
-        version. ``status`` (e.g. ``"ended"``), a new ``keeper`` and turn ``deadlines``
-        (``(key, kind, due_at, payload)``) are written in the same transaction.
-        Raises VersionConflict."""
+        version. The request id with its ``replies``, ``status`` (e.g. ``"ended"``), a new
+        ``keeper``, turn ``deadlines`` (``(key, kind, due_at, payload)``) and a ``snapshot``
+        (replacing the older one) are written in the same transaction.
+        Raises VersionConflict, DuplicateRequest."""
         now = _now()
         new_version = expected_version + len(events)
-        async with self._session() as s:
+        values = {"version": new_version, "updated_at": now}
+        if status:
+            values["status"] = status
+        if keeper:
+            values["keeper"] = keeper
+        async with self.engine.begin() as conn:
+            await _add_request(conn, request_id, replies, now)
+            result = await conn.execute(update(BattleRow).where(
+                BattleRow.id == battle_id, BattleRow.version == expected_version).values(**values))
+            if result.rowcount != 1:
+                raise VersionConflict(battle_id)
             try:
-                async with s.begin():
-                    values = {"version": new_version, "updated_at": now}
-                    if status:
-                        values["status"] = status
-                    if keeper:
-                        values["keeper"] = keeper
-                    result = await s.execute(update(BattleRow).where(
-                        BattleRow.id == battle_id, BattleRow.version == expected_version).values(**values))
-                    if result.rowcount != 1:
-                        raise VersionConflict(battle_id)
-                    self._add_events(s, battle_id, expected_version, events, actor, request_id, now)
-                    self._add_request(s, request_id, replies, now)
-                    await add_deadlines(s, battle_id, deadlines or [])
+                await _add_events(conn, battle_id, expected_version, events, actor, request_id, now)
             except IntegrityError as exc:
                 raise VersionConflict(battle_id) from exc
+            await add_deadlines(conn, battle_id, deadlines or [])
+            if snapshot is not None:
+                await conn.execute(delete(SnapshotRow).where(SnapshotRow.battle_id == battle_id))
+                await conn.execute(insert(SnapshotRow).values(battle_id=battle_id, version=snapshot.version,
+                                                              fingerprint=snapshot.fingerprint,
+                                                              state=snapshot.state))
         return new_version
-
-    @staticmethod
-    def _add_events(s, battle_id: int, start: int, events, actor: str, request_id, now) -> None:
-        for offset, (kind, payload) in enumerate(events, start=1):
-            s.add(EventRow(battle_id=battle_id, seq=start + offset, kind=kind, payload=payload,
-                           actor=actor, request_id=request_id, created_at=now))
-
-    @staticmethod
-    def _add_request(s, request_id: str | None, replies: list | None, now) -> None:
-        if request_id:
-            s.add(RequestRow(request_id=request_id, replies=replies or [], created_at=now))
 
     # --- idempotency ----------------------------------------------------------------
 
     async def request_replies(self, request_id: str) -> list | None:
         """The replies stored for an already handled ``request_id``, or None."""
-        async with self._session() as s:
-            row = await s.get(RequestRow, request_id)
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(RequestRow.replies).where(
+                RequestRow.request_id == request_id))).first()
             return row.replies if row else None
+
+    async def expire_requests(self, before: datetime) -> int:
+        """Forget the idempotency keys stored before ``before``; how many went."""
+        async with self.engine.begin() as conn:
+            return (await conn.execute(delete(RequestRow).where(RequestRow.created_at < before))).rowcount
 
     async def remember_request(self, request_id: str, replies: list) -> None:
         """Record a handled request that changed no battle (ignored if already there)."""
@@ -227,6 +253,26 @@ class Store:
                     return False
                 await s.delete(row)
                 return True
+
+
+async def _add_request(conn, request_id: str | None, replies: list | None, now) -> None:
+    """Insert the idempotency key first: a request handled already fails here, before
+    anything else is written (raises DuplicateRequest)."""
+    if request_id:
+        try:
+            await conn.execute(insert(RequestRow).values(request_id=request_id, replies=replies or [],
+                                                         created_at=now))
+        except IntegrityError as exc:
+            raise DuplicateRequest(request_id) from exc
+
+
+async def _add_events(conn, battle_id: int, start: int, events, actor: str, request_id, now) -> None:
+    """Insert ``events`` as seq ``start + 1`` … in one statement (raises IntegrityError
+    when those seqs exist: another writer came first)."""
+    await conn.execute(insert(EventRow), [
+        {"battle_id": battle_id, "seq": start + offset, "kind": kind, "payload": payload, "actor": actor,
+         "request_id": request_id, "created_at": now}
+        for offset, (kind, payload) in enumerate(events, start=1)])
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
