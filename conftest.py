@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.databases import BACKENDS, Database
+
 
 @pytest.fixture(scope="session")
 def shared() -> Path:
@@ -15,3 +17,12 @@ def shared() -> Path:
     path = Path(env) if env else Path(__file__).resolve().parent.parent / "shared"
     assert path.is_dir(), f"shared reference material not found at {path} (set SHARED_DIR)"
     return path
+
+
+@pytest.fixture(params=BACKENDS)
+async def db_url(request, tmp_path) -> str:
+    """The URL of a fresh database for one test, once on SQLite and once on PostgreSQL
+    when ``TEST_POSTGRES_URL`` is set (see tests/databases.py)."""
+    database = await Database(request.param, tmp_path).create()
+    yield database.url
+    await database.drop()

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, func, insert, select
 
 from bot.store.models import (BattleRow, ChannelSettingRow, DeadlineRow, KeeperRoleRow,
                               MessageRow, RefusalRow)
@@ -126,25 +126,54 @@ class KeeperTables:
     # --- deadlines ------------------------------------------------------------------------
 
     async def next_deadline(self) -> Deadline | None:
-        """The earliest unfired deadline of an active battle, or None."""
+        """The earliest scheduled deadline (by the ``(due_at, id)`` index), or None. It may
+        belong to a battle that has ended since: :meth:`claim_due` discards those."""
         async with self._session() as s:
             row = (await s.execute(
                 select(DeadlineRow, BattleRow.channel).join(BattleRow, BattleRow.id == DeadlineRow.battle_id)
-                .where(DeadlineRow.fired_at.is_(None), BattleRow.status == "active")
                 .order_by(DeadlineRow.due_at, DeadlineRow.id).limit(1))).first()
-            if row is None:
-                return None
-            d, channel = row
-            return Deadline(d.id, d.battle_id, channel, d.key, d.kind, d.due_at, dict(d.payload or {}))
+            return _deadline(*row) if row else None
 
-    async def claim_deadline(self, deadline_id: int, now: datetime) -> bool:
-        """Mark a deadline fired; True only for the one caller that did it (fires once,
-        also with two processes)."""
+    async def claim_due(self, now: datetime) -> Deadline | None:
+        """Take the earliest deadline due at ``now`` (naive UTC) of an active battle: it is
+        deleted in the same statement, so exactly one caller gets it, also across processes
+        (``FOR UPDATE SKIP LOCKED`` on PostgreSQL: two dispatchers take different rows
+        without waiting; SQLite serialises writers). Due deadlines of ended battles are
+        deleted on the way. None when nothing is due."""
+        while True:
+            async with self._session() as s:
+                async with s.begin():
+                    pick = (select(DeadlineRow.id).where(DeadlineRow.due_at <= now)
+                            .order_by(DeadlineRow.due_at, DeadlineRow.id).limit(1)
+                            .with_for_update(skip_locked=True))
+                    taken = (await s.execute(
+                        delete(DeadlineRow).where(DeadlineRow.id == pick.scalar_subquery())
+                        .returning(DeadlineRow.id, DeadlineRow.battle_id, DeadlineRow.key, DeadlineRow.kind,
+                                   DeadlineRow.due_at, DeadlineRow.payload))).first()
+                    if taken is None:
+                        return None
+                    battle = (await s.execute(select(BattleRow.channel, BattleRow.status).where(
+                        BattleRow.id == taken.battle_id))).first()
+            if battle is not None and battle.status == "active":
+                return Deadline(taken.id, taken.battle_id, battle.channel, taken.key, taken.kind,
+                                taken.due_at, dict(taken.payload or {}))
+
+    async def claim_deadline(self, deadline_id: int, now: datetime | None = None) -> bool:
+        """Delete the deadline ``deadline_id``; True only for the one caller that did (it
+        fires once, also with two processes). ``now`` is not needed (kept for callers)."""
         async with self._session() as s:
             async with s.begin():
-                result = await s.execute(update(DeadlineRow).where(
-                    DeadlineRow.id == deadline_id, DeadlineRow.fired_at.is_(None)).values(fired_at=now))
+                result = await s.execute(delete(DeadlineRow).where(DeadlineRow.id == deadline_id))
                 return result.rowcount == 1
+
+    async def deadline_count(self) -> int:
+        """How many deadlines are scheduled (fired ones are gone)."""
+        async with self._session() as s:
+            return (await s.execute(select(func.count()).select_from(DeadlineRow))).scalar_one()
+
+
+def _deadline(d: DeadlineRow, channel: str) -> Deadline:
+    return Deadline(d.id, d.battle_id, channel, d.key, d.kind, d.due_at, dict(d.payload or {}))
 
 
 async def add_deadlines(conn, battle_id: int, deadlines: list[tuple[str, str, datetime, dict]]) -> None:

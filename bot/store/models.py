@@ -82,7 +82,8 @@ class CharacterRow(Base):
 
 
 class DeadlineRow(Base):
-    """A turn deadline (reminder / auto-skip), fired once (``fired_at`` set)."""
+    """A turn deadline (reminder / auto-skip); the process that fires it deletes it
+    (``Store.claim_due``). The next one is found by the ``(due_at, id)`` index."""
 
     __tablename__ = "deadlines"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -90,9 +91,9 @@ class DeadlineRow(Base):
     key: Mapped[str] = mapped_column(String(100), nullable=False)
     kind: Mapped[str] = mapped_column(String(16), nullable=False)
     due_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
-    fired_at: Mapped[datetime | None] = mapped_column(DateTime)
     payload: Mapped[dict] = mapped_column(JSON, nullable=False, default=dict)
-    __table_args__ = (UniqueConstraint("battle_id", "key", "kind", name="uq_deadlines_key"),)
+    __table_args__ = (UniqueConstraint("battle_id", "key", "kind", name="uq_deadlines_key"),
+                      Index("ix_deadlines_due", "due_at", "id"))
 
 
 class ChannelSettingRow(Base):

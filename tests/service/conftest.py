@@ -7,8 +7,9 @@ from service_table import Table
 
 
 @pytest.fixture
-async def table(tmp_path):
-    t = Table(tmp_path / "bot.db")
+async def table(db_url):
+    """A table over a fresh database: each test runs on SQLite and on PostgreSQL."""
+    t = Table(db_url)
     await t.start()
     yield t
     await t.store.close()

@@ -1,5 +1,6 @@
-"""A table over the service: a temporary SQLite file, dice fed by the test, a clock the test
-moves. ``restart()`` makes a new Service over the same file (a process restart).
+"""A table over the service: a fresh database (SQLite file, or PostgreSQL: the ``db_url``
+fixture), dice fed by the test, a clock the test moves. ``restart()`` makes a new Service over
+the same database (a process restart).
 
 Test modules import from here (``from service_table import …``), never from ``conftest``:
 pytest loads several conftest modules under that one name."""
@@ -55,8 +56,8 @@ class Clock:
 class Table:
     """Drives the service as several users in one channel."""
 
-    def __init__(self, path) -> None:
-        self.url = f"sqlite+aiosqlite:///{path}"
+    def __init__(self, url: str) -> None:
+        self.url = url
         self.dice = FeedDice()
         self.clock = Clock()
         self.channel = "room"

@@ -1,15 +1,15 @@
 """Battle snapshots (a restart folds only the events after the latest one) and the index
 that lets old idempotency keys expire (issue 12).
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 Create Date: 2026-12-01
 """
 from alembic import op
 import sqlalchemy as sa
 
-revision = "0004"
-down_revision = "0003"
+revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
