@@ -28,8 +28,9 @@ from bot.render import log as battle_log
 from bot.render.reply import Reply, private, public
 from bot.request import Request, request_label
 from bot.store import BattleRecord, Refusal, Snapshot, Store, VersionConflict
+from bot.store.json_codec import shallow
 from rules.battle import keeper as kc
-from rules.battle.events import BattleEnded, Event, from_record, to_record
+from rules.battle.events import BattleEnded, Event, from_record
 from rules.battle.protocol import BattleView, GameSystem
 from rules.battle.state import BattleState
 from rules.battle.steps import StepsReverted, StepsRestored, command_record
@@ -291,7 +292,7 @@ class Battles:
             snapshot = (Snapshot(version, snapshots.fingerprint(), snapshots.dump(after.state, after.next_step))
                         if snapshots.due(record.version, version) and not ended else None)
             try:
-                await self.store.append(record.id, record.version, [to_record(e) for e in events],
+                await self.store.append(record.id, record.version, [(e.kind, shallow(e)) for e in events],
                                         req.user, req.request_id, [_compact(r) for r in replies],
                                         status="ended" if ended else None, deadlines=deadlines,
                                         keeper=changed[-1] if changed else None, snapshot=snapshot)
@@ -316,7 +317,7 @@ class Battles:
         an interaction within seconds; a day is ample)."""
         self._writes += 1
         if self._writes % 500 == 0:
-            await self.store.expire_requests(self.clock() - timedelta(days=1))
+            await self.store.expire_requests(timedelta(days=1))
 
     def deadlines(self, before: BattleView, view: BattleView, state: BattleState) -> list:
         """Deadlines for prompts asked anew: one reminder, and the auto-skip of a turn."""
@@ -387,8 +388,9 @@ def event_replies(record: BattleRecord, events: list[Event], state: BattleState,
 
 def _compact(reply: Reply) -> dict:
     """The reply as stored with its request id: only the fields that differ from the
-    defaults (``Reply.from_dict`` reads the rest as defaults)."""
-    return {k: v for k, v in reply.to_dict().items() if v or k == "text"}
+    defaults (``Reply.from_dict`` reads the rest as defaults); buttons stay dataclasses
+    (the store's JSON writes them as their fields, bot.store.json_codec)."""
+    return {k: v for k, v in shallow(reply).items() if v or k == "text"}
 
 
 def _explained(e: Event) -> bool:

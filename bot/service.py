@@ -65,13 +65,14 @@ class Service:
         clock: returns the current naive-UTC time (tests pass a controllable one).
         reminder_minutes / autoskip_minutes: default turn timings (``/kp setting``
             overrides them per channel; autoskip 0 = off).
+        cache_size: how many folded battles stay in memory (bot.battles.Battles).
     Raises ValueError at construction when a command of the spec has no handler.
     """
 
     def __init__(self, store: Store, dice: Dice, clock: Callable[[], datetime] = utcnow,
-                 reminder_minutes: int = 10, autoskip_minutes: int = 0) -> None:
+                 reminder_minutes: int = 10, autoskip_minutes: int = 0, cache_size: int = 1024) -> None:
         self.store = store
-        self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes)
+        self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes, cache_size=cache_size)
         self.characters = CharacterBook(store)
         self.keeper = KeeperDesk(self.battles)
         self.routes: dict[str, Handler] = self._route_table()

@@ -31,8 +31,10 @@ def fingerprint() -> str:
     return digest.hexdigest()
 
 
-def due(old_version: int, new_version: int, every: int = EVERY) -> bool:
-    """Whether going from ``old_version`` to ``new_version`` events crosses a multiple of ``every``."""
+def due(old_version: int, new_version: int, every: int | None = None) -> bool:
+    """Whether going from ``old_version`` to ``new_version`` events crosses a multiple of
+    ``every`` (default :data:`EVERY`)."""
+    every = every or EVERY
     return new_version // every > old_version // every
 
 

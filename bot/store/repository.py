@@ -8,15 +8,17 @@ deadlines, now and then a snapshot), no ORM unit of work.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import delete, event, insert, select, update
+from sqlalchemy import JSON, DateTime, String, bindparam, delete, event, insert, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from bot.store.keeper import KeeperTables, add_deadlines
 from bot.store.migrate import upgrade
 from bot.store.secret_rolls import SecretRollTables
+from bot.store import json_codec
+from bot.store.writer import Writer
 from bot.store.models import BattleRow, CharacterRow, EventRow, RequestRow, SnapshotRow
 
 
@@ -84,10 +86,11 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: AsyncEngine = create_async_engine(url)
+        self.engine: AsyncEngine = create_async_engine(url, json_serializer=json_codec.dumps)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self._session = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.writer = Writer(self.engine, _sqlite_pragmas, json_codec.dumps)
         self.keeper = KeeperTables(self._session)
         self.secret_rolls = SecretRollTables(self._session)
 
@@ -96,7 +99,8 @@ class Store:
         await upgrade(self.engine)
 
     async def close(self) -> None:
-        """Dispose of the engine's connections."""
+        """Dispose of the engines' connections."""
+        self.writer.close()
         await self.engine.dispose()
 
     # --- battles --------------------------------------------------------------------
@@ -147,17 +151,8 @@ class Store:
                           events: list[tuple[str, dict]], request_id: str | None,
                           replies: list | None = None) -> BattleRecord:
         """Create an active battle with its first events; raises BattleExists, DuplicateRequest."""
-        now = _now()
-        async with self.engine.begin() as conn:
-            await _add_request(conn, request_id, replies, now)
-            try:
-                battle_id = (await conn.execute(insert(BattleRow).values(
-                    channel=channel, guild=guild, system=system, keeper=keeper, status="active",
-                    version=len(events), created_at=now, updated_at=now).returning(BattleRow.id))).scalar_one()
-            except IntegrityError as exc:
-                raise BattleExists(channel) from exc
-            await _add_events(conn, battle_id, 0, events, keeper, request_id, now)
-        return BattleRecord(battle_id, channel, guild, system, keeper, "active", len(events))
+        return await self.writer.run(_open_battle, channel, guild, system, keeper, events, request_id,
+                                     replies, _now())
 
     async def append(self, battle_id: int, expected_version: int, events: list[tuple[str, dict]],
                      actor: str, request_id: str | None, replies: list | None = None,
@@ -166,32 +161,10 @@ class Store:
         """Append ``events`` if the battle is still at ``expected_version``; returns the new
         version. The request id with its ``replies``, ``status`` (e.g. ``"ended"``), a new
         ``keeper``, turn ``deadlines`` (``(key, kind, due_at, payload)``) and a ``snapshot``
-        (replacing the older one) are written in the same transaction.
+        (replacing the older one) are written in the same transaction (bot.store.writer).
         Raises VersionConflict, DuplicateRequest."""
-        now = _now()
-        new_version = expected_version + len(events)
-        values = {"version": new_version, "updated_at": now}
-        if status:
-            values["status"] = status
-        if keeper:
-            values["keeper"] = keeper
-        async with self.engine.begin() as conn:
-            await _add_request(conn, request_id, replies, now)
-            result = await conn.execute(update(BattleRow).where(
-                BattleRow.id == battle_id, BattleRow.version == expected_version).values(**values))
-            if result.rowcount != 1:
-                raise VersionConflict(battle_id)
-            try:
-                await _add_events(conn, battle_id, expected_version, events, actor, request_id, now)
-            except IntegrityError as exc:
-                raise VersionConflict(battle_id) from exc
-            await add_deadlines(conn, battle_id, deadlines or [])
-            if snapshot is not None:
-                await conn.execute(delete(SnapshotRow).where(SnapshotRow.battle_id == battle_id))
-                await conn.execute(insert(SnapshotRow).values(battle_id=battle_id, version=snapshot.version,
-                                                              fingerprint=snapshot.fingerprint,
-                                                              state=snapshot.state))
-        return new_version
+        return await self.writer.run(_append, battle_id, expected_version, events, actor, request_id,
+                                     replies, status, deadlines or [], keeper, snapshot, _now())
 
     # --- idempotency ----------------------------------------------------------------
 
@@ -202,10 +175,10 @@ class Store:
                 RequestRow.request_id == request_id))).first()
             return row.replies if row else None
 
-    async def expire_requests(self, before: datetime) -> int:
-        """Forget the idempotency keys stored before ``before``; how many went."""
+    async def expire_requests(self, age: timedelta) -> int:
+        """Forget the idempotency keys stored more than ``age`` ago; how many went."""
         async with self.engine.begin() as conn:
-            return (await conn.execute(delete(RequestRow).where(RequestRow.created_at < before))).rowcount
+            return (await conn.execute(delete(RequestRow).where(RequestRow.created_at < _now() - age))).rowcount
 
     async def remember_request(self, request_id: str, replies: list) -> None:
         """Record a handled request that changed no battle (ignored if already there)."""
@@ -255,23 +228,70 @@ class Store:
                 return True
 
 
-async def _add_request(conn, request_id: str | None, replies: list | None, now) -> None:
+def _open_battle(conn, channel, guild, system, keeper, events, request_id, replies, now) -> BattleRecord:
+    _add_request(conn, request_id, replies, now)
+    try:
+        battle_id = conn.execute(insert(BattleRow).values(
+            channel=channel, guild=guild, system=system, keeper=keeper, status="active",
+            version=len(events), created_at=now, updated_at=now).returning(BattleRow.id)).scalar_one()
+    except IntegrityError as exc:
+        raise BattleExists(channel) from exc
+    _add_events(conn, battle_id, 0, events, keeper, request_id, now)
+    return BattleRecord(battle_id, channel, guild, system, keeper, "active", len(events))
+
+
+_INSERT_REQUEST = text("INSERT INTO requests (request_id, replies, created_at) VALUES (:request_id, :replies, :now)"
+                       ).bindparams(bindparam("replies", type_=JSON), bindparam("now", type_=DateTime))
+_ADVANCE_BATTLE = text("UPDATE battles SET version = :version, updated_at = :now, status = COALESCE(:status, status),"
+                       " keeper = COALESCE(:keeper, keeper) WHERE id = :battle_id AND version = :expected"
+                       ).bindparams(bindparam("now", type_=DateTime), bindparam("status", type_=String),
+                                    bindparam("keeper", type_=String))
+_INSERT_EVENT = text("INSERT INTO events (battle_id, seq, kind, payload, actor, request_id, created_at)"
+                     " VALUES (:battle_id, :seq, :kind, :payload, :actor, :request_id, :now)"
+                     ).bindparams(bindparam("payload", type_=JSON), bindparam("now", type_=DateTime),
+                                  bindparam("request_id", type_=String))
+"""The statements of a decided command, written once as text: compiled once, no ORM or
+expression building per command (issue 12)."""
+
+
+def _append(conn, battle_id, expected_version, events, actor, request_id, replies, status, deadlines,
+            keeper, snapshot, now) -> int:
+    """The transaction of :meth:`Store.append`: the idempotency key, the version check, the
+    events (one statement), the deadlines and maybe the snapshot."""
+    _add_request(conn, request_id, replies, now)
+    new_version = expected_version + len(events)
+    result = conn.execute(_ADVANCE_BATTLE, {"version": new_version, "now": now, "status": status, "keeper": keeper,
+                                            "battle_id": battle_id, "expected": expected_version})
+    if result.rowcount != 1:
+        raise VersionConflict(battle_id)
+    try:
+        _add_events(conn, battle_id, expected_version, events, actor, request_id, now)
+    except IntegrityError as exc:
+        raise VersionConflict(battle_id) from exc
+    add_deadlines(conn, battle_id, deadlines)
+    if snapshot is not None:
+        conn.execute(delete(SnapshotRow).where(SnapshotRow.battle_id == battle_id))
+        conn.execute(insert(SnapshotRow).values(battle_id=battle_id, version=snapshot.version,
+                                                fingerprint=snapshot.fingerprint, state=snapshot.state))
+    return new_version
+
+
+def _add_request(conn, request_id: str | None, replies: list | None, now) -> None:
     """Insert the idempotency key first: a request handled already fails here, before
     anything else is written (raises DuplicateRequest)."""
     if request_id:
         try:
-            await conn.execute(insert(RequestRow).values(request_id=request_id, replies=replies or [],
-                                                         created_at=now))
+            conn.execute(_INSERT_REQUEST, {"request_id": request_id, "replies": replies or [], "now": now})
         except IntegrityError as exc:
             raise DuplicateRequest(request_id) from exc
 
 
-async def _add_events(conn, battle_id: int, start: int, events, actor: str, request_id, now) -> None:
+def _add_events(conn, battle_id: int, start: int, events, actor: str, request_id, now) -> None:
     """Insert ``events`` as seq ``start + 1`` … in one statement (raises IntegrityError
     when those seqs exist: another writer came first)."""
-    await conn.execute(insert(EventRow), [
+    conn.execute(_INSERT_EVENT, [
         {"battle_id": battle_id, "seq": start + offset, "kind": kind, "payload": payload, "actor": actor,
-         "request_id": request_id, "created_at": now}
+         "request_id": request_id, "now": now}
         for offset, (kind, payload) in enumerate(events, start=1)])
 
 
