@@ -278,7 +278,7 @@ class Battles:
             events, extra = await make(system, loaded, is_kp)
             if not events:
                 return extra or [private(req.user, "変化はありませんでした。")]
-            record, before = loaded.record, system.view(loaded.state)
+            record, before = loaded.record, loaded.view or system.view(loaded.state)
             self._drop(record)  # changed in place from here: kept again only once committed
             after = folded(system, record, loaded.events + events) if reverts(events) else loaded
             if after is loaded:
@@ -302,6 +302,7 @@ class Battles:
                 raise InvalidInput("同時に別の操作が行われました。状況を確認してもう一度お試しください。") from None
             after.record = dataclasses.replace(record, version=version, status="ended" if ended else record.status,
                                                keeper=changed[-1] if changed else record.keeper)
+            after.view = view
             self._keep(after)
             if req.request_id:
                 self.answered.put(req.request_id, replies)

@@ -26,6 +26,8 @@ class Loaded:
     state: BattleState
     steps: list[Step] | None
     next_step: int = 1
+    view: object = None
+    """The system's view of ``state`` when known (kept from the command that made it)."""
 
     @property
     def has_history(self) -> bool:
