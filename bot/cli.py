@@ -7,6 +7,8 @@ import logging
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from bot.config import Settings, sqlite_url
 
 NO_TOKEN = """DISCORD_TOKEN が設定されていません。/ DISCORD_TOKEN is not set.
@@ -52,7 +54,12 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0) and 2
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        problems = "\n".join(f"  {'.'.join(map(str, e['loc'])).upper() or '設定'}: {e['msg']}" for e in exc.errors())
+        print(f"設定（環境変数 / .env）が正しくありません / invalid settings:\n{problems}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     if args.cmd == "console":

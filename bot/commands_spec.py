@@ -8,11 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+TYPES = ("str", "int", "bool", "user", "role", "attachment")
+"""Option types. ``user``/``role``/``attachment`` are Discord's Member, Role and Attachment
+(the service receives the user's id, the role's id, the file's text under ``data``); the
+console takes them as text (a name, a role name, a file path)."""
+
+
 @dataclass(frozen=True)
 class Opt:
     """An option: ``name`` (English id), ``ja`` (Japanese name), ``desc`` (Japanese
-    description), ``type`` (``str``/``int``/``bool``), ``required``, ``choices``
-    (``(value, Japanese label)`` pairs; value is what the service receives), ``autocomplete``."""
+    description), ``type`` (one of :data:`TYPES`), ``required``, ``choices``
+    (``(value, Japanese label)`` pairs; value is what the service receives), ``autocomplete``,
+    and for ``int`` the inclusive range ``low``..``high`` (Discord enforces it in the client,
+    the console with :func:`check_int`)."""
 
     name: str
     ja: str
@@ -21,23 +29,47 @@ class Opt:
     required: bool = False
     choices: tuple[tuple[str, str], ...] = ()
     autocomplete: str | None = None
+    low: int | None = None
+    high: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.type not in TYPES:
+            raise ValueError(f"option {self.name!r}: unknown type {self.type!r}")
+        if (self.low is not None or self.high is not None) and self.type != "int":
+            raise ValueError(f"option {self.name!r}: only int options have a range")
+
+
+def num(name: str, ja: str, desc: str, low: int, high: int, required: bool = False) -> Opt:
+    """A ranged integer option ``low``..``high`` (inclusive)."""
+    return Opt(name, ja, desc, "int", required, low=low, high=high)
+
+
+def check_int(option: Opt, value: int) -> str | None:
+    """The Japanese refusal when ``value`` is outside the option's range, else None."""
+    if option.high is not None and value > option.high:
+        return f"{option.name} の値が大きすぎます（{option.low}〜{option.high} の整数）。"
+    if option.low is not None and value < option.low:
+        return f"{option.name} の値が小さすぎます（{option.low}〜{option.high} の整数）。"
+    return None
 
 
 @dataclass(frozen=True)
 class Cmd:
     """A command: ``path`` (``"battle start"``), ``ja`` (Japanese path, same depth),
-    ``desc`` (Japanese description, ≤ 100 characters), ``options``."""
+    ``desc`` (Japanese description, ≤ 100 characters), ``options``; ``private``: its answer
+    is normally shown only to the user (Discord defers it ephemeral)."""
 
     path: str
     ja: str
     desc: str
     options: tuple[Opt, ...] = ()
+    private: bool = False
 
 
 AS = Opt("as", "代理", "KPが代わりに行動させるユニット", autocomplete="unit")
 SYSTEM_CHOICES = (("coc6-house", "CoC6 ハウスルール"), ("coc6", "CoC6 基本ルール"),
                   ("coc6-budo", "CoC6 武道ルール"), ("charge-rank", "チャージランク制"))
-STATS = tuple(Opt(s.lower(), s.lower(), f"{s}（能力値）", "int", True)
+STATS = tuple(num(s.lower(), s.lower(), f"{s}（能力値）", 0, 999, True)
               for s in ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU"))
 REACTIONS = (("回避", "回避"), ("受け流し", "受け流し"), ("防御", "防御"), ("隠れる", "隠れる"),
              ("かばう", "かばう"), ("武道", "武道"), ("カウンター", "カウンター"),
@@ -55,27 +87,28 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("roll", "ロール", "ダイスを振る（BCDice互換: CCB<=70, 2D6+1D4, RES(12-10) など）", (
         Opt("command", "コマンド", "ダイスコマンド（後ろにコメントも書けます）", required=True),)),
     Cmd("char new", "キャラ 作成", "能力値からキャラクターを作る", (
-        Opt("name", "名前", "キャラクター名", required=True), *STATS)),
+        Opt("name", "名前", "キャラクター名", required=True), *STATS), private=True),
     Cmd("char set", "キャラ 設定", "能力値・技能・HP・装甲などを1つ設定する", (
         Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),
         Opt("key", "項目", "項目名（STR, こぶし, 回避, HP, 装甲 …）", required=True),
-        Opt("value", "値", "設定する値", required=True))),
+        Opt("value", "値", "設定する値", required=True)), private=True),
     Cmd("char weapon", "キャラ 武器", "武器を持たせる（既知の武器は表から補完）", (
         Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),
         Opt("weapon", "武器", "武器名", required=True),
         Opt("skill", "技能", "技能値（%）または技能名"),
         Opt("damage", "ダメージ", "ダメージ（例: 1D8, 1D6+2）"),
-        Opt("hp", "耐久力", "武器の耐久力", "int"),
+        num("hp", "耐久力", "武器の耐久力", 0, 9999),
         Opt("class", "分類", "受け流しの分類（刀剣, 棍棒, ナイフ, 拳銃 …）"),
         Opt("rof", "射撃モード", "銃の射撃モード（単発 / 単発/セミオート/フルオート）"),
-        Opt("range", "射程", "射程（m）", "int"))),
+        num("range", "射程", "射程（m）", 0, 100000)), private=True),
     Cmd("char show", "キャラ 表示", "キャラクターを表示する", (
-        Opt("name", "名前", "キャラクター名", autocomplete="character"),)),
-    Cmd("char list", "キャラ 一覧", "このサーバーのキャラクター一覧"),
+        Opt("name", "名前", "キャラクター名", autocomplete="character"),), private=True),
+    Cmd("char list", "キャラ 一覧", "このサーバーのキャラクター一覧", private=True),
     Cmd("char delete", "キャラ 削除", "キャラクターを削除する", (
-        Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),)),
+        Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),), private=True),
     Cmd("char import", "キャラ 取込", "ココフォリア／キャラクター保管所のJSONから作る", (
-        Opt("data", "データ", "JSONテキスト", required=True),)),
+        Opt("file", "ファイル", "JSONまたはテキストのファイル", "attachment"),
+        Opt("data", "データ", "JSONテキスト（貼り付け）")), private=True),
     Cmd("battle new", "戦闘 作成", "このチャンネルで戦闘を開く（あなたがKPになります）", (
         Opt("system", "ルール", "ルールシステム", choices=SYSTEM_CHOICES),)),
     Cmd("battle join", "戦闘 参加", "自分のキャラクターで戦闘に参加する", (
@@ -89,39 +122,39 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("battle remove", "戦闘 除外", "KP: 参加者を戦闘から外す", (
         Opt("name", "名前", "外す参加者", required=True, autocomplete="unit"),)),
     Cmd("battle end", "戦闘 終了", "KP: 戦闘を終える"),
-    Cmd("battle log", "戦闘 ログ", "戦闘の記録をファイルで出す"),
+    Cmd("battle log", "戦闘 ログ", "戦闘の記録をファイルで出す", private=True),
     Cmd("attack", "攻撃", "自分の手番に攻撃する", (
         Opt("target", "対象", "攻撃する相手", required=True, autocomplete="unit"),
         Opt("weapon", "武器", "使う武器（省略時は最初の武器）", autocomplete="weapon"),
         Opt("special", "特殊", "特殊攻撃（サルト, タックル, 精密射撃 …）"),
         Opt("aim", "部位", "部位狙い（急所, 腕, 足 …）"),
         Opt("mode", "射撃", "射撃モード（単発, セミオート, フルオート, 未照準）"),
-        Opt("shots", "弾数", "撃つ弾数", "int"),
-        Opt("modifier", "補正", "技能値への補正（%）", "int"),
-        Opt("power", "パワー", "パワーランク（チャージランク制）", "int"),
+        num("shots", "弾数", "撃つ弾数", 1, 1000),
+        num("modifier", "補正", "技能値への補正（%）", -999, 999),
+        num("power", "パワー", "パワーランク（チャージランク制）", 0, 99),
         AS)),
     Cmd("react", "対応", "自分への攻撃に対応する（回避・受け流し・なし …）", (
         Opt("action", "行動", "対応の種類", required=True, choices=REACTIONS),
         Opt("weapon", "武器", "受け流しに使う武器", autocomplete="weapon"),
         Opt("target", "対象", "かばう相手", autocomplete="unit"),
         Opt("object", "遮蔽物", "隠れる物"),
-        Opt("power", "パワー", "パワーランク", "int"),
+        num("power", "パワー", "パワーランク", 0, 99),
         AS)),
     Cmd("declare", "宣言", "ラウンドのはじめの宣言（受け流し・行動遅延・○○に集中）", (
         Opt("action", "行動", "宣言する行動", required=True, choices=DECLARATIONS),
         Opt("target", "対象", "受け流す相手", autocomplete="unit"),
-        Opt("amount", "量", "行動遅延で下げるDEX", "int"),
+        num("amount", "量", "行動遅延で下げるDEX", 1, 999),
         AS)),
     Cmd("end", "ターン終了", "自分の手番を終える", (AS,)),
     Cmd("wait", "待機", "待機する（チャージランク制）", (AS,)),
     Cmd("escape", "逃亡", "戦闘から逃げる（チャージランク制）", (
-        Opt("power", "パワー", "パワーランク", "int", True), AS)),
+        num("power", "パワー", "パワーランク", 0, 99, True), AS)),
     Cmd("move", "移動", "マスを移動する（1マス1ポイント）", (
         Opt("to", "移動先", "移動先のマス（例: C4）", required=True), AS)),
     Cmd("check", "判定", "技能・能力値の判定（応急手当、医学、CON×5 …）", (
         Opt("skill", "技能", "技能名または CON×5 など", required=True),
         Opt("target", "対象", "手当てなどの相手", autocomplete="unit"),
-        Opt("modifier", "補正", "補正（%）", "int"), AS)),
+        num("modifier", "補正", "補正（%）", -999, 999), AS)),
     Cmd("battle map", "戦闘 マップ", "盤面を画像で表示する"),
     Cmd("kp set", "kp 設定", "KP: HP・能力値・技能・AP・武器の耐久力・状態を直接変える", (
         Opt("target", "対象", "ユニット", required=True, autocomplete="unit"),
@@ -132,25 +165,28 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("to", "マス", "マス（例: C4）", required=True))),
     Cmd("kp object", "kp 物体", "KP: 遮蔽物や壁を置く", (
         Opt("name", "名前", "物体の名前", required=True),
-        Opt("siz", "siz", "遮蔽物のSIZ", "int"),
+        num("siz", "siz", "遮蔽物のSIZ", 0, 999),
         Opt("at", "位置", "マス（例: D5）。省略するとマップなし"),
         Opt("kind", "種類", "遮蔽物 または 壁", choices=(("遮蔽物", "遮蔽物"), ("壁", "壁"))))),
     Cmd("kp override", "kp 上書き", "KP: 直前のロールの結果を差し替えて処理し直す", (
         Opt("result", "結果", "成功, 失敗, スペシャル, 決定的成功, 致命的失敗 または出目", required=True),)),
     Cmd("kp allow", "kp 許可", "KP: 直前に拒否された宣言を認める"),
     Cmd("kp undo", "kp 取消", "KP: 直前の操作を取り消す", (
-        Opt("steps", "回数", "取り消す操作の数（既定 1）", "int"),)),
+        num("steps", "回数", "取り消す操作の数（既定 1）", 1, 100),)),
     Cmd("kp redo", "kp やり直し", "KP: 取り消した操作をやり直す", (
-        Opt("steps", "回数", "やり直す操作の数（既定 1）", "int"),)),
+        num("steps", "回数", "やり直す操作の数（既定 1）", 1, 100),)),
     Cmd("kp skip", "kp スキップ", "KP: 今の手番を飛ばす"),
     Cmd("kp order", "kp 順番", "KP: 行動順を動かす", (
         Opt("name", "名前", "ユニット", required=True, autocomplete="unit"),
-        Opt("position", "位置", "何番目にするか（1から）", "int", True))),
+        num("position", "位置", "何番目にするか（1から）", 1, 100, True))),
     Cmd("kp setting", "kp 設定項目", "KP: この戦闘のルール設定（引数なしで一覧）", (
         Opt("key", "項目", "設定項目"),
         Opt("value", "値", "新しい値"))),
     Cmd("kp role", "kp ロール", "KP: KPとして扱うロールを設定する", (
-        Opt("role", "ロール", "ロール名またはID", required=True),)),
+        Opt("role", "ロール", "KPとして扱うロール", "role", True),)),
     Cmd("kp handover", "kp 交代", "KP: KPを別のユーザーに渡す", (
-        Opt("user", "ユーザー", "新しいKP", required=True),)),
+        Opt("user", "ユーザー", "新しいKP", "user", True),)),
 )
+
+BY_PATH: dict[str, Cmd] = {cmd.path: cmd for cmd in COMMANDS}
+"""Every command by its English path."""

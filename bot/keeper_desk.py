@@ -208,8 +208,9 @@ class KeeperDesk:
             raise InvalidInput("role: にKPとして扱うロールを指定してください。")
         added = await self.store.keeper.add_keeper_role(req.scope, role)
         self.battles.roles_changed(req.scope)
-        roles = "、".join(await self.store.keeper.keeper_roles(req.scope))
-        head = f"ロール「{role}」をKPとして扱います。" if added else f"ロール「{role}」はすでにKPとして扱っています。"
+        roles = "、".join(map(role_text, await self.store.keeper.keeper_roles(req.scope)))
+        shown = role_text(role)
+        head = f"ロール「{shown}」をKPとして扱います。" if added else f"ロール「{shown}」はすでにKPとして扱っています。"
         return [public(f"{head}（KPロール: {roles}）")]
 
     async def log(self, req: Request) -> list[Reply]:
@@ -241,3 +242,9 @@ def _show_ruled_roll(events: list, original, face: int, result: str) -> None:
                 and event.purpose == original.purpose and event.roll == face):
             events[index] = dataclasses.replace(event, text=f"{original.text} → KP裁定で「{result}」")
             return
+
+
+def role_text(role: str) -> str:
+    """A stored KP role as a message shows it: a Discord role id as ``<@&id>`` (Discord
+    shows the role's name; nobody is pinged), a console role name as it is."""
+    return f"<@&{role}>" if role.isdigit() else role

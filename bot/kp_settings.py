@@ -55,6 +55,7 @@ OPTIONS: dict[str, Option] = {
     "injury_stamina_loss": Option("負傷の程度ごとのスタミナ減少 {程度: 量}", "C-INJ-05"),
     "supplements": Option("使用を許可する追加のルールブック・サプリメント（空欄＝なし。戦闘開始時に告知）", "H-GEN-04"),
     "secret_hidden_rolls": Option("非公開NPCのロールをシークレットにする", "H-GEN-01"),
+    "chat_declarations": Option("チャットの宣言（「回避」「ゾンビをこぶしで攻撃」など）を読み取る", "H-GEN-01"),
     "turn_reminder_minutes": Option("手番のリマインドまでの分数（0で無効）", "H-GEN-01", minimum=0),
     "turn_autoskip_minutes": Option("手番の自動スキップまでの分数（0で無効）", "H-GEN-01", minimum=0),
 }
@@ -66,12 +67,13 @@ ALIASES = {"サプリメント": "supplements", "判定": "dice", "ショック"
            "有利": "advantaged", "不利": "disadvantaged", "割り込み確認": "interrupt_ask",
            "区域間距離": "area_distance", "負傷表": "injury_thresholds",
            "シークレット": "secret_hidden_rolls", "リマインド": "turn_reminder_minutes",
-           "自動スキップ": "turn_autoskip_minutes"}
+           "自動スキップ": "turn_autoskip_minutes", "チャット宣言": "chat_declarations",
+           "チャット": "chat_declarations"}
 
 
 def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int) -> dict:
     """Every option with its default: the system's, then the bot-wide ones."""
-    return {"secret_hidden_rolls": True, **system_defaults,
+    return {"secret_hidden_rolls": True, "chat_declarations": True, **system_defaults,
             "turn_reminder_minutes": reminder_minutes, "turn_autoskip_minutes": autoskip_minutes}
 
 

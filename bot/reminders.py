@@ -13,18 +13,38 @@ from collections.abc import Awaitable, Callable
 
 from bot.render.reply import Reply
 from bot.service import Service
+from bot.store.keeper import Deadline
 
 log = logging.getLogger(__name__)
 
 MAX_SLEEP = 3600.0
 """Seconds the dispatcher sleeps at most before looking at the table again."""
 
+BACKOFF = (1.0, 2.0, 5.0, 15.0, 60.0)
+"""Seconds to wait after the 1st, 2nd, … failure in a row (the last repeats)."""
+
+MAX_ATTEMPTS = 3
+"""A deadline whose firing fails this often is given up (claimed, logged as an error), so
+one bad row cannot hold back every deadline behind it."""
+
 Send = Callable[[str, list[Reply]], Awaitable[None]]
 """``await send(channel id, replies)``: how the transport posts what a deadline produced."""
 
 
+def describe(deadline: Deadline) -> str:
+    """The deadline for a log line: id, kind, battle, channel, due time."""
+    return (f"deadline {deadline.id} ({deadline.kind} {deadline.key}) of battle {deadline.battle_id} "
+            f"in channel {deadline.channel}, due {deadline.due_at:%Y-%m-%d %H:%M:%S}")
+
+
+class DeadlineFailed(Exception):
+    """Firing a deadline failed; the dispatcher backs off and tries it again."""
+
+
 class Dispatcher:
-    """Runs the deadlines of ``service`` on its clock (``service.clock``).
+    """Runs the deadlines of ``service`` on its clock (``service.clock``); survives errors:
+    a failing database call or send is logged with its context, the loop waits
+    (:data:`BACKOFF`) and goes on.
 
     Args:
         service: the table service (its store holds the deadlines).
@@ -38,10 +58,14 @@ class Dispatcher:
         self.send = send
         self.wake = asyncio.Event()
         self._sleep = sleep or _sleep
+        self.attempts: dict[int, int] = {}
+        self.failures = 0
         service.deadline_listeners.append(self.wake.set)
 
     async def run_due(self) -> int:
-        """Fire every deadline due now; returns how many produced messages."""
+        """Fire every deadline due now; returns how many produced messages. Raises
+        DeadlineFailed when firing one failed (it is retried on the next pass, up to
+        :data:`MAX_ATTEMPTS` times) and whatever the store raises when looking them up."""
         sent = 0
         while True:
             deadline = await self.service.store.keeper.next_deadline()
@@ -49,13 +73,25 @@ class Dispatcher:
                 return sent
             try:
                 replies = await self.service.fire_deadline(deadline)
-            except Exception:
-                log.exception("deadline %s failed", deadline)
-                await self.service.store.keeper.claim_deadline(deadline.id, self.service.clock())
+            except Exception as exc:
+                await self._failed(deadline, exc)
                 continue
+            self.attempts.pop(deadline.id, None)
             if replies:
                 sent += 1
-                await self.send(deadline.channel, replies)
+                try:
+                    await self.send(deadline.channel, replies)
+                except Exception:
+                    log.exception("%s fired, but its messages could not be posted", describe(deadline))
+
+    async def _failed(self, deadline: Deadline, exc: Exception) -> None:
+        tries = self.attempts[deadline.id] = self.attempts.get(deadline.id, 0) + 1
+        if tries < MAX_ATTEMPTS:
+            log.warning("%s failed (attempt %d of %d), retrying: %r", describe(deadline), tries, MAX_ATTEMPTS, exc)
+            raise DeadlineFailed(describe(deadline)) from exc
+        log.error("%s failed %d times; given up", describe(deadline), tries, exc_info=exc)
+        self.attempts.pop(deadline.id, None)
+        await self.service.store.keeper.claim_deadline(deadline.id, self.service.clock())
 
     async def seconds_to_next(self) -> float:
         """Seconds until the earliest deadline (``MAX_SLEEP`` when there is none)."""
@@ -65,11 +101,22 @@ class Dispatcher:
         return max(0.0, min(MAX_SLEEP, (deadline.due_at - self.service.clock()).total_seconds()))
 
     async def run(self) -> None:
-        """Fire due deadlines, sleep until the next one (or a wake-up), forever."""
+        """Fire due deadlines, sleep until the next one (or a wake-up), forever. A failure
+        (the database down, a deadline that cannot fire) is logged and retried after
+        :data:`BACKOFF`; only cancellation ends the loop."""
         while True:
-            await self.run_due()
-            self.wake.clear()
-            await self._sleep(await self.seconds_to_next(), self.wake)
+            try:
+                await self.run_due()
+                self.wake.clear()
+                delay = await self.seconds_to_next()
+                self.failures = 0
+            except Exception as exc:
+                self.failures += 1
+                delay = BACKOFF[min(self.failures, len(BACKOFF)) - 1]
+                if not isinstance(exc, DeadlineFailed):
+                    log.error("turn deadlines could not be read (failure %d in a row); retrying in %g s",
+                              self.failures, delay, exc_info=exc)
+            await self._sleep(delay, self.wake)
 
 
 async def _sleep(seconds: float, wake: asyncio.Event) -> None:

@@ -21,6 +21,7 @@ class Request:
         request_id: the Discord interaction id (idempotency key), or None;
         is_admin: the user has Manage Channels here (counts as KP);
         roles: the user's role ids and names in the guild (a ``/kp role`` role makes a KP).
+        said: the chat line a request was read from (a chat declaration, issue 9), or "".
     """
 
     channel: str
@@ -32,6 +33,7 @@ class Request:
     request_id: str | None = None
     is_admin: bool = False
     roles: tuple[str, ...] = ()
+    said: str = ""
 
     @property
     def scope(self) -> str:
@@ -40,7 +42,10 @@ class Request:
 
 
 def request_label(req: Request) -> str:
-    """The request as a user would type it, for the battle log (``/attack target:ゾンビ``)."""
+    """The request as a user would type it, for the battle log (``/attack target:ゾンビ``;
+    a chat declaration as typed: 「ゾンビをこぶしで攻撃」)."""
+    if req.said:
+        return f"「{req.said}」"
     if req.command == "button":
         bid = buttons.decode(opt.text(req.options, "custom_id") or "")
         label = opt.text(req.options, "label") or (bid.label if bid and bid.choice in buttons.LABELS else None)

@@ -19,6 +19,7 @@ from bot import options as opt
 from bot import permissions
 from bot.battles import Battles, board
 from bot.characters import CharacterBook
+from bot.chat_play import CHOICE as CHAT_CHOICE, ChatTable
 from bot.command_builders import BUILDERS
 from bot.commands_spec import COMMANDS
 from bot.draft import Loaded, RecordingDice
@@ -75,6 +76,7 @@ class Service:
         self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes, cache_size=cache_size)
         self.characters = CharacterBook(store)
         self.keeper = KeeperDesk(self.battles)
+        self.chat = ChatTable(self.battles, self.dispatch)
         self.routes: dict[str, Handler] = self._route_table()
 
     @property
@@ -145,11 +147,7 @@ class Service:
                 return list(known)
         async with self.battles.lock(req.channel):
             try:
-                handler = self.routes.get(req.command)
-                if handler is None:
-                    raise InvalidInput(f"/{req.command} はこのボットでは使えないコマンドです。")
-                await self._check_permission(req)
-                return await handler(req)
+                return await self.dispatch(req)
             except DiceExhausted:
                 raise
             except DuplicateRequest:
@@ -168,6 +166,15 @@ class Service:
             return None
         stored = await self.store.request_replies(req.request_id)
         return [Reply.from_dict(r) for r in stored] if stored is not None else None
+
+    async def dispatch(self, req: Request) -> list[Reply]:
+        """Route ``req``: its handler after the permission check, inside a ``handle`` that
+        holds the channel's lock (a chat declaration's command comes this way too)."""
+        handler = self.routes.get(req.command)
+        if handler is None:
+            raise InvalidInput(f"/{req.command} はこのボットでは使えないコマンドです。")
+        await self._check_permission(req)
+        return await handler(req)
 
     async def _check_permission(self, req: Request) -> None:
         """Apply the permission table (bot.permissions) before anything is decided."""
@@ -235,6 +242,10 @@ class Service:
                                   keep_secret=self._secret_keeper(req))
 
     async def _chat(self, req: Request) -> list[Reply]:
+        """A chat line: a declaration in a battle channel (bot.chat_play), else dice."""
+        declared = await self.chat.declaration(req)
+        if declared is not None:
+            return declared
         text = opt.text(req.options, "text") or ""
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
                                   await self.battles.keeper_of(req.channel), from_chat=True,
@@ -353,6 +364,8 @@ class Service:
             raise InvalidInput("このボタンは読み取れませんでした。")
         if bid.battle == 0 and bid.choice == "publish":
             return await self._publish(req, bid.key)
+        if bid.choice == CHAT_CHOICE:
+            return await self.chat.press(req, bid.battle, bid.key)
         record = await self.battles.active(req.channel)
         if record is None or record.id != bid.battle:
             raise InvalidInput("このボタンの戦闘はもう終わっています。")

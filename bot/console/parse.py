@@ -7,7 +7,12 @@ import shlex
 import unicodedata
 from dataclasses import dataclass, field
 
-from bot.commands_spec import COMMANDS, Cmd
+from pathlib import Path
+
+from bot import attachments
+from bot.commands_spec import COMMANDS, Cmd, Opt, check_int
+from bot.options import integer
+from rules.errors import InvalidInput
 
 _LINE = re.compile(r"^(?:@(?P<channel>\S+)\s+)?(?P<name>[^:：\s][^:：]{0,40}?)\s*[:：]\s?(?P<text>.*)$")
 _BUTTON = re.compile(r"^[\[［](?P<label>[^\]］]+)[\]］]$")
@@ -119,4 +124,43 @@ def _options(cmd: Cmd, rest: str) -> dict:
             raise ParseError(f"「{stray.group(1)}:」は /{cmd.path} のオプションにありません。使えるオプション: "
                              + "、".join(f"{o.name}:" for o in cmd.options))
         options[key] = value
-    return options
+    return _typed(cmd, options)
+
+
+def _typed(cmd: Cmd, options: dict) -> dict:
+    """Check and convert the values Discord would type (COMMANDS.md): ranged integers, a
+    user (``@name`` or ``name``; the console's user ids are names), a role (``@name``), an
+    attachment (a file path; its text is passed as ``data``). Raises ParseError in Japanese."""
+    by_name: dict[str, Opt] = {o.name: o for o in cmd.options}
+    typed = dict(options)
+    for key, value in options.items():
+        option = by_name[key]
+        if option.type == "int":
+            try:
+                number = integer(options, key)
+            except InvalidInput as exc:
+                raise ParseError(str(exc)) from None
+            refusal = check_int(option, number) if number is not None else None
+            if refusal:
+                raise ParseError(refusal)
+        elif option.type in ("user", "role"):
+            typed[key] = value.removeprefix("@").removeprefix("＠").strip()
+        elif option.type == "attachment":
+            typed.pop(key)
+            typed["data"] = read_attachment(value)
+    return typed
+
+
+def read_attachment(path: str) -> str:
+    """The text of the file at ``path`` (what Discord's Attachment option carries), with the
+    same size limit and encodings as on Discord (:mod:`bot.attachments`)."""
+    file = Path(path).expanduser()
+    try:
+        size = file.stat().st_size
+        if size > attachments.MAX_IMPORT_BYTES:
+            raise ParseError(attachments.too_big(file.name, size))
+        return attachments.sheet_text(file.read_bytes(), file.name)
+    except OSError as exc:
+        raise ParseError(f"ファイル「{path}」を開けません: {exc.strerror or exc}") from None
+    except InvalidInput as exc:
+        raise ParseError(str(exc)) from None

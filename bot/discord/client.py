@@ -1,8 +1,8 @@
-"""The bot: a ``commands.Bot`` that opens the store, builds one :class:`~bot.service.Service`
-and loads the extensions in ``setup_hook``, and answers interactions through the service."""
+"""The bot: an ``AutoShardedBot`` (several processes can share the guilds: each runs the
+shard ids its settings give) that opens the store, builds one :class:`~bot.service.Service`
+and loads the cogs in ``setup_hook``, and answers interactions through the service."""
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 
@@ -10,21 +10,19 @@ import discord
 from discord.ext import commands
 
 from bot.discord import requests
+from bot.discord.acknowledge import acknowledge
 from bot.discord.buttons import BattleButton
-from bot.discord.delivery import answer_interaction, retire_buttons
+from bot.discord.delivery import answer_interaction, retire_buttons, tell
 from bot.discord.errors import report
-from bot.discord.extensions import EXTENSIONS
+from bot.discord.extensions import COMMAND_EXTENSIONS, EXTENSIONS
 from bot.discord.translator import SpecTranslator
 from bot.discord.tree import BotTree
 from bot.service import Service
 from bot.store import Store
 from rules.dice import Dice, RandomDice
+from rules.errors import InvalidInput
 
 log = logging.getLogger(__name__)
-
-DEFER_AFTER = 2.0
-"""Seconds to wait for the service before deferring (Discord allows 3 s for a response)."""
-
 
 def intents() -> discord.Intents:
     """Default intents plus message content (chat dice)."""
@@ -33,19 +31,26 @@ def intents() -> discord.Intents:
     return wanted
 
 
-class CocBot(commands.Bot):
+class CocBot(commands.AutoShardedBot):
     """The Discord bot over the database at ``database_url`` (SQLAlchemy async URL).
 
     ``dice`` defaults to ``RandomDice(random.SystemRandom())``; tests pass scripted dice.
     ``reminder_minutes``/``autoskip_minutes``: idle-turn reminder and auto-skip (0 = off).
-    ``service`` and ``store`` exist after ``setup_hook``. Nobody is pinged unless a reply
-    names them (``allowed_mentions`` is none by default).
+    ``shard_ids``/``shard_count``: the shards this process runs (None: all, count from
+    Discord). ``serve=False`` (``python -m bot sync``): only the command cogs are loaded, no
+    store is opened and no deadline fires. ``service`` and ``store`` exist after
+    ``setup_hook``. Nobody is pinged unless a reply names them (``allowed_mentions`` is none
+    by default).
     """
 
     def __init__(self, database_url: str, dice: Dice | None = None, *, reminder_minutes: int = 10,
-                 autoskip_minutes: int = 0) -> None:
+                 autoskip_minutes: int = 0, shard_ids: list[int] | None = None,
+                 shard_count: int | None = None, serve: bool = True) -> None:
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # a text bot: no voice warnings
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), tree_cls=BotTree,
-                         allowed_mentions=discord.AllowedMentions.none(), help_command=None)
+                         allowed_mentions=discord.AllowedMentions.none(), help_command=None,
+                         shard_ids=shard_ids, shard_count=shard_count)
+        self.serve = serve
         self.database_url = database_url
         self.dice = dice if dice is not None else RandomDice(random.SystemRandom())
         self.reminder_minutes = reminder_minutes
@@ -55,12 +60,17 @@ class CocBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open and migrate the store, create the service, install the translator and the
-        persistent buttons, load :data:`~bot.discord.extensions.EXTENSIONS`."""
+        persistent buttons, load :data:`~bot.discord.extensions.EXTENSIONS`; without
+        ``serve``, only the translator and the command cogs."""
+        await self.tree.set_translator(SpecTranslator())
+        if not self.serve:
+            for name in COMMAND_EXTENSIONS:
+                await self.load_extension(name)
+            return
         self.store = Store(self.database_url)
         await self.store.migrate()
         self.service = Service(self.store, self.dice, reminder_minutes=self.reminder_minutes,
                                autoskip_minutes=self.autoskip_minutes)
-        await self.tree.set_translator(SpecTranslator())
         self.add_dynamic_items(BattleButton)
         for name in EXTENSIONS:
             await self.load_extension(name)
@@ -77,16 +87,20 @@ class CocBot(commands.Bot):
 
     async def answer(self, interaction: discord.Interaction, command: str, options: dict) -> None:
         """Run ``command`` (English path, or ``"button"``) with ``options`` through the
-        service and send the replies. If the service takes longer than
-        :data:`DEFER_AFTER`, the interaction is deferred (ephemeral) first. An accepted button
-        click removes the clicked message's buttons. Errors go to the error mapper."""
+        service and send the replies. The interaction is acknowledged first, before any
+        other work (see :func:`~bot.discord.acknowledge.acknowledge`); one Discord refuses
+        to acknowledge is not run. An attached file is then read as the ``data`` text. An
+        accepted button click removes the clicked message's buttons. Errors go to the error
+        mapper."""
+        if not await acknowledge(interaction, command):
+            return
         try:
-            work = asyncio.ensure_future(self.service.handle(requests.from_interaction(interaction, command, options)))
             try:
-                replies = await asyncio.wait_for(asyncio.shield(work), DEFER_AFTER)
-            except asyncio.TimeoutError:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                replies = await work
+                options = await requests.with_attachment_text(options)
+            except InvalidInput as exc:
+                await tell(interaction, str(exc))
+                return
+            replies = await self.service.handle(requests.from_interaction(interaction, command, options))
             await answer_interaction(interaction, replies)
             if command == "button":
                 await retire_buttons(interaction, replies)

@@ -15,13 +15,16 @@ import logging
 
 import discord
 
-from bot.discord.messages import allowed_mentions, combatants_embed, content, send_kwargs
-from bot.render.reply import Reply, private
+from bot.discord.messages import allowed_mentions, combatants_embeds, content, messages, pack
+from bot.render.reply import Reply, clip, private
 
 log = logging.getLogger(__name__)
 
 DONE = "受け付けました。"
 """The ephemeral answer when the service has nothing to say to the invoker."""
+
+EPHEMERAL = "ephemeral"
+"""``interaction.extras`` key: whether the interaction was deferred ephemeral."""
 
 
 def split(replies: list[Reply], invoker: str) -> tuple[list[Reply], list[Reply], list[Reply]]:
@@ -42,42 +45,74 @@ def split(replies: list[Reply], invoker: str) -> tuple[list[Reply], list[Reply],
 async def answer_interaction(interaction: discord.Interaction, replies: list[Reply]) -> None:
     """Send ``replies`` for ``interaction``.
 
-    Not yet responded: the first reply is the response. Deferred (an ephemeral "thinking"
-    response, see ``CocBot.answer``): an ephemeral first reply replaces it, otherwise it is
-    deleted and every reply becomes a followup. Edits of remembered messages come after the
-    response (Discord waits only 3 s for it); private replies for other users go by DM.
-    Raises ``discord.HTTPException`` when Discord refuses the response itself.
+    Not yet responded: the first reply is the response. Deferred with "thinking" (see
+    :func:`bot.discord.acknowledge.acknowledge`): a first reply as private as the deferral
+    replaces it, otherwise the deferral is deleted and every reply becomes a followup. A
+    deferred button click (nothing shown yet): every reply is a followup. A reply too big for
+    one message continues in followups; a file over the server's upload limit is replaced by
+    a note. Edits of remembered messages come after the response (Discord waits only 3 s
+    for it); private replies for other users go by DM. Raises ``discord.HTTPException`` when
+    Discord refuses the response itself.
     """
     client, channel = interaction.client, interaction.channel_id
     invoker = str(interaction.user.id)
+    limit = interaction.filesize_limit
     elsewhere = [r for r in replies if r.channel and r.channel != str(channel)]
     replies = [r for r in replies if r not in elsewhere]
     edits, here, by_dm = split(replies, invoker)
     targets = [(reply, await edit_target(client, channel, reply)) for reply in edits]
     if not here:
         here = [private(invoker, DONE)]
-    rest = here[1:]
-    first = here[0]
-    if not interaction.response.is_done():
-        sent = await interaction.response.send_message(ephemeral=first.ephemeral, **send_kwargs(first))
+    first, rest = here[0], here[1:]
+    pages = messages(first, limit)
+    response = interaction.response
+    if not response.is_done():
+        sent = await response.send_message(ephemeral=first.ephemeral, **pages[0])
         await remember(client, channel, first, sent.message_id)
-    elif first.ephemeral:
-        kwargs = send_kwargs(first)
+        await _followups(interaction, first, pages[1:])
+    elif response.type is discord.InteractionResponseType.deferred_message_update:
+        rest = here
+    elif interaction.extras.get(EPHEMERAL, True) == first.ephemeral:
+        kwargs = dict(pages[0])
         if "file" in kwargs:
             kwargs["attachments"] = [kwargs.pop("file")]
-        await interaction.edit_original_response(**kwargs)
+        sent = await interaction.edit_original_response(**kwargs)
+        await remember(client, channel, first, sent.id)
+        await _followups(interaction, first, pages[1:])
     else:
         await interaction.delete_original_response()
         rest = here
     for reply, message_id in targets:
         await edit(client, channel, reply, message_id)
     for reply in rest:
-        sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=bool(reply.tag), **send_kwargs(reply))
+        pages = messages(reply, limit)
+        sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=bool(reply.tag), **pages[0])
         await remember(client, channel, reply, sent.id if sent else None)
+        await _followups(interaction, reply, pages[1:])
     for reply in by_dm:
         await send_dm(client, reply.to or invoker, reply)
     for reply in elsewhere:
         await post_to(client, int(reply.channel), [dataclasses.replace(reply, channel=None)])
+
+
+async def _followups(interaction: discord.Interaction, reply: Reply, pages: list[dict]) -> None:
+    for page in pages:
+        await interaction.followup.send(ephemeral=reply.ephemeral, **page)
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """Show ``text`` to the user of ``interaction`` only, whatever state its response is in
+    (not yet answered, deferred privately or publicly, or a deferred button click). Raises
+    ``discord.HTTPException`` when Discord refuses."""
+    response = interaction.response
+    if not response.is_done():
+        await response.send_message(text, ephemeral=True)
+    elif response.type is discord.InteractionResponseType.deferred_channel_message and interaction.extras.get(EPHEMERAL, True):
+        await interaction.edit_original_response(content=text)
+    else:
+        if response.type is discord.InteractionResponseType.deferred_channel_message:
+            await interaction.delete_original_response()
+        await interaction.followup.send(text, ephemeral=True)
 
 
 async def post_to(client: discord.Client, channel_id: int, replies: list[Reply]) -> None:
@@ -98,7 +133,10 @@ async def retire_buttons(interaction: discord.Interaction, replies: list[Reply])
     if interaction.message is None or not any(not r.ephemeral and not r.edit for r in replies):
         return
     try:
-        await interaction.message.edit(view=None)
+        if interaction.response.type is discord.InteractionResponseType.deferred_message_update:
+            await interaction.edit_original_response(view=None)  # the clicked message itself
+        else:
+            await interaction.message.edit(view=None)
     except discord.HTTPException as exc:
         log.info("could not remove the buttons of message %s: %s", interaction.message.id, exc)
 
@@ -113,19 +151,21 @@ async def post(client: discord.Client, channel: discord.abc.Messageable, replies
     edits, here, by_dm = split(replies, author)
     for reply in edits:
         await edit(client, channel.id, reply, await edit_target(client, channel.id, reply))
+    limit = getattr(getattr(channel, "guild", None), "filesize_limit", None)
     for reply in here:
         if reply.ephemeral:
             await send_dm(client, reply.to or author, reply)
             continue
-        kwargs = send_kwargs(reply)
+        pages = messages(reply, limit)
         if reply_to is not None:
-            kwargs["reference"] = reply_to.to_reference(fail_if_not_exists=False)
+            pages[0]["reference"] = reply_to.to_reference(fail_if_not_exists=False)
         try:
-            sent = await channel.send(**kwargs)
+            sent = await channel.send(**pages[0])
+            await remember(client, channel.id, reply, sent.id)
+            for page in pages[1:]:
+                await channel.send(**page)
         except discord.HTTPException as exc:
-            log.warning("could not post in channel %s: %s", channel.id, exc)
-            continue
-        await remember(client, channel.id, reply, sent.id)
+            log.warning("could not post in channel %s (Discord %s %s): %s", channel.id, exc.status, exc.code, exc.text)
     for reply in by_dm:
         await send_dm(client, reply.to or author, reply)
 
@@ -150,10 +190,14 @@ async def edit(client: discord.Client, channel_id: int | None, reply: Reply, mes
     editable is only logged."""
     if message_id is None or not channel_id:
         return
-    embed = combatants_embed(reply.data)
+    groups = pack(combatants_embeds(reply.data))
+    text = content(reply)
+    if len(groups) > 1:
+        shown = sum(len(e.fields) for e in groups[0])
+        text = clip(f"{text}\n（{len(reply.data['combatants'])}人中{shown}人を表示。全員は /battle status で）")
     target = client.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
     try:
-        await target.edit(content=content(reply), embeds=[embed] if embed else [],
+        await target.edit(content=text, embeds=groups[0] if groups else [],
                           allowed_mentions=allowed_mentions(reply))
     except discord.HTTPException as exc:
         log.info("could not edit message %s (%s) in channel %s: %s", message_id, reply.edit, channel_id, exc)
@@ -167,7 +211,8 @@ async def send_dm(client: discord.Client, user_id: str, reply: Reply) -> bool:
         return False
     try:
         user = client.get_user(int(user_id)) or await client.fetch_user(int(user_id))
-        await user.send(**send_kwargs(reply))
+        for page in messages(reply):
+            await user.send(**page)
     except discord.Forbidden:
         log.info("user %s does not accept DMs from the bot", user_id)
         return False

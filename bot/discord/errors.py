@@ -7,6 +7,9 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.discord.delivery import tell
+from bot.discord.slash import RefusedValue
+
 log = logging.getLogger(__name__)
 
 UNEXPECTED = ("エラーが発生しました。申し訳ありません。/battle status で状況を確認してから、"
@@ -21,11 +24,14 @@ _EXPECTED = {
     app_commands.CommandNotFound: OUT_OF_SYNC,
     app_commands.TransformerError: BAD_VALUE,
     app_commands.CheckFailure: NOT_HERE,
+    RefusedValue: BAD_VALUE,
 }
 
 
 def user_message(error: Exception) -> str:
     """The Japanese text shown for ``error``."""
+    if isinstance(error, RefusedValue):
+        return str(error)
     for kind, text in _EXPECTED.items():
         if isinstance(error, kind):
             return text
@@ -53,9 +59,7 @@ async def report(interaction: discord.Interaction, error: Exception) -> None:
         if interaction.type is discord.InteractionType.autocomplete:
             if not interaction.response.is_done():
                 await interaction.response.autocomplete([])
-        elif interaction.response.is_done():
-            await interaction.followup.send(user_message(error), ephemeral=True)
         else:
-            await interaction.response.send_message(user_message(error), ephemeral=True)
+            await tell(interaction, user_message(error))
     except discord.HTTPException as exc:
         log.warning("could not tell the user about the error in %s: %s", describe(interaction), exc)

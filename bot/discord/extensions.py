@@ -1,8 +1,17 @@
-"""The extensions (cogs) the bot loads in ``setup_hook``, in order. Append a module path to
-add an area (each module defines ``async def setup(bot)``)."""
+"""The extensions (cogs) the bot loads in ``setup_hook``, in order. Each module defines
+``async def setup(bot)``; together the command cogs register every command of the spec."""
+
+COMMAND_EXTENSIONS: list[str] = [
+    "bot.discord.dice",
+    "bot.discord.characters",
+    "bot.discord.battle",
+    "bot.discord.keeper",
+]
+"""The slash-command cogs: all that ``python -m bot sync`` loads."""
 
 EXTENSIONS: list[str] = [
-    "bot.discord.slash",
+    *COMMAND_EXTENSIONS,
     "bot.discord.chat",
     "bot.discord.reminders",
 ]
+"""Everything a running bot loads (chat dice and the deadline dispatcher need the service)."""

@@ -16,6 +16,12 @@ from bot.render.reply import Reply, clip
 EMBED_FIELDS = 25
 """Discord's limit on the fields of one embed."""
 
+EMBED_TOTAL = 6000
+"""Discord's limit on the characters of all embeds of one message together."""
+
+EMBEDS_PER_MESSAGE = 10
+"""Discord's limit on the embeds of one message."""
+
 
 def mention_ids(reply: Reply) -> list[int]:
     """The Discord user ids ``reply`` pings (non-numeric ids, e.g. console names, dropped)."""
@@ -36,8 +42,10 @@ def content(reply: Reply) -> str:
     return clip(f"{prefix} {reply.text}" if prefix else reply.text)
 
 
-def combatants_embed(data: dict | None) -> discord.Embed | None:
-    """An embed of ``data["combatants"]`` (``/battle status``), or None without them.
+def combatants_embed(data: dict | None, units: list[dict] | None = None, page: str = "") -> discord.Embed | None:
+    """An embed of ``data["combatants"]`` (``/battle status``), or None without them:
+    the first :data:`EMBED_FIELDS` units, or ``units`` (one page of them) titled with
+    ``page`` (``"（2/3）"``).
 
     Hidden NPCs arrive already masked by the service (``hp`` None, ``state`` a wound word).
     """
@@ -47,8 +55,8 @@ def combatants_embed(data: dict | None) -> discord.Embed | None:
     title = f"ラウンド{data['round']}" if data.get("round") else "戦闘"
     if data.get("turn"):
         title += f"　手番: {data['turn']}"
-    embed = discord.Embed(title=title[:256], colour=discord.Colour.dark_red())
-    for unit in combatants[:EMBED_FIELDS]:
+    embed = discord.Embed(title=(title + page)[:256], colour=discord.Colour.dark_red())
+    for unit in (combatants[:EMBED_FIELDS] if units is None else units):
         if unit.get("hp") is None:
             body = unit.get("state") or "―"
         else:
@@ -64,20 +72,64 @@ def combatants_embed(data: dict | None) -> discord.Embed | None:
     return embed
 
 
-def send_kwargs(reply: Reply) -> dict:
-    """``content``, ``allowed_mentions`` and, when the reply has them, ``view`` (buttons),
-    ``embed`` (combatants) and ``file`` (an attachment, see :func:`file_bytes`). A fresh ``discord.File``
-    each call: a file object can be sent only once."""
-    kwargs: dict = {"content": content(reply), "allowed_mentions": allowed_mentions(reply)}
+def combatants_embeds(data: dict | None) -> list[discord.Embed]:
+    """Every unit of ``data["combatants"]`` as embeds of at most :data:`EMBED_FIELDS`
+    fields each (``[]`` without combatants); more than one page is titled ``（n/N）``."""
+    combatants = (data or {}).get("combatants") or []
+    pages = [combatants[i:i + EMBED_FIELDS] for i in range(0, len(combatants), EMBED_FIELDS)]
+    return [combatants_embed(data, units, f"（{n}/{len(pages)}）" if len(pages) > 1 else "")
+            for n, units in enumerate(pages, 1)]
+
+
+def pack(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
+    """``embeds`` in message-sized groups: at most :data:`EMBEDS_PER_MESSAGE` per message and
+    :data:`EMBED_TOTAL` characters (Discord counts every title, field and footer) in total."""
+    groups: list[list[discord.Embed]] = []
+    size = 0
+    for embed in embeds:
+        if not groups or len(groups[-1]) == EMBEDS_PER_MESSAGE or size + len(embed) > EMBED_TOTAL:
+            groups.append([])
+            size = 0
+        groups[-1].append(embed)
+        size += len(embed)
+    return groups
+
+
+def messages(reply: Reply, file_limit: int | None = None) -> list[dict]:
+    """The keyword arguments of every message ``reply`` needs: the first has ``content``,
+    ``allowed_mentions``, the ``view`` (buttons) and the ``file`` when the reply has them,
+    and the first embeds; a board too big for one message continues in further messages
+    (``content`` 「（続き）」), so every unit is shown. A file over ``file_limit`` bytes (the
+    server's upload limit) is left out and the text says so. A fresh ``discord.File`` each
+    call: a file object can be sent only once."""
+    first: dict = {"content": content(reply), "allowed_mentions": allowed_mentions(reply)}
     view = make_view(reply.buttons)
     if view is not None:
-        kwargs["view"] = view
-    embed = combatants_embed(reply.data)
-    if embed is not None:
-        kwargs["embed"] = embed
+        first["view"] = view
     if reply.file:
-        kwargs["file"] = discord.File(io.BytesIO(file_bytes(reply.file)), filename=reply.file.get("name") or "log.txt")
-    return kwargs
+        raw = file_bytes(reply.file)
+        name = reply.file.get("name") or "log.txt"
+        if file_limit is not None and len(raw) > file_limit:
+            first["content"] = clip(f"{first['content']}\n" + too_large(name, len(raw), file_limit))
+        else:
+            first["file"] = discord.File(io.BytesIO(raw), filename=name)
+    groups = pack(combatants_embeds(reply.data))
+    if groups:
+        first["embeds"] = groups[0]
+    rest = [{"content": "（続き）", "embeds": group, "allowed_mentions": discord.AllowedMentions.none()}
+            for group in groups[1:]]
+    return [first, *rest]
+
+
+def send_kwargs(reply: Reply, file_limit: int | None = None) -> dict:
+    """The first message of :func:`messages` (all of a reply that fits in one message)."""
+    return messages(reply, file_limit)[0]
+
+
+def too_large(name: str, size: int, limit: int) -> str:
+    """The note shown instead of a file over the server's upload limit."""
+    return (f"（ファイル「{name}」は {size / 1_048_576:.1f} MB あり、このサーバーの上限 "
+            f"{limit / 1_048_576:.1f} MB を超えるため添付できませんでした）")
 
 
 def file_bytes(file: dict) -> bytes:

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import discord
 
+from bot import attachments
 from bot.service import Request
+from rules.errors import InvalidInput
 
 
 def from_interaction(interaction: discord.Interaction, command: str, options: dict) -> Request:
@@ -33,3 +35,24 @@ def _roles(user: discord.abc.User) -> tuple[str, ...]:
 
 def _guild(guild_id: int | None) -> str | None:
     return str(guild_id) if guild_id else None
+
+
+async def with_attachment_text(options: dict) -> dict:
+    """``options`` with an Attachment value (``/char import file:``) replaced by the file's
+    text under ``data`` (the option the service reads). Raises InvalidInput (Japanese) for a
+    file over :data:`bot.attachments.MAX_IMPORT_BYTES` (refused before it is downloaded),
+    one Discord cannot deliver, or one that is not text."""
+    files = {k: v for k, v in options.items() if isinstance(v, discord.Attachment)}
+    if not files:
+        return options
+    result = {k: v for k, v in options.items() if k not in files}
+    for attachment in files.values():
+        if attachment.size > attachments.MAX_IMPORT_BYTES:
+            raise InvalidInput(attachments.too_big(attachment.filename, attachment.size))
+        try:
+            raw = await attachment.read()
+        except discord.HTTPException as exc:
+            raise InvalidInput(f"添付ファイル「{attachment.filename}」を読み込めませんでした（Discord {exc.status}）。"
+                               "もう一度添付してください。") from None
+        result["data"] = attachments.sheet_text(raw, attachment.filename)
+    return result

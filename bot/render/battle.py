@@ -68,7 +68,7 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
     if isinstance(e, ce.CheckRolled):
         if _hidden(view, e.unit) and e.purpose.startswith("ショック"):
             return f"{e.unit} {e.purpose}：判定済み"
-        return f"{e.unit} {e.purpose}：{e.text}"
+        return f"{e.unit} {e.purpose}：{e.text}{e.note}"
     if isinstance(e, ce.ReactionChosen):
         weapon = f"（{e.weapon}）" if e.weapon else ""
         return f"{e.unit}の対応：{e.action}{weapon}"

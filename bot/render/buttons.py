@@ -47,6 +47,20 @@ def choice_code(label: str) -> str:
     return CHOICES.get(label) or "x" + hashlib.sha256(label.encode("utf-8")).hexdigest()[:12]
 
 
+MAX_KEY = 60
+"""The longest question key a custom id carries (characters)."""
+MAX_CHOICES = 25
+"""The most buttons one message carries (Discord: 5 rows of 5)."""
+
+
+def encode_key(battle: int, key: str, code: str) -> str:
+    """The custom id of a button whose ``key`` carries its meaning and whose choice is the
+    fixed ``code`` (a chat clarification: key = the declaration's text, code ``chat``)."""
+    custom_id = f"cb:{battle}:{key[:MAX_KEY]}:{code}"
+    assert len(custom_id) <= 100
+    return custom_id
+
+
 def encode(battle: int, key: str, label: str) -> str:
     """The custom id for ``label`` on question ``key`` of ``battle`` (≤ 100 characters)."""
     custom_id = f"cb:{battle}:{key[:60]}:{choice_code(label)}"

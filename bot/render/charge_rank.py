@@ -76,7 +76,8 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
     if isinstance(e, ce.DamageDealt):
         if _hidden(view, e.unit):
             return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}）"
-        return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}） スタミナ {e.before} → {e.after}"
+        floor = "（スタミナは0未満にならない、C-DMG-04）" if e.before - e.after != e.amount else ""
+        return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}） スタミナ {e.before} → {e.after}{floor}"
     if isinstance(e, ce.InjuryRecorded):
         return f"{e.unit}は{e.degree}を負った（一度に{e.damage}ダメージ）。効果は戦闘後から（C-INJ-04）。"
     if isinstance(e, ce.TravelProgressed):

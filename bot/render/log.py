@@ -28,24 +28,32 @@ def show_value(value) -> str:
     return str(value)
 
 
+def who(names: dict[str, str], user: str) -> str:
+    """A user as a line shows them: their display name when known, else a Discord user id
+    as a mention ``<@id>`` (Discord shows the name; lines never ping), else as given."""
+    if user in names:
+        return names[user]
+    return f"<@{user}>" if str(user).isdigit() else user
+
+
 def keeper_line(e: ev.Event, names: dict[str, str] | None = None) -> str | None:
     """The log line of a keeper event, or None for other events; ``names`` maps user ids
     to display names."""
     names = names or {}
     if isinstance(e, kc.KeeperRuling):
         clause = f"（{e.clause}）" if e.clause else ""
-        return f"⚖ KP裁定［{e.action}］{e.detail}{clause}（{names.get(e.by, e.by)}）"
+        return f"⚖ KP裁定［{e.action}］{e.detail}{clause}（{who(names, e.by)}）"
     if isinstance(e, StepsReverted):
         what = "取り消し" if e.reason == "undo" else "上書きのため取り消し"
-        return f"⏪ {what}: 手順 {', '.join(map(str, e.steps))}（{names.get(e.by, e.by)}）"
+        return f"⏪ {what}: 手順 {', '.join(map(str, e.steps))}（{who(names, e.by)}）"
     if isinstance(e, StepsRestored):
-        return f"⏩ やり直し: 手順 {', '.join(map(str, e.steps))}（{names.get(e.by, e.by)}）"
+        return f"⏩ やり直し: 手順 {', '.join(map(str, e.steps))}（{who(names, e.by)}）"
     if isinstance(e, kc.KeeperChanged):
-        return f"👑 KPが{names.get(e.keeper, e.keeper)}に交代しました（{names.get(e.by, e.by)}）"
+        return f"👑 KPが{who(names, e.keeper)}に交代しました（{who(names, e.by)}）"
     if isinstance(e, kc.OrderChanged):
         return f"行動順: {' → '.join(e.order)}"
     if isinstance(e, kc.SettingChanged):
-        return f"⚙ 設定 {e.key} = {show_value(e.value)}（{names.get(e.by, e.by)}）"
+        return f"⚙ 設定 {e.key} = {show_value(e.value)}（{who(names, e.by)}）"
     return None
 
 

@@ -14,6 +14,7 @@ from sqlalchemy import JSON, DateTime, String, bindparam, delete, event, insert,
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
+from bot.store.busy import BUSY_TIMEOUT_MS, session_class
 from bot.store.keeper import KeeperTables, add_deadlines
 from bot.store.migrate import upgrade
 from bot.store.secret_rolls import SecretRollTables
@@ -89,7 +90,7 @@ class Store:
         self.engine: AsyncEngine = create_async_engine(url, json_serializer=json_codec.dumps)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
-        self._session = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._session = async_sessionmaker(self.engine, expire_on_commit=False, class_=session_class(self.engine))
         self.writer = Writer(self.engine, _sqlite_pragmas, json_codec.dumps)
         self.keeper = KeeperTables(self._session)
         self.secret_rolls = SecretRollTables(self._session)
@@ -300,5 +301,5 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.close()

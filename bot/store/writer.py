@@ -4,18 +4,27 @@ over a SQLAlchemy Connection.
 On a SQLite file the function runs in one worker thread over a synchronous engine of the
 same file (the stdlib driver): the whole transaction — every statement and the durable
 commit — is one hop off the event loop, instead of a hop per statement and cursor through
-aiosqlite (issue 12: those hops cost more than the commit). A busy database is waited for
-in that thread (busy_timeout), never on the event loop. On other databases (PostgreSQL with
+aiosqlite (issue 12: those hops cost more than the commit). The transaction starts with
+``BEGIN IMMEDIATE`` (the write lock first, as bot.store.busy does for the other writes); a
+database another connection keeps locked is waited for and the transaction tried again in
+that thread, never on the event loop, until ``PATIENCE`` (then DatabaseBusy). On other databases (PostgreSQL with
 asyncpg) the same function runs on the async engine through ``run_sync``.
 """
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, TypeVar
 
 from sqlalchemy import Connection, create_engine, event
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.store.busy import PATIENCE, DatabaseBusy, is_locked
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -35,6 +44,8 @@ class Writer:
                                        json_serializer=json_serializer)
             if pragmas is not None:
                 event.listen(self._sync, "connect", pragmas)
+            event.listen(self._sync, "connect", _driver_autocommit)
+            event.listen(self._sync, "begin", _begin_immediate)
             self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
 
     async def run(self, fn: Callable[..., T], *args) -> T:
@@ -45,14 +56,35 @@ class Writer:
             return await conn.run_sync(fn, *args)
 
     def _in_thread(self, fn: Callable[..., T], args: tuple) -> T:
-        with self._sync.begin() as conn:
-            return fn(conn, *args)
+        deadline = time.monotonic() + PATIENCE
+        pause = 0.02
+        while True:
+            try:
+                with self._sync.begin() as conn:
+                    return fn(conn, *args)
+            except OperationalError as exc:
+                if not is_locked(exc):
+                    raise
+                if time.monotonic() + pause > deadline:
+                    raise DatabaseBusy(str(exc)) from exc
+                log.warning("database is locked by another connection; trying again in %.2f s", pause)
+                time.sleep(pause)
+                pause = min(pause * 2, 1.0)
 
     def close(self) -> None:
         """Stop the worker thread and close the synchronous engine's connection."""
         if self._sync is not None:
             self._thread.shutdown(wait=True)
             self._sync.dispose()
+
+
+def _driver_autocommit(dbapi_connection, _record) -> None:
+    """Let SQLAlchemy, not the sqlite3 module, begin transactions (SQLAlchemy's recipe)."""
+    dbapi_connection.isolation_level = None
+
+
+def _begin_immediate(conn) -> None:
+    conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 __all__ = ["Connection", "Writer"]

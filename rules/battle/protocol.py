@@ -13,12 +13,15 @@ interrupts, stamina) fits it with its own commands, state and view rows.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rules.battle.commands import Command
 from rules.battle.events import Event
 from rules.battle.state import BattleState
 from rules.dice.core import Dice
+
+if TYPE_CHECKING:
+    from rules.chat.words import Words
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,8 @@ class Prompt:
         options: button labels, in display order.
         text: a Japanese sentence saying what is asked.
         key: a stable identity of the question (for buttons and stale-click checks).
+        about: the unit the question is about when it is not the one asked (the attacked
+            ally of a かばう offer), else None.
     """
 
     kind: str
@@ -63,6 +68,7 @@ class Prompt:
     options: tuple[str, ...]
     text: str
     key: str
+    about: str | None = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +89,9 @@ class GameSystem(Protocol):
 
     name: str
     title: str
+    chat_words: "Words"
+    """The words players type in chat for this system's answers, specials and declarations
+    (rules.chat.words.Words, merged over the shared ones; issue 9)."""
 
     def new_state(self) -> BattleState:
         """An empty state of this system's state class."""

@@ -4,7 +4,7 @@ Every node offers:
     ``roll(dice, rolls, out) -> int``: evaluate, rolling through ``dice``, appending each
         ``(sides, face)`` to ``rolls`` and the BCDice interim text pieces to ``out``.
     ``const(strict) -> int``: evaluate a node without dice (targets, ``C()``); division by
-        zero gives 1 as in BCDice's sum rolls, or raises ``ZeroDivision`` when ``strict``.
+        zero gives 1, or raises ``ZeroDivision`` when ``strict``.
     ``to_s() -> str``: the normalised expression as BCDice echoes it (``2D6+1D4``).
     ``has_dice``, ``dice_count`` and ``bounds() -> (lo, hi)`` (the possible totals).
 Nodes are immutable after parsing and shared between evaluations (parse results are cached).
@@ -153,7 +153,8 @@ class BinOp(Node):
 class Div(Node):
     """``lhs / rhs`` with a rounding suffix: ``''`` (floor), ``F``, ``U`` (C is U), ``R``.
 
-    A zero divisor gives 1 in a roll (BCDice), or raises ``ZeroDivision`` when strict.
+    A zero divisor raises ``ZeroDivision`` in a roll (BCDice would print 1: a deliberate
+    deviation, the command is refused) and in a strict constant; a lenient constant gives 1.
     """
 
     __slots__ = ("lhs", "rhs", "rounding", "has_dice", "dice_count")
@@ -169,7 +170,9 @@ class Div(Node):
         b = self.rhs.roll(dice, rolls, out)
         if self.rounding:
             out.append(self.rounding)
-        return 1 if b == 0 else divide(a, b, self.rounding)
+        if b == 0:  # BCDice prints 1; we refuse it (issue 10: a roll divided by 0 is an error)
+            raise ZeroDivision
+        return divide(a, b, self.rounding)
 
     def const(self, strict: bool) -> int:
         a, b = self.lhs.const(strict), self.rhs.const(strict)
@@ -247,3 +250,11 @@ class Roll(Node):
             kind, k = self.keep
             n = min(k, n) if kind in ("KH", "KL") else max(n - k, 0)
         return n, n * self.sides
+
+
+def zero_divisor(node: Node) -> bool:
+    """Whether ``node`` divides by a constant 0 anywhere (``1D6/0``, ``1D6/(2-2)``)."""
+    if isinstance(node, Div) and not node.rhs.has_dice and node.rhs.const(False) == 0:
+        return True
+    return any(zero_divisor(getattr(node, name)) for name in ("lhs", "rhs", "body")
+               if isinstance(getattr(node, name, None), Node))

@@ -6,10 +6,13 @@ rolls it and returns a ``DiceResult``. ``dice_count`` is the number of dice one 
 from __future__ import annotations
 
 from rules.dice.ast import Node, Roll, ZeroDivision
-from rules.dice.core import Dice
+from rules.dice.core import Dice, DiceError
 from rules.dice.format import ELLIPSIS, SEP, ensure_fits, fit_sum, join_parts
 from rules.dice.limits import MAX_OUTPUT
 from rules.dice.result import DiceResult
+
+ZERO_DIVISION = "0で割るダイス式は振れません（ゼロ除算）"
+"""The refusal of a roll that divides by 0 (``1D6/0``; BCDice would print 1)."""
 
 _OK = SEP + "成功"
 _NG = SEP + "失敗"
@@ -50,7 +53,10 @@ class SumRoll:
         """Roll the expression and judge the target."""
         rolls: list = []
         out: list = []
-        total = self.expr.roll(dice, rolls, out)
+        try:
+            total = self.expr.roll(dice, rolls, out)
+        except ZeroDivision:
+            raise DiceError(ZERO_DIVISION) from None
         success = failure = False
         tail = ""
         if self.op is not None and self.target != "?":

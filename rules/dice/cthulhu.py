@@ -1,9 +1,10 @@
 """The Cthulhu (CoC 6th edition) commands of BCDice: CC/CCB, CBR/CBRB, RES/RESB.
 
 Bands come from ``rules.coc6.check`` (``CC``: critical 01, fumble 100; ``CCB``: critical
-01–05, fumble 96–100) and levels from its ``judge``. Two BCDice text rules sit on top:
-a critical roll above the special band reads ``決定的成功`` (not ``決定的成功/スペシャル``),
-and with a target of 100 or more a failed 100 is ``失敗``, not a fumble.
+01–05, fumble 96–100) and levels from its ``judge``. One BCDice text rule sits on top:
+a critical roll above the special band reads ``決定的成功`` (not ``決定的成功/スペシャル``).
+Whatever the target, 100 fails and is a fumble (X-ROLL-04, BCDice ``compare``:
+``CC<=120`` rolling 100 is ``致命的失敗``).
 """
 from __future__ import annotations
 
@@ -28,8 +29,6 @@ def read(roll: int, target: int, bands: Bands) -> tuple[SuccessLevel, str]:
     level = judge(roll, target, bands)
     if level is _CRITICAL:
         return level, level_word(level, roll, target)
-    if level is _FUMBLE and target >= 100:
-        level = _FAILURE
     return level, level.value
 
 

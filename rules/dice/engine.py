@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 
-from rules.dice.common import SumRoll
+from rules.dice.ast import zero_divisor
+from rules.dice.common import ZERO_DIVISION, SumRoll
 from rules.dice.core import Dice, DiceError
 from rules.dice.format import SEP
 from rules.dice.normalize import normalize_command, split_line
@@ -70,6 +71,8 @@ def roll_expression(expr: str, dice: Dice) -> DiceResult:
     except (_NoParse, _TooDeep):
         raise DiceError(f"ダイス式を解釈できません: {expr[:40]}") from None
     check_total(node.dice_count)
+    if zero_divisor(node):
+        raise DiceError(ZERO_DIVISION)
     if node.has_dice:
         return SumRoll(False, node).run(dice, text, "")
     value = node.const(False)

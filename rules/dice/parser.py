@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rules.dice.ast import BinOp, Div, Neg, Node, Num, Paren, Roll, ZeroDivision
-from rules.dice.common import Barabara, Calc, Choice, D66, Repeat, SumRoll
+from rules.dice.ast import BinOp, Div, Neg, Node, Num, Paren, Roll, ZeroDivision, zero_divisor
+from rules.dice.common import ZERO_DIVISION, Barabara, Calc, Choice, D66, Repeat, SumRoll
 from rules.dice.core import DiceError
 from rules.dice.cthulhu import Check, Combination, Resist
 from rules.dice.limits import (MAX_COMMAND_CHARS, MAX_DEPTH, MAX_REPEAT, check_dice,
@@ -226,6 +226,8 @@ def _sum_roll(secret: bool, body: str) -> SumRoll:
     if p.i != p.n or not expr.has_dice:
         raise _NoParse
     p.finish()
+    if zero_divisor(expr):  # refused before any die is rolled
+        raise DiceError(ZERO_DIVISION)
     return SumRoll(secret, expr, op, target)
 
 

@@ -78,8 +78,8 @@ def test_special_band(target: int, face: int, word: str) -> None:
     ("CCB<=50", 96, "致命的失敗", True), ("CCB<=50", 95, "失敗", False),
     ("CC<=50", 99, "失敗", False), ("CC<=50", 100, "致命的失敗", True),
     ("CCB<=98", 98, "成功", False), ("CCB<=98", 99, "致命的失敗", True),
-    # BCDice: with a target of 100 or more a 100 is a plain failure (not a fumble).
-    ("CCB<=100", 100, "失敗", False), ("CCB<=150", 100, "失敗", False),
+    # BCDice Cthulhu#compare: 100 always fails and is a fumble, whatever the target (issue 10).
+    ("CCB<=100", 100, "致命的失敗", True), ("CCB<=150", 100, "致命的失敗", True),
 ])
 def test_fumble_band(line: str, face: int, word: str, fumble: bool) -> None:
     result = evaluate(line, ScriptedDice([face]))

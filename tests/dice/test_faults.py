@@ -127,7 +127,6 @@ def test_secret_error_does_not_echo_a_result() -> None:
     ("1D6/4F", [7 - 2], "(1D6/4F) ＞ 5[5]/4F ＞ 1"),
     ("1D6/2R", [5], "(1D6/2R) ＞ 5[5]/2R ＞ 3"),
     ("-1D6/2R", [5], "(-1D6/2R) ＞ -5[5]/2R ＞ -3"),
-    ("1D6/0", [1], "(1D6/0) ＞ 1[1]/0 ＞ 1"),
     ("1D6>=7/2", [3], "(1D6>=3) ＞ 3 ＞ 成功"),
     ("1D6>=7/2U", [3], "(1D6>=4) ＞ 3 ＞ 失敗"),
     ("1D6>=-7/2", [3], "(1D6>=-4) ＞ 3 ＞ 成功"),
@@ -210,3 +209,46 @@ def test_summary_keeps_the_total_and_marks_the_elision() -> None:
     assert "…" in result.text
     assert result.text.endswith(f" ＞ {result.total}")
     assert result.total == sum(face for _sides, face in result.rolls)
+
+
+@pytest.mark.parametrize("line", ["1D6/0", "2D6/(3-3)", "1D6+1D4/0U", "1D6/0>=1"])
+def test_a_roll_divided_by_zero_is_refused_before_rolling(line):
+    """Issue 10: ``1D6/0`` is an error, not 1 (BCDice prints 1; a deliberate deviation)."""
+    dice = ScriptedDice([1, 1, 1])
+    with pytest.raises(DiceError) as err:
+        evaluate(line, dice)
+    assert str(err.value) == "0で割るダイス式は振れません（ゼロ除算）"
+    assert dice.used == []
+
+
+def test_a_divisor_rolled_as_zero_is_refused():
+    """``1D6/(1D2-1)`` with the 1D2 at 1 divides by 0 only once rolled: refused, not 1."""
+    with pytest.raises(DiceError) as err:
+        evaluate("1D6/(1D2-1)", ScriptedDice([4, 1]))
+    assert str(err.value) == "0で割るダイス式は振れません（ゼロ除算）"
+
+
+def test_a_damage_expression_divided_by_zero_is_refused():
+    with pytest.raises(DiceError):
+        roll_expression("1D6/0", ScriptedDice([3]))
+
+
+@pytest.mark.rule("X-ROLL-04")
+@pytest.mark.parametrize("line, roll, text", [
+    ("CC<=120", 100, "(1D100<=120) ＞ 100 ＞ 致命的失敗"),
+    ("CCB<=120", 100, "(1D100<=120) ＞ 100 ＞ 致命的失敗"),
+    ("CCB<=100", 100, "(1D100<=100) ＞ 100 ＞ 致命的失敗"),
+    ("CC<=120", 99, "(1D100<=120) ＞ 99 ＞ 成功"),
+    ("CCB<=120", 99, "(1D100<=120) ＞ 99 ＞ 成功"),
+    ("CCB<=97", 98, "(1D100<=97) ＞ 98 ＞ 致命的失敗"),
+    ("CCB<=97", 97, "(1D100<=97) ＞ 97 ＞ 成功"),
+    ("CC<=97", 99, "(1D100<=97) ＞ 99 ＞ 失敗"),
+    ("CCB<=0", 1, "(1D100) ＞ 1"),
+])
+def test_targets_outside_1_to_99_follow_bcdice(line, roll, text):
+    """BCDice ``Cthulhu#compare``: success needs roll ≤ target and < 100; every other roll
+    fails, and a failure at or above 101 − fumble% (CC 100, CCB 96) is a fumble, whatever
+    the target. A target of 0 or less rolls bare 1D100 with no judgement."""
+    result = evaluate(line, ScriptedDice([roll]))
+    assert result.text == text
+    assert result.fumble == text.endswith("致命的失敗")

@@ -2,21 +2,23 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from rules.dice import DiceError, ScriptedDice, evaluate
 
-VECTORS_PATH = Path(__file__).resolve().parents[3] / "shared" / "data" / "bcdice" / "cthulhu_vectors.json"
+VECTORS_PATH = Path(os.environ.get("SHARED_DIR") or Path(__file__).resolve().parents[2].parent / "shared") / "data" / "bcdice" / "cthulhu_vectors.json"
 VECTORS = json.loads(VECTORS_PATH.read_text(encoding="utf-8"))
 
-#: Deliberate deviations: BCDice prints a fabricated ``0`` at its limits; we refuse the
-#: command with a DiceError before rolling anything.
+#: Deliberate deviations: BCDice prints a fabricated ``0`` at its limits, and ``1`` for a
+#: roll divided by 0 (issue 10); we refuse the command with a DiceError before rolling anything.
 DELIBERATE_DEVIATIONS = {
     "500d6": "(500D6) ＞ 0",
     "201D": "(201D6) ＞ 0",
     "1D10001": "(1D10001) ＞ 0",
+    "1D6/0": "(1D6/0) ＞ 1[1]/0 ＞ 1",
 }
 
 #: BCDice answers these with a message and no roll; we raise DiceError whose message is

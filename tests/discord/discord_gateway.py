@@ -11,6 +11,10 @@ DM_CHANNEL_ID = "1300000000000000004"
 BOT_USER_ID = APP_ID
 USERS = {"alice": "1400000000000000011", "bob": "1400000000000000012", "kp": "1400000000000000013"}
 OPTION_TYPES = {str: 3, int: 4, bool: 5}
+USER, ROLE, ATTACHMENT = 6, 8, 11
+"""Option types whose value is an id resolved from the interaction's ``resolved`` data."""
+ROLES = {"キーパー": "1600000000000000021", "PL": "1600000000000000022"}
+"""The test guild's roles besides @everyone (whose id is the guild's)."""
 TIMESTAMP = "2026-11-29T15:00:00.000000+00:00"
 
 _ids = itertools.count(1500000000000000000)
@@ -45,9 +49,10 @@ def registered(command: dict) -> dict:
     return {**command, "id": snowflake(), "application_id": APP_ID, "version": snowflake()}
 
 
-def member(name: str) -> dict:
-    """The guild member object of ``name``, as an interaction carries it."""
-    return {"user": user(name), "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False,
+def member(name: str, roles: tuple[str, ...] = ()) -> dict:
+    """The guild member object of ``name`` holding ``roles`` (names of :data:`ROLES`), as an
+    interaction or GUILD_CREATE carries it."""
+    return {"user": user(name), "roles": [ROLES[r] for r in roles], "joined_at": TIMESTAMP, "deaf": False, "mute": False,
             "nick": None, "pending": False, "permissions": "2248473465835073", "flags": 0,
             "premium_since": None, "avatar": None, "communication_disabled_until": None}
 
@@ -59,18 +64,78 @@ def channel() -> dict:
             "last_message_id": None, "rate_limit_per_user": 0, "topic": None, "flags": 0}
 
 
-def _interaction(kind: int, who: str, data: dict, **extra) -> dict:
+def role(name: str) -> dict:
+    """The role object ``name`` (``@everyone`` has the guild's id)."""
+    role_id = GUILD_ID if name == "@everyone" else ROLES[name]
+    return {"id": role_id, "name": name, "color": 0, "hoist": False, "position": 0 if name == "@everyone" else 1,
+            "permissions": "1071698660929", "managed": False, "mentionable": False, "flags": 0}
+
+
+def ready() -> dict:
+    """READY as the gateway sends it on connecting: the bot, its one guild still unavailable."""
+    return {"v": 10, "user": bot_user(), "guilds": [{"id": GUILD_ID, "unavailable": True}],
+            "session_id": "session-1", "resume_gateway_url": "wss://gateway.discord.gg", "shard": [0, 1],
+            "application": {"id": APP_ID, "flags": 0}}
+
+
+def guild_create(roles: dict[str, tuple[str, ...]] | None = None) -> dict:
+    """GUILD_CREATE of the test guild: its roles, the test channel, and the members
+    ``alice``, ``bob``, ``kp`` (``roles`` maps a member to role names)."""
+    roles = roles or {}
+    return {"id": GUILD_ID, "name": "卓", "icon": None, "owner_id": USERS["kp"], "afk_timeout": 300,
+            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
+            "roles": [role("@everyone")] + [role(r) for r in ROLES], "emojis": [], "stickers": [],
+            "features": [], "mfa_level": 0, "system_channel_flags": 0, "premium_tier": 0,
+            "preferred_locale": "ja", "nsfw_level": 0, "premium_progress_bar_enabled": False,
+            "joined_at": TIMESTAMP, "large": False, "unavailable": False, "member_count": 4,
+            "members": [member(n, roles.get(n, ())) for n in USERS] + [{**member("kp"), "user": bot_user()}],
+            "channels": [{k: v for k, v in channel().items() if k != "guild_id"}], "threads": [],
+            "presences": [], "voice_states": [], "stage_instances": [], "guild_scheduled_events": [],
+            "soundboard_sounds": []}
+
+
+def _interaction(kind: int, who: str, data: dict, roles: tuple[str, ...] = (), **extra) -> dict:
     return {"id": snowflake(), "application_id": APP_ID, "type": kind, "token": f"token-{snowflake()}",
             "version": 1, "guild_id": GUILD_ID, "channel_id": CHANNEL_ID, "channel": channel(),
-            "member": member(who), "data": data, "locale": "ja", "guild_locale": "ja",
+            "member": member(who, roles), "data": data, "locale": "ja", "guild_locale": "ja",
             "app_permissions": "2248473465835073", "entitlements": [],
             "authorizing_integration_owners": {"0": GUILD_ID}, "context": 0,
             "attachment_size_limit": 10485760, **extra}
 
 
+class Resolved:
+    """An option value that is an id of the interaction's ``resolved`` data: ``kind``
+    (:data:`USER`, :data:`ROLE`, :data:`ATTACHMENT`), the ``section`` of ``resolved``, the
+    id and the objects to put there."""
+
+    def __init__(self, kind: int, section: str, value: str, objects: dict) -> None:
+        self.kind, self.section, self.value, self.objects = kind, section, value, objects
+
+
+def user_option(name: str, roles: tuple[str, ...] = ()) -> Resolved:
+    """A user option naming the member ``name`` (``kp``, ``bob``) or the bot (``bot``)."""
+    who = bot_user() if name == "bot" else user(name)
+    data = {k: v for k, v in member(name if name != "bot" else "kp", roles).items() if k != "user"}
+    return Resolved(USER, "users", who["id"], {"users": {who["id"]: who}, "members": {who["id"]: data}})
+
+
+def role_option(name: str) -> Resolved:
+    """A role option naming the guild's role ``name``."""
+    data = role(name)
+    return Resolved(ROLE, "roles", data["id"], {"roles": {data["id"]: data}})
+
+
+def attachment_option(attachment: dict) -> Resolved:
+    """An attachment option carrying ``attachment`` (see ``FakeDiscord.attach``)."""
+    return Resolved(ATTACHMENT, "attachments", attachment["id"], {"attachments": {attachment["id"]: attachment}})
+
+
 def _options(values: dict, focused: str | None = None) -> list[dict]:
     options = []
     for name, value in values.items():
+        if isinstance(value, Resolved):
+            options.append({"name": name, "type": value.kind, "value": value.value})
+            continue
         option = {"name": name, "type": OPTION_TYPES[type(value)], "value": value}
         if name == focused:
             option["focused"] = True
@@ -83,14 +148,23 @@ def _command_data(path: str, values: dict, focused: str | None = None) -> dict:
     options = _options(values, focused)
     if len(words) == 2:
         options = [{"name": words[1], "type": 1, "options": options}]
-    return {"id": snowflake(), "name": words[0], "type": 1, "options": options, "guild_id": GUILD_ID}
+    data = {"id": snowflake(), "name": words[0], "type": 1, "options": options, "guild_id": GUILD_ID}
+    resolved: dict = {}
+    for value in values.values():
+        if isinstance(value, Resolved):
+            for section, objects in value.objects.items():
+                resolved.setdefault(section, {}).update(objects)
+    if resolved:
+        data["resolved"] = resolved
+    return data
 
 
-def slash(who: str, path: str, **values) -> dict:
-    """An application-command interaction (type 2): ``/path`` by ``who`` with ``values``
-    (English option names; str, int or bool values). ``as_``/``class_`` → ``as``/``class``."""
+def slash(who: str, path: str, roles: tuple[str, ...] = (), **values) -> dict:
+    """An application-command interaction (type 2): ``/path`` by ``who`` (a member holding
+    ``roles``) with ``values`` (English option names; str, int, bool or :class:`Resolved`
+    values). ``as_``/``class_`` → ``as``/``class``."""
     values = {k.rstrip("_"): v for k, v in values.items()}
-    return _interaction(2, who, _command_data(path, values))
+    return _interaction(2, who, _command_data(path, values), roles)
 
 
 def slash_in_dm(who: str, path: str, **values) -> dict:

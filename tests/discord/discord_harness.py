@@ -1,17 +1,19 @@
-"""A real :class:`~bot.discord.client.CocBot` over a SQLite file with its HTTP layer
-captured: no request leaves the process, every one is recorded as a :class:`Call`, and
-Discord's answers are plausible JSON. Events go in through discord.py's own parsers."""
+"""A real :class:`~bot.discord.client.CocBot` over a SQLite file talking to a fake Discord
+behind aiohttp: no request leaves the process, discord.py's own HTTP client (rate limits,
+retries, error classes) handles every answer, every request is recorded as a :class:`Call`,
+and Discord's answers are plausible JSON, or the errors a test asks for. Events go in
+through discord.py's own gateway parsers, READY and GUILD_CREATE (members, roles, the
+channel) first."""
 from __future__ import annotations
 
 import asyncio
 import json
-from types import SimpleNamespace
+import re
+import time
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 import aiohttp
-import discord
-import discord.http
-from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord.client import CocBot
 import discord_gateway as gateway
@@ -25,19 +27,27 @@ DISCORD_TASKS = ("CommandTree", "discord-ui", "discord.py:")
 
 @dataclass
 class Call:
-    """One captured HTTP request: ``method``, ``path`` (ids filled in), JSON ``payload`` and
-    the fake Discord's ``response``."""
+    """One captured HTTP request: ``method``, ``path`` (ids filled in, no query), JSON
+    ``payload``, attached ``files`` (name → bytes) and the fake Discord's ``status`` and
+    ``response``, and when it was made (``at``, ``time.monotonic()``). ``deferred_ephemeral``: for an edit of a deferred response, whether the
+    deferral was ephemeral (an edit carries no flags of its own)."""
 
     method: str
     path: str
-    payload: dict | None
+    payload: dict | list | None
+    files: dict[str, bytes] = field(default_factory=dict)
+    status: int = 200
     response: object = None
+    deferred_ephemeral: bool | None = None
+    at: float = field(default_factory=time.monotonic)
 
     @property
     def message(self) -> dict:
         """The message part: ``payload["data"]`` of an interaction callback, else the payload."""
         payload = self.payload or {}
-        return payload.get("data", payload) if self.path.endswith("/callback") else payload
+        if not isinstance(payload, dict):
+            return {}
+        return (payload.get("data") or {}) if self.path.endswith("/callback") else payload
 
     @property
     def content(self) -> str:
@@ -46,8 +56,15 @@ class Call:
 
     @property
     def ephemeral(self) -> bool:
-        """Whether the message has the ephemeral flag (64)."""
+        """Whether the message is ephemeral: its flag 64, or the deferral it edits."""
+        if self.deferred_ephemeral is not None:
+            return self.deferred_ephemeral
         return bool((self.message.get("flags") or 0) & EPHEMERAL)
+
+    @property
+    def is_ack(self) -> bool:
+        """An acknowledgement without content: a deferral (type 5) or a deferred update (6)."""
+        return self.path.endswith("/callback") and (self.payload or {}).get("type") in (DEFERRED, DEFERRED_UPDATE)
 
     @property
     def custom_ids(self) -> list[str]:
@@ -60,40 +77,111 @@ class Call:
         return [c["label"] for row in self.message.get("components") or () for c in row["components"]]
 
 
-def _payload(payload, multipart, form) -> dict | None:
-    if payload is not None:
-        return payload
-    for part in multipart or form or ():
-        if part.get("name") == "payload_json":
-            return json.loads(part["value"])
-    return None
+MESSAGES = {10062: "Unknown interaction", 50013: "Missing Permissions", 50035: "Invalid Form Body",
+            50007: "Cannot send messages to this user", 10003: "Unknown Channel", 0: "Server Error"}
+"""Discord's error messages by code."""
+
+DEFERRED, DEFERRED_UPDATE, AUTOCOMPLETE = 5, 6, 8
+"""Interaction callback types without a message of their own."""
+
+
+@dataclass
+class Failure:
+    """An answer Discord gives instead of success: to calls whose ``"METHOD /path"`` matches
+    the regular expression ``route``, ``times`` times, with ``status`` and error ``code``
+    (429: ``retry_after`` seconds, with the ``Via`` header Discord's own 429s carry)."""
+
+    route: str
+    status: int
+    code: int = 0
+    retry_after: float = 0.0
+    times: int = 1
+
+    def body(self) -> dict:
+        """Discord's JSON error body."""
+        if self.status == 429:
+            return {"message": "You are being rate limited.", "retry_after": self.retry_after, "global": False}
+        return {"message": MESSAGES.get(self.code, f"{self.status} error"), "code": self.code}
+
+
+class FakeResponse:
+    """What an aiohttp session yields: ``status``, ``reason``, ``headers``, ``text()``,
+    ``read()``, as an async context manager."""
+
+    REASONS = {200: "OK", 204: "No Content", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
+               404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
+               503: "Service Unavailable"}
+
+    def __init__(self, status: int, body, headers: dict | None = None, raw: bytes | None = None) -> None:
+        self.status = status
+        self.reason = self.REASONS.get(status, "Error")
+        self.headers = {**({"content-type": "application/json"} if body is not None else {}), **(headers or {})}
+        self._text = json.dumps(body) if body is not None else ""
+        self._raw = raw
+
+    async def text(self, encoding: str = "utf-8") -> str:
+        return self._text
+
+    async def read(self) -> bytes:
+        return self._raw if self._raw is not None else self._text.encode()
+
+    async def __aenter__(self) -> "FakeResponse":
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        return None
+
+
+def _form(data) -> tuple[dict | list | None, dict[str, bytes]]:
+    """``(payload, files)`` of a request body: a JSON string or aiohttp ``FormData``."""
+    if data is None:
+        return None, {}
+    if isinstance(data, (str, bytes)):
+        return json.loads(data), {}
+    payload, files = None, {}
+    for options, _headers, value in data._fields:
+        if options.get("name") == "payload_json":
+            payload = json.loads(value)
+        elif "filename" in options:
+            files[options["filename"]] = value.read() if hasattr(value, "read") else value
+    return payload, files
 
 
 @dataclass
 class FakeDiscord:
-    """Records calls and answers them like Discord would."""
+    """Discord's HTTP API behind aiohttp. ``fail`` makes it say no; ``cdn`` holds attachment
+    bytes by URL; ``deferred`` remembers, by interaction token, whether it was deferred
+    ephemeral."""
 
     calls: list[Call] = field(default_factory=list)
     dm_channel: str = field(default_factory=gateway.snowflake)
     token_valid: bool = True
     reachable: bool = True
     dms_closed: bool = False
+    failures: list[Failure] = field(default_factory=list)
+    cdn: dict[str, bytes] = field(default_factory=dict)
+    deferred: dict[str, bool] = field(default_factory=dict)
+
+    def fail(self, route: str, status: int, code: int = 0, retry_after: float = 0.0, times: int = 1) -> Failure:
+        """Answer the next ``times`` calls matching ``route`` with an error (see :class:`Failure`)."""
+        failure = Failure(route, status, code, retry_after, times)
+        self.failures.append(failure)
+        return failure
 
     def answer(self, call: Call) -> object:
         """The JSON Discord would answer ``call`` with (a message, a user, a DM channel,
         the registered commands, an interaction callback response)."""
         if call.path.endswith("/callback"):
+            kind = (call.payload or {}).get("type", 4)
+            if kind == DEFERRED:
+                self.deferred[call.path.split("/")[3]] = call.ephemeral
             message = self.sent_message(call)
+            resource = {"type": kind} if kind in (DEFERRED_UPDATE, AUTOCOMPLETE) else {"type": kind, "message": message}
             return {"interaction": {"id": call.path.split("/")[2], "type": 2,
-                                    "response_message_id": message["id"], "response_message_loading": False,
+                                    "response_message_id": message["id"], "response_message_loading": kind == DEFERRED,
                                     "response_message_ephemeral": call.ephemeral},
-                    "resource": {"type": (call.payload or {}).get("type", 4), "message": message}}
-        if not self.reachable:
-            raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
+                    "resource": resource}
         if call.path == "/users/@me":
-            if not self.token_valid:
-                raise discord.HTTPException(SimpleNamespace(status=401, reason="Unauthorized"),
-                                            {"message": "401: Unauthorized", "code": 0})
             return gateway.bot_user()
         if call.path == "/oauth2/applications/@me":
             return gateway.application()
@@ -107,9 +195,6 @@ class FakeDiscord:
             recipient = (call.payload or {}).get("recipient_id")
             name = next((n for n, i in gateway.USERS.items() if i == str(recipient)), "alice")
             return {"id": self.dm_channel, "type": 1, "recipients": [gateway.user(name)], "last_message_id": None}
-        if self.dms_closed and call.path == f"/channels/{self.dm_channel}/messages":
-            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
-                                    {"message": "Cannot send messages to this user", "code": 50007})
         if call.method in ("POST", "PATCH"):
             return self.sent_message(call)
         return None
@@ -122,41 +207,81 @@ class FakeDiscord:
                                message.get("flags") or 0, channel_id=channel)
 
     def install(self, monkeypatch) -> None:
-        """Replace discord.py's HTTP client and webhook adapter (interaction responses and
-        followups) by this recorder for the rest of the test."""
+        """Put this fake behind every aiohttp session for the rest of the test: discord.py's
+        REST client, its webhook adapter (interaction responses and followups) and its CDN
+        downloads talk to it."""
+        fake = self
 
-        async def http_request(http, route, *, files=None, form=None, **kwargs):
-            return self._record(route, _payload(kwargs.get("json"), None, form))
+        def request(session, method, url, **kwargs):
+            return fake.respond(method, str(url), kwargs.get("data"))
 
-        async def webhook_request(adapter, route, session=None, *, payload=None, multipart=None, **kwargs):
-            return self._record(route, _payload(payload, multipart, None))
+        def get(session, url, **kwargs):
+            raw = fake.cdn.get(str(url))
+            return FakeResponse(200 if raw is not None else 404, None, raw=raw or b"")
 
-        monkeypatch.setattr(discord.http.HTTPClient, "request", http_request)
-        monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook_request)
+        monkeypatch.setattr(aiohttp.ClientSession, "request", request)
+        monkeypatch.setattr(aiohttp.ClientSession, "get", get)
 
-    def _record(self, route, payload: dict | None) -> object:
-        call = Call(route.method, route.url.removeprefix(route.BASE), payload)
+    def respond(self, method: str, url: str, data) -> FakeResponse:
+        """Record the request and give Discord's answer (an injected failure first)."""
+        if not self.reachable:
+            raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
+        path = urlsplit(url).path.removeprefix("/api/v10")
+        payload, files = _form(data)
+        call = Call(method, path, payload, files)
+        if path.endswith("/messages/@original"):
+            call.deferred_ephemeral = self.deferred.get(path.split("/")[3])
         self.calls.append(call)
+        failure = next((f for f in self.failures if f.times > 0 and re.search(f.route, f"{method} {path}")), None)
+        if failure is None and path == "/users/@me" and not self.token_valid:
+            failure = Failure(path, 401)
+        if failure is None and self.dms_closed and path == f"/channels/{self.dm_channel}/messages":
+            failure = Failure(path, 403, 50007)
+        if failure is not None:
+            failure.times -= 1
+            call.status, call.response = failure.status, failure.body()
+            headers = {"Via": "1.1 google", "Retry-After": str(failure.retry_after)} if failure.status == 429 else {}
+            return FakeResponse(failure.status, call.response, headers)
         call.response = self.answer(call)
-        return call.response
+        call.status = 200 if call.response is not None else 204
+        return FakeResponse(call.status, call.response)
+
+    def attach(self, name: str, raw: bytes, size: int | None = None) -> dict:
+        """An attachment object (as an interaction's resolved data carries it) whose bytes
+        the fake CDN serves; ``size`` overrides the announced size."""
+        attachment_id = gateway.snowflake()
+        url = f"https://cdn.discordapp.com/attachments/{gateway.CHANNEL_ID}/{attachment_id}/{name}"
+        self.cdn[url] = raw
+        return {"id": attachment_id, "filename": name, "size": len(raw) if size is None else size,
+                "url": url, "proxy_url": url, "content_type": "application/json"}
 
 
 class Harness:
     """One bot instance over ``database_url`` talking to ``fake``.
 
-    ``await harness.start()`` logs in over the captured HTTP (running ``setup_hook``); ``await
-    harness.dispatch(event, data)`` parses a gateway event and waits for every task
-    discord.py started for it; ``harness.calls_since(n)`` are the HTTP calls it caused.
+    ``await harness.start()`` logs in over the fake HTTP (running ``setup_hook``) and feeds
+    READY and GUILD_CREATE (the test guild with its members, roles and channel) as the
+    gateway sends them on connecting; ``await harness.dispatch(event, data)`` parses a
+    gateway event and waits for every task discord.py started for it, returning the calls a
+    user would see (acknowledgements and the deletion of a deferral left out; every call is
+    in ``fake.calls``).
     """
 
-    def __init__(self, database_url: str, fake: FakeDiscord, dice) -> None:
-        self.bot = CocBot(database_url, dice)
+    def __init__(self, database_url: str, fake: FakeDiscord, dice, roles: dict | None = None, **bot_options) -> None:
+        self.bot = CocBot(database_url, dice, **bot_options)
         self.fake = fake
+        self.roles = roles or {}
 
     async def start(self) -> "Harness":
-        """Log in (over the captured HTTP), which runs ``setup_hook``."""
+        """Log in, then connect: READY, then GUILD_CREATE, then wait for ``on_ready``."""
         await self.bot.__aenter__()
         await self.bot.login("test-token")
+        state = self.bot._connection
+        state.shard_count, state.shard_ids = 1, [0]
+        state.guild_ready_timeout = 0.01
+        state.parsers["READY"](gateway.ready())
+        state.parsers["GUILD_CREATE"](gateway.guild_create(self.roles))
+        await asyncio.wait_for(self.bot.wait_until_ready(), 5)
         return self
 
     async def stop(self) -> None:
@@ -165,7 +290,11 @@ class Harness:
 
     async def dispatch(self, event: str, data: dict) -> list[Call]:
         """Feed ``data`` as gateway event ``event`` (``INTERACTION_CREATE``,
-        ``MESSAGE_CREATE``); return the HTTP calls it caused."""
+        ``MESSAGE_CREATE``); return the visible HTTP calls it caused."""
+        return [c for c in await self.dispatch_all(event, data) if not c.is_ack and not _deletes_deferral(c)]
+
+    async def dispatch_all(self, event: str, data: dict) -> list[Call]:
+        """:meth:`dispatch`, returning every HTTP call (acknowledgements included)."""
         before = len(self.fake.calls)
         existing = asyncio.all_tasks()
         self.bot._connection.parsers[event](data)
@@ -194,3 +323,7 @@ class Harness:
         await self.slash("alice", "battle join", character="アリス")
         await self.slash("kp", "battle add", name="ゾンビ", character="ゾンビ", hidden=hidden)
         return await self.slash("kp", "battle start")
+
+
+def _deletes_deferral(call: Call) -> bool:
+    return call.method == "DELETE" and call.path.endswith("/messages/@original")

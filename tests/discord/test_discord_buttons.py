@@ -21,12 +21,14 @@ async def test_a_click_on_a_message_of_a_previous_instance_works(make_bot):
     message = await _prompt_from_previous_instance(make_bot)
     second = await make_bot()
     data = gateway.click("alice", TURN_END, message)
-    calls = await second.dispatch("INTERACTION_CREATE", data)
+    calls = await second.dispatch_all("INTERACTION_CREATE", data)
     assert [(c.method, c.path) for c in calls] == [
         ("POST", f"/interactions/{data['id']}/{data['token']}/callback"),
         ("POST", f"/webhooks/{gateway.APP_ID}/{data['token']}"),
-        ("PATCH", f"/channels/{gateway.CHANNEL_ID}/messages/{message['id']}")]
-    done, prompt, retired = calls
+        ("POST", f"/webhooks/{gateway.APP_ID}/{data['token']}"),
+        ("PATCH", f"/webhooks/{gateway.APP_ID}/{data['token']}/messages/@original")]
+    ack, done, prompt, retired = calls
+    assert ack.payload == {"type": 6}
     assert retired.payload["components"] == []
     assert (done.ephemeral, done.content, done.custom_ids) == (False, "アリスの手番が終わりました。", [])
     assert prompt.content == (f"<@{KP}> ラウンド1: ゾンビの手番です。（行動ポイント 3）\n"

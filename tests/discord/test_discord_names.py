@@ -133,7 +133,9 @@ async def test_every_spec_command_is_registered_with_its_japanese_names(payloads
         for option in cmd.options:
             assert sent[option.name]["name_localizations"] == {"ja": option.ja}
             assert sent[option.name]["required"] is option.required
-            assert sent[option.name]["type"] == {"str": 3, "int": 4, "bool": 5}[option.type]
+            assert sent[option.name]["type"] == {"str": 3, "int": 4, "bool": 5, "user": 6, "role": 8,
+                                                 "attachment": 11}[option.type]
+            assert (sent[option.name].get("min_value"), sent[option.name].get("max_value")) == (option.low, option.high)
             assert sent[option.name].get("autocomplete", False) is bool(option.autocomplete)
             assert [(c["value"], c["name_localizations"]["ja"]) for c in sent[option.name].get("choices", [])] \
                 == list(option.choices)

@@ -6,7 +6,7 @@ import logging
 import pytest
 
 import discord_gateway as gateway
-from bot.discord import client, errors
+from bot.discord import errors
 
 ALICE, KP = gateway.USERS["alice"], gateway.USERS["kp"]
 CALLBACK = "/interactions/{}/{}/callback"
@@ -16,16 +16,20 @@ def _callback(data: dict) -> str:
     return CALLBACK.format(data["id"], data["token"])
 
 
+def _original(data: dict) -> str:
+    return f"/webhooks/{gateway.APP_ID}/{data['token']}/messages/@original"
+
+
 async def test_roll_answers_publicly_with_the_bcdice_text(make_bot):
     harness = await make_bot([3])
     data = gateway.slash("alice", "roll", command="CCB<=50 こぶし")
-    calls = await harness.dispatch("INTERACTION_CREATE", data)
-    assert [(c.method, c.path) for c in calls] == [("POST", _callback(data))]
-    assert calls[0].payload["type"] == 4
-    assert calls[0].content == "Alice　こぶし\n(1D100<=50) ＞ 3 ＞ 決定的成功/スペシャル"
-    assert calls[0].ephemeral is False
-    assert calls[0].message["allowed_mentions"] == {"parse": []}
-    assert calls[0].custom_ids == []
+    ack, answer = await harness.dispatch_all("INTERACTION_CREATE", data)
+    assert [(c.method, c.path) for c in (ack, answer)] == [("POST", _callback(data)), ("PATCH", _original(data))]
+    assert ack.payload == {"type": 5}  # deferred publicly at once, before the roll
+    assert answer.content == "Alice　こぶし\n(1D100<=50) ＞ 3 ＞ 決定的成功/スペシャル"
+    assert answer.ephemeral is False
+    assert answer.message["allowed_mentions"] == {"parse": []}
+    assert answer.custom_ids == []
 
 
 async def test_turn_prompt_pings_only_the_actor_and_carries_the_end_turn_button(make_bot):
@@ -63,7 +67,7 @@ async def test_a_secret_roll_shows_the_channel_only_a_notice(make_bot, fake):
     data = gateway.slash("alice", "roll", command="SCCB<=50")
     calls = await harness.dispatch("INTERACTION_CREATE", data)
     public, own, lookup, dm_open, dm = calls
-    assert (public.path, public.ephemeral, public.content) == (_callback(data), False, "Aliceがシークレットダイスを振りました。")
+    assert (public.path, public.ephemeral, public.content) == (_original(data), False, "Aliceがシークレットダイスを振りました。")
     assert (own.ephemeral, own.content) == (True, "🔒 Alice\n(1D100<=50) ＞ 30 ＞ 成功")
     assert (lookup.method, lookup.path) == ("GET", f"/users/{KP}")
     assert (dm_open.method, dm_open.path, dm_open.payload) == ("POST", "/users/@me/channels", {"recipient_id": int(KP)})
@@ -79,40 +83,40 @@ async def test_an_unknown_command_gets_the_out_of_sync_message(make_bot):
 
 async def test_an_unexpected_error_is_logged_and_answered_politely(make_bot, caplog):
     harness = await make_bot([])
+    data = gateway.slash("alice", "roll", command="CCB<=50")
     with caplog.at_level(logging.ERROR, logger="bot.discord.errors"):
-        calls = await harness.slash("alice", "roll", command="CCB<=50")
+        calls = await harness.dispatch("INTERACTION_CREATE", data)
     assert [(c.ephemeral, c.content) for c in calls] == [(True, errors.UNEXPECTED)]
     assert [r.getMessage() for r in caplog.records] == [
         f"error in 'roll' by user {ALICE} in channel {gateway.CHANNEL_ID} (guild {gateway.GUILD_ID}, "
-        f"interaction {calls[0].path.split('/')[2]})"]
+        f"interaction {data['id']})"]
 
 
-async def test_a_slow_answer_is_deferred_then_sent_as_followups(make_bot, monkeypatch):
-    monkeypatch.setattr(client, "DEFER_AFTER", 0)
-    harness = await make_bot([3])
-    data = gateway.slash("alice", "roll", command="CCB<=50")
-    calls = await harness.dispatch("INTERACTION_CREATE", data)
-    webhook = f"/webhooks/{gateway.APP_ID}/{data['token']}"
-    assert [(c.method, c.path) for c in calls] == [
-        ("POST", _callback(data)), ("DELETE", f"{webhook}/messages/@original"), ("POST", webhook)]
-    assert calls[0].payload == {"type": 5, "data": {"flags": 64}}
-    assert (calls[2].ephemeral, calls[2].content) == (False, "Alice\n(1D100<=50) ＞ 3 ＞ 決定的成功/スペシャル")
-
-
-async def test_a_slow_private_answer_replaces_the_deferred_response(make_bot, monkeypatch):
-    monkeypatch.setattr(client, "DEFER_AFTER", 0)
+async def test_a_public_command_answered_privately_replaces_its_public_deferral(make_bot):
     harness = await make_bot()
     data = gateway.slash("bob", "battle status")
-    calls = await harness.dispatch("INTERACTION_CREATE", data)
+    calls = await harness.dispatch_all("INTERACTION_CREATE", data)
+    webhook = f"/webhooks/{gateway.APP_ID}/{data['token']}"
     assert [(c.method, c.path) for c in calls] == [
-        ("POST", _callback(data)), ("PATCH", f"/webhooks/{gateway.APP_ID}/{data['token']}/messages/@original")]
-    assert calls[1].content == "このチャンネルには進行中の戦闘がありません。/battle new で開いてください。"
+        ("POST", _callback(data)), ("DELETE", _original(data)), ("POST", webhook)]
+    assert calls[0].payload == {"type": 5}
+    assert (calls[2].ephemeral, calls[2].content) == (
+        True, "このチャンネルには進行中の戦闘がありません。/battle new で開いてください。")
+
+
+async def test_a_private_command_is_deferred_privately_and_its_answer_replaces_the_deferral(make_bot):
+    harness = await make_bot()
+    data = gateway.slash("bob", "char list")
+    calls = await harness.dispatch_all("INTERACTION_CREATE", data)
+    assert [(c.method, c.path) for c in calls] == [("POST", _callback(data)), ("PATCH", _original(data))]
+    assert calls[0].payload == {"type": 5, "data": {"flags": 64}}
+    assert (calls[1].ephemeral, calls[1].content) == (True, "あなたのキャラクターはまだ登録されていません。/char new で作れます。")
 
 
 async def test_status_shows_an_embed_with_hidden_numbers_only_in_the_kps_copy(make_bot):
     harness = await make_bot()
     await harness.first_round(hidden=True)
-    calls = [c for c in await harness.slash("kp", "battle status") if c.method == "POST"]
+    calls = [c for c in await harness.slash("kp", "battle status") if c.message.get("embeds")]
     boards = [(c.ephemeral, [(f["name"], f["value"]) for f in c.message["embeds"][0]["fields"]]) for c in calls]
     assert boards == [
         (False, [("▶ アリス", "HP 13/13　AP 3　DEX 14"), ("ゾンビ", "無傷")]),
@@ -133,13 +137,13 @@ async def test_a_new_status_board_marks_the_previous_one_as_out_of_date(make_bot
         "embeds": [], "allowed_mentions": {"parse": []}, "tts": False}
     assert (new_board.ephemeral, new_board.content) == (False, board.content)
     again = await harness.slash("alice", "battle status")
-    assert again[1].path == f"/channels/{gateway.CHANNEL_ID}/messages/{new_board.response['resource']['message']['id']}"
+    assert again[1].path == f"/channels/{gateway.CHANNEL_ID}/messages/{new_board.response['id']}"
 
 
 async def test_bad_input_is_answered_privately_and_changes_nothing(make_bot):
     harness = await make_bot()
     await harness.first_round(hidden=False)
-    before = [c.content for c in await harness.slash("kp", "battle status") if c.method == "POST"]
+    before = [c.content for c in await harness.slash("kp", "battle status") if c.method in ("POST", "PATCH")]
     for who, path, values, text in (
             ("alice", "attack", {"target": "ミ＝ゴ"}, "「ミ＝ゴ」という参加者はこの戦闘にいません。参加者: アリス、ゾンビ"),
             ("bob", "end", {}, "この戦闘にあなたのユニットがいません。/battle join で参加してください（権限: 参加者のみ）。"),
@@ -148,7 +152,7 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(make_bot):
              "STR には整数を指定してください（「とても強い」は数値ではありません）。")):
         calls = await harness.slash(who, path, **values)
         assert [(c.ephemeral, c.content) for c in calls] == [(True, text)]
-    after = [c.content for c in await harness.slash("kp", "battle status") if c.method == "POST"]
+    after = [c.content for c in await harness.slash("kp", "battle status") if c.method in ("POST", "PATCH")]
     assert after == before
 
 
@@ -157,7 +161,7 @@ async def test_roll_works_in_a_dm_with_the_bot(make_bot):
     data = gateway.slash_in_dm("alice", "roll", command="1D100<=50")
     calls = await harness.dispatch("INTERACTION_CREATE", data)
     assert [(c.path, c.ephemeral, c.content) for c in calls] == [
-        (_callback(data), False, "Alice\n(1D100<=50) ＞ 45 ＞ 成功")]
+        (_original(data), False, "Alice\n(1D100<=50) ＞ 45 ＞ 成功")]
 
 
 async def test_the_battle_log_arrives_as_private_attachments(make_bot):

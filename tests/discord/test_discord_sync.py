@@ -2,16 +2,18 @@
 both entry points explaining a rejected token."""
 from __future__ import annotations
 
+import sqlite3
+
 import discord_gateway as gateway
 from bot.commands_spec import COMMANDS
 from bot.config import Settings, sqlite_url
-from bot.discord.run import BAD_TOKEN, UNREACHABLE, run_bot, sync_commands
+from bot.discord.run import BAD_TOKEN, LOGIN_REFUSED, UNREACHABLE, run_bot, sync_commands
 
 TOP_LEVEL = list(dict.fromkeys(cmd.path.split()[0] for cmd in COMMANDS))
 
 
-def _settings(tmp_path) -> Settings:
-    return Settings(_env_file=None, discord_token="test-token", database_url=sqlite_url(tmp_path / "sync.db"))
+def _settings(tmp_path, name: str = "sync.db") -> Settings:
+    return Settings(_env_file=None, discord_token="test-token", database_url=sqlite_url(tmp_path / name))
 
 
 async def test_sync_to_a_guild_copies_the_global_commands_there(fake, tmp_path, capsys):
@@ -38,7 +40,7 @@ async def test_a_rejected_token_is_explained_and_exits_with_1(fake, tmp_path, ca
     fake.token_valid = False
     assert await sync_commands(_settings(tmp_path), None) == 1
     assert await run_bot(_settings(tmp_path)) == 1
-    assert capsys.readouterr().out == f"{BAD_TOKEN}\n{BAD_TOKEN}\n"
+    assert capsys.readouterr() == ("", f"{BAD_TOKEN}\n{BAD_TOKEN}\n")
     assert [c.method for c in fake.calls if c.method == "PUT"] == []
 
 
@@ -47,4 +49,38 @@ async def test_an_unreachable_discord_is_explained_and_exits_with_1(fake, tmp_pa
     assert await sync_commands(_settings(tmp_path), None) == 1
     assert await run_bot(_settings(tmp_path)) == 1
     message = UNREACHABLE.format(error="Cannot connect to host discord.com:443")
-    assert capsys.readouterr().out == f"{message}\n{message}\n"
+    assert capsys.readouterr() == ("", f"{message}\n{message}\n")
+
+
+async def test_a_server_error_at_login_is_one_line_not_a_traceback(fake, tmp_path, capsys):
+    fake.fail("GET /users/@me", 503, times=2)
+    assert await sync_commands(_settings(tmp_path), None) == 1
+    assert await run_bot(_settings(tmp_path)) == 1
+    line = LOGIN_REFUSED.format(status=503, reason="Server Error")
+    assert capsys.readouterr() == ("", f"{line}\n{line}\n")
+
+
+async def test_a_guild_the_bot_is_not_in_is_explained(fake, tmp_path, capsys):
+    fake.fail("PUT /applications/.*/guilds/.*/commands", 403, 50001)
+    assert await sync_commands(_settings(tmp_path), 42) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("サーバー 42 にコマンドを登録できませんでした: ボットがそのサーバーにいないか、")
+
+
+async def test_sync_fires_no_overdue_reminder_and_opens_no_database(make_bot, fake, database_url, tmp_path):
+    harness = await make_bot()
+    await harness.first_round()
+    await harness.stop()
+    path = database_url.removeprefix("sqlite+aiosqlite:///")
+    with sqlite3.connect(path) as db:
+        overdue = db.execute("UPDATE deadlines SET due_at = '2000-01-01 00:00:00'").rowcount
+    assert overdue == 1
+    before = len(fake.calls)
+    settings = Settings(_env_file=None, discord_token="test-token", database_url=database_url)
+    assert await sync_commands(settings, int(gateway.GUILD_ID)) == 0
+    assert [(c.method, c.path.split("/")[1]) for c in fake.calls[before:]] == [
+        ("GET", "users"), ("GET", "oauth2"), ("PUT", "applications")]
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT count(*) FROM deadlines").fetchone() == (1,)
+    assert await sync_commands(_settings(tmp_path, "never.db"), None) == 0
+    assert not (tmp_path / "never.db").exists()

@@ -10,6 +10,7 @@ from rules.dice import Dice
 from rules.errors import InvalidInput
 from rules.systems.charge_rank import actions, keeper, options, setup
 from rules.systems.charge_rank.attack import attack
+from rules.systems.charge_rank.chat_words import WORDS
 from rules.systems.charge_rank.evolve import evolve
 from rules.systems.charge_rank.react import react
 from rules.systems.charge_rank.state import CrState
@@ -32,6 +33,7 @@ class ChargeRankSystem:
 
     name = setup.NAME
     title = "チャージランク制"
+    chat_words = WORDS
 
     def new_state(self) -> CrState:
         """An empty :class:`CrState`."""

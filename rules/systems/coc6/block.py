@@ -8,10 +8,9 @@ from rules.coc6.check import SuccessLevel
 from rules.dice import Dice, roll_expression
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6 import events as ce
-from rules.systems.coc6.armor import after_armor
 from rules.systems.coc6.config import CocRules
-from rules.systems.coc6.hit import Incoming, attack_damage, finish, land
-from rules.systems.coc6.limits import common_refusal, defense_target, roll_defense, use
+from rules.systems.coc6.hit import Incoming, attack_blow, finish, land
+from rules.systems.coc6.limits import common_refusal, roll_defense, target_working, use
 from rules.systems.coc6.parry import is_human_unarmed
 from rules.systems.coc6.state import CocState, CocUnit
 
@@ -46,9 +45,9 @@ def block(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, 
     """
     assert unit.character is not None
     use(d, unit, BLOCK, inc, all_at_once=all_at_once)
-    target = defense_target(unit, BLOCK, unit.character.stat("CON") * 5, inc, all_at_once)
-    check = roll_defense(d, unit, BLOCK, "防御（CON×5）", target, inc, dice)
-    damage = attack_damage(d, inc, dice)
+    target, working = target_working(unit, BLOCK, unit.character.stat("CON") * 5, inc, all_at_once)
+    check = roll_defense(d, unit, BLOCK, "防御（CON×5）", target, inc, dice, working)
+    blow = attack_blow(d, inc, dice)
     critical = check.level is SuccessLevel.CRITICAL
     if check.succeeded:
         expr = reduction_dice(inc, critical, d.state.settings)
@@ -56,14 +55,11 @@ def block(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, 
         armor = unit.character.armor
         d.emit(ce.ReductionRolled(attack=inc.number, unit=unit.id, expr=expr, total=result.total or 0,
                                   text=result.text, armor=armor))
-        reduced = after_armor(damage, result.total or 0)
-        land(d, inc, unit.id, reduced, dice, critical=critical)
-        taken = after_armor(reduced, armor)
-        finish(d, inc, f"防御で{damage - taken}軽減（{expr}＋装甲{armor}）、{unit.id}に{taken}ダメージ")
+        dealt = land(d, inc, unit.id, blow.minus(f"防御（{expr}）", result.total or 0), dice, critical=critical)
+        finish(d, inc, f"防御成功：{dealt.phrase()}")
     elif check.level is SuccessLevel.FUMBLE:
-        land(d, inc, unit.id, damage, dice, pierced=True)
-        finish(d, inc, f"防御ファンブル：軽減なし・装甲貫通、{unit.id}に{damage}ダメージ")
+        dealt = land(d, inc, unit.id, blow, dice, pierced=True)
+        finish(d, inc, f"防御ファンブル：軽減なし・装甲貫通、{dealt.phrase()}")
     else:
-        land(d, inc, unit.id, damage, dice)
-        armor = unit.character.armor
-        finish(d, inc, f"防御失敗：装甲{armor}のみ軽減、{unit.id}に{after_armor(damage, armor)}ダメージ")
+        dealt = land(d, inc, unit.id, blow, dice)
+        finish(d, inc, f"防御失敗：装甲のみ軽減、{dealt.phrase()}")

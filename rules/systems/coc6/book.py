@@ -1,6 +1,7 @@
 """``coc6``: the standard CoC 6 parry rule (seed 001, P- clauses) on the published rules."""
 from __future__ import annotations
 
+from rules.systems.coc6.chat_words import BOOK
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.system import Coc6System
 
@@ -20,4 +21,4 @@ RULES = CocRules(
               "shield_missile_chance": 0, "invictus_shields": False, "substitute_parry": False},
 )
 
-SYSTEM = Coc6System(RULES)
+SYSTEM = Coc6System(RULES, BOOK)

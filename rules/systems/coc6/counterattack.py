@@ -21,7 +21,7 @@ from rules.systems.coc6.checks import bands
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hide import hidden_divisor
 from rules.systems.coc6.hit import Incoming, expression, finish
-from rules.systems.coc6.damage import roll_damage, take_damage
+from rules.systems.coc6.damage import Blow, roll_damage, take_damage
 from rules.systems.coc6.options import request_reaction
 from rules.systems.coc6.state import CocState, CocUnit
 
@@ -95,9 +95,10 @@ def counterattack(rules: CocRules, d: Decision[CocState], unit: CocUnit, target:
     context = {"attacker": unit.id, "level": check.level.value, "extra": extra, "half": half}
     if d.state.units[target].out_of_action:
         inc = Incoming(number=number, attacker=unit.id, weapon=weapon, defender=target, context=context)
-        total = roll_damage(d, number, target, expression(d.state, inc), dice)
-        damage = math.ceil(total / 2) if half else total
-        take_damage(d, target, damage, dice, cause=f"{unit.id}の反撃")
-        d.emit(ce.AttackResolved(attack=number, outcome=f"{target}に{damage}ダメージ"))
+        expr = expression(d.state, inc)
+        total = roll_damage(d, number, target, expr, dice)
+        blow = Blow(total, f"{expr} ＞ {total}")
+        dealt = take_damage(d, target, blow.halved() if half else blow, dice, cause=f"{unit.id}の反撃")
+        d.emit(ce.AttackResolved(attack=number, outcome=dealt.phrase()))
         return
     request_reaction(rules, d, number, unit.id, target, weapon, context)

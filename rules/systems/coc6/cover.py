@@ -17,7 +17,7 @@ from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.config import CocRules
-from rules.systems.coc6.hit import Incoming, attack_damage, finish, land
+from rules.systems.coc6.hit import Incoming, attack_blow, finish, land
 from rules.systems.coc6.limits import common_refusal, defense_target, roll_defense
 from rules.systems.coc6.options import BLOCK, PARRY, available, request_reaction
 from rules.systems.coc6.state import CocState, CocUnit
@@ -137,11 +137,11 @@ def protect(rules: CocRules, d: Decision[CocState], protector: CocUnit, allies: 
     if check.succeeded:
         _follow(rules, d, protector.id, inc, covered, FOLLOW_UP, covering=True, factor=n)
         return
-    damage = attack_damage(d, Incoming(inc.number, inc.attacker, inc.weapon, ally.id, inc.context), dice)
+    blow = attack_blow(d, Incoming(inc.number, inc.attacker, inc.weapon, ally.id, inc.context), dice)
+    damage = blow.amount
     if check.level is SuccessLevel.FUMBLE:
-        for unit in (ally.id, protector.id):
-            land(d, inc, unit, damage, dice)
-        d.emit(ce.AttackResolved(attack=inc.number, outcome=f"かばうファンブル：{ally.id}と{protector.id}がそれぞれ{damage}ダメージ（防御行動不可）"))
+        dealt = [land(d, inc, unit, blow, dice).phrase() for unit in (ally.id, protector.id)]
+        d.emit(ce.AttackResolved(attack=inc.number, outcome=f"かばうファンブル（防御行動不可）：{'、'.join(dealt)}"))
         return
     half = math.ceil(damage / 2)
     _follow(rules, d, ally.id, inc, covered, FOLLOW_UP, covered=True, damage=half, factor=2)

@@ -3,6 +3,7 @@ shock (X-HP-03)."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from rules.battle import events as ev
 from rules.battle.decision import Decision
@@ -28,6 +29,73 @@ def damage_expression(weapon: Weapon, db: str, extra: str = "") -> str:
     return expr + extra
 
 
+@dataclass(frozen=True)
+class Blow:
+    """Damage on its way to a unit, with the arithmetic that made it.
+
+    Attributes:
+        amount: the damage so far (HP, ≥ 0).
+        base: how it came about, without the result: ``"1D3+1D4 ＞ 5"``, ``"5 − 装甲2"``.
+        open: whether ``base`` ends in arithmetic still to be equated with ``amount``.
+    """
+
+    amount: int
+    base: str
+    open: bool = False
+
+    @classmethod
+    def of(cls, amount: int) -> "Blow":
+        """A bare amount (no dice shown)."""
+        return cls(amount, str(amount))
+
+    @property
+    def text(self) -> str:
+        """``"1D3+1D4 ＞ 5 − 装甲2 ＝ 3"``: the arithmetic ending in the amount."""
+        return f"{self.base} ＝ {self.amount}" if self.open else self.base
+
+    def minus(self, label: str, points: int) -> "Blow":
+        """Less ``points`` of ``label`` (装甲, 防御 …), never below 0; unchanged for 0 points."""
+        if points <= 0:
+            return self
+        return Blow(max(0, self.amount - points), f"{self.base} − {label}{points}", True)
+
+    def halved(self, why: str = "") -> "Blow":
+        """Half, rounded up (X-ROUND-01)."""
+        half = math.ceil(self.amount / 2)
+        return Blow(half, f"{self.text} ÷ 2{why}", True)
+
+    def times(self, factor: int) -> "Blow":
+        """× ``factor`` (B-CALL-VITAL-02)."""
+        base = f"（{self.base}）" if self.open else self.base
+        return Blow(self.amount * factor, f"{base} × {factor}", True)
+
+    def capped(self, amount: int, why: str) -> "Blow":
+        """Only ``amount`` of it lands (a floor on HP, B-CALL-ARM-01); unchanged if no less."""
+        if amount >= self.amount:
+            return self
+        return Blow(amount, f"{self.text}（{why}）", True)
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """What one blow did to ``unit``: ``lost`` HP (exactly the HpChanged events' fall, ≥ 0)
+    and ``how`` (the arithmetic, ``"1D3+1D4 ＞ 5 − 装甲2 ＝ 3"``)."""
+
+    unit: str
+    lost: int
+    how: str
+
+    def phrase(self) -> str:
+        """``鎧に3ダメージ（1D3+1D4 ＞ 5 − 装甲2 ＝ 3）``; the one wording of every summary."""
+        how = f"（{self.how}）" if self.how and self.how != str(self.lost) else ""
+        return f"{self.unit}に{self.lost}ダメージ{how}"
+
+
+def hp_lost(events: list, unit: str) -> int:
+    """The HP ``unit`` lost in ``events`` (the sum of its HpChanged falls; HP)."""
+    return sum(max(0, e.before - e.after) for e in events if isinstance(e, ce.HpChanged) and e.unit == unit)
+
+
 def roll_damage(d: Decision[CocState], attack: int, target: str, expr: str, dice: Dice) -> int:
     """Roll ``expr`` for ``attack`` on ``target``, emit DamageRolled, return the damage (≥ 0)."""
     result = roll_expression(expr, dice)
@@ -37,18 +105,27 @@ def roll_damage(d: Decision[CocState], attack: int, target: str, expr: str, dice
     return total
 
 
-def take_damage(d: Decision[CocState], unit_id: str, amount: int, dice: Dice,
-                cause: str = "", armor: bool = True) -> None:
-    """``unit_id`` takes ``amount`` damage, less its armour when ``armor`` (H-DEF-06).
+def take_damage(d: Decision[CocState], unit_id: str, amount: int | Blow, dice: Dice,
+                cause: str = "", armor: bool = True) -> Dealt:
+    """``unit_id`` takes ``amount`` damage (HP, or a :class:`Blow` carrying its arithmetic),
+    less its armour when ``armor`` (H-DEF-06). Returns what it lost and how.
 
     Then X-HP-02 (HP ≤ 2 気絶, ≤ 0 死亡) and X-HP-03 (a blow of half or more of the current
     HP calls for CON×5, failed → 気絶; not rolled at HP ≤ 2 or when the setting is off).
     """
     unit = d.state.coc_unit(unit_id)
+    blow = amount if isinstance(amount, Blow) else Blow.of(amount)
     if armor and unit.character is not None:
-        amount = max(0, amount - unit.character.armor)
+        blow = blow.minus("装甲", unit.character.armor)
+    amount = blow.amount
     if amount <= 0:
-        return
+        return Dealt(unit_id, 0, blow.text)
+    _apply(d, unit, amount, cause, dice)
+    return Dealt(unit_id, amount, blow.text)
+
+
+def _apply(d: Decision[CocState], unit: CocUnit, amount: int, cause: str, dice: Dice) -> None:
+    unit_id = unit.id
     before = unit.hp
     after = before - amount
     d.emit(ce.HpChanged(unit=unit_id, before=before, after=after, cause=cause))

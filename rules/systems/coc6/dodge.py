@@ -9,7 +9,7 @@ from rules.dice import Dice
 from rules.errors import RuleViolation
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hit import Incoming, ask, finish, hit
-from rules.systems.coc6.limits import common_refusal, defense_target, roll_defense, use
+from rules.systems.coc6.limits import common_refusal, roll_defense, target_working, use
 from rules.systems.coc6.state import CocState, CocUnit
 
 DODGE = "回避"
@@ -41,8 +41,8 @@ def dodge(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, 
     """
     assert unit.character is not None
     use(d, unit, DODGE, inc, all_at_once=all_at_once)
-    target = defense_target(unit, DODGE, unit.character.skill(DODGE), inc, all_at_once)
-    check = roll_defense(d, unit, DODGE, DODGE, target, inc, dice)
+    target, working = target_working(unit, DODGE, unit.character.skill(DODGE), inc, all_at_once)
+    check = roll_defense(d, unit, DODGE, DODGE, target, inc, dice, working)
     house = rules.rule_set == "H"
     if check.succeeded:
         if house and check.level is SuccessLevel.CRITICAL:

@@ -45,6 +45,8 @@ class CheckRolled(Event):
     level: str
     text: str
     attack: int | None = None
+    note: str = ""
+    """How a modified target was made (``（目標値 10 −20（集中、H-DEF-04） ＝ 0 …）``), or ''."""
 
 
 @event("coc.reaction_requested")

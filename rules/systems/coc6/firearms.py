@@ -205,11 +205,18 @@ def land_bullets(d: Decision[CocState], inc: Incoming, dice: Dice) -> None:
     """Every bullet that hit lands on its own (armour against each, H-DEF-06)."""
     bullets = inc.context.get("bullets") or [inc.context.get("damage", 0)]
     rest = replace(inc, context={k: v for k, v in inc.context.items() if k != "effects"})
+    dealt = []
     for k, amount in enumerate(bullets):
         if d.state.coc_unit(inc.defender).hp <= 0:
             break
-        land(d, inc if k == 0 else rest, inc.defender, int(amount), dice)
-    finish(d, inc, f"{inc.defender}に{len(bullets)}発命中（計{sum(bullets)}ダメージ）")
+        dealt.append(land(d, inc if k == 0 else rest, inc.defender, int(amount), dice))
+    lost = sum(x.lost for x in dealt)
+    how = "、".join(x.how for x in dealt)
+    stopped = f"、{len(dealt) + 1}発目以降は倒れた後で当たらない" if len(dealt) < len(bullets) else ""
+    if len(bullets) == 1:
+        finish(d, inc, dealt[0].phrase())
+    else:
+        finish(d, inc, f"{inc.defender}に{len(bullets)}発命中、計{lost}ダメージ（{how}{stopped}）")
 
 
 def point_blank_parry(rules: CocRules, d: Decision[CocState], unit: CocUnit, pending: Pending,

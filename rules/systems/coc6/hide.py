@@ -11,7 +11,7 @@ from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.concentrate import focus_of
 from rules.systems.coc6.config import CocRules
-from rules.systems.coc6.hit import Incoming, ask, attack_damage, finish, land
+from rules.systems.coc6.hit import Incoming, ask, attack_blow, attack_damage, finish, land
 from rules.systems.coc6.limits import common_refusal, roll_defense, use
 from rules.systems.coc6.state import CocState, CocUnit
 
@@ -90,10 +90,9 @@ def hide(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, d
                           level=result.level.value, text=result.text, attack=inc.number))
     level = result.level
     if level is SuccessLevel.CRITICAL:
-        damage = attack_damage(d, inc, dice)
-        land(d, inc, unit.id, damage, dice)
+        dealt = land(d, inc, unit.id, attack_blow(d, inc, dice), dice)
         d.emit(ce.ConditionChanged(unit=unit.id, condition=STUN, cause="隠れるの決定的成功。次のラウンドの自分の手番が終わるまで"))
-        finish(d, inc, f"隠れる決定的成功（逆転）：{unit.id}がダメージをすべて受け、スタンした")
+        finish(d, inc, f"隠れる決定的成功（逆転）：{unit.id}がダメージをすべて受け、スタンした。{dealt.phrase()}")
         return
     if level is SuccessLevel.FUMBLE:
         _fumble(d, unit, inc, dice)
@@ -103,10 +102,8 @@ def hide(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, d
         damage = attack_damage(d, inc, dice)
         finish(d, inc, f"{obj_name}が{damage}ダメージをすべて受けた")
     else:
-        damage = attack_damage(d, inc, dice)
-        half = math.ceil(damage / 2)
-        land(d, inc, unit.id, half, dice)
-        finish(d, inc, f"隠れきれず、{unit.id}に{damage}の1/2（{half}）ダメージ")
+        dealt = land(d, inc, unit.id, attack_blow(d, inc, dice).halved(), dice)
+        finish(d, inc, f"隠れきれず、半分を受けた：{dealt.phrase()}")
     _stay_hidden(d, unit, obj_name)
 
 

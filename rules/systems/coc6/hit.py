@@ -17,7 +17,7 @@ from rules.coc6.weapons import Weapon
 from rules.dice import Dice
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.armor import armor_counts
-from rules.systems.coc6.damage import damage_expression, roll_damage, take_damage
+from rules.systems.coc6.damage import Blow, Dealt, damage_expression, hp_lost, roll_damage, take_damage
 from rules.systems.coc6.effects import apply_effects
 from rules.systems.coc6.state import CocState, CocUnit
 
@@ -67,14 +67,23 @@ def expression(state: CocState, inc: Incoming, extra: str = "") -> str:
     return damage_expression(inc.weapon, db, inc.context.get("extra", "") + extra)
 
 
-def attack_damage(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "") -> int:
-    """The damage of the hit on ``inc.defender`` (HP, ≥ 0): the amount already rolled when
-    the context has one, else rolled now (with ``extra``, e.g. the 回避 fumble's ``"+1D2"``);
-    halved rounding up for a half-damage counterattack (X-ROUND-01)."""
+def attack_blow(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "") -> Blow:
+    """The damage of the hit on ``inc.defender`` with its arithmetic: the amount already
+    rolled when the context has one, else rolled now (with ``extra``, e.g. the 回避 fumble's
+    ``"+1D2"``); halved rounding up for a half-damage counterattack (X-ROUND-01). A hidden
+    attacker's dice are not shown (they would give away its db)."""
     if "damage" in inc.context:
-        return int(inc.context["damage"])
-    total = roll_damage(d, inc.number, inc.defender, expression(d.state, inc, extra), dice)
-    return math.ceil(total / 2) if inc.context.get("half") else total
+        return Blow.of(int(inc.context["damage"]))
+    expr = expression(d.state, inc, extra)
+    total = roll_damage(d, inc.number, inc.defender, expr, dice)
+    attacker = d.state.units.get(inc.attacker)
+    blow = Blow.of(total) if attacker is not None and attacker.hidden else Blow(total, f"{expr} ＞ {total}")
+    return blow.halved() if inc.context.get("half") else blow
+
+
+def attack_damage(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "") -> int:
+    """The damage of the hit on ``inc.defender`` (HP, ≥ 0), as :func:`attack_blow`."""
+    return attack_blow(d, inc, dice, extra).amount
 
 
 LANDERS: dict[str, Callable[..., None]] = {}
@@ -84,23 +93,36 @@ LANDERS: dict[str, Callable[..., None]] = {}
 coc6-house and coc6."""
 
 
-def land(d: Decision[CocState], inc: Incoming, unit: str, amount: int, dice: Dice,
-         pierced: bool = False, critical: bool = False) -> None:
-    """``unit`` takes ``amount`` (HP) from this attack, less its armour (H-DEF-06) unless the
-    armour is penetrated (``pierced`` or an armour-piercing attack) and the defender rolled
-    no ``critical`` (H-DEF-07)."""
+def land(d: Decision[CocState], inc: Incoming, unit: str, amount: int | Blow, dice: Dice,
+         pierced: bool = False, critical: bool = False) -> Dealt:
+    """``unit`` takes ``amount`` (HP, or a :class:`Blow` with its arithmetic) from this
+    attack, less its armour (H-DEF-06) unless the armour is penetrated (``pierced`` or an
+    armour-piercing attack) and the defender rolled no ``critical`` (H-DEF-07).
+
+    Returns what the unit lost in all (what lands with the blow included) and how: the one
+    source of every summary's number, so a summary never differs from the HP change."""
+    blow = amount if isinstance(amount, Blow) else Blow.of(amount)
+    mark = len(d.events)
     pierced = pierced or bool(inc.context.get("armor_piercing"))
     lander = LANDERS.get(str(inc.context.get("lander", "")))
     if lander is not None:  # a rule set's own damage processing (coc6-budo called shots …)
-        lander(d, inc, unit, amount, dice)
-        return
-    if inc.context.get("knockout_only"):  # X-KOATK-01: rolled and shown, the KP rules it
-        d.emit(ce.KnockoutAimed(unit=unit, attacker=inc.attacker, damage=amount))
+        dealt = lander(d, inc, unit, blow, dice) or Dealt(unit, 0, blow.text)
+    elif inc.context.get("knockout_only"):  # X-KOATK-01: rolled and shown, the KP rules it
+        d.emit(ce.KnockoutAimed(unit=unit, attacker=inc.attacker, damage=blow.amount))
+        dealt = Dealt(unit, 0, f"{blow.text}、ノックアウト狙いのため適用せず")
     else:
-        take_damage(d, unit, amount, dice, cause=f"{inc.attacker}の{inc.weapon.name}",
-                    armor=armor_counts(pierced, critical))
-    if inc.context.get("effects"):  # what lands with the blow: throws, wounds … (effects.py)
+        dealt = take_damage(d, unit, blow, dice, cause=f"{inc.attacker}の{inc.weapon.name}",
+                            armor=armor_counts(pierced, critical))
+        if pierced and not critical and unit in d.state.units:
+            character = d.state.coc_unit(unit).character
+            if character is not None and character.armor:
+                dealt = Dealt(unit, dealt.lost, f"{dealt.how}（装甲貫通）")
+    if inc.context.get("effects") and lander is None:  # what lands with the blow: throws, wounds … (effects.py)
         apply_effects(d, inc.attacker, unit, inc.context, dice)
+    lost = hp_lost(d.events[mark:], unit)
+    if lost != dealt.lost:
+        dealt = Dealt(unit, lost, f"{dealt.how}、激突などで{lost - dealt.lost:+d}")
+    return dealt
 
 
 def finish(d: Decision[CocState], inc: Incoming, outcome: str) -> None:
@@ -117,15 +139,12 @@ def hit(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "",
         pierced: bool = False, note: str = "") -> int:
     """The defender takes the hit in full (less armour, H-DEF-06) and the question closes.
     Returns the damage before armour."""
-    damage = attack_damage(d, inc, dice, extra)
-    before = d.state.coc_unit(inc.defender).hp
-    land(d, inc, inc.defender, damage, dice, pierced=pierced)
-    lost = before - d.state.coc_unit(inc.defender).hp
+    blow = attack_blow(d, inc, dice, extra)
+    dealt = land(d, inc, inc.defender, blow, dice, pierced=pierced)
     half = "（反撃のためダメージ1/2）" if inc.context.get("half") else ""
-    total = f"（激突なども合わせて計{lost}）" if lost > damage else ""
-    summary = inc.context.get("outcome") or f"{inc.defender}に{damage}ダメージ{total}"  # a shot with no damage roll
+    summary = inc.context.get("outcome") or dealt.phrase()  # a shot with no damage roll has its own
     finish(d, inc, f"{note}{summary}{half}")
-    return damage
+    return blow.amount
 
 
 def ask(d: Decision[CocState], inc: Incoming, unit: str, options: list[str], outcome: str = "",

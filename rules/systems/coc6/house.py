@@ -1,6 +1,7 @@
 """``coc6-house``: the group's house combat rules for CoC 6 (seed 000, H- clauses)."""
 from __future__ import annotations
 
+from rules.systems.coc6.chat_words import HOUSE
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.system import Coc6System
 
@@ -28,4 +29,4 @@ RULES = CocRules(
               "budo_styles": "", "traits": ""},
 )
 
-SYSTEM = Coc6System(RULES)
+SYSTEM = Coc6System(RULES, HOUSE)

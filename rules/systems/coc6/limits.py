@@ -41,6 +41,8 @@ def common_refusal(rules: CocRules, unit: CocUnit, action: str,
         return refusal
     if (inc is None or inc.counted) and not rules.repeat_defense \
             and unit.uses_left(action, use_limit(unit, action)) <= 0:
+        if focus_of(unit) == action:  # concentrating: the limit is H-DEF-03's 3 a round
+            return RuleViolation("H-DEF-03", f"{unit.id}は「{action}に集中」でも{action}は1ラウンド{use_limit(unit, action)}回までです（もう使い切りました）")
         return RuleViolation(once_clause(rules, action), f"{unit.id}はこのラウンドすでに{action}を使いました")
     return None
 
@@ -51,17 +53,41 @@ def defense_target(unit: CocUnit, action: str, base: int, inc: Incoming,
     then divided by the かばう divisor (H-DEF-COVER-02/11), rounded down, not below 0
     (X-MOD-01, X-ROUND-01). A context ``penalty`` (%, e.g. coc6-budo's escalating parry
     penalty, B-PARRY-02) is subtracted; absent = 0."""
-    value = base + focus_modifier(unit, action, all_at_once) - int(inc.context.get("penalty", 0))
-    return max(0, value // inc.factor)
+    return target_working(unit, action, base, inc, all_at_once)[0]
+
+
+def target_working(unit: CocUnit, action: str, base: int, inc: Incoming,
+                   all_at_once: bool = False) -> tuple[int, str]:
+    """``(target %, working)``: the target of :func:`defense_target` and, when it is not
+    ``base``, how it was made (``"（目標値 10 −20（集中、H-DEF-04） ＝ 0：0%未満は0、X-MOD-01）"``),
+    so a check against a modified or 0% target says why; ``""`` when it is ``base``."""
+    focus = focus_modifier(unit, action, all_at_once)
+    penalty = int(inc.context.get("penalty", 0))
+    raw = (base + focus - penalty) // inc.factor
+    value = max(0, raw)
+    if value == base and value > 0:
+        return value, ""
+    steps = [str(base)]
+    if focus:
+        steps.append(f"{'+' if focus > 0 else '−'}{abs(focus)}（{'集中の一括使用、H-DEF-05' if all_at_once else '集中、H-DEF-04'}）")
+    if penalty:
+        steps.append(f"−{penalty}（{inc.context.get('penalty_reason', '修正')}）")
+    if inc.factor > 1:
+        steps.append(f"÷{inc.factor}（かばう、H-DEF-COVER-11）")
+    floor = "：0%未満は0、X-MOD-01" if raw < 0 else ""
+    never = "。0%では成功しない" if value <= 0 else ""
+    working = f"目標値 {' '.join(steps)} ＝ {value}" if len(steps) > 1 else f"目標値 {value}%"
+    return value, f"（{working}{floor}{never}）"
 
 
 def roll_defense(d: Decision[CocState], unit: CocUnit, action: str, purpose: str, target: int,
-                 inc: Incoming, dice: Dice) -> Check:
-    """Roll a defensive check of ``unit`` against ``target`` %, emit it, and count a success
-    of a concentrated action (H-DEF-04). Returns the check."""
+                 inc: Incoming, dice: Dice, working: str = "") -> Check:
+    """Roll a defensive check of ``unit`` against ``target`` %, emit it (its ``note`` is
+    ``working``, how a modified target was made, from :func:`target_working`), and count a
+    success of a concentrated action (H-DEF-04). Returns the check."""
     check = roll_check(target, dice, bands(d.state))
     d.emit(ce.CheckRolled(unit=unit.id, purpose=purpose, target=target, roll=check.roll,
-                          level=check.level.value, text=check.text(), attack=inc.number))
+                          level=check.level.value, text=check.text(), attack=inc.number, note=working))
     if check.succeeded and focus_of(unit) == action:
         d.emit(ce.FocusSucceeded(unit=unit.id, action=action))
     return check

@@ -11,8 +11,8 @@ from rules.errors import RuleViolation
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6 import parry as parry_rules
 from rules.systems.coc6.config import CocRules
-from rules.systems.coc6.hit import Incoming, ask, attack_damage, finish, hit, land
-from rules.systems.coc6.limits import common_refusal, defense_target, roll_defense, use
+from rules.systems.coc6.hit import Incoming, ask, attack_blow, attack_damage, finish, hit, land
+from rules.systems.coc6.limits import common_refusal, roll_defense, target_working, use
 from rules.systems.coc6.state import CocState, CocUnit
 
 PARRY = "受け流し"
@@ -122,10 +122,10 @@ def parry(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, 
     use(d, unit, PARRY, inc, weapon=weapon.name, all_at_once=all_at_once)
     base = shield_chance(d.state) if _shield_missile(d.state, weapon, inc.weapon) \
         else unit.character.weapon_skill(weapon)
-    target = defense_target(unit, PARRY, base, inc, all_at_once)
+    target, working = target_working(unit, PARRY, base, inc, all_at_once)
     levels = []
     for _ in range(2 if weapon.parry_class is ParryClass.GRAPPLE else 1):
-        check = roll_defense(d, unit, PARRY, f"受け流し（{weapon.name}）", target, inc, dice)
+        check = roll_defense(d, unit, PARRY, f"受け流し（{weapon.name}）", target, inc, dice, working)
         levels.append(check.level)
         if not check.succeeded:
             break
@@ -174,14 +174,15 @@ def _critical(d: Decision[CocState], unit: CocUnit, inc: Incoming, weapon: Weapo
 
 def _processed(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, weapon: Weapon,
                dice: Dice) -> None:
-    damage = attack_damage(d, inc, dice)
+    blow = attack_blow(d, inc, dice)
+    damage = blow.amount
     ws = unit.weapons[weapon.name]
     outcome = parry_rules.process(rules.rule_set, weapon, ws.hp, ws.cannot_fire, damage, inc.weapon)
     changed = (outcome.hp, outcome.broken, outcome.cannot_fire) != (ws.hp, ws.broken, ws.cannot_fire)
     if changed:
         d.emit(ce.WeaponChanged(unit=unit.id, weapon=weapon.name, hp=outcome.hp, broken=outcome.broken,
                                 cannot_fire=outcome.cannot_fire, note=outcome.note))
-    land(d, inc, unit.id, outcome.taken, dice)
-    passed = f"{outcome.taken}ダメージが通った" if outcome.taken else "ダメージなし"
+    dealt = land(d, inc, unit.id, blow.minus(f"{weapon.name}が受けた", damage - outcome.taken), dice)
+    passed = dealt.phrase() if outcome.taken else "ダメージなし"
     summary = f"受け流し成功：{passed}" if changed else f"{outcome.note}、{passed}"
     finish(d, inc, summary)

@@ -121,5 +121,5 @@ def reaction_prompts(rules: CocRules, state: CocState) -> list[Prompt]:
                 kind="cover", unit=protector, owner=owner, options=(cover.COVER,),
                 text=f"{p.context.get('attacker')}の攻撃が{p.unit}に命中しました。{protector}は{p.unit}をかばえます"
                      f"（DEX×5。/react action:かばう target:{p.unit} でも選べます）。",
-                key=f"c{p.id}-{protector}"))
+                key=f"c{p.id}-{protector}", about=p.unit))
     return prompts

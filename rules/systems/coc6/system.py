@@ -5,6 +5,7 @@ from rules.battle import commands as cmds
 from rules.battle.decision import Decision
 from rules.battle.events import Event
 from rules.battle.protocol import BattleView, Prompt, UnitRow
+from rules.chat.words import Words
 from rules.dice import Dice
 from rules.errors import InvalidInput, lifting
 from rules.systems.coc6 import keeper, movement, setup, treatment
@@ -20,8 +21,9 @@ from rules.systems.coc6.state import CocState, CocUnit
 class Coc6System:
     """A CoC 6 rule set (``coc6-house`` or ``coc6``) behind the GameSystem protocol."""
 
-    def __init__(self, rules: CocRules) -> None:
+    def __init__(self, rules: CocRules, chat_words: Words | None = None) -> None:
         self.rules = rules
+        self.chat_words = chat_words or Words()
         self.name = rules.name
         self.title = rules.title
         self._handlers = {

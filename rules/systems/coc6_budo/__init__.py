@@ -3,7 +3,8 @@
 タックル, ラッシュ, フェイント and the called shots 急所／腕／足／武器."""
 from __future__ import annotations
 
+from rules.systems.coc6_budo.chat_words import WORDS
 from rules.systems.coc6_budo.rules import RULES
 from rules.systems.coc6_budo.system import BudoSystem
 
-SYSTEM = BudoSystem(RULES)
+SYSTEM = BudoSystem(RULES, WORDS)

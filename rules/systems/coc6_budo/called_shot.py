@@ -33,7 +33,7 @@ from rules.errors import RuleViolation
 from rules.systems.coc6 import conditions as cond
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.checks import bands
-from rules.systems.coc6.damage import announce_defeat, take_damage
+from rules.systems.coc6.damage import Blow, Dealt, announce_defeat, take_damage
 from rules.systems.coc6.hit import LANDERS, Incoming
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6_budo.resist import resist
@@ -95,21 +95,24 @@ def aim(state: CocState, target: CocUnit, text: str | None) -> tuple[int, dict]:
     return modifier, context
 
 
-def _land(d: Decision[CocState], inc: Incoming, unit: str, amount: int, dice: Dice) -> None:
+def _land(d: Decision[CocState], inc: Incoming, unit: str, blow: Blow, dice: Dice) -> Dealt:
+    """The called shot's own damage step; returns what the target's HP lost and how."""
     target = d.state.coc_unit(unit)
     part = inc.context["part"]
-    {VITAL: _vital, ARM: _limb, LEG: _limb, WEAPON: _weapon}[part](d, inc, target, amount, dice)
+    return {VITAL: _vital, ARM: _limb, LEG: _limb, WEAPON: _weapon}[part](d, inc, target, blow, dice)
 
 
 LANDERS["b_call"] = _land
 
 
-def _vital(d: Decision[CocState], inc: Incoming, target: CocUnit, amount: int, dice: Dice) -> None:
+def _vital(d: Decision[CocState], inc: Incoming, target: CocUnit, blow: Blow, dice: Dice) -> Dealt:
     assert target.character is not None
-    damage = max(0, amount - target.character.armor) * 2
+    doubled = blow.minus("装甲", target.character.armor).times(2)
+    damage = doubled.amount
     number = inc.number
+    dealt = Dealt(target.id, 0, doubled.text)
     if damage > 0:
-        take_damage(d, target.id, damage, dice, cause=f"{inc.attacker}の急所狙い（(ダメージ−装甲)×2）", armor=False)
+        dealt = take_damage(d, target.id, doubled, dice, cause=f"{inc.attacker}の急所狙い（(ダメージ−装甲)×2）", armor=False)
         target = d.state.coc_unit(target.id)
         rounds = dice.roll(6)
         skills = _all_skills(target)
@@ -121,6 +124,7 @@ def _vital(d: Decision[CocState], inc: Incoming, target: CocUnit, amount: int, d
             cond.add(d, target.id, cond.UNCONSCIOUS, "急所への一撃（B-CALL-VITAL-04）")
     if inc.context.get("hesitation"):
         _san(d, inc.attacker, dice, number)
+    return dealt
 
 
 def _all_skills(unit: CocUnit) -> dict[str, int]:
@@ -143,14 +147,16 @@ def _san(d: Decision[CocState], attacker: str, dice: Dice, number: int) -> None:
                          note=f"{attacker}の正気度 −{lost}（B-CALL-VITAL-05）"))
 
 
-def _limb(d: Decision[CocState], inc: Incoming, target: CocUnit, amount: int, dice: Dice) -> None:
+def _limb(d: Decision[CocState], inc: Incoming, target: CocUnit, blow: Blow, dice: Dice) -> Dealt:
     assert target.character is not None
     part = inc.context["part"]
-    damage = max(0, amount - target.character.armor)
+    blow = blow.minus("装甲", target.character.armor)
+    damage = blow.amount
     if damage <= 0:
-        return
+        return Dealt(target.id, 0, blow.text)
     before = target.hp
     after = max(before - damage, min(before, HP_FLOOR))
+    dealt = Dealt(target.id, before - after, blow.capped(before - after, "耐久力は−2まで").text)
     d.emit(ce.HpChanged(unit=target.id, before=before, after=after,
                         cause=f"{inc.attacker}の{part}狙い（耐久力は−2まで）"))
     if after <= 2:
@@ -172,21 +178,23 @@ def _limb(d: Decision[CocState], inc: Incoming, target: CocUnit, amount: int, di
         d.emit(ce.UnitMarked(unit=target.id, key="cannot_stand", value=True,
                              note=f"DEX {new}：立ち上がれない（B-CALL-LEG-04）"))
     target = d.state.coc_unit(target.id)
-    if target.out_of_action:
-        announce_defeat(d)
-        return
-    if part == ARM:
+    if part == ARM:  # B-CALL-ARM-02: a held weapon may drop even when the blow knocked it out
         weapon = held_weapon(target)
         if weapon and resist(d, inc.attacker, damage, new, "武器を落とす（ダメージ対STR）", dice, inc.number):
             d.emit(ce.WeaponReadied(unit=target.id, weapon=weapon, dropped=True, nocked=False,
                                     note=f"{target.id}は{weapon}を取り落とした（B-CALL-ARM-02）"))
-    elif resist(d, inc.attacker, damage, new, "転倒（ダメージ対DEX）", dice, inc.number):
+    elif not target.out_of_action and resist(d, inc.attacker, damage, new, "転倒（ダメージ対DEX）", dice, inc.number):
         cond.add(d, target.id, cond.PRONE, "脚への一撃（B-CALL-LEG-02）")
+    if d.state.coc_unit(target.id).out_of_action:
+        announce_defeat(d)
+    return dealt
 
 
-def _weapon(d: Decision[CocState], inc: Incoming, target: CocUnit, amount: int, dice: Dice) -> None:
+def _weapon(d: Decision[CocState], inc: Incoming, target: CocUnit, blow: Blow, dice: Dice) -> Dealt:
     assert target.character is not None
+    amount = blow.amount
     name = inc.context["aimed_weapon"]
+    dealt = Dealt(target.id, 0, f"{blow.text}は{name}が受けた、B-CALL-WPN-01")
     ws = target.weapons[name]
     if ws.hp is not None:
         left = max(0, ws.hp - amount)
@@ -194,13 +202,14 @@ def _weapon(d: Decision[CocState], inc: Incoming, target: CocUnit, amount: int, 
                                 note=f"{name}の耐久度 {ws.hp}→{left}" + ("、破壊された" if left <= 0 else "") + "（B-CALL-WPN-01）"))
     strength = target.character.stat("STR")
     if amount <= 0 or not resist(d, inc.attacker, 2 * amount, strength, "武器を落とす（ダメージ×2対STR）", dice, inc.number):
-        return
+        return dealt
     rounds = dice.roll(4)
     d.emit(ce.WeaponReadied(unit=target.id, weapon=name, dropped=True, nocked=False,
                             note=f"{target.id}は{name}を落とした（B-CALL-WPN-02）"))
     d.emit(ce.WoundTaken(unit=target.id, part=WEAPON, stats={"STR": math.ceil(strength / 2) - strength},
                          note=f"{rounds}ラウンドの間、物を持てずSTR半減（1D4={rounds}、B-CALL-WPN-03）"))
     d.emit(ce.UnitMarked(unit=target.id, key=HOLD_UNTIL, value=d.state.round + rounds))
+    return dealt
 
 
 def holding_refusal(unit: CocUnit, weapon: Weapon, round_now: int) -> RuleViolation | None:

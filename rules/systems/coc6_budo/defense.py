@@ -83,3 +83,4 @@ def set_penalty(state: CocState, pending: Pending, unit: CocUnit, action: str) -
     """Write the penalty of ``action`` into the (scratch) question ``pending`` so that the
     shared dodge and parry roll at it (limits.defense_target's context ``penalty``)."""
     pending.context["penalty"] = penalty(state, unit, action)
+    pending.context["penalty_reason"] = "このラウンドの連続した防御、B-PARRY-02"

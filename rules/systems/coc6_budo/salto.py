@@ -20,7 +20,7 @@ from rules.errors import refuse
 from rules.systems.coc6 import conditions as cond
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.checks import bands
-from rules.systems.coc6.damage import roll_damage, take_damage
+from rules.systems.coc6.damage import Blow, roll_damage, take_damage
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6_budo.resist import resist
 from rules.systems.coc6_budo.skills import GRAPPLING, require_style
@@ -67,17 +67,19 @@ def salto(cmd, d: Decision[CocState], actor: CocUnit, target: CocUnit, dice: Dic
             d.emit(ce.AttackResolved(attack=number, outcome="〈武道〉に失敗し、サルトは宣言できなかった"))
             return
     assert actor.character is not None and target.character is not None
-    damage = roll_damage(d, number, target.id, DAMAGE + actor.character.damage_bonus, dice)
+    expr = DAMAGE + actor.character.damage_bonus
+    damage = roll_damage(d, number, target.id, expr, dice)
+    blow = Blow(damage, f"{expr} ＞ {damage}")
     skill = target.character.skill("組み付き")
     fall = roll_check(skill, dice, bands(state))
     d.emit(ce.CheckRolled(unit=target.id, purpose="受け身（〈組み付き〉）", target=skill, roll=fall.roll,
                           level=fall.level.value, text=fall.text(), attack=number))
     if fall.succeeded:
-        damage = math.ceil(damage / 2)
-    take_damage(d, target.id, damage, dice, cause=f"{actor.id}のサルト" + ("（受け身で半減）" if fall.succeeded else ""))
+        blow = blow.halved("（受け身）")
+        damage = blow.amount
+    dealt = take_damage(d, target.id, blow, dice, cause=f"{actor.id}のサルト" + ("（受け身で半減）" if fall.succeeded else ""))
     if not fall.succeeded and not d.state.units[target.id].out_of_action:
         if resist(d, actor.id, 2 * damage, target.character.stat("CON"), "ノックアウト（ダメージ×2対CON）", dice, number):
             cond.add(d, target.id, cond.KNOCKOUT, "サルトで受け身に失敗（B-SALTO-05）")
     cond.add(d, target.id, cond.PRONE, "サルトで投げられた（B-SALTO-06）")
-    d.emit(ce.AttackResolved(attack=number, outcome=f"サルト：{target.id}に{damage}ダメージ"
-                             + ("（受け身で半減）" if fall.succeeded else "")))
+    d.emit(ce.AttackResolved(attack=number, outcome=f"サルト：{dealt.phrase()}"))

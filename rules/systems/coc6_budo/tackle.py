@@ -28,7 +28,7 @@ from rules.systems.coc6 import conditions as cond
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import check_limit, check_reach, open_reaction, roll_strike
 from rules.systems.coc6.config import CocRules
-from rules.systems.coc6.damage import roll_damage, take_damage
+from rules.systems.coc6.damage import Blow, Dealt, hp_lost, roll_damage, take_damage
 from rules.systems.coc6.grid import direction, object_at, step
 from rules.systems.coc6.hit import Incoming, LANDERS
 from rules.systems.coc6.state import CocState, CocUnit
@@ -65,15 +65,19 @@ def tackle(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, 
     open_reaction(rules, d, plan, number, level, True, dice)
 
 
-def _landed(d: Decision[CocState], inc: Incoming, unit: str, amount: int, dice: Dice) -> None:
-    """The tackle's 1d6+db lands (less armour); the tackler is asked 吹き飛ばし/押し倒し/なし."""
-    take_damage(d, unit, amount, dice, cause=f"{inc.attacker}のタックル")
-    prompt = (f"{inc.attacker}のタックルが決まった（{amount}ダメージ）。吹き飛ばし・押し倒し・なしから選んでください"
+def _landed(d: Decision[CocState], inc: Incoming, unit: str, blow: Blow, dice: Dice) -> Dealt:
+    """The tackle's 1d6+db lands (less armour); the tackler is asked 吹き飛ばし/押し倒し/なし.
+    Returns what the target lost."""
+    amount = blow.amount
+    dealt = take_damage(d, unit, blow, dice, cause=f"{inc.attacker}のタックル")
+    prompt = (f"{inc.attacker}のタックルが決まった（{dealt.phrase()}）。吹き飛ばし・押し倒し・なしから選んでください"
               "（地図がなければ、壁までに足りなかったmを object: で）。")
     d.emit(ce.ReactionRequested(attack=inc.number, unit=inc.attacker, attacker=inc.attacker,
                                 options=[KNOCK, PUSH, NONE],
                                 context={"special": CHOICE, "target": unit, "damage": amount,
+                                         "dealt": [dealt.lost, dealt.how],
                                          "weapon": inc.weapon.to_dict(), "parry_weapons": [], "prompt": prompt}))
+    return dealt
 
 
 LANDERS["b_tackle"] = _landed
@@ -94,6 +98,7 @@ def choose(rules: CocRules, d: Decision[CocState], actor: CocUnit, pending: Pend
     assert actor.character is not None and target.character is not None
     total = int(pending.context["damage"])
     d.emit(ce.ReactionChosen(attack=number, unit=actor.id, action=action))
+    mark = len(d.events)
     note = ""
     if action == KNOCK:
         extra, note = _knock(d, number, actor, target, total, short, dice)
@@ -104,7 +109,10 @@ def choose(rules: CocRules, d: Decision[CocState], actor: CocUnit, pending: Pend
     if not target.out_of_action and resist(d, actor.id, 2 * total, target.character.stat("CON"),
                                            "ノックアウト（タックルのダメージ合計×2対CON）", dice, number):
         cond.add(d, target.id, cond.KNOCKOUT, "タックル（B-TACKLE-08）")
-    d.emit(ce.AttackResolved(attack=number, outcome=f"タックル：{note}ダメージ合計{total}"))
+    first, how = pending.context.get("dealt", [0, ""])
+    more = hp_lost(d.events[mark:], target.id)
+    dealt = Dealt(target.id, int(first) + more, f"{how}" + (f"、激突などで+{more}" if more else ""))
+    d.emit(ce.AttackResolved(attack=number, outcome=f"タックル：{note}{dealt.phrase()}"))
 
 
 def _knock(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, damage: int,

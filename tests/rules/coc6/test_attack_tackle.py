@@ -42,7 +42,7 @@ def test_knock_away_into_a_wall(table_of):
     assert table.unit("信者").square == "F3"  # 3 squares, stopped before the wall in G3
     assert table.hp("信者") == 12 - 3 - 2
     resolved = next(e for e in events if isinstance(e, ce.AttackResolved))
-    assert resolved.outcome == "信者に3ダメージ（激突なども合わせて計5）"
+    assert resolved.outcome == "信者に5ダメージ（1D4 ＞ 3、激突などで+2）"
     checks = [e for e in events if isinstance(e, ce.CheckRolled)]
     assert [(c.purpose, c.target, c.roll) for c in checks] == [
         ("転倒抵抗（DEX×5）", 60, 61), ("ノックアウト抵抗（CON×5）", 50, 20)]

@@ -110,3 +110,20 @@ def test_a_concentrating_unit_takes_no_active_action(table_of):
     table.declare("アリス", "かばうに集中")
     refusal = active_refusal(table.unit("アリス"))
     assert refusal.clause == "H-DEF-03" and "かばうに集中" in refusal.message
+
+
+@pytest.mark.rule("H-DEF-03")
+def test_a_fourth_concentrated_dodge_is_refused_citing_the_three_a_round(table_of):
+    table = table_of("coc6-house", shock=False)
+    table.join("alice", table.sheet("アリス", DEX=14))
+    for name, dex in (("ゾンビ", 9), ("グール", 8), ("屍食鬼", 7), ("深きもの", 6)):
+        table.npc(table.sheet(name, DEX=dex))
+    table.start()
+    table.declare("アリス", "回避に集中")
+    for npc in ("ゾンビ", "グール", "屍食鬼"):
+        table.attack(npc, "アリス", [30], weapon="こぶし")
+        table.react("アリス", "回避", [90, 1])
+        table.run("kp", cmds.EndTurn, as_unit=npc)
+    table.attack("深きもの", "アリス", [30], weapon="こぶし")
+    refusal = table.refused("H-DEF-03", "alice", cmds.React, action="回避")
+    assert "1ラウンド3回まで" in refusal.text()

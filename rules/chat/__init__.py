@@ -1,0 +1,70 @@
+"""Chat declarations (issue 9): a line typed in a battle channel read as the command its
+slash command or button would make. Pure: fed with a :class:`ChatContext` (what the
+battle's view knows), it returns a :class:`Declaration`, an :class:`Ambiguous` question,
+or None for table talk.
+
+    read("ゾンビをこぶしで攻撃", ctx)  → Declaration("attack", {"target": "ゾンビ", "weapon": "こぶし"}, …)
+    read("回避できるかな…", ctx)       → None
+    read("CCB<=28 〈回避〉", ctx)      → Declaration("react", {"action": "回避"}, …, typed_target=28)
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+
+from rules.chat.context import ChatContext, ChatQuestion, ChatUnit
+from rules.chat.grammar import read as _intents
+from rules.chat.normalize import fold
+from rules.chat.resolve import Ambiguous, Declaration, Outcome, resolve
+from rules.chat.words import BASE, Words
+
+__all__ = ["Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Words",
+           "BASE", "read", "may_declare", "fold"]
+
+MAX_LENGTH = 60
+"""The longest line read as a declaration (characters); a longer one is conversation."""
+
+QUESTION_MARKS = ("?", "？")
+"""A line with a question mark is talk (「回避する？」)."""
+TALK_STARTS = (">", "＞", "#", "＃", "/")
+"""A line starting as a quote, a comment or a command is not a declaration."""
+
+ROLLED = ("react", "attack", "check")
+"""The commands whose first roll is a 1D100 check a typed roll can stand for."""
+
+_ROLL = re.compile(r"(?i)(?P<secret>s?)(?:ccb?|1d100|cc)(?:\(\d+\))?<=(?P<target>\d{1,4})")
+
+
+def may_declare(text: str) -> bool:
+    """Whether ``text`` could be a declaration at all (short, no question mark, not a quote
+    or a command): a check that needs no battle, made before anything is loaded."""
+    raw = text.strip()
+    return bool(raw) and len(raw) <= MAX_LENGTH and not raw.startswith(TALK_STARTS) \
+        and not any(m in raw for m in QUESTION_MARKS)
+
+
+def read(text: str, ctx: ChatContext) -> Outcome:
+    """The declaration ``text`` makes in ``ctx`` (see the module docstring). A dice command
+    whose comment names what the rules expect now (``CCB<=28 〈回避〉``) is that
+    declaration with ``typed_target`` = the typed number; the rules roll it once."""
+    if not may_declare(text):
+        return None
+    raw = text.strip()
+    head, _, comment = unicodedata.normalize("NFKC", raw).partition(" ")
+    roll = _ROLL.fullmatch(head)
+    if roll is None:
+        return _read(raw, ctx)
+    if roll["secret"] or not comment.strip():
+        return None
+    outcome = _read(comment, ctx)
+    if isinstance(outcome, Declaration) and outcome.command in ROLLED:
+        return dataclasses.replace(outcome, typed_target=int(roll["target"]))
+    return None
+
+
+def _read(text: str, ctx: ChatContext) -> Outcome:
+    tokens = ctx.lexicon().tokens(fold(text))
+    if not tokens:
+        return None
+    return resolve(_intents(tokens), ctx)

@@ -1,0 +1,87 @@
+"""What the grammar knows of a battle when a line is typed: the units the speaker may
+move, the questions open now, whose turn it is and the system's words (issue 9). Built
+from the system-independent :class:`~rules.battle.protocol.BattleView`, so it holds for
+every system."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rules.battle.protocol import BattleView
+from rules.battle.state import OUT_OF_ACTION
+from rules.chat import lexicon
+from rules.chat.words import BASE, Words
+
+
+@dataclass(frozen=True)
+class ChatUnit:
+    """A unit as chat sees it: ``name``, ``owner`` (user id, None = the KP's NPC),
+    ``weapons`` (names), ``out`` (out of action: 気絶, 死亡 …)."""
+
+    name: str
+    owner: str | None
+    weapons: tuple[str, ...]
+    out: bool = False
+
+
+@dataclass(frozen=True)
+class ChatQuestion:
+    """An open question: the ``unit`` asked, its ``kind`` (``reaction``, ``cover`` offer,
+    or a system's own), the answer labels ``options`` (the prompt's buttons) and ``key``."""
+
+    unit: str
+    kind: str
+    options: tuple[str, ...]
+    key: str
+    about: str | None = None
+
+
+@dataclass(frozen=True)
+class ChatContext:
+    """The battle a line is read against, for ``speaker`` (a user id; ``is_kp`` when the
+    speaker is a KP here). ``turn`` is the unit whose turn it is (None between turns)."""
+
+    speaker: str
+    is_kp: bool
+    phase: str
+    turn: str | None
+    units: tuple[ChatUnit, ...]
+    questions: tuple[ChatQuestion, ...]
+    words: Words
+
+    @classmethod
+    def from_view(cls, view: BattleView, words: Words | None, speaker: str, is_kp: bool) -> "ChatContext":
+        """The context of ``view`` for ``speaker``; ``words`` is the system's (merged over
+        the shared :data:`~rules.chat.words.BASE`)."""
+        units = tuple(ChatUnit(r.name, r.owner, tuple(w["name"] for w in r.weapons),
+                               any(c in OUT_OF_ACTION for c in r.conditions)) for r in view.rows)
+        questions = tuple(ChatQuestion(p.unit, p.kind, tuple(p.options), p.key, getattr(p, "about", None))
+                          for p in view.prompts if p.kind != "turn")
+        merged = _merged(words) if words is not None else BASE
+        return cls(speaker, is_kp, view.phase, view.turn, units, questions, merged)
+
+    def unit(self, name: str) -> ChatUnit | None:
+        """The unit called ``name``, or None."""
+        return next((u for u in self.units if u.name == name), None)
+
+    def may_move(self, unit: ChatUnit, named: bool) -> bool:
+        """Whether the speaker may act for ``unit``: their own; the KP's NPCs; any unit for
+        the KP when the line names it (``アリス：回避``, as ``as:`` does)."""
+        if unit.owner == self.speaker:
+            return True
+        return self.is_kp and (unit.owner is None or named)
+
+    def lexicon(self) -> lexicon.Lexicon:
+        """The words of this battle (cached on the units, weapons and open answers)."""
+        options = tuple(sorted({o for q in self.questions for o in q.options}))
+        return _lexicon(self.words, tuple((u.name, u.weapons) for u in self.units), options)
+
+
+@lru_cache(maxsize=64)
+def _merged(words: Words) -> Words:
+    return words.over(BASE)
+
+
+@lru_cache(maxsize=512)
+def _lexicon(words: Words, units, options) -> lexicon.Lexicon:
+    return lexicon.build(words, units, options)

@@ -1,0 +1,296 @@
+"""Reading a tokenized chat line as the declaration it is (issue 9), without the battle's
+state: which frame the words fill (an answer, a turn action, a round-start declaration)
+and the words in each slot. :mod:`rules.chat.resolve` then checks the slots against the
+battle (whose question, which weapon) and makes the command.
+
+Every frame must use every word: a line with a word left over is not a declaration.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.chat import lexicon as lx
+from rules.chat.lexicon import Token
+from rules.chat.normalize import fold
+
+P_WO, P_NI, P_DE, P_HE, P_NO, P_HA, P_MADE, P_COLON = (fold(p) for p in ("を", "に", "で", "へ", "の", "は", "まで", ":"))
+P_TO = fold("と")
+SEPARATORS = {fold("、"), fold(",")}
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What a line says, before the battle is consulted.
+
+    Attributes:
+        frame: ``answer`` (a question's option or a reaction), ``attack``, ``move``,
+            ``check``, ``end``, ``turn`` (another turn command: ``path``), ``declare``.
+        actor: the unit names the line starts with (``アリス：回避``), or () for none.
+        slots: the frame's words: ``option``, ``reaction``, ``weapon``, ``target`` (unit
+            names, several when a base name is shared), ``special``, ``aim``, ``mode``,
+            ``shots``, ``power``, ``square``, ``skill``, ``action``, ``amount``, ``path``.
+    """
+
+    frame: str
+    actor: tuple[str, ...] = ()
+    slots: dict = field(default_factory=dict)
+
+
+def _strip(tokens: list[Token]) -> list[Token]:
+    """Without leading fillers (じゃあ) and trailing endings (します, で！) or separators."""
+    start, end = 0, len(tokens)
+    while start < end and tokens[start].is_(lx.FILLER) and not tokens[start].is_(lx.UNIT, lx.OPTION):
+        start += 1
+        while start < end and tokens[start].text in SEPARATORS:
+            start += 1
+    while end > start and (tokens[end - 1].is_(lx.ENDING) or tokens[end - 1].text in SEPARATORS) \
+            and not _content(tokens[end - 1]):
+        end -= 1
+    return tokens[start:end]
+
+
+def _content(token: Token) -> bool:
+    """Whether the word carries meaning of its own (not only an ending or a particle)."""
+    return any(k not in (lx.ENDING, lx.PARTICLE, lx.FILLER) for k, _ in token.meanings)
+
+
+def _particle(token: Token, *texts: str) -> bool:
+    return token.is_(lx.PARTICLE) and token.text in texts
+
+
+def read(tokens: list[Token]) -> list[Intent]:
+    """Every reading of ``tokens`` (a line cut by :class:`~rules.chat.lexicon.Lexicon`),
+    most specific first; [] when the words make no declaration."""
+    tokens = _strip(tokens)
+    if not tokens:
+        return []
+    readings = [(tokens, ())]
+    if len(tokens) >= 3 and tokens[0].is_(lx.UNIT) and _particle(tokens[1], P_COLON, P_HA):
+        readings.insert(0, (_strip(tokens[2:]), tokens[0].names(lx.UNIT)))
+    found: list[Intent] = []
+    for body, actor in readings:
+        if not body:
+            continue
+        for frame in FRAMES:
+            for intent in frame(body):
+                found.append(Intent(intent.frame, actor, intent.slots))
+    return found
+
+
+# --- frames -------------------------------------------------------------------------
+
+
+def _without(tokens: list[Token], *kinds: str) -> list[Token]:
+    return [t for t in tokens if not (t.is_(*kinds) and not _content_except(t, kinds))]
+
+
+def _content_except(token: Token, kinds) -> bool:
+    return any(k not in kinds and k not in (lx.ENDING, lx.PARTICLE, lx.FILLER) for k, _ in token.meanings)
+
+
+def _take_power(tokens: list[Token]) -> tuple[list[Token], int | None] | None:
+    """``tokens`` without a ``パワー3`` / ``PR3`` (and a following で); None if malformed."""
+    for i, token in enumerate(tokens):
+        if token.is_(lx.POWER):
+            if i + 1 >= len(tokens) or not tokens[i + 1].is_(lx.NUMBER):
+                return None
+            rest = tokens[:i] + tokens[i + 2:]
+            if i < len(rest) and _particle(rest[i], P_DE):
+                rest = rest[:i] + rest[i + 1:]
+            return rest, int(tokens[i + 1].value(lx.NUMBER))
+    return tokens, None
+
+
+def _end(tokens: list[Token]):
+    if len(tokens) == 1 and tokens[0].is_(lx.END):
+        yield Intent("end")
+
+
+def _turn(tokens: list[Token]):
+    taken = _take_power(tokens)
+    if taken is None:
+        return
+    rest, power = taken
+    rest = [t for t in rest if not _particle(t, P_DE, P_WO)]
+    if len(rest) == 2 and rest[1].is_(lx.DO):
+        rest = rest[:1]
+    if len(rest) == 1 and rest[0].is_(lx.TURN):
+        yield Intent("turn", slots={"path": rest[0].value(lx.TURN), "power": power})
+
+
+def _answer(tokens: list[Token]):
+    """回避 / ナイフで受け流し / 受け流し：ナイフ / アリスをかばう / パワー3でカウンター / an option."""
+    taken = _take_power(tokens)
+    if taken is None:
+        return
+    rest, power = taken
+    if rest and rest[-1].is_(lx.DO) and len(rest) >= 2:
+        rest = rest[:-1]
+        if rest and _particle(rest[-1], P_WO):
+            rest = rest[:-1]
+    if len(rest) == 1:
+        token = rest[0]
+        for kind, label in token.meanings:  # 組付き is the option 組み付き; resolve keeps offered ones
+            if kind in (lx.OPTION, lx.WEAPON, lx.SPECIAL, lx.DECL) and not token.is_(lx.REACT):
+                yield Intent("answer", slots={"option": label, "power": power})
+        for reaction in token.values(lx.REACT):
+            yield Intent("answer", slots={"reaction": reaction, "power": power})
+        return
+    weapon = reaction = target = None
+    if len(rest) == 3 and rest[0].is_(lx.WEAPON) and _particle(rest[1], P_DE) and rest[2].is_(lx.REACT):
+        weapon, reaction = rest[0], rest[2]  # ナイフで受け流し
+    elif len(rest) in (2, 3, 4) and rest[0].is_(lx.REACT) and rest[-1 if len(rest) < 4 else -2].is_(lx.WEAPON):
+        middle = rest[1:-1] if len(rest) < 4 else rest[1:-2]
+        tail_ok = len(rest) < 4 or _particle(rest[-1], P_DE)
+        if tail_ok and all(_particle(t, P_COLON, P_HA, P_DE, P_WO) for t in middle):
+            reaction, weapon = rest[0], rest[-1 if len(rest) < 4 else -2]  # 受け流し：ナイフ / 受け流しはナイフで
+    elif len(rest) in (2, 3) and rest[0].is_(lx.UNIT) and rest[-1].is_(lx.REACT) \
+            and (len(rest) == 2 or _particle(rest[1], P_WO, P_NI)):
+        target, reaction = rest[0], rest[-1]  # アリスをかばう
+    elif len(rest) == 2 and rest[0].is_(lx.REACT) and rest[1].is_(lx.UNIT):
+        reaction, target = rest[0], rest[1]  # かばう アリス
+    if reaction is None:
+        return
+    for value in reaction.values(lx.REACT):
+        slots = {"reaction": value, "power": power}
+        if weapon is not None:
+            slots["weapon"] = weapon.names(lx.WEAPON)
+        if target is not None:
+            slots["target"] = target.names(lx.UNIT)
+        yield Intent("answer", slots=slots)
+
+
+def _declare(tokens: list[Token]):
+    """回避に集中 / 受け流しを宣言 / ゾンビに受け流し宣言 / 行動遅延5 / DEX5遅延 / 矢をつがえる."""
+    rest = list(tokens)
+    said = False
+    if rest and rest[-1].is_(lx.DECLARE):
+        rest, said = rest[:-1], True
+        if rest and _particle(rest[-1], P_WO, P_NO):
+            rest = rest[:-1]
+    if len(rest) in (2, 3) and rest[0].is_(lx.REACT) and rest[-1].is_(lx.FOCUS) \
+            and (len(rest) == 2 or _particle(rest[1], P_NI)):
+        for value in rest[0].values(lx.REACT):
+            yield Intent("declare", slots={"action": value + "に集中"})
+        return
+    amount = None
+    numbers = [t for t in rest if t.is_(lx.NUMBER) and not t.is_(lx.UNIT)]
+    if len(numbers) == 1:
+        amount = int(numbers[0].value(lx.NUMBER))
+        rest = [t for t in rest if t is not numbers[0] and not t.is_(lx.DEX)]
+    decl = [t for t in rest if t.is_(lx.DECL)]
+    if len(rest) == 1 and decl:
+        for value in decl[0].values(lx.DECL):
+            yield Intent("declare", slots={"action": value, "amount": amount})
+        return
+    if not said or amount is not None:
+        return
+    parry = [t for t in rest if t.value(lx.REACT) == "受け流し"]
+    if not parry:
+        return
+    body = [t for t in rest if t is not parry[0]]
+    if not body:
+        yield Intent("declare", slots={"action": "受け流し"})
+    elif body[0].is_(lx.UNIT) and all(_particle(t, P_NI, P_HE, P_NO, P_TO) for t in body[1:]) and len(body) <= 3:
+        yield Intent("declare", slots={"action": "受け流し", "target": body[0].names(lx.UNIT)})
+
+
+def _move(tokens: list[Token]):
+    """C4へ移動 / C4に移動 / C4まで / 移動C4 / C4へ."""
+    squares = [t for t in tokens if t.is_(lx.SQUARE) and not t.is_(lx.UNIT)]
+    if len(squares) != 1:
+        return
+    rest = [t for t in tokens if t is not squares[0]]
+    verb = bool(rest) and (rest[-1].is_(lx.MOVE) or rest[0].is_(lx.MOVE))
+    if verb:
+        rest = rest[:-1] if rest[-1].is_(lx.MOVE) else rest[1:]
+    if len(rest) > 1 or (rest and not _particle(rest[0], P_HE, P_NI, P_MADE)):
+        return
+    if not verb and not (rest and _particle(rest[0], P_HE, P_MADE)):
+        return
+    yield Intent("move", slots={"square": squares[0].value(lx.SQUARE)})
+
+
+def _check(tokens: list[Token]):
+    """応急手当 / 応急手当をボブに / ボブに応急手当をする / 医学をアリスへ."""
+    skills = [t for t in tokens if t.is_(lx.CHECK)]
+    if len(skills) != 1:
+        return
+    rest = [t for t in tokens if t is not skills[0]]
+    while rest and rest[-1].is_(lx.DO) and not rest[-1].is_(lx.UNIT):
+        rest = rest[:-1]
+    units = [t for t in rest if t.is_(lx.UNIT)]
+    others = [t for t in rest if t not in units]
+    if len(units) > 1 or not all(_particle(t, P_WO, P_NI, P_HE) for t in others) or len(others) > 2:
+        return
+    for skill in skills[0].values(lx.CHECK):
+        slots = {"skill": skill}
+        if units:
+            slots["target"] = units[0].names(lx.UNIT)
+        yield Intent("check", slots=slots)
+
+
+ROLE_KINDS = (lx.UNIT, lx.WEAPON, lx.SPECIAL, lx.AIM, lx.MODE)
+
+
+def _attack(tokens: list[Token]):
+    """ゾンビをこぶしで攻撃 / こぶしでゾンビ / ゾンビにキック / ゾンビにサルト /
+    精密射撃でゾンビの脚を狙う / ゾンビにフルオートで撃つ / 3発 / パワー3で."""
+    taken = _take_power(tokens)
+    if taken is None:
+        return
+    rest, power = taken
+    verb = False
+    if rest and rest[-1].is_(lx.ATTACK) and not rest[-1].is_(*ROLE_KINDS):
+        rest, verb = rest[:-1], True
+    slots: dict = {"power": power}
+    i = 0
+    while i < len(rest):
+        token = rest[i]
+        nxt = rest[i + 1] if i + 1 < len(rest) else None
+        if token.is_(lx.NUMBER) and nxt is not None and nxt.is_(lx.SHOTS):
+            if "shots" in slots:
+                return
+            slots["shots"] = int(token.value(lx.NUMBER))
+            i += 2
+        elif token.is_(lx.UNIT) and nxt is not None and _particle(nxt, P_NO) and i + 2 < len(rest) \
+                and rest[i + 2].is_(lx.AIM):
+            if "target" in slots or "aim" in slots:
+                return
+            slots["target"], slots["aim"] = token.names(lx.UNIT), rest[i + 2].value(lx.AIM)
+            i += 3
+        elif token.is_(*ROLE_KINDS):
+            role = _role(token, slots, nxt)
+            if role is None:
+                return
+            kind, name = role
+            slots[name] = token.names(kind) if kind in (lx.UNIT, lx.WEAPON) else token.value(kind)
+            i += 1
+        elif token.is_(lx.ATTACK) and i == len(rest) - 1:
+            verb = True
+            i += 1
+        else:
+            return
+        if i < len(rest) and _particle(rest[i], P_WO, P_NI, P_DE, P_HE, P_COLON, P_TO) or \
+                (i < len(rest) and rest[i].text in SEPARATORS):
+            i += 1
+    if "target" not in slots:
+        return
+    if not (verb or any(k in slots for k in ("weapon", "special", "aim", "mode", "shots")) or power is not None):
+        return
+    yield Intent("attack", slots=slots)
+
+
+def _role(token: Token, slots: dict, nxt: Token | None) -> tuple[str, str] | None:
+    """Which free slot ``token`` fills: a unit is the target, then the weapon, the special,
+    the aim, the mode; None when every slot it could fill is taken."""
+    order = ((lx.UNIT, "target"), (lx.SPECIAL, "special"), (lx.WEAPON, "weapon"), (lx.AIM, "aim"), (lx.MODE, "mode"))
+    if token.is_(lx.UNIT) and "target" not in slots and not (nxt is not None and _particle(nxt, P_DE)):
+        return lx.UNIT, "target"
+    for kind, name in order[1:]:
+        if token.is_(kind) and name not in slots:
+            return kind, name
+    return None
+
+
+FRAMES = (_end, _turn, _answer, _declare, _move, _check, _attack)

@@ -1,0 +1,151 @@
+"""The words the grammar can read in one battle: a lexicon of folded spellings and the
+tokens a chat line is cut into (longest spelling first).
+
+A line that cannot be cut into known words from its first character to its last is not a
+declaration: that is what keeps table talk (「回避できるかな…」) silent.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.chat import words as w
+from rules.chat.normalize import fold
+
+UNIT, WEAPON, REACT, DECL, SPECIAL, AIM, MODE, CHECK, TURN = (
+    "unit", "weapon", "react", "decl", "special", "aim", "mode", "check", "turn")
+OPTION, END, ATTACK, MOVE, DECLARE, DO, FOCUS, POWER, SHOTS, DEX = (
+    "option", "end", "attack_verb", "move_verb", "declare_verb", "do_verb", "focus", "power", "shots", "dex")
+PARTICLE, ENDING, FILLER, NUMBER, SQUARE = "particle", "ending", "filler", "number", "square"
+
+MIN_PARTIAL = 2
+"""The shortest part of a weapon's name that stands for it (大型ナイフ → ナイフ)."""
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word of a line: its folded ``text`` and every ``(kind, value)`` it may mean
+    (こぶし is a weapon; 組み付き a weapon and a tackler's answer)."""
+
+    text: str
+    meanings: tuple[tuple[str, str], ...]
+
+    def value(self, kind: str) -> str | None:
+        """The first value of ``kind`` this word has, or None."""
+        return next((v for k, v in self.meanings if k == kind), None)
+
+    def values(self, kind: str) -> tuple[str, ...]:
+        """Every value of ``kind`` (a unit name shared by ゾンビ1 and ゾンビ2 has two)."""
+        return tuple(v for k, v in self.meanings if k == kind)
+
+    def names(self, kind: str) -> tuple[str, ...]:
+        """The values of ``kind`` spelled exactly as typed, else every value (ナイフ means the
+        ナイフ, not also the 大型ナイフ it is part of)."""
+        values = self.values(kind)
+        exact = tuple(v for v in values if fold(v) == self.text)
+        return exact or values
+
+    def is_(self, *kinds: str) -> bool:
+        """Whether the word may mean any of ``kinds``."""
+        return any(k in kinds for k, _ in self.meanings)
+
+
+def unit_spellings(name: str) -> set[str]:
+    """The spellings of unit ``name``: itself and, for a numbered one (ゾンビ1, ゾンビA,
+    ゾンビ-2), its base name, which may stand for several units."""
+    folded = fold(name)
+    found = {folded}
+    base = re.sub(r"[-_#]?(\d+|[a-z])$", "", folded)
+    if base and base != folded and len(base) >= 1:
+        found.add(base)
+    return found
+
+
+def weapon_spellings(name: str) -> set[str]:
+    """The spellings of weapon ``name``: itself and its leading and trailing parts of at
+    least :data:`MIN_PARTIAL` characters (.38リボルバー → リボルバー, 大型ナイフ → ナイフ)."""
+    folded = fold(name)
+    found = {folded}
+    for size in range(MIN_PARTIAL, len(folded)):
+        found.add(folded[:size])
+        found.add(folded[-size:])
+    return found
+
+
+class Lexicon:
+    """Folded spelling → meanings, with a tokenizer (one compiled pattern, longest first).
+
+    Built by :func:`build` from the battle's units, weapons, open questions and the
+    system's :class:`~rules.chat.words.Words`.
+    """
+
+    def __init__(self, entries: dict[str, list[tuple[str, str]]]) -> None:
+        self.entries = {k: tuple(dict.fromkeys(v)) for k, v in entries.items() if k}
+        alternatives = sorted(self.entries, key=len, reverse=True)
+        self.pattern = re.compile("|".join(re.escape(a) for a in alternatives)
+                                  + r"|(?P<square>[a-z]{1,2}\d{1,2}(?!\d))|(?P<number>\d{1,7})")
+
+    def tokens(self, folded: str) -> list[Token] | None:
+        """``folded`` cut into words, or None when some part of it is no known word."""
+        found, pos = [], 0
+        while pos < len(folded):
+            match = self.pattern.match(folded, pos)
+            if match is None or match.end() == pos:
+                return None
+            text = match.group(0)
+            meanings = list(self.entries.get(text, ()))
+            if match.group("square"):
+                meanings.append((SQUARE, text.upper()))
+            if match.group("number"):
+                meanings.append((NUMBER, text))
+            found.append(Token(text, tuple(meanings)))
+            pos = match.end()
+        return found
+
+
+def _add(entries: dict, kind: str, table: dict[str, tuple[str, ...]]) -> None:
+    for term, spellings in table.items():
+        for spelling in (term, *spellings):
+            entries.setdefault(fold(spelling), []).append((kind, term))
+
+
+def _add_words(entries: dict, kind: str, spellings, value: str = "") -> None:
+    for spelling in spellings:
+        entries.setdefault(fold(spelling), []).append((kind, value or spelling))
+
+
+def build(words: w.Words, units: tuple[tuple[str, tuple[str, ...]], ...], options: tuple[str, ...]) -> Lexicon:
+    """The lexicon of a battle: ``units`` as ``(name, weapon names)`` pairs, ``options``
+    the labels of the questions open now (matched whole: 受け流し：ナイフ, 回避（+30%）)."""
+    entries: dict[str, list[tuple[str, str]]] = {}
+    for label in options:
+        entries.setdefault(fold(label), []).append((OPTION, label))
+    for name, weapons in units:
+        for spelling in unit_spellings(name):
+            entries.setdefault(spelling, []).append((UNIT, name))
+        for weapon in weapons:
+            for spelling in weapon_spellings(weapon):
+                entries.setdefault(spelling, []).append((WEAPON, weapon))
+    _add(entries, WEAPON, words.weapons)
+    _add(entries, REACT, words.reactions)
+    _add(entries, DECL, words.declarations)
+    _add(entries, SPECIAL, words.specials)
+    _add(entries, AIM, words.aims)
+    _add(entries, MODE, words.modes)
+    _add(entries, CHECK, words.checks)
+    for path, spellings in words.turn_actions.items():
+        _add_words(entries, TURN, spellings, path)
+    _add_words(entries, END, w.END_TURN, "end")
+    _add_words(entries, ATTACK, w.ATTACK_VERBS)
+    _add_words(entries, MOVE, w.MOVE_VERBS)
+    _add_words(entries, DECLARE, w.DECLARE_VERBS)
+    _add_words(entries, DO, w.DO_VERBS)
+    _add_words(entries, FOCUS, w.FOCUS)
+    if words.power:
+        _add_words(entries, POWER, w.POWER_WORDS)
+    _add_words(entries, SHOTS, w.SHOTS_SUFFIX)
+    _add_words(entries, DEX, w.DEX_WORDS)
+    _add_words(entries, PARTICLE, w.PARTICLES)
+    _add_words(entries, ENDING, w.ENDINGS)
+    _add_words(entries, FILLER, w.FILLERS)
+    return Lexicon(entries)

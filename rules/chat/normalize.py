@@ -1,0 +1,33 @@
+"""Folding chat text into one comparable spelling (issue 9: spelling as people type it).
+
+``fold`` is applied to what a player types and to every word the grammar knows, so that
+full- and half-width forms (ＣＣＢ / CCB, ｿﾞﾝﾋﾞ / ゾンビ), hiragana and katakana (こぶし /
+コブシ), letter case, spaces and brackets (〈〉【】「」『』《》) never decide a match.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+BRACKETS = frozenset("〈〉【】「」『』《》〔〕［］[]<>()（）{}｛｝\"'“”‘’")
+"""Characters dropped everywhere: players wrap skills and names in them (〈回避〉)."""
+
+SPACES = frozenset(" \t\u3000\u200b\u00a0")
+
+_HIRAGANA_START, _HIRAGANA_END, _KATAKANA_SHIFT = 0x3041, 0x3096, 0x60
+
+
+def fold(text: str) -> str:
+    """``text`` as the grammar compares it: NFKC, ASCII lower case, hiragana as katakana,
+    without spaces and brackets. ``fold("〈回避〉します")`` → ``"回避シマス"``;
+    ``fold("ｿﾞﾝﾋﾞＡ")`` → ``"ゾンビa"``."""
+    out = []
+    for ch in unicodedata.normalize("NFKC", text):
+        if ch in BRACKETS or ch in SPACES:
+            continue
+        code = ord(ch)
+        if _HIRAGANA_START <= code <= _HIRAGANA_END:
+            ch = chr(code + _KATAKANA_SHIFT)
+        elif "A" <= ch <= "Z":
+            ch = ch.lower()
+        out.append(ch)
+    return "".join(out)

@@ -1,0 +1,287 @@
+"""From what a line says (rules.chat.grammar) to the command it makes in this battle
+(issue 9): whose unit acts, which question it answers, which weapon and target the words
+name. One meaning gives a :class:`Declaration`; two or more give an :class:`Ambiguous`
+question (never a guess); none gives None, and the line is left alone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.chat.context import ChatContext, ChatQuestion, ChatUnit
+from rules.chat.grammar import Intent
+from rules.chat.words import COVER, PARRY
+
+PARRY_WITH = PARRY + "："
+"""The label of a parry with one weapon when the question offers several (受け流し：ナイフ)."""
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A line read as one command.
+
+    Attributes:
+        command: the English command path the slash command has (``react``, ``attack``,
+            ``declare``, ``move``, ``check``, ``end``, ``wait``, ``escape``).
+        options: its options by English name, as the slash command takes them (``as``
+            when the speaker acts for a unit that is not theirs).
+        unit: the unit that acts; ``text``: the declaration in canonical words (a button
+            of an :class:`Ambiguous` question reads it again); ``label``: a short name of
+            this choice for such a button.
+        typed_target: the target number a player typed with the roll (``CCB<=28 〈回避〉``).
+    """
+
+    command: str
+    options: dict
+    unit: str
+    text: str
+    label: str = ""
+    typed_target: int | None = None
+
+
+@dataclass(frozen=True)
+class Ambiguous:
+    """A line that could mean each of ``choices``; ``question`` asks which (Japanese)."""
+
+    question: str
+    choices: tuple[Declaration, ...] = field(default_factory=tuple)
+
+
+Outcome = Declaration | Ambiguous | None
+
+
+def resolve(intents: list[Intent], ctx: ChatContext) -> Outcome:
+    """The command ``intents`` make in ``ctx``: answers to open questions first, then
+    round-start declarations, then actions on the speaker's turn."""
+    for group in (("answer",), ("declare",), ("attack", "move", "check", "end", "turn")):
+        found: list[Outcome] = []
+        for intent in intents:
+            if intent.frame not in group:
+                continue
+            outcome = HANDLERS[intent.frame](intent, ctx)
+            if outcome is not None and outcome not in found:
+                found.append(outcome)
+        offered = [o for o in found if isinstance(o, Declaration) and _offered(o, ctx)]
+        found = offered if group == ("answer",) and offered else found  # 割り込み: the kind offered
+        if len(found) == 1:
+            return found[0]
+        if found:
+            choices = tuple(c for o in found for c in (o.choices if isinstance(o, Ambiguous) else (o,)))
+            return Ambiguous("どの意味ですか？ 選んでください。", _unique(choices))
+    return None
+
+
+def _offered(declaration: Declaration, ctx: ChatContext) -> bool:
+    """Whether the answer is one of the buttons of its unit's question."""
+    action = declaration.options.get("action")
+    return any(action in q.options for q in ctx.questions if q.unit == declaration.unit)
+
+
+def _unique(choices) -> tuple[Declaration, ...]:
+    seen, kept = set(), []
+    for choice in choices:
+        if choice.text not in seen:
+            seen.add(choice.text)
+            kept.append(choice)
+    return tuple(kept)
+
+
+def _one(choices: list[Declaration], question: str) -> Outcome:
+    choices = list(_unique(choices))
+    if not choices:
+        return None
+    if len(choices) == 1:
+        return choices[0]
+    return Ambiguous(question, tuple(choices))
+
+
+def _actors(intent: Intent, ctx: ChatContext, units) -> list[ChatUnit]:
+    """The units among ``units`` the line may be for: the one it names, else every one the
+    speaker may move."""
+    named = bool(intent.actor)
+    return [u for u in units if (not named or u.name in intent.actor) and ctx.may_move(u, named)]
+
+
+def _as(ctx: ChatContext, unit: ChatUnit) -> dict:
+    return {} if unit.owner == ctx.speaker else {"as": unit.name}
+
+
+def _decl(ctx: ChatContext, unit: ChatUnit, command: str, options: dict, phrase: str, label: str) -> Declaration:
+    options = {k: v for k, v in options.items() if v is not None}
+    return Declaration(command, {**options, **_as(ctx, unit)}, unit.name, f"{unit.name}：{phrase}", label)
+
+
+# --- answers ------------------------------------------------------------------------
+
+
+def _answer(intent: Intent, ctx: ChatContext) -> Outcome:
+    asked = [q for q in ctx.questions]
+    units = [u for u in ctx.units if any(q.unit == u.name for q in asked)]
+    choices: list[Declaration] = []
+    for unit in _actors(intent, ctx, units):
+        for question in (q for q in asked if q.unit == unit.name):
+            found = _answer_one(intent, ctx, unit, question)
+            if isinstance(found, Ambiguous):
+                return found
+            if found is not None:
+                choices.append(found)
+    if len({c.unit for c in choices}) > 1:
+        choices = [Declaration(c.command, c.options, c.unit, c.text, c.unit) for c in choices]
+    return _one(choices, "どのユニットの対応ですか？")
+
+
+def _answer_one(intent: Intent, ctx: ChatContext, unit: ChatUnit, q: ChatQuestion) -> Outcome:
+    slots = intent.slots
+    power = slots.get("power")
+    option = slots.get("option")
+    if option == COVER:
+        option, slots = None, {**slots, "reaction": COVER}
+    if option is not None:
+        if option not in q.options:
+            return None
+        return _decl(ctx, unit, "react", {"action": option, "power": power}, _power(option, power), option)
+    reaction = slots["reaction"]
+    if reaction == COVER or q.kind == "cover":
+        if reaction != COVER or q.kind != "cover":
+            return None
+        ally = q.about
+        if "target" in slots and ally not in slots["target"]:
+            return None
+        return _decl(ctx, unit, "react", {"action": COVER, "target": ally}, f"{ally}を{COVER}", ally or COVER)
+    with_weapon = [o for o in q.options if o.startswith(reaction + "：")]
+    weapons = slots.get("weapon")
+    if weapons:
+        labels = [o for o in with_weapon if o.split("：", 1)[1] in weapons]
+        if labels:
+            return _one([_decl(ctx, unit, "react", {"action": o, "power": power}, o, o.split("：", 1)[1])
+                         for o in labels], f"どの武器で{reaction}を行いますか？")
+        mine = [x for x in weapons if x in unit.weapons] or list(weapons[:1])
+        return _one([_decl(ctx, unit, "react", {"action": reaction, "weapon": x, "power": power},
+                           _power(f"{x}で{reaction}", power), x) for x in mine], f"どの武器で{reaction}を行いますか？")
+    if reaction in q.options or not with_weapon:
+        return _decl(ctx, unit, "react", {"action": reaction, "power": power}, _power(reaction, power), reaction)
+    return _one([_decl(ctx, unit, "react", {"action": o, "power": power}, o, o.split("：", 1)[1]) for o in with_weapon],
+                f"どの武器で{reaction}を行いますか？")
+
+
+def _power(phrase: str, power: int | None) -> str:
+    return phrase if power is None else f"パワー{power}で{phrase}"
+
+
+# --- round-start declarations --------------------------------------------------------
+
+
+def _declare(intent: Intent, ctx: ChatContext) -> Outcome:
+    if ctx.phase != "active":
+        return None
+    slots = intent.slots
+    action, amount = slots["action"], slots.get("amount")
+    actors = [u for u in _actors(intent, ctx, ctx.units) if not u.out]
+    if not intent.actor and ctx.is_kp:
+        actors = [u for u in actors if u.owner == ctx.speaker] or actors
+    choices: list[Declaration] = []
+    for unit in actors:
+        if action != PARRY:
+            phrase = action + (str(amount) if amount is not None else "")
+            choices.append(_decl(ctx, unit, "declare", {"action": action, "amount": amount}, phrase, unit.name))
+            continue
+        named = slots.get("target")
+        pool = [u for u in ctx.units if u.name != unit.name and (u.name in named if named else _opponent(u, unit))]
+        pool = [u for u in pool if not u.out] or pool
+        if not pool and not named:
+            choices.append(_decl(ctx, unit, "declare", {"action": PARRY}, "受け流しを宣言", unit.name))
+        for target in pool:
+            choices.append(_decl(ctx, unit, "declare", {"action": PARRY, "target": target.name},
+                                 f"{target.name}に受け流しを宣言", target.name))
+    question = "誰の宣言ですか？" if len({c.unit for c in choices}) > 1 else "誰に対する受け流しですか？"
+    return _one(choices, question)
+
+
+def _opponent(other: ChatUnit, unit: ChatUnit) -> bool:
+    return (other.owner is None) != (unit.owner is None)
+
+
+# --- the speaker's turn ---------------------------------------------------------------
+
+
+def _turn_unit(intent: Intent, ctx: ChatContext) -> ChatUnit | None:
+    unit = ctx.unit(ctx.turn) if ctx.turn else None
+    if unit is None or (intent.actor and unit.name not in intent.actor):
+        return None
+    return unit if ctx.may_move(unit, bool(intent.actor)) else None
+
+
+def _targets(names, unit: ChatUnit, ctx: ChatContext) -> list[ChatUnit]:
+    pool = [u for u in ctx.units if u.name in names and u.name != unit.name]
+    return [u for u in pool if not u.out] or pool
+
+
+def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
+    unit = _turn_unit(intent, ctx)
+    if unit is None:
+        return None
+    slots = intent.slots
+    targets = _targets(slots["target"], unit, ctx)
+    weapons = slots.get("weapon") or ()
+    mine = [x for x in weapons if x in unit.weapons] or list(weapons[:1])
+    choices = []
+    for target in targets:
+        for weapon in mine or [None]:
+            options = {"target": target.name, "weapon": weapon, "special": slots.get("special"),
+                       "aim": slots.get("aim"), "mode": slots.get("mode"), "shots": slots.get("shots"),
+                       "power": slots.get("power")}
+            label = target.name if len(targets) > 1 else (weapon or target.name)
+            choices.append(_decl(ctx, unit, "attack", options, _attack_phrase(options), label))
+    question = "どちらを攻撃しますか？" if len(targets) > 1 else "どの武器で攻撃しますか？"
+    return _one(choices, question)
+
+
+def _attack_phrase(o: dict) -> str:
+    parts = [f"{o['target']}の{o['aim']}を" if o.get("aim") else f"{o['target']}を"]
+    parts += [f"{o[k]}で" for k in ("weapon", "special", "mode") if o.get(k)]
+    if o.get("shots"):
+        parts.append(f"{o['shots']}発")
+    if o.get("power") is not None:
+        parts.append(f"パワー{o['power']}で")
+    parts.append("狙う" if o.get("aim") else "攻撃")
+    return "".join(parts)
+
+
+def _move(intent: Intent, ctx: ChatContext) -> Outcome:
+    unit = _turn_unit(intent, ctx)
+    if unit is None:
+        return None
+    square = intent.slots["square"]
+    return _decl(ctx, unit, "move", {"to": square}, f"{square}へ移動", square)
+
+
+def _check(intent: Intent, ctx: ChatContext) -> Outcome:
+    unit = _turn_unit(intent, ctx)
+    if unit is None:
+        return None
+    skill = intent.slots["skill"]
+    if "target" not in intent.slots:
+        return _decl(ctx, unit, "check", {"skill": skill}, skill, skill)
+    pool = [u for u in ctx.units if u.name in intent.slots["target"]]
+    return _one([_decl(ctx, unit, "check", {"skill": skill, "target": t.name}, f"{skill}を{t.name}に", t.name)
+                 for t in pool], f"誰に{skill}をしますか？")
+
+
+def _end(intent: Intent, ctx: ChatContext) -> Outcome:
+    unit = _turn_unit(intent, ctx)
+    if unit is None:
+        return None
+    return _decl(ctx, unit, "end", {}, "ターン終了", "ターン終了")
+
+
+def _turn(intent: Intent, ctx: ChatContext) -> Outcome:
+    unit = _turn_unit(intent, ctx)
+    path = intent.slots["path"]
+    if unit is None or path not in ctx.words.turn_actions:
+        return None
+    word = (ctx.words.turn_actions[path] or (path,))[0]
+    power = intent.slots.get("power")
+    return _decl(ctx, unit, path, {"power": power}, _power(word, power), word)
+
+
+HANDLERS = {"answer": _answer, "declare": _declare, "attack": _attack, "move": _move,
+            "check": _check, "end": _end, "turn": _turn}

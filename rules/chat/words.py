@@ -1,0 +1,110 @@
+"""The chat vocabulary: the words players type for each thing the rules know, by kind.
+
+A game system gives its own :class:`Words` (``system.chat_words``) merged over
+:data:`BASE`, the spellings every CoC table shares; the grammar (rules.chat.grammar)
+never names a system. Every entry maps a canonical term (what the slash command takes,
+e.g. ``受け流し``) to the spellings players use for it (受流し, うけながし, パリィ …).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Table = dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True, eq=False)
+class Words:
+    """One system's chat words (canonical term → spellings; the term itself always counts).
+
+    Attributes:
+        reactions: answers to a pending question (``/react action:``).
+        declarations: round-start declarations (``/declare action:``), besides
+            ``<reaction>に集中`` (``focus``) and the parry declaration.
+        focus: the reactions a unit may concentrate on (``回避に集中``, H-DEF-03).
+        specials: ``/attack special:`` names; aims: ``aim:``; modes: firing ``mode:``.
+        checks: skills whose check the rules apply on one's turn (``/check skill:``).
+        weapons: spellings of the standard weapons (こぶし: 拳, パンチ …).
+        turn_actions: other turn commands by command path (``wait`` → 待機).
+        power: the system takes a ``power:`` number on attacks, answers and escapes.
+
+    Compared and hashed by identity: a system's words are one object, built once.
+    """
+
+    reactions: Table = field(default_factory=dict)
+    declarations: Table = field(default_factory=dict)
+    focus: tuple[str, ...] = ()
+    specials: Table = field(default_factory=dict)
+    aims: Table = field(default_factory=dict)
+    modes: Table = field(default_factory=dict)
+    checks: Table = field(default_factory=dict)
+    weapons: Table = field(default_factory=dict)
+    turn_actions: Table = field(default_factory=dict)
+    power: bool = False
+
+    def over(self, base: "Words") -> "Words":
+        """These words added to ``base`` (a term's spellings are joined)."""
+        def join(a: Table, b: Table) -> Table:
+            merged = dict(a)
+            for term, spellings in b.items():
+                merged[term] = tuple(dict.fromkeys(merged.get(term, ()) + spellings))
+            return merged
+        return Words(reactions=join(base.reactions, self.reactions),
+                     declarations=join(base.declarations, self.declarations),
+                     focus=self.focus or base.focus, specials=join(base.specials, self.specials),
+                     aims=join(base.aims, self.aims), modes=join(base.modes, self.modes),
+                     checks=join(base.checks, self.checks), weapons=join(base.weapons, self.weapons),
+                     turn_actions=join(base.turn_actions, self.turn_actions),
+                     power=self.power or base.power)
+
+
+DODGE, PARRY, BLOCK, NONE, COVER, HIDE = "回避", "受け流し", "防御", "なし", "かばう", "隠れる"
+
+BASE = Words(
+    reactions={
+        DODGE: ("かいひ", "避ける", "避け", "よける", "よけ", "躱す", "躱し", "かわす", "かわし", "ドッジ", "回避行動"),
+        PARRY: ("受流し", "うけながし", "受けながし", "受け流す", "受流す", "パリィ", "パリー"),
+        BLOCK: ("ぼうぎょ", "防ぐ", "防ぎ", "ガード"),
+        NONE: ("無し", "ナシ", "なにもしない", "何もしない", "何もしません", "しない", "しません",
+               "対応なし", "パス", "スルー", "受ける", "甘んじて受ける", "そのまま受ける"),
+        COVER: ("庇う", "庇い", "かばい", "カバー"),
+        HIDE: ("かくれる", "身を隠す"),
+    },
+    weapons={
+        "こぶし": ("拳", "パンチ", "素手", "こぶし（パンチ）"),
+        "キック": ("蹴り", "けり"),
+        "組み付き": ("組付き", "組みつき", "くみつき", "組付"),
+        "頭突き": ("ずつき", "頭つき"),
+    },
+)
+"""What every system shares (the reactions of COMMANDS.md and the four built-in weapons)."""
+
+END_TURN = ("ターン終了", "手番終了", "ターンエンド", "ターン終わり", "ターンおわり", "手番終わり",
+            "手番おわり", "ターンを終了", "手番を終了", "ターンを終える", "手番を終える", "ターン終える",
+            "手番終える", "ターンを終わる", "手番を終わる", "ターン終わる", "手番終わる",
+            "ターン終わります", "手番終わります", "手番を終わります", "ターンを終わります",
+            "以上", "以上です", "エンド")
+"""Ending one's turn (``/end``)."""
+
+ATTACK_VERBS = ("攻撃", "殴る", "殴り", "殴りかかる", "殴りかかり", "殴りつける", "殴りつけ", "斬る", "斬り",
+                "切る", "切り", "斬りつける", "斬りつけ", "斬りかかる", "斬りかかり", "切りつける", "切りつけ",
+                "撃つ", "撃ち", "射撃", "発砲", "刺す", "刺し", "突く", "突き", "蹴る", "蹴り", "叩く", "叩き",
+                "狙う", "狙い", "仕掛ける", "仕掛け", "放つ", "放ち", "射る", "射", "打つ", "打ち",
+                "攻撃を仕掛ける", "攻撃を仕掛け", "アタック")
+"""Verbs that end an attack declaration (ゾンビを殴る, ゾンビの足を狙う)."""
+
+MOVE_VERBS = ("移動", "動く", "動き", "進む", "進み", "行く", "行き", "走る", "走り", "下がる", "下がり")
+DECLARE_VERBS = ("宣言",)
+DO_VERBS = ("する", "し", "行う", "行い", "使う", "使い", "選ぶ", "選び", "選択", "判定", "試みる", "試み",
+            "かける", "かけ", "施す", "施し")
+FOCUS = ("集中",)
+POWER_WORDS = ("パワー", "パワーランク", "PR")
+SHOTS_SUFFIX = ("発",)
+DEX_WORDS = ("DEX",)
+PARTICLES = ("を", "に", "で", "へ", "の", "は", "まで", "から", "と", ":", "、", ",", "にて", "へと", "が")
+ENDINGS = ("ます", "まーす", "まs", "す", "る", "です", "だ", "で", "ね", "よ", "ぞ", "っ", "!", "。", ".", "…",
+           "...", "~", "〜", "ー", "します", "しまーす", "する", "するよ", "しよう", "でお願いします", "お願いします",
+           "おねがいします", "でいきます", "で行きます", "でいく", "で", "!!", "ッ")
+"""What may trail a declaration (〈回避〉します, 回避で！, 殴ります)."""
+FILLERS = ("じゃあ", "じゃ", "よし", "よーし", "では", "それでは", "それじゃあ", "ここは", "なら", "ならば",
+           "はい", "うん", "えい", "とりあえず")
+"""What may lead a declaration (じゃあ回避で)."""

@@ -1,0 +1,14 @@
+"""What players type in a ``coc6-budo`` battle (seed 002, issue 9): 武道受け流し, カウンター,
+回避カウンター, the four specials and the called shots of the 武道 rules."""
+from __future__ import annotations
+
+from rules.chat.words import Words
+from rules.systems.coc6.chat_words import CHECKS, MODES
+
+WORDS = Words(
+    reactions={"武道": ("武道受け流し", "ぶどう", "武道で受け流し", "武道で受け流す"), "カウンター": (), "回避カウンター": (), "カウンター攻撃": ()},
+    specials={"サルト": ("投げ",), "タックル": (), "ラッシュ": (), "フェイント": ()},
+    aims={"急所": ("頭", "頭部"), "腕": ("腕部",), "足": ("脚", "脚部"), "武器": ("武器狙い",)},
+    modes=MODES,
+    checks=CHECKS,
+)

@@ -1,0 +1,95 @@
+"""The battle moments the phrasing table types into (issue 9): each a ChatContext built
+from a view as the real systems give it (units, weapons, open questions), with the system's
+own chat words. Speakers: ``alice`` (アリス), ``bob`` (ボブ), ``kp`` (the KP: the NPCs)."""
+from __future__ import annotations
+
+from rules.battle.protocol import BattleView, Prompt, UnitRow
+from rules.chat import ChatContext
+from rules.systems import get_system
+
+FIST = ("こぶし", "キック", "組み付き", "頭突き")
+
+
+def _row(name, owner, *weapons, out=False):
+    return UnitRow(name=name, owner=owner, hidden=False, hp=10, hp_max=10, ap=3, dex=10,
+                   conditions=("気絶",) if out else (), weapons=tuple({"name": w} for w in FIST + weapons))
+
+
+HOUSE_UNITS = (
+    _row("アリス", "alice", "ナイフ", "大型ナイフ", "和弓"),
+    _row("ボブ", "bob", ".38リボルバー", "ショットガン"),
+    _row("ゾンビ1", None, "斧"),
+    _row("ゾンビ2", None),
+    _row("グール", None, out=True),
+)
+
+
+def _view(system, turn, prompts=(), rows=HOUSE_UNITS, phase="active"):
+    return BattleView(system=system, phase=phase, round=1, turn=turn, order=tuple(r.name for r in rows),
+                      rows=rows, prompts=tuple(prompts))
+
+
+def _ask(unit, owner, *options, kind="reaction", about=None):
+    return Prompt(kind=kind, unit=unit, owner=owner, options=options, text="", key=f"a1-{unit}", about=about)
+
+
+def _turn(unit, owner):
+    return Prompt(kind="turn", unit=unit, owner=owner, options=("ターン終了",), text="", key=f"t1-{unit}")
+
+
+VIEWS = {
+    # coc6-house
+    "house/alice-turn": ("coc6-house", _view("coc6-house", "アリス", [_turn("アリス", "alice")])),
+    "house/bob-turn": ("coc6-house", _view("coc6-house", "ボブ", [_turn("ボブ", "bob")])),
+    "house/zombie-turn": ("coc6-house", _view("coc6-house", "ゾンビ1", [_turn("ゾンビ1", None)])),
+    "house/alice-hit": ("coc6-house", _view("coc6-house", "ゾンビ1", [
+        _ask("アリス", "alice", "回避", "防御", "受け流し：ナイフ", "受け流し：大型ナイフ", "なし"),
+        _ask("ボブ", "bob", "かばう", kind="cover", about="アリス")])),
+    "house/alice-hit-one-parry": ("coc6-house", _view("coc6-house", "ゾンビ1", [
+        _ask("アリス", "alice", "回避", "防御", "受け流し", "なし")])),
+    "house/alice-focus": ("coc6-house", _view("coc6-house", "ゾンビ1", [
+        _ask("アリス", "alice", "回避", "回避（+30%）", "防御", "なし")])),
+    "house/alice-critical-dodge": ("coc6-house", _view("coc6-house", "ゾンビ1", [
+        _ask("アリス", "alice", "反撃", "継続回避")])),
+    "house/alice-tackle-choice": ("coc6-house", _view("coc6-house", "アリス", [
+        _ask("アリス", "alice", "組み付き", "吹き飛ばし")])),
+    "house/zombie-hit": ("coc6-house", _view("coc6-house", "アリス", [
+        _ask("ゾンビ1", None, "回避", "防御", "なし")])),
+    "house/zombies-hit": ("coc6-house", _view("coc6-house", "ボブ", [
+        _ask("ゾンビ1", None, "回避", "なし"), _ask("ゾンビ2", None, "回避", "なし")])),
+    "house/setup": ("coc6-house", _view("coc6-house", None, phase="setup")),
+    # coc6 (book)
+    "book/alice-turn": ("coc6", _view("coc6", "アリス", [_turn("アリス", "alice")])),
+    "book/alice-hit": ("coc6", _view("coc6", "ゾンビ1", [_ask("アリス", "alice", "回避", "受け流し", "なし")])),
+    # coc6-budo
+    "budo/alice-turn": ("coc6-budo", _view("coc6-budo", "アリス", [_turn("アリス", "alice")])),
+    "budo/alice-hit": ("coc6-budo", _view("coc6-budo", "ゾンビ1", [
+        _ask("アリス", "alice", "回避", "武道", "カウンター", "回避カウンター", "受け流し", "なし")])),
+    "budo/alice-tackled": ("coc6-budo", _view("coc6-budo", "アリス", [
+        _ask("アリス", "alice", "組み付き", "押し倒し")])),
+    "budo/zombie-counter": ("coc6-budo", _view("coc6-budo", "アリス", [
+        _ask("ゾンビ1", None, "カウンター攻撃", "なし")])),
+    # charge-rank
+    "cr/kiryu-turn": ("charge-rank", _view("charge-rank", "桐生", [_turn("桐生", "alice")], rows=(
+        _row("桐生", "alice"), _row("刺客", None), _row("刺客B", None)))),
+    "cr/kiryu-hit": ("charge-rank", _view("charge-rank", "刺客", [
+        _ask("桐生", "alice", "防御", "回避", "カウンター", "なし")], rows=(_row("桐生", "alice"), _row("刺客", None)))),
+    "cr/assassin-hit": ("charge-rank", _view("charge-rank", "桐生", [
+        _ask("刺客", None, "防御", "回避", "カウンター", "なし")], rows=(_row("桐生", "alice"), _row("刺客", None)))),
+    "cr/obstruct": ("charge-rank", _view("charge-rank", "刺客", [
+        _ask("桐生", "alice", "妨害", "なし", kind="obstruct")], rows=(_row("桐生", "alice"), _row("刺客", None)))),
+    "cr/escape-interrupt": ("charge-rank", _view("charge-rank", "刺客", [
+        _ask("桐生", "alice", "インターセプト", "なし", kind="interrupt")],
+        rows=(_row("桐生", "alice"), _row("刺客", None)))),
+    "cr/interrupt": ("charge-rank", _view("charge-rank", "刺客", [
+        _ask("桐生", "alice", "インターセプト", "カバーリング", "なし", kind="interrupt")],
+        rows=(_row("桐生", "alice"), _row("刺客", None)))),
+}
+
+KP_OF = "kp"
+
+
+def context(scene: str, speaker: str) -> ChatContext:
+    """The context of ``scene`` for ``speaker`` (``kp`` is the KP)."""
+    system, view = VIEWS[scene]
+    return ChatContext.from_view(view, get_system(system).chat_words, speaker, speaker == KP_OF)
