@@ -204,3 +204,17 @@ def make_weapon(name: str, *, skill_value: int | None = None, skill: str | None 
     add_db = "none" if cls.is_firearm or cls is ParryClass.BOW else (
         "half" if cls in (ParryClass.THROWN, ParryClass.SLING) else "full")
     return replace(weapon, add_db=add_db)
+
+
+def skill_kind(weapon: Weapon) -> str:
+    """The skill ``weapon`` is used with, as a kind of weapon (H-DUAL-07 base, H-DUAL-08
+    attribute): its named skill; for a weapon entered with a bare value (``/char weapon …
+    skill:60``), whose skill is only its own name, the skill of the built-in weapon its name
+    contains (``ナイフ（右）`` → ``ナイフ``), else its parry class (``ナイフ``, ``刀剣`` …).
+    A skill is a skill, not the weapon's name."""
+    if weapon.skill_value is None or weapon.skill != weapon.name:
+        return weapon.skill
+    for name in sorted(BUILTIN_WEAPONS, key=len, reverse=True):
+        if name in weapon.name and BUILTIN_WEAPONS[name].skill:
+            return str(BUILTIN_WEAPONS[name].skill)
+    return weapon.parry_class.value

@@ -82,8 +82,10 @@ def proceed(d: Decision[CrState], dice: Dice) -> None:
                 _ask(d, "interrupt", able[0], interrupt_options(strike), strike,
                      f"{about}に割り込みますか？")
                 return
-            nxt = "obstruct" if strike["kind"] == "escape" else "passive"
-            d.emit(StrikeUpdated(strike=strike["id"], changes={"stage": nxt}))
+            if strike["kind"] == "escape":  # a new question: those asked to interrupt are asked again (C-ESC-02, C-PASS-02)
+                d.emit(StrikeUpdated(strike=strike["id"], changes={"stage": "obstruct", "asked": []}))
+            else:
+                d.emit(StrikeUpdated(strike=strike["id"], changes={"stage": "passive"}))
             continue
         if strike["stage"] == "obstruct":
             able = escape.obstructors(state, strike)

@@ -9,7 +9,7 @@ A strike is a JSON-friendly dict (it travels in events):
 - ``power``: the power rank its damage uses (halved when pulled, C-OPT-PULL-03; for a
   counter PR_c + PR_a, C-COUNTER-03); ``achievement``: its achievement value;
 - ``stage``: ``"interrupt"`` → ``"passive"`` (or ``"obstruct"`` for an escape) → ``"damage"``;
-- ``asked``: units already asked in the interrupt or obstruct step;
+- ``asked``: units already asked in the current step (interrupt, then obstruct afresh);
 - ``interrupt`` / ``passive``: whether those steps are open (an intercept's strike allows only
   passive actions, C-ICPT-04; a covered one neither);
 - ``surprise``, ``out_of_area``, ``group``: from the attack's ``special:`` (C-OPT-SURP-01,

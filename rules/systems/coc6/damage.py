@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from rules.battle import events as ev
 from rules.battle.decision import Decision
 from rules.coc6.check import CCB, roll_check
-from rules.coc6.weapons import Weapon
+from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice, roll_expression
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.state import CocState, CocUnit
@@ -18,9 +18,13 @@ def damage_expression(weapon: Weapon, db: str, extra: str = "") -> str:
     """The damage dice of ``weapon`` with the attacker's ``db`` and ``extra`` dice added.
 
     Firearms and bows add no db, thrown weapons half of it (rounded up, X-ROUND-01), melee
-    weapons all of it (X-DB-01). ``extra`` is a signed term such as ``"+1D4"``.
+    weapons all of it (X-DB-01); a grapple that does no damage of its own adds none either
+    (X-GRAPPLE-01: its effects are the grapple, not damage). ``extra`` is a signed term such
+    as ``"+1D4"``.
     """
     expr = weapon.damage
+    if weapon.parry_class is ParryClass.GRAPPLE and expr.strip() == "0":
+        return expr + extra
     if db and weapon.add_db == "full":
         expr += db
     elif db and weapon.add_db == "half":

@@ -9,7 +9,7 @@ from rules.battle.commands import Attack
 from rules.battle.decision import Decision
 from rules.coc6.character import BASE_SKILLS, Character
 from rules.coc6.check import roll_check, roll_combination
-from rules.coc6.weapons import Weapon
+from rules.coc6.weapons import Weapon, skill_kind
 from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6 import events as ce
@@ -43,12 +43,13 @@ def dual_skill(character: Character, weapons: list[Weapon], settings: dict) -> i
 
 def penalties(character: Character, weapons: list[Weapon]) -> tuple[int, list[str]]:
     """``(total −%, reasons)``: −30 once if either weapon's skill < its base + 20
-    (H-DUAL-07), −40 if the two weapons use different skills (H-DUAL-08); cumulative."""
+    (H-DUAL-07), −40 if the two weapons use different skills (H-DUAL-08); cumulative. A
+    weapon's skill is its kind (:func:`rules.coc6.weapons.skill_kind`), not its name."""
     total, why = 0, []
-    if any(character.weapon_skill(w) < BASE_SKILLS.get(w.skill, 0) + 20 for w in weapons):
+    if any(character.weapon_skill(w) < BASE_SKILLS.get(skill_kind(w), 0) + 20 for w in weapons):
         total += LOW_SKILL
         why.append(f"技能値が初期値+20未満 −{LOW_SKILL}%")
-    if weapons[0].skill != weapons[1].skill:
+    if skill_kind(weapons[0]) != skill_kind(weapons[1]):
         total += MIXED
         why.append(f"属性の違う武器 −{MIXED}%")
     return total, why

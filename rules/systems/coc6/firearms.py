@@ -5,7 +5,7 @@ point-blank shots, unaimed fire and two handguns. Guns cannot be dodged or block
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.battle.commands import Attack
 from rules.battle.decision import Decision
@@ -22,7 +22,7 @@ from rules.systems.coc6.hide import hidden_divisor
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import damage_expression, roll_damage
 from rules.systems.coc6.grid import obstacle_between
-from rules.systems.coc6.hit import Incoming, finish, land
+from rules.systems.coc6.hit import Incoming, finish, land_each
 from rules.systems.coc6.options import ORDER, available
 from rules.systems.coc6.state import CocState, CocUnit
 
@@ -194,29 +194,18 @@ def _shoot(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUn
     options = [] if target.out_of_action else available(rules, d.state, target, inc, ORDER)[:-1]
     if pb and not target.out_of_action and target.uses_left("受け流し") > 0:
         options.append("受け流し")
-    if not options:
+    if target.out_of_action:
         land_bullets(d, inc, dice)
         return
+    # Asked even with only なし: firearms "normally" cannot be dodged (H-DEF-DODGE-02), so the
+    # target may still answer 回避 and the KP may /kp allow it.
     d.emit(ce.ReactionRequested(attack=number, unit=target.id, attacker=actor.id, options=options + ["なし"],
                                 context=context))
 
 
 def land_bullets(d: Decision[CocState], inc: Incoming, dice: Dice) -> None:
     """Every bullet that hit lands on its own (armour against each, H-DEF-06)."""
-    bullets = inc.context.get("bullets") or [inc.context.get("damage", 0)]
-    rest = replace(inc, context={k: v for k, v in inc.context.items() if k != "effects"})
-    dealt = []
-    for k, amount in enumerate(bullets):
-        if d.state.coc_unit(inc.defender).hp <= 0:
-            break
-        dealt.append(land(d, inc if k == 0 else rest, inc.defender, int(amount), dice))
-    lost = sum(x.lost for x in dealt)
-    how = "、".join(x.how for x in dealt)
-    stopped = f"、{len(dealt) + 1}発目以降は倒れた後で当たらない" if len(dealt) < len(bullets) else ""
-    if len(bullets) == 1:
-        finish(d, inc, dealt[0].phrase())
-    else:
-        finish(d, inc, f"{inc.defender}に{len(bullets)}発命中、計{lost}ダメージ（{how}{stopped}）")
+    finish(d, inc, land_each(d, inc, dice))
 
 
 def point_blank_parry(rules: CocRules, d: Decision[CocState], unit: CocUnit, pending: Pending,

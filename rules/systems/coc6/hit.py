@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.battle.decision import Decision
 from rules.battle.state import Pending
@@ -77,7 +77,8 @@ def attack_blow(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "
     expr = expression(d.state, inc, extra)
     total = roll_damage(d, inc.number, inc.defender, expr, dice)
     attacker = d.state.units.get(inc.attacker)
-    blow = Blow.of(total) if attacker is not None and attacker.hidden else Blow(total, f"{expr} ＞ {total}")
+    shown = not (attacker is not None and attacker.hidden) and expr != str(total)
+    blow = Blow(total, f"{expr} ＞ {total}") if shown else Blow.of(total)
     return blow.halved() if inc.context.get("half") else blow
 
 
@@ -135,10 +136,32 @@ def finish(d: Decision[CocState], inc: Incoming, outcome: str) -> None:
         d.emit(ce.AttackResolved(attack=inc.number, outcome=outcome))
 
 
+def land_each(d: Decision[CocState], inc: Incoming, dice: Dice) -> str:
+    """Every bullet of a volley (context ``bullets``, HP each) lands on its own, armour
+    against each (H-DEF-06), until the target is down; returns the summary
+    (``鎧に2発命中、計5ダメージ（3 − 装甲1 ＝ 2、4 − 装甲1 ＝ 3）``)."""
+    bullets = inc.context.get("bullets") or [inc.context.get("damage", 0)]
+    rest = replace(inc, context={k: v for k, v in inc.context.items() if k != "effects"})
+    dealt = []
+    for k, amount in enumerate(bullets):
+        if d.state.coc_unit(inc.defender).hp <= 0:
+            break
+        dealt.append(land(d, inc if k == 0 else rest, inc.defender, int(amount), dice))
+    if len(bullets) == 1:
+        return dealt[0].phrase() if dealt else f"{inc.defender}に0ダメージ"
+    lost = sum(x.lost for x in dealt)
+    how = "、".join(x.how for x in dealt)
+    stopped = f"、{len(dealt) + 1}発目以降は倒れた後で当たらない" if len(dealt) < len(bullets) else ""
+    return f"{inc.defender}に{len(bullets)}発命中、計{lost}ダメージ（{how}{stopped}）"
+
+
 def hit(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "",
         pierced: bool = False, note: str = "") -> int:
-    """The defender takes the hit in full (less armour, H-DEF-06) and the question closes.
-    Returns the damage before armour."""
+    """The defender takes the hit in full (less armour, H-DEF-06) and the question closes;
+    a volley's bullets land one by one (:func:`land_each`). Returns the damage before armour."""
+    if len(inc.context.get("bullets") or ()) > 1 and not extra and not pierced:
+        finish(d, inc, f"{note}{land_each(d, inc, dice)}")
+        return int(inc.context.get("damage", 0))
     blow = attack_blow(d, inc, dice, extra)
     dealt = land(d, inc, inc.defender, blow, dice, pierced=pierced)
     half = "（反撃のためダメージ1/2）" if inc.context.get("half") else ""

@@ -16,6 +16,16 @@ def escape_table(t):
     t.start()
 
 
+def waiting_a_and_escaping_b(cr_table):
+    """A waits, then B escapes (achievement 4): A, waiting, is asked to interrupt."""
+    t = cr_table()
+    escape_table(t)
+    t.act(cmds.Wait, "A")
+    t.act(cmds.Escape, "B", [2, 2], power=2)
+    assert t.asked() == ("A", "interrupt", ("インターセプト", "なし"))
+    return t
+
+
 @pytest.mark.rule("C-ESC-01")
 def test_an_unobstructed_escape_leaves_the_battle(cr_table):
     t = cr_table()
@@ -68,11 +78,7 @@ def test_obstructors_add_up_and_an_auto_failure_adds_nothing(cr_table):
 
 @pytest.mark.rule("C-ESC-04")
 def test_an_escape_can_be_intercepted(cr_table):
-    t = cr_table()
-    escape_table(t)
-    t.act(cmds.Wait, "A")
-    t.act(cmds.Escape, "B", [2, 2], power=2)            # 4
-    assert t.asked() == ("A", "interrupt", ("インターセプト", "なし"))
+    t = waiting_a_and_escaping_b(cr_table)
     t.refused("C-ESC-04", cmds.React, "A", action="カバーリング", power=1)
     t.react("A", "インターセプト", [2, 2], power=2)     # 4 ≥ 4
     t.react("B", "なし")
@@ -107,3 +113,14 @@ def test_other_actions_need_the_gms_permission_and_spend_their_power_rank(cr_tab
     roll = t.of(ce.PoolRolled)[-1]
     assert (roll.purpose, roll.power, roll.achievement, roll.charge_after) == ("扉をこじ開ける", 2, 11, 4)
     assert t.u("A").status == "行動済み" and t.state.turn == "B"
+
+
+@pytest.mark.rule("C-ESC-02", "C-ESC-03", "C-PASS-02")
+def test_a_unit_asked_to_interrupt_is_still_asked_to_obstruct(cr_table):
+    t = waiting_a_and_escaping_b(cr_table)
+    t.react("A", "なし")
+    assert t.asked() == ("A", "obstruct", ("妨害", "なし"))
+    t.react("A", "妨害", [2, 3], power=2)               # 5 ≥ 4
+    t.react("C", "なし")
+    assert not t.u("B").conditions
+    assert "逃亡失敗" in t.of(ce.StrikeEnded)[-1].outcome

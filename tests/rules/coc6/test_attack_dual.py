@@ -136,3 +136,26 @@ def test_designated_budo_parries_empty_handed_as_a_fist(table_of):
     events = table.react("ケン", "受け流し", [55, 2], weapon="武道")
     assert rolled(events) == [(60, 55)]
     assert table.hp("ケン") == 10 and table.unit("ケン").used["受け流し"] == 1
+
+
+def _knives(table_of, value):
+    """ケン with two knives entered as ``/char weapon`` does with ``skill:value`` (no skill name)."""
+    table = table_of("coc6-house", shock=False)
+    arms = [table.weapon("ナイフ1", skill_value=value, damage="1D4", cls="ナイフ"),
+            table.weapon("ナイフ2", skill_value=value, damage="1D4", cls="ナイフ")]
+    table.join("ken", table.sheet("ケン", DEX=14, skills={"武器・双撃": 60}, weapons=arms))
+    table.npc(table.sheet("信者", DEX=10, CON=14, SIZ=14))
+    table.start()
+    return table
+
+
+@pytest.mark.rule("H-DUAL-07", "H-DUAL-08")
+def test_two_knives_entered_with_a_skill_value_are_the_same_kind(table_of):
+    """The weapon's skill is a skill (ナイフ, base 25), not the weapon's name: no −40 for two
+    knives, and −30 only below 25 + 20."""
+    table = _knives(table_of, 50)
+    events = attack(table, [99], special="連続攻撃", weapon="ナイフ1,ナイフ2")
+    assert rolled(events) == [(60, 99)]
+    table = _knives(table_of, 40)
+    events = attack(table, [99], special="連続攻撃", weapon="ナイフ1,ナイフ2")
+    assert rolled(events) == [(60 - 30, 99)]

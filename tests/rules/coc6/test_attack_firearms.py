@@ -33,7 +33,9 @@ def test_semi_auto_three_bullets_each_rolled_with_a_growing_penalty(table_of):
     events = fire(table, [10, 56, 45, 3, 4], weapon="サブマシンガン", mode="セミオート")
     assert rolled(events) == [(60, 10), (55, 56), (50, 45)]
     assert [e.total for e in events if isinstance(e, ce.DamageRolled)] == [3, 4]
-    assert table.hp("信者") == 12 - 3 - 4  # guns: no dodge, no block, no parry → no question
+    assert table.options("信者") == ["なし"]  # guns: no dodge, block or parry, but still asked (H-DEF-DODGE-02)
+    table.react("信者", "なし")
+    assert table.hp("信者") == 12 - 3 - 4
     assert table.state.pending == []
 
 
@@ -118,4 +120,20 @@ def test_two_handguns_one_attack_each_at_a_third(table_of):
     assert rolled(events) == [(20, 15), (20, 99)]
     declared = next(e for e in events if isinstance(e, ce.AttackDeclared))
     assert declared.weapon == "拳銃・拳銃B" and declared.ap == 1
+    table.react("信者", "なし")
     assert table.hp("信者") == 6 and table.unit("ジョー").attacks == 1
+
+
+@pytest.mark.rule("H-DEF-DODGE-02", "H-GEN-01")
+def test_a_shot_target_is_asked_so_the_kp_may_allow_a_dodge(table_of):
+    """Firearms "normally" cannot be dodged: the target is still asked, 回避 is refused
+    citing H-DEF-DODGE-02, and with the KP's allow the dodge is rolled."""
+    table = _table(table_of, target_skills={"回避": 60})
+    fire(table, [10, 7], weapon="拳銃")
+    assert table.options("信者") == ["なし"]
+    refusal = table.refused("H-DEF-DODGE-02", "kp", cmds.React, action="回避", as_unit="信者")
+    assert refusal.allowable
+    events = table.run("kp", cmds.React, [20], action="回避", as_unit="信者",
+                       allow=frozenset({"H-DEF-DODGE-02"}))
+    assert rolled(events) == [(60, 20)]
+    assert table.hp("信者") == 12

@@ -170,3 +170,15 @@ def test_a_heavy_leg_hit_calls_for_the_shock_roll(budo_table):
     assert [(e.purpose, e.target, e.roll) for e in events if isinstance(e, ce.CheckRolled)] == \
         [("ショック（CON×5）", 50, 60)]
     assert t.hp("信者") == 4 and "気絶" in t.unit("信者").conditions
+
+
+@pytest.mark.rule("B-CALL-ARM-02")
+def test_an_arm_hit_that_knocks_the_target_out_still_makes_the_drop_roll(budo_table):
+    t = _shot(budo_table, target={"CON": 4, "SIZ": 4}, weapons=[weapon("バット")],
+              attacker_weapons=[weapon("バット")])
+    _attack(t, [30], "腕", weapon="バット")
+    events = t.react("信者", "なし", [8, 40])  # 1D8 = 8: HP 4 → −2 (気絶), STR 12 → 6
+    unit = t.unit("信者")
+    assert unit.hp == -2 and "気絶" in unit.conditions
+    assert _checks(events) == [(60, 40, "成功")]  # 8 against STR 6: 50 + 5 × 2
+    assert unit.weapons["バット"].dropped
