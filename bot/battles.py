@@ -221,6 +221,10 @@ class Battles:
         """Every KP setting with its default for ``system``."""
         return kp_settings.defaults(system.settings(), self.reminder_minutes, self.autoskip_minutes)
 
+    def declare_timeout(self, state: BattleState) -> int:
+        """Minutes after which the round-start declarations close by themselves (0 = never)."""
+        return int(state.settings.get("declare_timeout_minutes", kp_settings.DECLARE_TIMEOUT_MINUTES) or 0)
+
     def timings(self, state: BattleState) -> tuple[int, int]:
         """``(reminder, autoskip)`` minutes in force for this battle (0 = off)."""
         remind = state.settings.get("turn_reminder_minutes", self.reminder_minutes)
@@ -321,7 +325,8 @@ class Battles:
             await self.store.expire_requests(timedelta(days=1))
 
     def deadlines(self, before: BattleView, view: BattleView, state: BattleState) -> list:
-        """Deadlines for prompts asked anew: one reminder, and the auto-skip of a turn."""
+        """Deadlines for prompts asked anew: one reminder, the auto-skip of a turn, and the
+        closing of a round's declarations (``declare_timeout_minutes``)."""
         remind, skip = self.timings(state)
         old = {p.key for p in before.prompts}
         now = self.clock()
@@ -330,6 +335,11 @@ class Battles:
             if prompt.key in old or prompt.kind == "cover":  # an offer: the battle does not wait on it
                 continue
             payload = {"unit": prompt.unit, "owner": prompt.owner}
+            if prompt.kind in ("declare", "declarations"):  # no reminder: the window's own timeout
+                timeout = self.declare_timeout(state)
+                if timeout and prompt.kind == "declarations":
+                    found.append((prompt.key, "close", now + timedelta(minutes=timeout), payload))
+                continue
             if remind:
                 found.append((prompt.key, "remind", now + timedelta(minutes=remind), payload))
             if skip and prompt.kind == "turn":

@@ -75,6 +75,7 @@ BUILDERS = {
     "kp set": lambda r, b: kc.SetValue(issuer=r.user, target=_text(r, "target"), field=_text(r, "field"),
                                        value=_text(r, "value")),
     "kp skip": lambda r, b: kc.SkipTurn(issuer=r.user),
+    "kp close": lambda r, b: kc.CloseDeclarations(issuer=r.user),
     "kp order": lambda r, b: kc.Reorder(issuer=r.user, name=_text(r, "name"),
                                         position=_int(r, "position") or 1),
     "kp handover": lambda r, b: kc.Handover(issuer=r.user, user=_text(r, "user")),

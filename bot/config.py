@@ -51,6 +51,12 @@ class Settings(BaseSettings):
                 raise ValueError(f"SHARD_IDS の {wrong} は 0〜{self.shard_count - 1} の範囲にありません（SHARD_COUNT={self.shard_count}）")
         return self
 
+    @field_validator("discord_token")
+    @classmethod
+    def _no_blank_token(cls, value: str) -> str:
+        """Surrounding spaces are no part of a token: ``"   "`` is no token at all."""
+        return value.strip()
+
     def resolved_database_url(self) -> str:
         """``database_url`` or ``sqlite+aiosqlite:///<data_dir>/bot.db`` (creating data_dir)."""
         if self.database_url:

@@ -58,7 +58,14 @@ OPTIONS: dict[str, Option] = {
     "chat_declarations": Option("チャットの宣言（「回避」「ゾンビをこぶしで攻撃」など）を読み取る", "H-GEN-01"),
     "turn_reminder_minutes": Option("手番のリマインドまでの分数（0で無効）", "H-GEN-01", minimum=0),
     "turn_autoskip_minutes": Option("手番の自動スキップまでの分数（0で無効）", "H-GEN-01", minimum=0),
+    "declare_timeout_minutes": Option("ラウンド開始時の宣言を自動で締め切るまでの分数（0でKPが締め切るまで待つ）",
+                                      "H-DEF-PARRY-01", minimum=0),
 }
+
+DECLARE_TIMEOUT_MINUTES = 0
+"""Default of ``declare_timeout_minutes``: 0, the round-start declarations wait for every
+answer or the KP's 「宣言を締め切る」; with N > 0 they close by themselves N minutes after the
+round opened."""
 
 ALIASES = {"サプリメント": "supplements", "判定": "dice", "ショック": "shock", "受け流し宣言": "parry_free_at", "スペシャル": "special",
            "銃器回避": "dodge_firearms", "盾2回": "invictus_shields", "身代わり": "substitute_parry",
@@ -68,13 +75,14 @@ ALIASES = {"サプリメント": "supplements", "判定": "dice", "ショック"
            "区域間距離": "area_distance", "負傷表": "injury_thresholds",
            "シークレット": "secret_hidden_rolls", "リマインド": "turn_reminder_minutes",
            "自動スキップ": "turn_autoskip_minutes", "チャット宣言": "chat_declarations",
-           "チャット": "chat_declarations"}
+           "チャット": "chat_declarations", "宣言締切": "declare_timeout_minutes"}
 
 
 def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int) -> dict:
     """Every option with its default: the system's, then the bot-wide ones."""
     return {"secret_hidden_rolls": True, "chat_declarations": True, **system_defaults,
-            "turn_reminder_minutes": reminder_minutes, "turn_autoskip_minutes": autoskip_minutes}
+            "turn_reminder_minutes": reminder_minutes, "turn_autoskip_minutes": autoskip_minutes,
+            "declare_timeout_minutes": DECLARE_TIMEOUT_MINUTES}
 
 
 def resolve(key: str, known: dict) -> str:

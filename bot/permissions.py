@@ -21,10 +21,16 @@ TABLE: dict[str, str] = {
     "kp set": KEEPER, "kp place": KEEPER, "kp object": KEEPER, "kp override": KEEPER,
     "kp allow": KEEPER, "kp undo": KEEPER, "kp redo": KEEPER, "kp skip": KEEPER,
     "kp order": KEEPER, "kp setting": KEEPER, "kp role": KEEPER, "kp handover": KEEPER,
+    "kp close": KEEPER, "battle reopen": KEEPER,
 }
 """Access by English command path (bot.commands_spec.COMMANDS); a path missing here is
 refused for everyone but the KP."""
 
+WITHOUT_BATTLE = frozenset({"kp role", "kp setting", "battle reopen"})
+"""KP commands that need no active battle: server roles, channel settings, and reopening the
+channel's last ended battle. Every other KP and player command needs one."""
+
+NO_BATTLE = "このチャンネルには進行中の戦闘がありません。/battle new で開いてください（終えた戦闘はKPが /battle reopen で再開できます）。"
 KEEPER_ONLY = "この操作はKPだけが行えます（権限: KP）。"
 NOT_YOUR_UNIT = "as: で他のユニットとして行動できるのはKPだけです（権限: 自分のユニットのみ）。"
 NO_UNIT = "この戦闘にあなたのユニットがいません。/battle join で参加してください（権限: 参加者のみ）。"
@@ -35,15 +41,22 @@ def access(path: str) -> str:
     return TABLE.get(path, KEEPER)
 
 
-def refusal(path: str, is_kp: bool, owns_unit: bool, uses_as: bool) -> str | None:
+def refusal(path: str, is_kp: bool, owns_unit: bool, uses_as: bool, has_battle: bool = True) -> str | None:
     """The Japanese refusal for this user and command, or None when allowed.
 
     Args:
         path: English command path; is_kp: the user is a KP of this channel;
-        owns_unit: the user owns a unit in the channel's battle; uses_as: ``as:`` was given.
+        owns_unit: the user owns a unit in the channel's battle; uses_as: ``as:`` was given;
+        has_battle: the channel has an active battle. Without one, a command that needs it
+        (every KP and player command of :data:`TABLE` but :data:`WITHOUT_BATTLE`) is
+        refused for everyone, the KP included, saying there is no battle.
     """
     kind = access(path)
-    if kind == ANYONE or is_kp:
+    if kind == ANYONE:
+        return None
+    if not has_battle and path in TABLE and path not in WITHOUT_BATTLE:
+        return NO_BATTLE
+    if is_kp:
         return None
     if kind == KEEPER:
         return KEEPER_ONLY

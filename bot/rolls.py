@@ -1,16 +1,17 @@
 """Dice rolls outside battle: ``/roll`` and chat messages whose first word is a command.
 
 Secret rolls (``S`` prefix) reach only the roller and the channel's KP; the channel sees
-that a secret roll was made and nothing of its command or result.
+that a secret roll was made and nothing of its command or result. A roll too long for one
+message (``x100 CCB<=50``) shows what fits and arrives whole as a text attachment.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
-
 from collections.abc import Awaitable, Callable
 
 from bot.render import buttons
-from bot.render.reply import Button, Reply, clip, private, public
+from bot.render.reply import MAX_TEXT, Button, Reply, clip, private, public
 from rules.dice import Dice, DiceError, DiceExhausted, evaluate
 
 KeepSecret = Callable[[str, str], Awaitable[int]]
@@ -50,17 +51,49 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
             return []
         return [private(user, f"「{text[:50]}」はダイスコマンドとして読めませんでした。例: CCB<=70、2D6+1D4、RES(12-10)")]
     comment = f"　{_comment(result.comment)}" if result.comment else ""
-    line = clip(f"{speaker}{comment}\n{result.text}")
+    head = f"{speaker}{comment}"
+    line, file = _fitted(head, result)
     if not result.secret:
-        return [public(line)]
-    mine = private(user, "🔒 " + line)
+        return [Reply(text=line, file=file)]
+    mine = Reply(text="🔒 " + line if len(line) + 2 <= MAX_TEXT else line, ephemeral=True, to=user, file=file)
     if keep_secret is not None:
         roll_id = await keep_secret(speaker, line)
-        mine = Reply(text=mine.text, ephemeral=True, to=user, buttons=(publish_button(roll_id),))
+        mine = dataclasses.replace(mine, buttons=(publish_button(roll_id),))
     replies = [public(f"{speaker}がシークレットダイスを振りました。"), mine]
     if keeper and keeper != user:
-        replies.append(private(keeper, f"🔒 {speaker}のシークレットダイス\n{result.text}"))
+        replies.append(Reply(text=clip(f"🔒 {speaker}のシークレットダイス\n{result.text}"), ephemeral=True,
+                             to=keeper, file=file))
     return replies
+
+
+ATTACHED = "\n（長いため一部を省略しました。全{count}回の結果は添付ファイル {name} にあります）"
+"""The note under a repeated roll too long for one message (its whole text is attached)."""
+
+
+def whole_text(result) -> str:
+    """The complete text of ``result``: every repetition of ``x100 CCB<=50`` as BCDice joins
+    them (``#1\n…\n\n#2\n…``), however long; a single roll's own text."""
+    if not result.parts:
+        return result.text
+    return "\n\n".join(f"#{i}\n{part.text}" for i, part in enumerate(result.parts, 1))
+
+
+def _fitted(head: str, result) -> tuple[str, dict | None]:
+    """``(message text, attachment or None)`` for a roll shown under ``head``: the whole
+    text when it fits one message (MAX_TEXT); else as many whole repetitions as fit, a note,
+    and the whole text as ``roll.txt`` (nothing is lost)."""
+    whole = whole_text(result)
+    line = f"{head}\n{whole}"
+    if len(line) <= MAX_TEXT - 2:  # room for a secret roll's 🔒
+        return line, None
+    name = "roll.txt"
+    note = ATTACHED.format(count=len(result.parts) or 1, name=name)
+    shown = head
+    for block in whole.split("\n\n"):
+        if len(shown) + 2 + len(block) + len(note) > MAX_TEXT - 2:
+            break
+        shown += ("\n" if shown == head else "\n\n") + block
+    return clip(shown + note, MAX_TEXT - 2), {"name": name, "content": line + "\n"}
 
 
 def publish_button(roll_id: int) -> Button:

@@ -22,6 +22,7 @@ from bot.characters import CharacterBook
 from bot.chat_play import CHOICE as CHAT_CHOICE, ChatTable
 from bot.command_builders import BUILDERS
 from bot.commands_spec import COMMANDS
+from bot.declaration_buttons import declaration_command
 from bot.draft import Loaded, RecordingDice
 from bot.keeper_desk import KeeperDesk
 from bot.render import battle as render
@@ -186,7 +187,7 @@ class Service:
         keeper = state.keeper if state else None
         owns = bool(state) and any(u.owner == req.user for u in state.units.values())
         text = permissions.refusal(path, await self.battles.is_kp(req, keeper), owns,
-                                   bool(opt.text(req.options, "as")))
+                                   bool(opt.text(req.options, "as")), has_battle=record is not None)
         if text:
             raise InvalidInput(text)
 
@@ -343,16 +344,21 @@ class Service:
                 return []
             who = current.owner or state.keeper
             if deadline.kind == "remind":
-                return [Reply(text=f"⏰ {current.unit}の{'手番' if current.kind == 'turn' else '対応'}を待っています"
+                what = {"turn": "手番", "declare": "ラウンド開始時の宣言"}.get(current.kind, "対応")
+                return [Reply(text=f"⏰ {current.unit}の{what}を待っています"
                                    f"（ラウンド{state.round}）。\n{current.text}", mentions=(who,))]
-            req = Request(channel=deadline.channel, user=state.keeper, command="kp skip",
-                          name="自動スキップ")
+            if deadline.kind == "close":  # the round-start declarations' timeout
+                req = Request(channel=deadline.channel, user=state.keeper, command="kp close", name="時間切れ")
+                command, label = kc.CloseDeclarations(issuer=state.keeper, keeper=True, timeout=True), "（時間切れによる宣言の締め切り）"
+            else:
+                req = Request(channel=deadline.channel, user=state.keeper, command="kp skip", name="自動スキップ")
+                command, label = kc.SkipTurn(issuer=state.keeper, keeper=True), "（時間切れによる自動スキップ）"
             return await self.battles.transact(
-                req, lambda system, loaded, is_kp: self._autoskip(system, loaded, state.keeper))
+                req, lambda system, loaded, is_kp: self._timed_out(system, loaded, state.keeper, command, label))
 
-    async def _autoskip(self, system: GameSystem, loaded: Loaded, keeper: str):
-        command = kc.SkipTurn(issuer=keeper, keeper=True)
-        events = self.battles.decide_step(system, loaded, command, keeper, "（時間切れによる自動スキップ）")
+    async def _timed_out(self, system: GameSystem, loaded: Loaded, keeper: str, command, label: str):
+        """A deadline's command decided as the keeper's step (the auto-skip, the closing)."""
+        events = self.battles.decide_step(system, loaded, command, keeper, label)
         return events, []
 
     # --- buttons ----------------------------------------------------------------------
@@ -378,7 +384,14 @@ class Service:
             raise InvalidInput("このボタンは古くなっています（その場面はもう過ぎました）。最新のメッセージのボタンを使ってください。")
         if req.user != prompt.owner and not is_kp:
             raise InvalidInput(f"このボタンは{prompt.unit}の担当者用です。")
+        if prompt.kind == "declarations" and not is_kp:
+            raise InvalidInput("宣言の締め切りはKPだけが行えます。")
         as_unit = prompt.unit if is_kp and prompt.owner != req.user else None
+        if prompt.kind in ("declare", "declarations"):
+            label = buttons.label_of(bid.choice, prompt.options)
+            if label is None:
+                raise InvalidInput("このボタンは古くなっています（宣言できることが変わりました）。最新のメッセージのボタンを使ってください。")
+            return await self.battles.decided(req, lambda: declaration_command(prompt, label, req.user, as_unit))
         if prompt.kind == "turn":
             return await self.battles.decided(req, lambda: cmds.EndTurn(issuer=req.user, as_unit=as_unit))
         label = buttons.label_of(bid.choice, prompt.options)

@@ -19,12 +19,20 @@ def from_interaction(interaction: discord.Interaction, command: str, options: di
 
 
 def from_message(message: discord.Message) -> Request:
-    """The ``chat`` request of a plain message (``options["text"]`` = its content)."""
+    """The ``chat`` request of a plain message (``options["text"]`` = its content), with the
+    author's roles and Manage Channels, so that a KP by role may declare for NPCs in chat."""
     guild_id = message.guild.id if message.guild else getattr(message.channel, "guild_id", None)
     return Request(channel=str(message.channel.id), guild=_guild(guild_id),
                    user=str(message.author.id), name=message.author.display_name,
                    command="chat", options={"text": message.content},
-                   request_id=str(message.id))
+                   request_id=str(message.id), is_admin=_manages(message), roles=_roles(message.author))
+
+
+def _manages(message: discord.Message) -> bool:
+    """Whether the author has Manage Channels in the message's channel (a member in a guild)."""
+    if not isinstance(message.author, discord.Member) or not hasattr(message.channel, "permissions_for"):
+        return False
+    return bool(message.channel.permissions_for(message.author).manage_channels)
 
 
 def _roles(user: discord.abc.User) -> tuple[str, ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from rules.battle import events as ev
 from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6.window import DeclarationAnswered, DeclarationsClosed, DeclarationsOpened
 
 from bot.render import buttons, charge_rank
 from bot.render.budo_lines import budo_line
@@ -28,6 +29,20 @@ def wound_word(hp: int | None, hp_max: int | None, conditions: tuple[str, ...] =
 
 def _hidden(view: BattleView | None, unit: str) -> bool:
     return bool(view) and any(r.name == unit and r.hidden for r in view.rows)
+
+
+def window_line(e: ev.Event) -> str | None:
+    """The line of a round-start declaration window event (rules/systems/coc6/window.py)."""
+    if isinstance(e, DeclarationsOpened):
+        return (f"ラウンド{e.round}開始時の宣言を受け付けます: {'、'.join(e.units)}"
+                "（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）")
+    if isinstance(e, DeclarationAnswered):
+        return f"{e.unit}はこのラウンド宣言しません。"
+    if isinstance(e, DeclarationsClosed):
+        how = "時間切れで" if e.timeout else "KPが"
+        silent = f"（未回答の{'、'.join(e.silent)}は宣言なし）" if e.silent else ""
+        return f"{how}ラウンド開始時の宣言を締め切りました{silent}。"
+    return None
 
 
 def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
@@ -60,6 +75,8 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         target = f"（相手: {e.target}）" if e.target else ""
         amount = f"（{e.amount}）" if e.amount is not None else ""
         return f"{e.unit}は「{e.action}」を宣言しました{target}{amount}。"
+    if (line := window_line(e)) is not None:
+        return line
     if isinstance(e, ce.AttackDeclared):
         how = "".join(f"【{x}】" for x in (e.special, f"{e.aim}狙い" if e.aim else None) if x)
         return f"⚔ {e.attacker} → {e.target}：{how}{e.weapon}で攻撃（{e.skill}%）"
@@ -113,8 +130,8 @@ TURN_HINTS = {
 """What the acting unit can do, by system, under its turn prompt."""
 
 ROUND_HINTS = {
-    "coc6": "\n（受け流しの宣言は、このラウンド最初の行動の前に /declare action:受け流し target:相手）",
-    "coc6-house": "\n（受け流し・行動遅延・○○に集中の宣言は、このラウンド最初の行動の前に /declare で）",
+    "coc6": "\n（受け流しの宣言は、自分の最初の行動の前に /declare action:受け流し target:相手）",
+    "coc6-house": "\n（受け流し・行動遅延・○○に集中の宣言は、自分の最初の行動の前に /declare で）",
 }
 """The round-start declarations a system has, announced with each new round."""
 
@@ -133,9 +150,9 @@ def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView) 
         text += "\n" + hint if hint else ""
         if prompt.owner is None:
             text += f"（KPは as:{prompt.unit} を付けて行動させます）"
-    else:
+    elif prompt.kind not in ("declare", "declarations"):  # a declaration's text says how to answer
         text += "\n選べる対応: " + "／".join(prompt.options) + "（/react action:… でも選べます）"
-    style = {"ターン終了": "primary", "なし": "secondary"}
+    style = {"ターン終了": "primary", "なし": "secondary", "宣言しない": "secondary", "宣言を締め切る": "danger"}
     btns = tuple(Button(label, buttons.encode(battle_id, prompt.key, label), style.get(label, "success"))
                  for label in prompt.options)
     return Reply(text=clip(text), mentions=(who,), buttons=btns)

@@ -55,6 +55,15 @@ class Handover(Command):
 
 
 @dataclass(frozen=True)
+class CloseDeclarations(Command):
+    """``/kp close`` or 「宣言を締め切る」: the KP (or the service's timeout, ``timeout=True``)
+    closes this round's start-of-round declarations; whoever has not answered has declared
+    nothing (rules/systems/coc6/declarations.py)."""
+
+    timeout: bool = False
+
+
+@dataclass(frozen=True)
 class Override(Command):
     """``/kp override result:``: recorded as the command of an override step (the service
     re-decides the reverted commands; systems never receive it)."""

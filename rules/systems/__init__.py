@@ -1,6 +1,8 @@
 """The game systems a channel can play, by id (COMMANDS.md ``/battle new system:``)."""
 from __future__ import annotations
 
+import unicodedata
+
 from rules.battle.protocol import GameSystem
 from rules.systems import charge_rank, coc6_budo
 from rules.systems.coc6 import book, house
@@ -19,6 +21,7 @@ ALIASES = {"house": "coc6-house", "ハウスルール": "coc6-house", "book": "c
 
 
 def get_system(name: str) -> GameSystem:
-    """The system called ``name`` (or an alias); raises KeyError."""
-    key = name.strip()
+    """The system called ``name`` or an alias, in any case and width (``COC6``, ``ｃｏｃ６``);
+    raises KeyError."""
+    key = unicodedata.normalize("NFKC", name).strip().casefold()
     return SYSTEMS[ALIASES.get(key, key)]

@@ -59,6 +59,8 @@ async def test_second_dodge_and_second_attack(console_table):
     await table.say("kp: /battle end")
     for line in SETUP[5:9] + ["kp: /battle add name:グール character:グール", "kp: /battle start"]:
         await table.say(line)
+    for line in ("alice: [宣言しない]", "bob: [宣言しない]"):  # the round-start declarations
+        assert "宣言しません" in (await table.say(line))[0]["text"]
     await table.say("kp: /attack as:ゾンビ target:アリス")
     await table.say("alice: /react action:回避")
     await assert_refused(table, "kp: /attack as:ゾンビ target:ボブ", "kp", "H-AP-04", "/kp allow")

@@ -12,7 +12,7 @@ async def _prompt_from_previous_instance(make_bot) -> dict:
     """Round 1 started by one bot instance, which then stops; the turn prompt it sent, as
     the message object a later click refers to."""
     first = await make_bot()
-    prompt = next(c for c in await first.first_round() if c.custom_ids)
+    prompt = next(c for c in await first.first_round() if TURN_END in c.custom_ids)
     await first.stop()
     return gateway.message(prompt.content, prompt.message["components"])
 

@@ -36,11 +36,15 @@ async def test_turn_prompt_pings_only_the_actor_and_carries_the_end_turn_button(
     harness = await make_bot()
     calls = await harness.first_round()
     assert calls[0].content == ("━━ ラウンド1 ━━ 行動順: アリス → ゾンビ\n"
-                                "（受け流し・行動遅延・○○に集中の宣言は、このラウンド最初の行動の前に /declare で）")
-    prompt = next(c for c in calls if c.custom_ids)
+                                "（受け流し・行動遅延・○○に集中の宣言は、自分の最初の行動の前に /declare で）\n"
+                                "ラウンド1開始時の宣言を受け付けます: アリス、ゾンビ（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）")
+    declarations = [c for c in calls if c.custom_ids and "cb:1:t1-アリス:end" not in c.custom_ids]
+    assert [c.message["allowed_mentions"]["users"] for c in declarations] == [[int(ALICE)], [int(KP)], [int(KP)]]
+    prompt = next(c for c in calls if "cb:1:t1-アリス:end" in c.custom_ids)
     assert prompt.content == (f"<@{ALICE}> ラウンド1: アリスの手番です。（行動ポイント 3）\n"
                               "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。")
-    assert [c.message["allowed_mentions"] for c in calls if c is not prompt] == [{"parse": []}] * (len(calls) - 1)
+    others = [c for c in calls if c is not prompt and c not in declarations]
+    assert [c.message["allowed_mentions"] for c in others] == [{"parse": []}] * len(others)
     assert prompt.method == "POST" and prompt.path.startswith(f"/webhooks/{gateway.APP_ID}/")
     assert prompt.ephemeral is False
     assert prompt.message["allowed_mentions"] == {"parse": [], "users": [int(ALICE)]}
@@ -57,7 +61,8 @@ async def test_a_refused_declaration_is_ephemeral_and_names_the_clause(make_bot)
     calls = await harness.slash("alice", "declare", action="受け流し", target="ゾンビ")
     assert len(calls) == 1
     assert calls[0].ephemeral is True
-    assert calls[0].content == ("受け流しの宣言はラウンドのはじめ（このラウンド最初の行動の前）に行います（H-DEF-PARRY-01）\n"
+    assert calls[0].content == ("受け流しの宣言はラウンドのはじめ（宣言の受付中）に行います。アリスはこのラウンドもう行動したか、"
+                                "宣言しないと答えたか、受付が締め切られています（H-DEF-PARRY-01）\n"
                                 "KPの裁定で認める場合は、KPが /kp allow を使えます。")
 
 

@@ -53,6 +53,16 @@ class Clock:
         self.now += timedelta(minutes=minutes)
 
 
+class Outbox:
+    """Collects what a reminder dispatcher posts: ``[(channel, reply)]``."""
+
+    def __init__(self) -> None:
+        self.sent = []
+
+    async def __call__(self, channel, replies) -> None:
+        self.sent.extend((channel, r) for r in replies)
+
+
 class Table:
     """Drives the service as several users in one channel."""
 

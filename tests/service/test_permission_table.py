@@ -71,3 +71,18 @@ async def test_who_is_kp_besides_the_creator(table, how):
     replies = await table.say(EVE, "kp skip", **kwargs)
     assert "（権限:" not in replies[0].text
     assert (await table.state()).turn == "ボブ"
+
+
+@pytest.mark.parametrize("path", ["battle start", "battle add", "battle end", "kp skip", "kp undo",
+                                  "kp allow", "kp set", "attack", "end", "declare"])
+async def test_with_no_battle_kp_and_player_commands_say_there_is_no_battle(table, path):
+    for user, admin in ((KP, False), (KP, True), (ALICE, False)):
+        replies = await table.say(user, path, admin=admin)
+        assert [(r.ephemeral, r.text) for r in replies] == [(True, permissions.NO_BATTLE)]
+
+
+async def test_with_no_battle_the_channel_wide_kp_commands_still_ask_for_a_kp(table):
+    replies = await table.say(ALICE, "kp setting")
+    assert [r.text for r in replies] == [permissions.KEEPER_ONLY]
+    replies = await table.say(KP, "kp setting", admin=True)
+    assert "【KP設定】" in replies[0].text

@@ -6,17 +6,7 @@ import pytest
 
 from bot.reminders import Dispatcher
 from bot.service import Service
-from service_table import ALICE, BOB, KP
-
-
-class Outbox:
-    """Collects what the dispatcher posts: ``[(channel, reply)]``."""
-
-    def __init__(self) -> None:
-        self.sent = []
-
-    async def __call__(self, channel, replies) -> None:
-        self.sent.extend((channel, r) for r in replies)
+from service_table import ALICE, BOB, KP, Outbox
 
 
 async def test_a_reminder_fires_once_after_the_configured_time(table):

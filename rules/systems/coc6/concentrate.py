@@ -11,6 +11,7 @@ from rules.battle.decision import Decision
 from rules.errors import InvalidInput, RuleViolation, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.window import require_window
 from rules.systems.coc6.state import CocState, CocUnit
 
 SUFFIX = "に集中"
@@ -53,8 +54,7 @@ def declare_focus(rules: CocRules, d: Decision[CocState], unit: CocUnit, action:
     if not is_focus_declaration(action):
         names = "／".join(a + SUFFIX for a in ACTIONS)
         raise InvalidInput(f"「{action}」は宣言できません。集中できるのは: {names}")
-    if d.state.round_acted:
-        forbid("H-DEF-03", "「○○に集中」はラウンドのはじめ（このラウンド最初の行動の前）に宣言します")
+    require_window(d.state, unit, "H-DEF-03", "「○○に集中」の宣言")
     current = focus_of(unit)
     if current is not None:
         forbid("H-DEF-03", f"{unit.id}はこのラウンドすでに「{current}{SUFFIX}」を宣言しています")

@@ -5,6 +5,7 @@ from rules.battle import events as ev
 from rules.battle.keeper import KEEPER_HANDLERS
 from rules.battle.state import Pending
 from rules.coc6.character import Character
+from rules.systems.coc6 import window
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.evolve_house import HOUSE_HANDLERS, start_turn
 from rules.systems.coc6.keeper import COC_KEEPER_HANDLERS
@@ -38,7 +39,8 @@ def _round_started(state: CocState, e: ev.RoundStarted) -> None:
     state.tied = [list(group) for group in e.tied]
     state.acted = []
     state.turn = None
-    state.round_acted = False
+    state.declaring = []
+    state.may_declare = []
     state.round_end.clear()
     state.bonus = None
     for unit in state.units.values():
@@ -68,7 +70,6 @@ def _turn_ended(state: CocState, e: ev.TurnEnded) -> None:
 
 def _attack_declared(state: CocState, e: ce.AttackDeclared) -> None:
     state.next_attack = max(state.next_attack, e.attack + 1)
-    state.round_acted = True
     state.attackers[e.attack] = e.attacker
     attacker = state.coc_unit(e.attacker)
     attacker.ap -= e.ap
@@ -167,6 +168,7 @@ _HANDLERS = {
 _HANDLERS.update(KEEPER_HANDLERS)
 _HANDLERS.update(COC_KEEPER_HANDLERS)
 _HANDLERS.update(HOUSE_HANDLERS)
+_HANDLERS.update(window.WINDOW_HANDLERS)
 
 
 def evolve(state: CocState, event: ev.Event) -> CocState:
@@ -175,5 +177,6 @@ def evolve(state: CocState, event: ev.Event) -> CocState:
     handler = _HANDLERS.get(type(event))
     if handler is not None:
         handler(state, event)
+    window.after(state, event)
     state.version += 1
     return state

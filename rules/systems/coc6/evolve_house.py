@@ -14,7 +14,6 @@ from rules.systems.coc6.turns import resort_order
 def _ap_spent(state: CocState, e: ce.ApSpent) -> None:
     unit = state.coc_unit(e.unit)
     unit.ap -= e.ap
-    state.round_acted = True
 
 
 def _moved(state: CocState, e: ce.UnitMoved) -> None:
@@ -24,8 +23,6 @@ def _moved(state: CocState, e: ce.UnitMoved) -> None:
     unit.moved += e.squares
     if e.all_out:
         unit.all_out = True
-    if e.ap:
-        state.round_acted = True
 
 
 def _shift(unit: CocUnit, stats: dict, skills: dict, sign: int) -> None:

@@ -13,6 +13,7 @@ from rules.systems.coc6.attack import first_of_class, require_no_pending, requir
 from rules.systems.coc6.conditions import require_active
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.state import CocState, CocUnit
+from rules.systems.coc6.window import require_window
 from rules.systems.coc6.turns import RESTRING_AP, advance, begin_turn, next_actor
 
 DELAY, NOCK, RESTRING, DISCARD = "行動遅延", "矢をつがえる", "弦の張り替え", "剛の型破棄"
@@ -51,11 +52,10 @@ def delay(d: Decision[CocState], cmd: Declare, unit: CocUnit) -> None:
     """``/declare action:行動遅延 amount:N``: at the start of the round, lower this round's
     order DEX by N (H-DELAY-01); a unit whose turn it was waits for its new place.
 
-    Raises RuleViolation H-DELAY-01 after the round's first action or a second time.
+    Raises RuleViolation H-DELAY-01 once the unit's declaration window closed (window.py)
+    or a second time.
     """
-    state = d.state
-    if state.round_acted:
-        forbid("H-DELAY-01", "行動遅延はラウンドのはじめ（このラウンド最初の行動の前）に宣言します。")
+    require_window(d.state, unit, "H-DELAY-01", "行動遅延の宣言")
     if unit.declared(DELAY):
         forbid("H-DELAY-01", f"{unit.id}はこのラウンドすでに行動遅延を宣言しています。")
     if not cmd.amount or cmd.amount < 1:

@@ -16,6 +16,8 @@ from rules.systems.coc6.concentrate import SUFFIX as FOCUS_SUFFIX
 from rules.systems.coc6.concentrate import declare_focus
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import announce_defeat
+from rules.systems.coc6.declarations import NONE, NONE_LABEL, answer_none
+from rules.systems.coc6.window import require_window
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6.house_declarations import HOUSE_DECLARATIONS, declare_house
 from rules.systems.coc6.turns import advance, start_round
@@ -81,7 +83,11 @@ def end_battle(rules: CocRules, d: Decision[CocState], cmd: EndBattle) -> None:
 
 
 def declare(rules: CocRules, d: Decision[CocState], cmd: Declare) -> None:
-    """Round-start declarations; 受け流し names its opponent (H-DEF-PARRY-01, P-PARRY-02)."""
+    """Round-start declarations; 受け流し names its opponent (H-DEF-PARRY-01, P-PARRY-02);
+    ``なし`` (「宣言しない」) answers the round's call with nothing (declarations.py).
+
+    Raises RuleViolation (the declaration's clause, liftable with ``/kp allow``) once the
+    unit's declaration window has closed, InvalidInput for an unknown action."""
     state = d.state
     if state.phase != "active":
         raise InvalidInput("宣言は戦闘中のラウンドのはじめに行います。")
@@ -94,11 +100,12 @@ def declare(rules: CocRules, d: Decision[CocState], cmd: Declare) -> None:
     if action in HOUSE_DECLARATIONS and rules.rule_set == "H":  # 行動遅延, 弦の張り替え … (issue 5)
         declare_house(rules, d, cmd, unit)
         return
+    if action in (NONE, NONE_LABEL):  # 「宣言しない」: the unit's answer to the round's call
+        answer_none(d, unit)
+        return
     if action != "受け流し":
         raise InvalidInput(f"「{action}」はこのシステムで宣言できる行動ではありません。宣言できるのは: 受け流し")
-    if state.round_acted:
-        refuse(cmd, rules.clause("parry_declare"),
-               "受け流しの宣言はラウンドのはじめ（このラウンド最初の行動の前）に行います")
+    require_window(state, unit, rules.clause("parry_declare"), "受け流しの宣言")
     if not cmd.target:
         raise InvalidInput("受け流す相手を target: で指定してください。")
     target = find_unit(state, cmd.target)

@@ -85,11 +85,13 @@ class CocUnit(Unit):
 
 @dataclass
 class CocState(BattleState):
-    """A CoC battle. ``next_attack``: the number the next attack gets; ``round_acted``:
-    whether any active action happened this round (closes the declaration window)."""
+    """A CoC battle. ``next_attack``: the number the next attack gets."""
 
     next_attack: int = 1
-    round_acted: bool = False
+    declaring: list[str] = field(default_factory=list)
+    """Units whose round-start declaration is still awaited (declarations.py)."""
+    may_declare: list[str] = field(default_factory=list)
+    """Units that may still declare this round: called, not acted, asked or closed."""
     attackers: dict[int, str] = field(default_factory=dict)
     """Who made each attack, by attack number (damage lines of hidden NPCs stay private)."""
     objects: dict[str, dict] = field(default_factory=dict)

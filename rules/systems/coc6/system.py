@@ -8,7 +8,7 @@ from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.chat.words import Words
 from rules.dice import Dice
 from rules.errors import InvalidInput, lifting
-from rules.systems.coc6 import keeper, movement, setup, treatment
+from rules.systems.coc6 import declarations, keeper, movement, setup, treatment
 from rules.systems.coc6.specials import attack
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.evolve import evolve
@@ -30,6 +30,7 @@ class Coc6System:
             cmds.Open: setup.open_battle, cmds.Join: setup.join, cmds.Start: setup.start,
             cmds.Remove: setup.remove, cmds.EndTurn: setup.end_turn,
             cmds.EndBattle: setup.end_battle, cmds.Declare: setup.declare,
+            declarations.CloseDeclarations: declarations.close,
         }
         self._handlers.update(keeper.HANDLERS)
         self._handlers.update(movement.HANDLERS)
@@ -62,6 +63,7 @@ class Coc6System:
             if handler is None:
                 raise InvalidInput(f"{self.title}ではこの操作はまだ使えません。")
             handler(self.rules, d, command)
+        declarations.open_window(self.rules, d)
         return d.events
 
     def evolve(self, state: CocState, event: Event) -> CocState:
@@ -73,7 +75,8 @@ class Coc6System:
         return board(state)
 
     def view(self, state: CocState) -> BattleView:
-        """Status rows (HP, AP, DEX, conditions, weapons) and the prompts open now."""
+        """Status rows (HP, AP, DEX, conditions, weapons) and the prompts open now: reaction
+        questions, round-start declarations (declarations.py), then the turn."""
         rows = []
         for unit in state.units.values():
             assert isinstance(unit, CocUnit) and unit.character is not None
@@ -84,7 +87,7 @@ class Coc6System:
             rows.append(UnitRow(name=unit.id, owner=unit.owner, hidden=unit.hidden, hp=unit.hp,
                                 hp_max=unit.hp_max, ap=unit.ap if self.rules.uses_ap else None,
                                 dex=unit.dex, conditions=tuple(unit.conditions), weapons=weapons))
-        prompts = reaction_prompts(self.rules, state)
+        prompts = reaction_prompts(self.rules, state) + declarations.prompts(self.rules, state)
         if state.turn and not state.pending:
             unit = state.units[state.turn]
             prompts.append(Prompt(kind="turn", unit=unit.id, owner=unit.owner, options=("ターン終了",),

@@ -123,8 +123,12 @@ class Table:
         raise AssertionError(f"{name} never got a turn")
 
     def attack(self, attacker: str, target: str, dice: Iterable[int], **options) -> list[Event]:
-        """``attacker`` (on its turn, which is reached first) attacks ``target``."""
+        """``attacker`` (on its turn, which is reached first) attacks ``target``. A player's
+        target still called for its round-start declaration first answers 「宣言しない」 (an
+        attack waits for that answer, declarations.py; tests declare before attacking)."""
         self.end_turns_until(attacker)
+        if target in self.state.declaring and self.unit(target).owner is not None:
+            self.declare(target, "なし")
         unit = self.unit(attacker)
         issuer = unit.owner or KP
         return self.run(issuer, cmds.Attack, dice, target=target,

@@ -102,10 +102,13 @@ def test_delay_lowers_this_rounds_order_only(table_of):
 
 
 @pytest.mark.rule("H-DELAY-01")
-def test_delay_only_before_the_rounds_first_action(table_of):
+def test_delay_only_before_the_units_own_first_action(table_of):
     table = _table(table_of)
     table.run("aki", cmds.Move, to="B1")
-    table.refused("H-DELAY-01", "yuki", cmds.Declare, action="行動遅延", amount=2)
+    table.refused("H-DELAY-01", "aki", cmds.Declare, action="行動遅延", amount=2)
+    # アキラ moving first takes nothing from ユキ: her round-start window is still open
+    table.run("yuki", cmds.Declare, action="行動遅延", amount=4)
+    assert table.state.order == ["アキラ", "信者", "ユキ"]  # DEX 12 − 4 = 8 < 10
 
 
 def test_walls_block_moves_and_only_the_kp_places(table_of):

@@ -1,0 +1,121 @@
+"""The round-start declaration window of CoC 6 (受け流し H-DEF-PARRY-01 / P-PARRY-02,
+「○○に集中」 H-DEF-03, 行動遅延 H-DELAY-01): on an asynchronous channel nobody loses the
+chance to declare because someone else was quicker.
+
+When a round opens, every unit that may declare something is called (:class:`DeclarationsOpened`):
+under the house rules (seed 000) every unit able to act (集中 and 遅延 are open to all), under
+the book and budo rules only those that need a parry declaration (〈マーシャルアーツ〉/〈武道〉
+below ``parry_free_at``). Each called unit answers by declaring or with 「宣言しない」
+(``/declare action:なし``). The window closes for one unit when it answers 宣言しない, acts
+(attack, AP spent, a move, the end of its turn: acting counts as having declared nothing), or
+is asked to react; for everyone when the KP closes it (「宣言を締め切る」, ``/kp close``, or the
+service's timeout, a deadline). Until then an attack on a player's unit that has not answered
+waits (refused, nothing rolled); attacks on the KP's NPCs never wait (the KP declares for them
+with ``as:`` or lifts the clause with ``/kp allow``). A unit that declared one thing may add
+another until it acts or the window closes.
+
+``rules`` has no clock: the timeout is the service's deadline, which decides ``CloseDeclarations``.
+"""
+from __future__ import annotations
+
+from rules.battle import events as ev
+from rules.battle.decision import Decision
+from rules.battle.keeper import CloseDeclarations
+from rules.battle.permissions import require_keeper
+from rules.battle.protocol import Prompt
+from rules.errors import InvalidInput
+from rules.systems.coc6.concentrate import ACTIONS as FOCUS_ACTIONS
+from rules.systems.coc6.concentrate import SUFFIX as FOCUS_SUFFIX
+from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.parrying import PARRY, needs_parry_declaration
+from rules.systems.coc6.state import CocState, CocUnit
+from rules.systems.coc6.window import DeclarationAnswered, DeclarationsClosed, DeclarationsOpened
+
+NONE = "なし"
+"""``/declare action:なし``: the unit declares nothing this round."""
+NONE_LABEL = "宣言しない"
+"""The button of :data:`NONE` (the text answer 「宣言しない」 means the same)."""
+CLOSE_LABEL = "宣言を締め切る"
+"""The KP's button that closes the window for everyone (``/kp close``)."""
+PARRY_WITH = PARRY + "："
+"""A parry button names its opponent: ``受け流し：ゾンビ``."""
+DELAY = "行動遅延"
+MAX_OPPONENTS = 12
+"""At most this many 受け流し buttons (a message holds 25 buttons); others: /declare target:."""
+
+
+# --- who may declare --------------------------------------------------------------------
+
+def may_declare(rules: CocRules, state: CocState, unit: CocUnit) -> bool:
+    """Whether ``unit`` has something to declare at a round's start: under the house rules
+    every unit able to act (H-DEF-03, H-DELAY-01); else one that must declare a parry to
+    parry at all (H-DEF-PARRY-01, P-PARRY-05)."""
+    if unit.out_of_action or unit.id in state.acted or "スタン" in unit.conditions:
+        return False
+    return rules.rule_set == "H" or needs_parry_declaration(rules, state, unit)
+
+
+def open_window(rules: CocRules, d: Decision[CocState]) -> None:
+    """After a decision that started a round: call the units that may declare (nothing
+    when none may, as in most book-rule battles)."""
+    if not any(isinstance(e, ev.RoundStarted) for e in d.events):
+        return
+    state = d.state
+    units = [u for u in state.order if u in state.units and may_declare(rules, state, state.coc_unit(u))]
+    if units:
+        d.emit(DeclarationsOpened(round=state.round, units=units))
+
+
+def answer_none(d: Decision[CocState], unit: CocUnit) -> None:
+    """``/declare action:なし`` / 「宣言しない」: ``unit`` declares nothing (more) this round."""
+    if unit.id not in d.state.may_declare:
+        raise InvalidInput(f"{unit.id}はこのラウンドの宣言の受付中ではありません。")
+    d.emit(DeclarationAnswered(unit=unit.id))
+
+
+def close(rules: CocRules, d: Decision[CocState], cmd: CloseDeclarations) -> None:
+    """``/kp close``: the KP closes this round's declarations (KP only)."""
+    require_keeper(d.state, cmd, "宣言の締め切り")
+    state = d.state
+    if state.phase != "active" or not state.may_declare:
+        raise InvalidInput("いま受け付け中の宣言はありません。")
+    d.emit(DeclarationsClosed(by=cmd.issuer, silent=list(state.declaring), timeout=cmd.timeout))
+
+
+# --- prompts ------------------------------------------------------------------------------
+
+def options(rules: CocRules, state: CocState, unit: CocUnit) -> tuple[str, ...]:
+    """The buttons of ``unit``'s declaration: 受け流し against each unit of the other side
+    (when it needs the declaration), the five 「○○に集中」 (house rules), then 宣言しない."""
+    found: list[str] = []
+    if needs_parry_declaration(rules, state, unit) and not unit.declared(PARRY):
+        foes = [u.id for u in state.units.values()
+                if u.side != unit.side and not u.out_of_action][:MAX_OPPONENTS]
+        found.extend(PARRY_WITH + foe for foe in foes)
+    if rules.rule_set == "H" and not any(d["action"].endswith(FOCUS_SUFFIX) for d in unit.declarations):
+        found.extend(action + FOCUS_SUFFIX for action in FOCUS_ACTIONS)
+    found.append(NONE_LABEL)
+    return tuple(found)
+
+
+def prompts(rules: CocRules, state: CocState) -> list[Prompt]:
+    """One prompt per unit whose declaration is awaited, and the KP's 「宣言を締め切る」."""
+    if state.phase != "active" or not state.declaring:
+        return []
+    found = []
+    delay = f"、行動遅延は /declare action:{DELAY} amount:下げるDEX" if rules.rule_set == "H" else ""
+    for unit_id in state.declaring:
+        unit = state.coc_unit(unit_id)  # KeyError never: a removed unit leaves the window (window.py)
+        found.append(Prompt(
+            kind="declare", unit=unit_id, owner=unit.owner, options=options(rules, state, unit),
+            text=f"ラウンド{state.round}開始時の宣言: {unit_id}は宣言しますか？（ボタンか /declare action:…{delay}。"
+                 f"なければ「{NONE_LABEL}」）",
+            key=f"d{state.round}-{unit_id}"))
+    waiting = "、".join(state.declaring)
+    found.append(Prompt(kind="declarations", unit="", owner=None, options=(CLOSE_LABEL,),
+                        text=f"ラウンド{state.round}: 宣言を待っています（{waiting}）。未回答のPCへの攻撃は回答を待ちます。"
+                             f"KPは「{CLOSE_LABEL}」（/kp close）で締め切れます（未回答は宣言なし）。",
+                        key=f"d{state.round}"))
+    return found
+
+
