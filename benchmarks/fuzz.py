@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -216,7 +217,6 @@ def main(examples: int, db: str | None) -> int:
     started = time.perf_counter()
     run(table, examples, loop, progress=True)
     elapsed = time.perf_counter() - started
-    loop.run_until_complete(table.close())
     total = sum(len(v) for v in table.times.values()) + len(table.failures)
     print(f"{total} requests in {elapsed:.0f} s on {db.split(':')[0]}")
     for kind, values in sorted(table.times.items()):
@@ -232,8 +232,19 @@ def main(examples: int, db: str | None) -> int:
     for kind, req, problem in table.failures[:5]:
         print(f"    e.g. {problem}: {req.user} /{req.command} {req.options!r}")
     print(f"answers over 50 ms: {len(table.slow)}")
+    again = []
+    for _elapsed, kind, req in table.slow:
+        if kind in ("dice (/roll)", "chat line"):  # changes no battle: the same request can be timed again
+            t0 = time.perf_counter()
+            loop.run_until_complete(table.service.handle(req))
+            again.append(time.perf_counter() - t0)
+    if again:
+        print(f"  of those, rolls and chat lines timed a second time: {len(again)}, still over 50 ms: "
+              f"{sum(a > LIMIT_SECONDS for a in again)} (the rest were the machine, not the request)")
     for elapsed_s, kind, req in sorted(table.slow, key=lambda s: -s[0])[:5]:
         print(f"    {elapsed_s * 1000:7.1f} ms  {kind}: /{req.command} {str(req.options)[:80]}")
+    loop.run_until_complete(table.close())
+    print(f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     ok = not table.failures and not table.slow
     print("OK" if ok else "FAILED")
     return 0 if ok else 1

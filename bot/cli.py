@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     con.add_argument("--json", action="store_true", help="1メッセージ1行のJSONで出力")
     sub.add_parser("migrate", help="データベースのマイグレーションを適用")
     sync = sub.add_parser("sync", help="スラッシュコマンドをDiscordに登録")
-    sync.add_argument("--guild", type=int, help="このサーバーにだけ登録（即時反映）")
+    sync.add_argument("--guild", type=int, help="このサーバーにだけ登録（即時反映。省略時は DEV_GUILD_ID、それもなければ全サーバー）")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     from bot.discord.run import run_bot, sync_commands
 
     if args.cmd == "sync":
-        return asyncio.run(sync_commands(settings, args.guild))
+        return asyncio.run(sync_commands(settings, args.guild or settings.dev_guild_id))
     return asyncio.run(run_bot(settings))
 
 

@@ -5,6 +5,7 @@ override, allow, settings, KP roles — and the step bookkeeping every decided c
 """
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 
 from bot import kp_settings
@@ -224,8 +225,7 @@ class KeeperDesk:
         entries = battle_log.entries(loaded.steps, view, reveal)
         title = f"{system.title} 戦闘ログ（{req.channel}）"
         copy = "KP用（シークレットを含む）" if reveal else "プレイヤー用（シークレットは伏せています）"
-        text = battle_log.text_log(entries, title)
-        html = battle_log.html_log(entries, title)
+        text, html = await asyncio.to_thread(_logs, entries, title)  # CPU work off the event loop
         stem = f"battle-{record.id}" + ("-kp" if reveal else "")
         return [Reply(text=clip(f"📜 戦闘ログ {copy}: {len(entries)}件"), ephemeral=True, to=req.user,
                       file={"name": f"{stem}.txt", "content": text}),
@@ -248,3 +248,8 @@ def role_text(role: str) -> str:
     """A stored KP role as a message shows it: a Discord role id as ``<@&id>`` (Discord
     shows the role's name; nobody is pinged), a console role name as it is."""
     return f"<@&{role}>" if role.isdigit() else role
+
+
+def _logs(entries: list, title: str) -> tuple[str, str]:
+    """The battle log as ``(text, html)`` (run in a worker thread: long battles take a while)."""
+    return battle_log.text_log(entries, title), battle_log.html_log(entries, title)

@@ -10,6 +10,7 @@ Decided battle commands go through :meth:`bot.battles.Battles.decided`; the keep
 """
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
@@ -310,7 +311,7 @@ class Service:
         system, state = await self._load(record)
         if not hasattr(system, "board"):
             raise InvalidInput(f"{system.title}にはマップがありません。")
-        return [map_reply(system.board(state))]
+        return [await asyncio.to_thread(map_reply, system.board(state))]  # Pillow: off the event loop
 
     async def _status(self, req: Request) -> list[Reply]:
         """``/battle status``: the board (and, for the KP, hidden NPCs' numbers privately)."""
@@ -323,6 +324,15 @@ class Service:
             replies.append(Reply(text=clip("（KP用・非公開NPCの数値を含む）\n" + shown.text), ephemeral=True,
                                  to=req.user, data=shown.data))
         return await self.battles.with_stale(req.channel, replies)
+
+    async def peek_status(self, req: Request) -> list[Reply]:
+        """``/battle status`` as ``req.user`` would see it, read WITHOUT the channel's lock
+        (for autocomplete, which cannot defer: a command holding the lock for seconds must
+        not make it miss Discord's 3 s); [] without a battle. Changes nothing."""
+        try:
+            return await self._status(req)
+        except InvalidInput:
+            return []
 
     # --- turn deadlines ---------------------------------------------------------------
 

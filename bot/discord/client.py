@@ -75,6 +75,13 @@ class CocBot(commands.AutoShardedBot):
         for name in EXTENSIONS:
             await self.load_extension(name)
 
+    async def on_ready(self) -> None:
+        """Say, once connected, who the bot is and what it serves (the first line a new
+        operator looks for)."""
+        shards = f"シャード {sorted(self.shards)} / 全{self.shard_count}" if self.shard_count else "シャード 0"
+        log.info("%s としてログインしました（サーバー %d 個、%s）。Ctrl+C で停止します。",
+                 self.user, len(self.guilds), shards)
+
     async def close(self) -> None:
         """Disconnect, then close the store."""
         await super().close()

@@ -7,13 +7,14 @@ from the server's list (the user's own first), plus the unarmed attacks everyone
 """
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from typing import Awaitable, Callable
 
 import discord
 from discord import app_commands
 
-from bot.service import Request
+from bot.discord.requests import from_interaction
 from rules.coc6.weapons import UNARMED_WEAPONS
 
 MAX_CHOICES = 25
@@ -45,11 +46,10 @@ def _scope(interaction: discord.Interaction) -> str:
 async def combatants(interaction: discord.Interaction) -> list[dict]:
     """``data.combatants`` of ``/battle status`` as this user would see it: the copy
     addressed to them (the KP's unmasked one) or else the public one; [] without a battle in
-    the channel."""
-    request = Request(channel=str(interaction.channel_id), user=str(interaction.user.id),
-                      command="battle status", name=interaction.user.display_name,
-                      guild=str(interaction.guild_id) if interaction.guild_id else None)
-    boards = [r for r in await interaction.client.service.handle(request) if r.data and "combatants" in r.data]
+    the channel. Read without the channel's lock (``Service.peek_status``): a slow command
+    in the channel does not delay suggestions."""
+    request = dataclasses.replace(from_interaction(interaction, "battle status", {}), request_id=None)
+    boards = [r for r in await interaction.client.service.peek_status(request) if r.data and "combatants" in r.data]
     own = [r for r in boards if r.to == request.user]
     shown = own or [r for r in boards if not r.ephemeral]
     return shown[0].data["combatants"] if shown else []

@@ -127,43 +127,24 @@ class KeeperTables:
 
     async def next_deadline(self) -> Deadline | None:
         """The earliest scheduled deadline (by the ``(due_at, id)`` index), or None. It may
-        belong to a battle that has ended since: :meth:`claim_due` discards those."""
+        belong to a battle that has ended since (firing it then only removes it)."""
         async with self._session() as s:
             row = (await s.execute(
                 select(DeadlineRow, BattleRow.channel).join(BattleRow, BattleRow.id == DeadlineRow.battle_id)
                 .order_by(DeadlineRow.due_at, DeadlineRow.id).limit(1))).first()
             return _deadline(*row) if row else None
 
-    async def claim_due(self, now: datetime) -> Deadline | None:
-        """Take the earliest deadline due at ``now`` (naive UTC) of an active battle: it is
-        deleted in the same statement, so exactly one caller gets it, also across processes
-        (``FOR UPDATE SKIP LOCKED`` on PostgreSQL: two dispatchers take different rows
-        without waiting; SQLite serialises writers). Due deadlines of ended battles are
-        deleted on the way. None when nothing is due."""
-        while True:
-            async with self._session() as s:
-                async with s.begin():
-                    pick = (select(DeadlineRow.id).where(DeadlineRow.due_at <= now)
-                            .order_by(DeadlineRow.due_at, DeadlineRow.id).limit(1)
-                            .with_for_update(skip_locked=True))
-                    taken = (await s.execute(
-                        delete(DeadlineRow).where(DeadlineRow.id == pick.scalar_subquery())
-                        .returning(DeadlineRow.id, DeadlineRow.battle_id, DeadlineRow.key, DeadlineRow.kind,
-                                   DeadlineRow.due_at, DeadlineRow.payload))).first()
-                    if taken is None:
-                        return None
-                    battle = (await s.execute(select(BattleRow.channel, BattleRow.status).where(
-                        BattleRow.id == taken.battle_id))).first()
-            if battle is not None and battle.status == "active":
-                return Deadline(taken.id, taken.battle_id, battle.channel, taken.key, taken.kind,
-                                taken.due_at, dict(taken.payload or {}))
-
     async def claim_deadline(self, deadline_id: int, now: datetime | None = None) -> bool:
-        """Delete the deadline ``deadline_id``; True only for the one caller that did (it
-        fires once, also with two processes). ``now`` is not needed (kept for callers)."""
+        """Take the deadline ``deadline_id`` to fire it: delete it, True only for the one
+        caller that did, also across processes. On PostgreSQL the row is picked ``FOR UPDATE
+        SKIP LOCKED``, so a process that finds another one claiming it gives up at once
+        instead of waiting; on SQLite the conditional delete is serialised with every other
+        write. ``now`` is not needed (fired deadlines are removed, not marked)."""
+        pick = (select(DeadlineRow.id).where(DeadlineRow.id == deadline_id)
+                .with_for_update(skip_locked=True).scalar_subquery())
         async with self._session() as s:
             async with s.begin():
-                result = await s.execute(delete(DeadlineRow).where(DeadlineRow.id == deadline_id))
+                result = await s.execute(delete(DeadlineRow).where(DeadlineRow.id == pick))
                 return result.rowcount == 1
 
     async def deadline_count(self) -> int:

@@ -83,7 +83,7 @@ class CharacterRow(Base):
 
 class DeadlineRow(Base):
     """A turn deadline (reminder / auto-skip); the process that fires it deletes it
-    (``Store.claim_due``). The next one is found by the ``(due_at, id)`` index."""
+    (``store.keeper.claim_deadline``). The next one is found by the ``(due_at, id)`` index."""
 
     __tablename__ = "deadlines"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)

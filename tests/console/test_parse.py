@@ -54,3 +54,33 @@ def test_an_unknown_option_is_named_not_swallowed(text, stray):
 
 def test_free_text_options_keep_their_colons():
     assert parse_command("roll command:CCB<=70 目標:ゾンビ")[1] == {"command": "CCB<=70 目標:ゾンビ"}
+
+
+def test_typed_values_are_read_as_discord_would_take_them(tmp_path):
+    assert parse_command("kp handover user:@bob") == ("kp handover", {"user": "bob"})
+    assert parse_command("kp role role:＠キーパー") == ("kp role", {"role": "キーパー"})
+    assert parse_command("kp undo steps:１００") == ("kp undo", {"steps": "１００"})
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text('{"kind": "character"}', encoding="utf-8")
+    assert parse_command(f"char import file:{sheet}") == ("char import", {"data": '{"kind": "character"}'})
+
+
+@pytest.mark.parametrize("text,message", [
+    ("kp undo steps:0", "steps の値が小さすぎます（1〜100 の整数）。"),
+    ("kp undo steps:101", "steps の値が大きすぎます（1〜100 の整数）。"),
+    ("attack target:ゾンビ modifier:たくさん", "modifier には整数を指定してください（「たくさん」は数値ではありません）。"),
+    ("char import file:/nonexistent/sheet.json", "ファイル「/nonexistent/sheet.json」を開けません: No such file or directory"),
+])
+def test_typed_values_out_of_range_or_unreadable_are_refused(text, message):
+    with pytest.raises(ParseError) as raised:
+        parse_command(text)
+    assert str(raised.value) == message
+
+
+def test_a_sheet_file_over_the_limit_is_refused_as_on_discord(tmp_path):
+    sheet = tmp_path / "big.json"
+    sheet.write_bytes(b" " * 1_000_001)
+    with pytest.raises(ParseError) as raised:
+        parse_command(f"char import file:{sheet}")
+    assert str(raised.value) == ("ファイル「big.json」は大きすぎます（1,000,001 バイト、上限 1,000,000 バイト）。"
+                                 "キャラクターシートのJSONかテキストを添付してください。")

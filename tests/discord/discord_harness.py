@@ -112,8 +112,10 @@ class FakeResponse:
                404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
                503: "Service Unavailable"}
 
-    def __init__(self, status: int, body, headers: dict | None = None, raw: bytes | None = None) -> None:
+    def __init__(self, status: int, body, headers: dict | None = None, raw: bytes | None = None,
+                 latency: float = 0.0) -> None:
         self.status = status
+        self.latency = latency
         self.reason = self.REASONS.get(status, "Error")
         self.headers = {**({"content-type": "application/json"} if body is not None else {}), **(headers or {})}
         self._text = json.dumps(body) if body is not None else ""
@@ -126,6 +128,8 @@ class FakeResponse:
         return self._raw if self._raw is not None else self._text.encode()
 
     async def __aenter__(self) -> "FakeResponse":
+        if self.latency:
+            await asyncio.sleep(self.latency)  # the round trip to Discord
         return self
 
     async def __aexit__(self, *exc) -> None:
@@ -151,7 +155,7 @@ def _form(data) -> tuple[dict | list | None, dict[str, bytes]]:
 class FakeDiscord:
     """Discord's HTTP API behind aiohttp. ``fail`` makes it say no; ``cdn`` holds attachment
     bytes by URL; ``deferred`` remembers, by interaction token, whether it was deferred
-    ephemeral."""
+    ephemeral; ``latency`` (seconds) delays every answer like a network round trip."""
 
     calls: list[Call] = field(default_factory=list)
     dm_channel: str = field(default_factory=gateway.snowflake)
@@ -161,6 +165,7 @@ class FakeDiscord:
     failures: list[Failure] = field(default_factory=list)
     cdn: dict[str, bytes] = field(default_factory=dict)
     deferred: dict[str, bool] = field(default_factory=dict)
+    latency: float = 0.0
 
     def fail(self, route: str, status: int, code: int = 0, retry_after: float = 0.0, times: int = 1) -> Failure:
         """Answer the next ``times`` calls matching ``route`` with an error (see :class:`Failure`)."""
@@ -241,10 +246,10 @@ class FakeDiscord:
             failure.times -= 1
             call.status, call.response = failure.status, failure.body()
             headers = {"Via": "1.1 google", "Retry-After": str(failure.retry_after)} if failure.status == 429 else {}
-            return FakeResponse(failure.status, call.response, headers)
+            return FakeResponse(failure.status, call.response, headers, latency=self.latency)
         call.response = self.answer(call)
         call.status = 200 if call.response is not None else 204
-        return FakeResponse(call.status, call.response)
+        return FakeResponse(call.status, call.response, latency=self.latency)
 
     def attach(self, name: str, raw: bytes, size: int | None = None) -> dict:
         """An attachment object (as an interaction's resolved data carries it) whose bytes

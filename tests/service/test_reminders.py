@@ -82,3 +82,21 @@ async def test_auto_skip_is_off_by_default_and_skips_the_turn_when_set(table):
     assert (await table.state()).turn == "ゾンビ"
     texts = [r.text for _c, r in out.sent]
     assert any("ボブの手番が終わりました。" in t for t in texts)
+
+
+async def test_fired_and_moved_on_deadlines_are_removed_and_an_ended_battle_leaves_none(table):
+    await table.fight()
+    out = Outbox()
+    dispatcher = Dispatcher(table.service, out)
+    assert await table.store.keeper.deadline_count() == 1  # アリス's turn
+    await table.say(ALICE, "end")
+    assert await table.store.keeper.deadline_count() == 2  # and ボブ's
+    table.clock.advance(11)
+    assert await dispatcher.run_due() == 1  # アリス's moved on: removed, not sent; ボブ reminded
+    assert await table.store.keeper.deadline_count() == 0
+    await table.say(BOB, "end")
+    await table.say(KP, "battle end")
+    table.clock.advance(11)
+    assert await dispatcher.run_due() == 0
+    assert await table.store.keeper.deadline_count() == 0
+    assert [r.mentions for _c, r in out.sent] == [(BOB,)]

@@ -1,5 +1,5 @@
 """Deadlines: found by the index in due order, taken once (deleted by the taker, also with
-several processes claiming at once), those of ended battles discarded."""
+several processes claiming at once)."""
 from __future__ import annotations
 
 import asyncio
@@ -18,6 +18,14 @@ async def _schedule(store, battle, version: int, deadlines) -> int:
     return await store.append(battle.id, version, [("Prompted", {})], "kp", None, deadlines=deadlines)
 
 
+async def take_due(store, now: datetime):
+    """What the reminder loop does: the earliest deadline if it is due, claimed (or None)."""
+    while (d := await store.keeper.next_deadline()) is not None and d.due_at <= now:
+        if await store.keeper.claim_deadline(d.id):
+            return d
+    return None
+
+
 async def test_deadlines_come_due_in_order_and_are_removed_when_taken(store):
     battle = await _battle(store, "c1")
     await _schedule(store, battle, 1, [
@@ -26,13 +34,13 @@ async def test_deadlines_come_due_in_order_and_are_removed_when_taken(store):
         ("turn:1", "skip", T0 + timedelta(minutes=20), {"unit": "アリス", "owner": "alice"}),
     ])
     assert (await store.keeper.next_deadline()).key == "turn:1"
-    assert await store.keeper.claim_due(T0 + timedelta(minutes=4)) is None
-    first = await store.keeper.claim_due(T0 + timedelta(minutes=10))
+    assert await take_due(store, T0 + timedelta(minutes=4)) is None
+    first = await take_due(store, T0 + timedelta(minutes=10))
     assert (first.channel, first.key, first.kind, first.payload) == ("c1", "turn:1", "remind",
                                                                      {"unit": "アリス", "owner": "alice"})
-    second = await store.keeper.claim_due(T0 + timedelta(minutes=10))
+    second = await take_due(store, T0 + timedelta(minutes=10))
     assert (second.key, second.kind, second.due_at) == ("turn:2", "remind", T0 + timedelta(minutes=10))
-    assert await store.keeper.claim_due(T0 + timedelta(minutes=10)) is None
+    assert await take_due(store, T0 + timedelta(minutes=10)) is None
     assert await store.keeper.deadline_count() == 1
     assert (await store.keeper.next_deadline()).kind == "skip"
 
@@ -43,16 +51,6 @@ async def test_a_prompt_asked_again_replaces_its_deadline(store):
     await _schedule(store, battle, version, [("turn:1", "remind", T0 + timedelta(minutes=3), {})])
     assert await store.keeper.deadline_count() == 1
     assert (await store.keeper.next_deadline()).due_at == T0 + timedelta(minutes=3)
-
-
-async def test_a_due_deadline_of_an_ended_battle_is_discarded(store):
-    ended, active = await _battle(store, "c1"), await _battle(store, "c2")
-    version = await _schedule(store, ended, 1, [("turn:1", "remind", T0, {})])
-    await _schedule(store, active, 1, [("turn:1", "remind", T0 + timedelta(minutes=1), {})])
-    await store.append(ended.id, version, [("BattleEnded", {})], "kp", None, status="ended")
-    taken = await store.keeper.claim_due(T0 + timedelta(minutes=1))
-    assert taken.channel == "c2"
-    assert await store.keeper.deadline_count() == 0
 
 
 async def test_a_deadline_is_claimed_by_id_once(store):
@@ -73,7 +71,7 @@ async def test_four_processes_claiming_at_once_take_each_deadline_once(db_url, s
 
     async def drain(s: Store) -> list[tuple[str, str]]:
         taken = []
-        while (d := await s.keeper.claim_due(T0)) is not None:
+        while (d := await take_due(s, T0)) is not None:
             taken.append((d.channel, d.kind))
         return taken
 
