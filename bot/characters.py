@@ -8,6 +8,7 @@ from bot import options as opt
 from bot.importers import parse_sheet
 from rules.dice import parse
 from bot.render.characters import sheet_text
+from bot.render.sheet_skills import skills_table_text
 from bot.render.reply import Reply, private
 from bot.store import Store
 from rules.coc6.character import CHARACTERISTICS, Character
@@ -93,7 +94,8 @@ class CharacterBook:
                            + sheet_text(character))]
         character = Character(name=name, stats=stats)
         await self.store.put_character(scope, user, name, character.to_dict())
-        return [private(user, f"キャラクター「{name}」を登録しました。\n" + sheet_text(character))]
+        return [private(user, f"キャラクター「{name}」を登録しました。\n" + sheet_text(character)
+                        + "\n" + skills_table_text(character))]
 
     async def set(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char set``: one characteristic, HP, armour, db or skill of one's own character."""

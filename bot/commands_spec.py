@@ -152,10 +152,13 @@ COMMANDS: tuple[Cmd, ...] = (
         num("power", "パワー", "パワーランク", 0, 99, True), AS)),
     Cmd("move", "移動", "マスを移動する（1マス1ポイント）", (
         Opt("to", "移動先", "移動先のマス（例: C4）", required=True), AS)),
-    Cmd("check", "判定", "技能・能力値の判定（応急手当、医学、CON×5 …）", (
-        Opt("skill", "技能", "技能名または CON×5 など", required=True),
+    Cmd("check", "判定", "技能・能力値・SANの判定（目星、アイデア、CON×5、SAN …）。戦闘外は自分のキャラクターで", (
+        Opt("skill", "技能", "技能名、アイデア・幸運・知識、CON×5、SAN など", required=True),
         Opt("target", "対象", "手当てなどの相手", autocomplete="unit"),
-        num("modifier", "補正", "補正（%）", -999, 999), AS)),
+        num("modifier", "補正", "補正（%）", -999, 999),
+        Opt("loss", "減少", "SANチェックの減少値 成功時/失敗時（例: 1/1D6）"),
+        Opt("character", "キャラクター", "戦闘外で判定するキャラクター（複数持っているとき）", autocomplete="character"),
+        AS)),
     Cmd("battle map", "戦闘 マップ", "盤面を画像で表示する"),
     Cmd("kp set", "kp 設定", "KP: HP・能力値・技能・AP・武器の耐久力・状態を直接変える", (
         Opt("target", "対象", "ユニット", required=True, autocomplete="unit"),

@@ -4,6 +4,9 @@
 acts for their own units only; the KP for any unit with ``as:``; anyone else is refused.
 ``KEEPER``: the KP only (the battle's keeper, a KP role of the server, Manage Channels).
 The rules then check what the unit may do (turn, pending reaction, clauses).
+``/check`` by a user with no unit in the channel's battle (or with no battle), and every SAN
+check, roll on the user's own saved sheet instead and need no battle rights
+(bot.sheet_checks).
 """
 from __future__ import annotations
 

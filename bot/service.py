@@ -32,6 +32,7 @@ from bot.render.map_text import map_reply
 from bot.render.reply import Button, Reply, clip, private, public
 from bot.request import Request, request_label
 from bot.rolls import published_reply, roll_replies
+from bot.sheet_checks import SheetChecks, is_san
 from bot.store import BattleExists, BattleRecord, Deadline, DuplicateRequest, Store
 from rules.battle import commands as cmds
 from rules.battle import keeper as kc
@@ -77,6 +78,7 @@ class Service:
         self.store = store
         self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes, cache_size=cache_size)
         self.characters = CharacterBook(store)
+        self.sheet_checks = SheetChecks(self.characters, dice, clock)
         self.keeper = KeeperDesk(self.battles)
         self.chat = ChatTable(self.battles, self.dispatch)
         self.routes: dict[str, Handler] = self._route_table()
@@ -108,6 +110,7 @@ class Service:
             "char import": self._char(self.characters.import_sheet),
             **self.keeper.routes(),
             **{path: self._decide(build) for path, build in BUILDERS.items()},
+            "check": self._check,
         }
         paths = [c.path for c in COMMANDS] + list(EXTRA_ROUTES)
         missing = [p for p in paths if p not in own]
@@ -121,18 +124,42 @@ class Service:
             return await self.battles.decided(req, lambda: build(req, self.characters))
         return handler
 
+    async def _on_sheet(self, req: Request) -> bool:
+        """Whether ``/check`` rolls on the user's saved sheet (bot.sheet_checks): a SAN check,
+        or no battle here in which the user has a unit (and no ``as:``)."""
+        if is_san(opt.text(req.options, "skill")):
+            return True
+        record = await self.battles.active(req.channel)
+        if record is None:
+            return True
+        if opt.text(req.options, "as"):
+            return False
+        state = (await self.battles.loaded(record))[1].state
+        return not any(u.owner == req.user for u in state.units.values())
+
+    async def _check(self, req: Request) -> list[Reply]:
+        """``/check``: on the sheet (outside a battle, SAN) or as the battle's step."""
+        if await self._on_sheet(req):
+            return await self._once(req, lambda: self.sheet_checks.check(req))
+        return await self.battles.decided(req, lambda: BUILDERS["check"](req, self.characters))
+
     def _char(self, method) -> Handler:
         """The handler of a ``/char`` command (its replies kept under the request id)."""
         async def handler(req: Request) -> list[Reply]:
-            earlier = await self._answered_before(req)
-            if earlier is not None:
-                return earlier
-            replies = await method(req.scope, req.user, req.options)
-            if req.request_id:
-                await self.store.remember_request(req.request_id, [r.to_dict() for r in replies])
-                self.battles.answered.put(req.request_id, replies)
-            return replies
+            return await self._once(req, lambda: method(req.scope, req.user, req.options))
         return handler
+
+    async def _once(self, req: Request, produce) -> list[Reply]:
+        """``await produce()`` for a command that changes no battle, its replies kept under
+        the request id (a retried interaction gets them again, also after a restart)."""
+        earlier = await self._answered_before(req)
+        if earlier is not None:
+            return earlier
+        replies = await produce()
+        if req.request_id:
+            await self.store.remember_request(req.request_id, [r.to_dict() for r in replies])
+            self.battles.answered.put(req.request_id, replies)
+        return replies
 
     # --- entry point ------------------------------------------------------------------
 
@@ -182,6 +209,8 @@ class Service:
         """Apply the permission table (bot.permissions) before anything is decided."""
         path = req.command
         if path in EXTRA_ROUTES or permissions.access(path) == permissions.ANYONE:
+            return
+        if path == "check" and await self._on_sheet(req):  # one's own sheet: no battle rights needed
             return
         record = await self.battles.active(req.channel)
         state = (await self.battles.loaded(record))[1].state if record else None

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from rules.coc6.damage_bonus import damage_bonus
+from rules.coc6.skill_list import DERIVED, RULEBOOK_BASES, specialty_base
 from rules.coc6.weapons import UNARMED_WEAPONS, Weapon
 
 CHARACTERISTICS = ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")
@@ -17,16 +18,22 @@ BASE_SKILLS: dict[str, int] = {
     "マシンガン": 15, "隠れる": 10, "応急手当": 30, "医学": 5, "武器・双撃": 0, "武道": 1,
     "ナイフ": 25, "大きい棍棒": 25, "小さい棍棒": 25, "手斧": 20, "サーベル": 15, "レイピア": 15,
     "日本刀": 15, "肉切り包丁": 15, "ブラックジャック": 40,
+    **RULEBOOK_BASES,
 }
-"""X-SKILL-01 base values (%); 〈回避〉 is DEX×2 and computed; 〈武道〉 (any style) 1% as in
+"""X-SKILL-01 base values (%): every skill of the rulebook (rules.coc6.skill_list); 〈回避〉
+(DEX×2), 〈母国語〉 (EDU×5), アイデア, 幸運 and 知識 are computed; 〈武道〉 (any style) 1% as in
 クトゥルフ2010; the melee weapon skills of the built-in weapons (X-WPN-01) at the published
 CoC 6 base values."""
+
+SAN_NAMES = ("SAN", "正気度", "SANチェック", "san")
+"""Names a SAN roll goes by (its target is the current SAN)."""
 
 SKILL_ALIASES = {
     "パンチ": "こぶし", "こぶし（パンチ）": "こぶし", "こぶし(パンチ)": "こぶし",
     "キック（蹴り）": "キック", "組みつき": "組み付き", "組付き": "組み付き",
     "組み付き（グラップル）": "組み付き", "回避（ドッジ）": "回避", "ドッジ": "回避",
-    "MA": "マーシャルアーツ",
+    "MA": "マーシャルアーツ", "図書館利用": "図書館", "アイディア": "アイデア",
+    "知識ロール": "知識", "幸運ロール": "幸運", "クトゥルフ神話技能": "クトゥルフ神話",
 }
 
 
@@ -54,6 +61,9 @@ class Character:
         armor: armour points (装甲) that reduce each hit.
         hp_max_override: a sheet's HP where it differs from the formula, or None.
         db_override: a sheet's db expression where it differs from the table, or None.
+        san_now: the current SAN after losses (正気度), or None for the starting POW×5.
+        san_hour: the hour of SAN losses counted for 不定の狂気, ``{"start": ISO time,
+            "san": SAN at its start, "lost": SAN lost since}``, or None.
     """
 
     name: str
@@ -63,6 +73,8 @@ class Character:
     armor: int = 0
     hp_max_override: int | None = None
     db_override: str | None = None
+    san_now: int | None = None
+    san_hour: dict | None = None
 
     @property
     def hp_max(self) -> int:
@@ -78,8 +90,8 @@ class Character:
 
     @property
     def san(self) -> int:
-        """Starting sanity = POW × 5."""
-        return self.stats.get("POW", 0) * 5
+        """The current SAN: after the losses recorded (``san_now``), else POW × 5."""
+        return self.san_now if self.san_now is not None else self.stats.get("POW", 0) * 5
 
     @property
     def damage_bonus(self) -> str:
@@ -101,8 +113,13 @@ class Character:
         key = canonical_skill(name)
         if key in self.skills:
             return self.skills[key]
-        if key == "回避":
-            return self.stat("DEX") * 2
+        if key in DERIVED:  # 回避 DEX×2, 母国語 EDU×5, アイデア INT×5, 幸運 POW×5, 知識 EDU×5
+            stat, times = DERIVED[key]
+            return self.stat(stat) * times
+        if key in SAN_NAMES:
+            return self.san
+        if (base := specialty_base(key)) is not None and key not in BASE_SKILLS:
+            return base
         match = re.fullmatch(r"(STR|CON|POW|DEX|APP|SIZ|INT|EDU)\s*[×x*]\s*(\d+)", key, re.I)
         if match:
             return self.stat(match.group(1)) * int(match.group(2))
@@ -114,7 +131,8 @@ class Character:
         """Whether ``name`` is a skill this character can roll: on the sheet, a base skill
         (X-SKILL-01), 〈回避〉, 〈武道〉, or a characteristic roll such as ``CON×5``."""
         key = canonical_skill(name)
-        return (key in self.skills or key in BASE_SKILLS or key == "回避" or key.startswith("武道")
+        return (key in self.skills or key in BASE_SKILLS or key in DERIVED or key in SAN_NAMES
+                or specialty_base(key) is not None or key.startswith("武道")
                 or re.fullmatch(r"(STR|CON|POW|DEX|APP|SIZ|INT|EDU)\s*[×x*]\s*(\d+)", key, re.I) is not None)
 
     def budo_skills(self) -> dict[str, int]:
@@ -152,7 +170,9 @@ class Character:
         """A JSON-friendly dict (the inverse of :meth:`from_dict`)."""
         return {"name": self.name, "stats": dict(self.stats), "skills": dict(self.skills),
                 "weapons": [w.to_dict() for w in self.weapons], "armor": self.armor,
-                "hp_max": self.hp_max_override, "db": self.db_override}
+                "hp_max": self.hp_max_override, "db": self.db_override,
+                **({"san": self.san_now} if self.san_now is not None else {}),
+                **({"san_hour": dict(self.san_hour)} if self.san_hour else {})}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Character":
@@ -162,4 +182,6 @@ class Character:
                    skills={k: int(v) for k, v in (data.get("skills") or {}).items()},
                    weapons=tuple(Weapon.from_dict(w) for w in data.get("weapons") or ()),
                    armor=int(data.get("armor") or 0), hp_max_override=data.get("hp_max"),
-                   db_override=data.get("db"))
+                   db_override=data.get("db"),
+                   san_now=int(data["san"]) if data.get("san") is not None else None,
+                   san_hour=dict(data["san_hour"]) if data.get("san_hour") else None)

@@ -38,7 +38,10 @@ async def test_the_table_decides_each_command_for_kp_owner_and_other(table, path
     await table.fight()
     seen = {who: await outcome(table, user, path) for who, user in
             (("other", EVE), ("owner", ALICE), ("kp", KP))}
-    assert seen == EXPECTED[permissions.access(path)]
+    expected = dict(EXPECTED[permissions.access(path)])
+    if path == "check":  # someone with no unit here rolls on their own sheet (bot.sheet_checks)
+        expected["other"] = "passed"
+    assert seen == expected
 
 
 async def test_only_the_kp_acts_for_another_unit_with_as(table):

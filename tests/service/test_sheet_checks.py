@@ -1,0 +1,90 @@
+"""``/char new`` gives the full CoC 6 sheet, and ``/check`` rolls any of it outside a battle
+and the SAN check with its loss (issue 10)."""
+from __future__ import annotations
+
+import pytest
+
+from service_table import ALICE, KP, text
+from rules.coc6.character import Character
+
+STATS = dict(str=12, con=13, pow=11, dex=14, app=10, siz=13, int=13, edu=15)
+
+
+async def sheet(table, name="アリス") -> Character:
+    record = await table.store.get_character("console", name)
+    return Character.from_dict(record.data)
+
+
+async def test_a_new_character_has_every_rulebook_skill_at_its_base(table):
+    replies = await table.say(ALICE, "char new", name="アリス", **STATS)
+    shown = text(replies)
+    for cell in ("目星 25", "聞き耳 25", "図書館 25", "アイデア 65", "幸運 55", "知識 75", "SAN 55",
+                 "回避 28", "母国語 75", "応急手当 30", "クトゥルフ神話 0", "運転（） 20", "歴史 20"):
+        assert cell in shown, cell
+    character = await sheet(table)
+    assert (character.skill("目星"), character.skill("運転（自動車）"), character.skill("アイデア")) == (25, 20, 65)
+
+
+async def test_check_outside_a_battle_rolls_on_the_only_character(table):
+    await table.say(ALICE, "char new", name="アリス", **STATS)
+    replies = await table.say(ALICE, "check", 20, skill="目星")
+    assert [r.text for r in replies] == ["🎲 アリス 目星（25%）：(1D100<=25) ＞ 20 ＞ 成功"]
+    assert not replies[0].ephemeral
+    replies = await table.say(ALICE, "check", 70, skill="アイデア", modifier="-10")
+    assert [r.text for r in replies] == ["🎲 アリス アイデア（65-10 ＝ 55%）：(1D100<=55) ＞ 70 ＞ 失敗"]
+
+
+async def test_with_several_characters_the_check_names_one(table):
+    await table.say(ALICE, "char new", name="アリス", **STATS)
+    await table.say(ALICE, "char new", name="アリス2", **{**STATS, "int": 16})
+    replies = await table.say(ALICE, "check", skill="アイデア")
+    assert replies[0].ephemeral and "character:" in replies[0].text and "アリス2" in replies[0].text
+    replies = await table.say(ALICE, "check", 50, skill="アイデア", character="アリス2")
+    assert [r.text for r in replies] == ["🎲 アリス2 アイデア（80%）：(1D100<=80) ＞ 50 ＞ 成功"]
+    replies = await table.say(ALICE, "check", 2, skill="操縦（ヘリコプター）", character="アリス")
+    assert [r.text for r in replies] == ["🎲 アリス 操縦（ヘリコプター）（1%）：(1D100<=1) ＞ 2 ＞ 失敗"]
+
+
+async def test_an_unknown_skill_is_refused_by_name(table):
+    await table.say(ALICE, "char new", name="アリス", **STATS)
+    replies = await table.say(ALICE, "check", skill="ハッキング")
+    assert replies[0].ephemeral and "「ハッキング」" in replies[0].text
+
+
+@pytest.mark.rule("H-GEN-02")
+async def test_a_san_check_applies_the_loss_and_announces_the_madness_thresholds(table):
+    await table.say(ALICE, "char new", name="アリス", **STATS)
+    replies = await table.say(ALICE, "check", 80, 6, 30, skill="SAN", loss="1/1D6")
+    assert text(replies) == (
+        "🎲 アリス SANチェック（1/1D6）：(1D100<=55) ＞ 80 ＞ 失敗\n"
+        "失敗：1D6 ＞ 6 の減少 → SAN 55 → 49\n"
+        "一度に6減ったので一時的狂気の判定（5以上）：アイデア (1D100<=65) ＞ 30 ＞ 成功 → "
+        "成功：何を見たのか理解してしまい、一時的狂気に陥る\n"
+        "不定の狂気：この1時間の減少 計6／しきい値11（1時間の初めのSANの1/5。達すると不定の狂気）")
+    assert (await sheet(table)).san == 49
+    table.clock.advance(30)
+    replies = await table.say(ALICE, "check", 10, skill="SAN", loss="1/1D6")
+    assert "SAN 49 → 48" in text(replies) and "計7／しきい値11" in text(replies)
+    replies = await table.say(ALICE, "check", 90, 3, 3, 80, skill="SAN", loss="0/2D4")
+    assert "アイデア (1D100<=65) ＞ 80 ＞ 失敗 → 失敗：理解が及ばず、一時的狂気は免れる" in text(replies)
+    assert "⚠ 1時間以内の減少が計13で、不定の狂気のしきい値11" in text(replies)
+    assert (await sheet(table)).san == 42
+    table.clock.advance(31)  # the hour is over: a new one starts at SAN 42 (threshold 8)
+    replies = await table.say(ALICE, "check", 10, skill="SAN", loss="1/1D6")
+    assert "計1／しきい値8" in text(replies)
+
+
+async def test_a_san_loss_must_read_success_slash_failure(table):
+    await table.say(ALICE, "char new", name="アリス", **STATS)
+    replies = await table.say(ALICE, "check", skill="SAN", loss="1D6")
+    assert replies[0].ephemeral and "loss:1/1D6" in replies[0].text
+    assert (await sheet(table)).san == 55
+
+
+async def test_in_a_battle_a_unit_checks_in_the_battle_and_others_on_their_sheet(table):
+    await table.fight()
+    replies = await table.say(ALICE, "check", 20, skill="目星")
+    assert "アリス 目星：(1D100<=25) ＞ 20 ＞ 成功" in text(replies)  # the battle's step (its log)
+    await table.say("eve", "char new", name="イブ", **STATS)
+    replies = await table.say("eve", "check", 20, skill="聞き耳")
+    assert [r.text for r in replies] == ["🎲 イブ 聞き耳（25%）：(1D100<=25) ＞ 20 ＞ 成功"]
