@@ -3,6 +3,10 @@ FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 DATA_DIR=/data
 
+# The map's Japanese font comes with the Python install (noto-cjk-sans-jp-regular); IPAex
+# Gothic from Debian is the fallback the map renderer also looks for.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-ipaexfont-gothic \
+    && rm -rf /var/lib/apt/lists/*
 RUN useradd --create-home --uid 1000 bot && mkdir -p /data && chown bot:bot /data
 WORKDIR /app
 COPY pyproject.toml README.md alembic.ini ./

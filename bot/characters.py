@@ -1,15 +1,18 @@
-"""The character commands (``/char new|set|weapon|show|list|delete``) over the store."""
+"""The character commands (``/char new|set|weapon|show|list|rename|export|delete``) over the
+store; ``/char import`` is :mod:`bot.sheet_exchange`."""
 from __future__ import annotations
 
 import re
 import unicodedata
 
 from bot import options as opt
-from bot.importers import parse_sheet
-from rules.dice import parse
+from bot.names import check_name
 from bot.render.characters import sheet_text
+from bot.render.reply import MAX_TEXT, Reply, private
 from bot.render.sheet_skills import skills_table_text
-from bot.render.reply import Reply, private
+from bot.sheet_exchange import SheetExchange
+from bot.sheet_fetch import Fetch
+from rules.dice import parse
 from bot.store import Store
 from rules.coc6.character import CHARACTERISTICS, Character
 from rules.coc6.weapons import BUILTIN_WEAPONS, UNARMED_WEAPONS, ParryClass, make_weapon
@@ -23,20 +26,14 @@ HP_KEYS = {"hp", "耐久力", "最大hp"}
 DB_KEYS = {"db", "ダメージボーナス"}
 
 
-def check_name(name: str) -> None:
-    """Refuse (InvalidInput) a character or unit name that is too long or could act as a
-    mention or markup in Discord (``@everyone``, ``<@…>``, a leading ``@`` or ``#``)."""
-    if len(name) > 40:
-        raise InvalidInput("キャラクター名は40文字以内にしてください。")
-    if name.startswith(("@", "#", "/")) or "<@" in name or "@everyone" in name or "@here" in name:
-        raise InvalidInput("名前を @ や # や / で始めたり、メンションを含めたりはできません。")
-
-
 class CharacterBook:
-    """Character sheets saved per ``scope`` (a guild id, or ``console``)."""
+    """Character sheets saved per ``scope`` (a guild id, or ``console``); ``fetch``
+    downloads a sheet URL for ``/char import`` (see :class:`bot.sheet_exchange.SheetExchange`)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, fetch: Fetch | None = None) -> None:
         self.store = store
+        self.exchange = SheetExchange(store, fetch)
+        """``/char import`` (and its confirmation) and ``/char export``."""
 
     async def load(self, scope: str, name: str) -> Character:
         """The saved character ``name``; raises InvalidInput naming the known ones."""
@@ -187,9 +184,22 @@ class CharacterBook:
         return [private(user, f"{character.name}に武器「{weapon.name}」を持たせました"
                        f"（{weapon.parry_class.value}、{character.weapon_skill(weapon)}%、{weapon.damage}{hp}）。{note}")]
 
-    async def show(self, scope: str, user: str, options: dict) -> list[Reply]:
-        """``/char show``: a character's sheet (one's only character when no name is given)."""
+    async def show(self, scope: str, user: str, options: dict,
+                   battle: dict[str, Character] | None = None) -> list[Reply]:
+        """``/char show``: a character's sheet (one's only character when no name is given).
+
+        ``battle`` is given when ``user`` is the KP of the channel's battle: ``{unit: sheet}``
+        of its units. Then every sheet of the battle is shown (no name), or the unit's
+        (a name of a unit or of its character), whoever owns it — privately.
+        """
         name = opt.text(options, "name")
+        if battle:
+            if not name:
+                return _packed([f"【{unit}】\n" + sheet_text(sheet, full=True) for unit, sheet in battle.items()],
+                               user, f"（KP用・この戦闘の{len(battle)}人のシート）")
+            unit = next((u for u, sheet in battle.items() if name.strip() in (u, sheet.name)), None)
+            if unit is not None:
+                return [private(user, f"【{unit}】（戦闘中のシート・KP用）\n" + sheet_text(battle[unit], full=True))]
         if not name:
             mine = await self.owned(scope, user)
             if len(mine) != 1:
@@ -199,8 +209,34 @@ class CharacterBook:
         record = await self.store.get_character(scope, character.name)
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{character.name}」は他のユーザーのキャラクターです。"
-                               "キャラクターの数値はその持ち主だけが表示できます。")
+                               "キャラクターの数値はその持ち主だけが表示できます（戦闘中のユニットならその戦闘のKPも見られます）。")
         return [private(user, f"【{character.name}】\n" + sheet_text(character, full=True))]
+
+    async def rename(self, scope: str, user: str, options: dict) -> list[Reply]:
+        """``/char rename name: new:``: give one's character another name (one transaction;
+        battles already joined keep the name they joined with)."""
+        name, new = opt.text(options, "name"), opt.text(options, "new")
+        if not (name and new):
+            raise InvalidInput("name: に今の名前、new: に新しい名前を指定してください。")
+        character = await self._editable(scope, user, name)
+        check_name(new)
+        if new == character.name:
+            raise InvalidInput(f"「{new}」は今の名前と同じです。")
+        if await self.store.get_character(scope, new) is not None:
+            raise InvalidInput(f"「{new}」という名前のキャラクターはすでに登録されています。別の名前にしてください。")
+        renamed = Character(**{**character.__dict__, "name": new})
+        await self.store.put_character(scope, user, new, renamed.to_dict(), drop=(scope, character.name))
+        return [private(user, f"「{character.name}」の名前を「{new}」に変えました。")]
+
+    async def export(self, scope: str, user: str, options: dict) -> list[Reply]:
+        """``/char export [name:]``: one's character as ココフォリア clipboard JSON."""
+        name = opt.text(options, "name")
+        if not name:
+            mine = await self.owned(scope, user)
+            if len(mine) != 1:
+                raise InvalidInput("name: で書き出すキャラクターを指定してください。")
+            name = mine[0]
+        return self.exchange.export(await self._editable(scope, user, name), user)
 
     async def list(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char list``: the characters of this server (or the console)."""
@@ -210,19 +246,21 @@ class CharacterBook:
         lines = [f"・{r.name}" for r in records]
         return [private(user, "あなたのキャラクター:\n" + "\n".join(lines))]
 
-    async def import_sheet(self, scope: str, user: str, options: dict) -> list[Reply]:
-        """``/char import data:<json>``: a ココフォリア or キャラクター保管所 sheet."""
-        character, hidden = parse_sheet(opt.text(options, "data") or "")
-        record = await self.store.get_character(scope, character.name)
-        if record is not None and record.owner != user:
-            raise InvalidInput(f"「{character.name}」は他のユーザーがすでに登録しています。")
-        await self.store.put_character(scope, user, character.name, character.to_dict())
-        note = "\n（非公開のコマです。/battle add の hidden:true で数値を隠せます）" if hidden else ""
-        return [private(user, f"キャラクター「{character.name}」を取り込みました。\n" + sheet_text(character, full=True) + note)]
-
     async def delete(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char delete``: remove one's own character."""
         name = opt.text(options, "name") or ""
         await self._editable(scope, user, name)
         await self.store.delete_character(scope, name)
         return [private(user, f"キャラクター「{name}」を削除しました。")]
+
+
+def _packed(parts: list[str], user: str, head: str) -> list[Reply]:
+    """``parts`` joined into as few private messages as fit 2,000 characters each."""
+    replies, current = [], head
+    for part in parts:
+        if len(current) + 2 + len(part) > MAX_TEXT and current:
+            replies.append(private(user, current))
+            current = ""
+        current = f"{current}\n\n{part}" if current else part
+    replies.append(private(user, current))
+    return replies

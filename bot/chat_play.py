@@ -90,7 +90,7 @@ class ChatTable:
             return None
         if isinstance(outcome, Ambiguous):
             return [self._question(req, battle, outcome)]
-        return await self._run(req, outcome, text)
+        return await self._run(req, battle, outcome, text)
 
     async def press(self, req: Request, battle: int, text: str) -> list[Reply]:
         """A clarification button: read its declaration again for the presser and run it in
@@ -103,13 +103,18 @@ class ChatTable:
         outcome = read(text, found[1]) if found else None
         if not isinstance(outcome, Declaration):
             raise InvalidInput("このボタンは古くなっています（その場面はもう過ぎました）。あらためて宣言してください。")
-        replies = await self._run(here, outcome, text)
+        replies = await self._run(here, battle, outcome, text)
         if record.channel == req.channel:
             return replies
         return [r if r.ephemeral or r.edit else dataclasses.replace(r, channel=record.channel) for r in replies]
 
-    async def _run(self, req: Request, declaration: Declaration, said: str) -> list[Reply]:
-        sub = dataclasses.replace(req, command=declaration.command, options=dict(declaration.options), said=said)
+    async def _run(self, req: Request, battle: int, declaration: Declaration, said: str) -> list[Reply]:
+        """Route the declaration's command (a ``press`` as the click of its button)."""
+        options = dict(declaration.options)
+        if declaration.command == "press":
+            options = {"custom_id": buttons.encode(battle, options["key"], options["label"]), "label": options["label"]}
+        command = "button" if declaration.command == "press" else declaration.command
+        sub = dataclasses.replace(req, command=command, options=options, said=said)
         replies = await self.dispatch(sub)
         if declaration.typed_target is None:
             return replies

@@ -10,6 +10,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.config import Settings, sqlite_url
+from bot.store.migrate import DatabaseUnusable
 
 NO_TOKEN = """DISCORD_TOKEN が設定されていません。/ DISCORD_TOKEN is not set.
 
@@ -57,22 +58,25 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = Settings()
     except ValidationError as exc:
-        problems = "\n".join(f"  {'.'.join(map(str, e['loc'])).upper() or '設定'}: {e['msg']}" for e in exc.errors())
+        problems = "\n".join(f"  {'.'.join(map(str, e['loc'])).upper() or '設定'}: {e['msg'].removeprefix('Value error, ')}"
+                             for e in exc.errors())
         print(f"設定（環境変数 / .env）が正しくありません / invalid settings:\n{problems}", file=sys.stderr)
         return 2
+    try:
+        return _dispatch(args, settings)
+    except DatabaseUnusable as exc:
+        print(exc, file=sys.stderr)
+        return 1
+
+
+def _dispatch(args, settings: Settings) -> int:
+    """Run the parsed command (DatabaseUnusable propagates to :func:`main`)."""
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     if args.cmd == "console":
         return _console(args, settings)
     if args.cmd == "migrate":
-        from bot.store import Store
-
-        async def migrate() -> None:
-            store = Store(settings.resolved_database_url())
-            await store.migrate()
-            await store.close()
-
-        asyncio.run(migrate())
+        asyncio.run(_check_database(settings.resolved_database_url()))
         print("マイグレーションを適用しました。")
         return 0
     if not settings.discord_token:
@@ -86,17 +90,31 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.cmd == "sync":
         return asyncio.run(sync_commands(settings, args.guild or settings.dev_guild_id))
+    asyncio.run(_check_database(settings.resolved_database_url()))
     return asyncio.run(run_bot(settings))
+
+
+async def _check_database(url: str) -> None:
+    """Migrate the database before connecting to Discord, so that an unusable one stops the
+    bot with its one-line message (DatabaseUnusable) before anything else."""
+    from bot.store import Store
+
+    store = Store(url)
+    try:
+        await store.migrate()
+    finally:
+        await store.close()
 
 
 def _console(args, settings: Settings) -> int:
     from bot.console.app import make_dice, run
 
-    db_url = sqlite_url(args.db) if args.db else sqlite_url(Path(settings.data_dir) / "console.db")
+    db_path = Path(args.db) if args.db else Path(settings.data_dir) / "console.db"
+    db_url = sqlite_url(db_path)
     if not args.db:
         Path(settings.data_dir).mkdir(parents=True, exist_ok=True)
     dice = make_dice(args.rolls, args.seed)
-    files_dir = (Path(args.db).resolve().parent if args.db else Path(settings.data_dir)) / "exports"
+    files_dir = exports_dir(db_path)
     if args.script:
         try:
             with open(args.script, encoding="utf-8") as fh:
@@ -108,6 +126,14 @@ def _console(args, settings: Settings) -> int:
     interactive = sys.stdin.isatty() and not args.json
     return _interruptible(run(_stdin_lines(interactive), db_url, dice, args.json, interactive=interactive,
                               files_dir=files_dir))
+
+
+def exports_dir(db_path: Path) -> Path:
+    """Where the console saves the attachments of the database file ``db_path``:
+    ``exports/<file name without suffix>/`` beside it, so that two databases in one folder
+    never overwrite each other's ``battle-1.txt``."""
+    db_path = Path(db_path).resolve()
+    return db_path.parent / "exports" / db_path.stem
 
 
 def _interruptible(main) -> int:

@@ -48,7 +48,6 @@ BUILDERS = {
     "battle join": _join,
     "battle add": _add,
     "battle start": lambda r, b: cmds.Start(issuer=r.user),
-    "battle end": lambda r, b: cmds.EndBattle(issuer=r.user),
     "battle remove": lambda r, b: cmds.Remove(issuer=r.user, name=_text(r, "name")),
     "attack": lambda r, b: cmds.Attack(
         issuer=r.user, as_unit=_as(r), target=_text(r, "target"),

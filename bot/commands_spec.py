@@ -107,9 +107,14 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("char list", "キャラ 一覧", "このサーバーのキャラクター一覧", private=True),
     Cmd("char delete", "キャラ 削除", "キャラクターを削除する", (
         Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),), private=True),
-    Cmd("char import", "キャラ 取込", "ココフォリア／キャラクター保管所のJSONから作る", (
+    Cmd("char import", "キャラ 取込", "ココフォリアのコマ／キャラクター保管所のシートから作る", (
         Opt("file", "ファイル", "JSONまたはテキストのファイル", "attachment"),
-        Opt("data", "データ", "JSONテキスト（貼り付け）")), private=True),
+        Opt("data", "データ", "ココフォリアのコマのテキスト、またはキャラクター保管所のURL")), private=True),
+    Cmd("char rename", "キャラ 改名", "自分のキャラクターの名前を変える", (
+        Opt("name", "名前", "今の名前", required=True, autocomplete="character"),
+        Opt("new", "新しい名前", "新しい名前", required=True)), private=True),
+    Cmd("char export", "キャラ 書出", "ココフォリアに貼れるコマのデータ（チャットパレット付き）を出す", (
+        Opt("name", "名前", "キャラクター名", autocomplete="character"),), private=True),
     Cmd("battle new", "戦闘 作成", "このチャンネルで戦闘を開く（あなたがKPになります）", (
         Opt("system", "ルール", "ルールシステム", choices=SYSTEM_CHOICES),)),
     Cmd("battle join", "戦闘 参加", "自分のキャラクターで戦闘に参加する", (
@@ -122,7 +127,9 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("battle status", "戦闘 状況", "順番・HP・行動ポイント・状態を表示する"),
     Cmd("battle remove", "戦闘 除外", "KP: 参加者を戦闘から外す", (
         Opt("name", "名前", "外す参加者", required=True, autocomplete="unit"),)),
-    Cmd("battle end", "戦闘 終了", "KP: 戦闘を終える"),
+    Cmd("battle end", "戦闘 終了", "KP: 戦闘を終える（対応待ちや両陣営が健在なら確認します）", (
+        Opt("confirm", "確認なし", "確認せずにすぐ終える", "bool"),)),
+    Cmd("battle reopen", "戦闘 再開", "KP: このチャンネルで最後に終えた戦闘を再開する"),
     Cmd("battle log", "戦闘 ログ", "戦闘の記録をファイルで出す", private=True),
     Cmd("attack", "攻撃", "自分の手番に攻撃する", (
         Opt("target", "対象", "攻撃する相手", required=True, autocomplete="unit"),

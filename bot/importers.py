@@ -38,13 +38,26 @@ def _int(value, default: int | None = None) -> int | None:
     return default
 
 
+_FENCE = re.compile(r"\A```[A-Za-z]*\s*\n?(?P<body>.*?)\n?```\Z", re.S)
+
+
+def clipboard_text(text: str) -> str:
+    """The JSON inside pasted text: surrounding blanks, a byte-order mark and a Markdown
+    code fence (```json … ```, as Discord users often paste) removed."""
+    text = text.strip().lstrip("\ufeff").strip()
+    match = _FENCE.match(text)
+    return match["body"].strip() if match else text
+
+
 def parse_sheet(text: str) -> tuple[Character, bool]:
-    """Read a pasted JSON sheet; returns ``(character, hidden)`` where ``hidden`` says the
-    sheet asked to hide its numbers (ココフォリア ``secret``/``hideStatus``).
+    """Read a pasted sheet: the ココフォリア clipboard text (いあきゃら, キャラクター保管所's
+    ココフォリア output) or キャラクター保管所 JSON; returns ``(character, hidden)`` where
+    ``hidden`` says the sheet asked to hide its numbers (ココフォリア ``secret``/``hideStatus``).
 
     Raises InvalidInput (Japanese) for text that is not JSON, an unknown format, or a sheet
     without the characteristics a fight needs (DEX, and CON + SIZ or an HP value).
     """
+    text = clipboard_text(text)
     if len(text) > MAX_JSON:
         raise InvalidInput("JSONが大きすぎます（20万文字まで）。")
     try:
@@ -67,11 +80,22 @@ def _finish(name: str, stats: dict[str, int], skills: dict[str, int], hp: int | 
         raise InvalidInput(f"{name}: 戦闘に必要な能力値がありません（{'、'.join(missing)}）。"
                            "/char new で作るか、JSONに能力値を入れてください。")
     full = {k: stats.get(k, 0) for k in CHARACTERISTICS}
-    character = Character(name=name[:40], stats=full, skills=skills, db_override=db,
-                          hp_max_override=hp if hp and hp != Character(name, full).hp_max else None)
+    table = Character(name, full)
+    db = _db(db)
+    character = Character(name=name[:40], stats=full, skills=skills,
+                          db_override=db if db is not None and db != table.damage_bonus else None,
+                          hp_max_override=hp if hp and hp != table.hp_max else None)
     for weapon in weapons:
         character = character.with_weapon(weapon)
     return character
+
+
+def _db(text: str | None) -> str | None:
+    """A sheet's db as an expression (``+1D4``), ``""`` for none (0, なし, -), None when absent."""
+    if text is None:
+        return None
+    folded = unicodedata.normalize("NFKC", text).upper().replace(" ", "")
+    return "" if folded in ("", "0", "+0", "-", "なし", "NONE") else folded
 
 
 def _ccfolia(data: dict) -> tuple[Character, bool]:
@@ -99,7 +123,8 @@ def _ccfolia(data: dict) -> tuple[Character, bool]:
         skill_key = canonical_skill(_PAREN.sub("", weapon_name))
         if skill_key in ("こぶし", "キック", "頭突き", "組み付き"):
             continue
-        base = re.sub(r"[+-]1D[46]$", "", expr) if db and expr.endswith(db.lstrip("+-")) else expr
+        bonus = _db(db) or ""
+        base = expr[:-len(bonus)] if bonus[:1] in ("+", "-") and expr.endswith(bonus) and expr != bonus else expr
         known = make_weapon(weapon_name)
         weapons.append(make_weapon(weapon_name, damage=base, skill_value=skills.get(skill_key))
                        if skill_key in skills else make_weapon(weapon_name, damage=base or known.damage))

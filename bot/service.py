@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 
 from bot import options as opt
 from bot import permissions
+from bot.battle_end import END_KEY, BattleEnd
 from bot.battles import Battles, board
 from bot.characters import CharacterBook
 from bot.chat_play import CHOICE as CHAT_CHOICE, ChatTable
@@ -34,12 +35,14 @@ from bot.request import Request, request_label
 from bot.rolls import published_reply, roll_replies
 from bot.sheet_checks import SheetChecks, is_san
 from bot.store import BattleExists, BattleRecord, Deadline, DuplicateRequest, Store
+from bot.store.busy import DatabaseBusy
 from rules.battle import commands as cmds
 from rules.battle import keeper as kc
-from rules.battle.events import to_record
+from rules.battle.events import UnitJoined, to_record
 from rules.battle.protocol import GameSystem
 from rules.battle.state import BattleState
 from rules.battle.steps import StepStarted, command_record
+from rules.coc6.character import Character
 from rules.dice import Dice, DiceError, DiceExhausted
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems import DEFAULT_SYSTEM, SYSTEMS, get_system
@@ -50,6 +53,9 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[Request], Awaitable[list[Reply]]]
 """``await handler(request) -> replies``: one command."""
+
+BUSY = "データベースが別のプロセスの書き込みで混み合っています。状態は変更されていません。少し待ってからもう一度お試しください。"
+"""The answer when the database stayed locked by another process (bot.store.busy.PATIENCE)."""
 
 EXTRA_ROUTES = ("chat", "button")
 """Requests that are not commands of the spec: a plain message and a button press."""
@@ -80,6 +86,7 @@ class Service:
         self.characters = CharacterBook(store)
         self.sheet_checks = SheetChecks(self.characters, dice, clock)
         self.keeper = KeeperDesk(self.battles)
+        self.ending = BattleEnd(self.battles)
         self.chat = ChatTable(self.battles, self.dispatch)
         self.routes: dict[str, Handler] = self._route_table()
 
@@ -105,10 +112,12 @@ class Service:
             "roll": self._roll, "chat": self._chat, "button": self._button,
             "battle new": self._open, "battle status": self._status, "battle map": self._map,
             "char new": self._char(self.characters.new), "char set": self._char(self.characters.set),
-            "char weapon": self._char(self.characters.weapon), "char show": self._char(self.characters.show),
+            "char weapon": self._char(self.characters.weapon), "char show": self._char_show,
             "char list": self._char(self.characters.list), "char delete": self._char(self.characters.delete),
-            "char import": self._char(self.characters.import_sheet),
+            "char import": self._char(self.characters.exchange.import_sheet),
+            "char rename": self._char(self.characters.rename), "char export": self._char(self.characters.export),
             **self.keeper.routes(),
+            **self.ending.routes(),
             **{path: self._decide(build) for path, build in BUILDERS.items()},
             "check": self._check,
         }
@@ -161,6 +170,16 @@ class Service:
             self.battles.answered.put(req.request_id, replies)
         return replies
 
+    async def _char_show(self, req: Request) -> list[Reply]:
+        """``/char show``: the KP of the channel's battle sees every sheet in it."""
+        record = await self.battles.active(req.channel)
+        sheets = None
+        if record is not None:
+            _system, loaded = await self.battles.loaded(record)
+            if await self.battles.is_kp(req, loaded.state.keeper):
+                sheets = battle_sheets(loaded)
+        return await self.characters.show(req.scope, req.user, req.options, battle=sheets)
+
     # --- entry point ------------------------------------------------------------------
 
     async def handle(self, req: Request) -> list[Reply]:
@@ -185,6 +204,9 @@ class Service:
                 return await self._answered_before(req) or [_refusal(req, exc)]
             except DiceError as exc:
                 return [private(req.user, f"ダイスを振れませんでした: {exc}")]
+            except DatabaseBusy:
+                log.warning("database stayed locked by another process; %s not handled", req)
+                return [private(req.user, BUSY)]
             except Exception:
                 log.exception("unexpected error handling %s", req)
                 return [private(req.user, "内部エラーが発生しました。状態は変更されていません。もう一度お試しください。")]
@@ -214,6 +236,9 @@ class Service:
             return
         record = await self.battles.active(req.channel)
         state = (await self.battles.loaded(record))[1].state if record else None
+        if state is None and path in permissions.WITHOUT_BATTLE:  # the last battle's KP still counts
+            latest = await self.store.latest_battle(req.channel)
+            state = (await self.battles.loaded(latest))[1].state if latest else None
         keeper = state.keeper if state else None
         owns = bool(state) and any(u.owner == req.user for u in state.units.values())
         text = permissions.refusal(path, await self.battles.is_kp(req, keeper), owns,
@@ -411,32 +436,43 @@ class Service:
             return await self._publish(req, bid.key)
         if bid.choice == CHAT_CHOICE:
             return await self.chat.press(req, bid.battle, bid.key)
+        if bid.battle == 0 and bid.key.startswith("i"):
+            return await self.characters.exchange.confirm(req.scope, req.user, bid.key, bid.choice)
         record = await self.battles.active(req.channel)
         if record is None or record.id != bid.battle:
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
         system, state = await self._load(record)
         is_kp = await self.battles.is_kp(req, state.keeper)
-        if bid.key == "end":
-            return await self.battles.decided(req, lambda: cmds.EndBattle(issuer=req.user))
+        if bid.key == END_KEY:  # [戦闘終了], and /battle end's [戦闘を終える] [続ける]
+            return await self.ending.pressed(req, bid.choice)
         prompt = next((p for p in system.view(state).prompts if p.key == bid.key), None)
         if prompt is None:
             raise InvalidInput("このボタンは古くなっています（その場面はもう過ぎました）。最新のメッセージのボタンを使ってください。")
-        if req.user != prompt.owner and not is_kp:
-            raise InvalidInput(f"このボタンは{prompt.unit}の担当者用です。")
         if prompt.kind == "declarations" and not is_kp:
             raise InvalidInput("宣言の締め切りはKPだけが行えます。")
+        if req.user != prompt.owner and not is_kp:
+            raise InvalidInput(f"このボタンは{prompt.unit}の担当者用です。")
         as_unit = prompt.unit if is_kp and prompt.owner != req.user else None
         if prompt.kind in ("declare", "declarations"):
             label = buttons.label_of(bid.choice, prompt.options)
             if label is None:
                 raise InvalidInput("このボタンは古くなっています（宣言できることが変わりました）。最新のメッセージのボタンを使ってください。")
-            return await self.battles.decided(req, lambda: declaration_command(prompt, label, req.user, as_unit))
+            unit = prompt.unit or None  # the unit the button is for, even among a player's several
+            return await self.battles.decided(req, lambda: declaration_command(prompt, label, req.user, unit))
         if prompt.kind == "turn":
             return await self.battles.decided(req, lambda: cmds.EndTurn(issuer=req.user, as_unit=as_unit))
         label = buttons.label_of(bid.choice, prompt.options)
         if label is None:
             raise InvalidInput("このボタンは古くなっています（選べる対応が変わりました）。最新のメッセージのボタンを使ってください。")
         return await self.battles.decided(req, lambda: cmds.React(issuer=req.user, as_unit=as_unit, action=label))
+
+
+def battle_sheets(loaded: Loaded) -> dict[str, Character]:
+    """``{unit: sheet}`` of the units in a battle now: a CoC unit's current sheet (with the
+    KP's ``/kp set`` changes), else the sheet it joined with."""
+    joined = {e.unit: e.sheet for e in loaded.events if isinstance(e, UnitJoined)}
+    return {unit.id: getattr(unit, "character", None) or Character.from_dict(joined[unit.id])
+            for unit in loaded.state.units.values() if unit.id in joined}
 
 
 def _refusal(req: Request, exc: RuleViolation) -> Reply:

@@ -22,6 +22,7 @@ CHOICES = {
     "回避カウンター": "dodge_counter", "カウンター攻撃": "counter_strike",  # coc6-budo (B-COUNTER-01/03)
     "押し倒し": "push_down",  # coc6-budo tackle (B-TACKLE-03)
     "宣言しない": "no_declare", "宣言を締め切る": "close_declare",  # the round-start window
+    "戦闘を終える": "end_confirm", "続ける": "end_keep",  # /battle end's confirmation
 }
 LABELS = {code: label for label, code in CHOICES.items()}
 

@@ -1,7 +1,8 @@
-"""Japanese text for character sheets."""
+"""Japanese text for character sheets, and what changes when one sheet replaces another."""
 from __future__ import annotations
 
 from rules.coc6.character import CHARACTERISTICS, Character
+from rules.coc6.weapons import Weapon
 
 
 def sheet_text(character: Character, full: bool = False) -> str:
@@ -15,9 +16,48 @@ def sheet_text(character: Character, full: bool = False) -> str:
     if full:
         if character.skills:
             lines.append("技能: " + "、".join(f"{k} {v}%" for k, v in character.skills.items()))
-        weapons = []
-        for w in character.all_weapons:
-            hp = f" 耐久{w.hp}" if w.hp is not None else ""
-            weapons.append(f"{w.name}（{character.weapon_skill(w)}% {w.damage}{hp}）")
-        lines.append("武器: " + "、".join(weapons))
+        lines.append("武器: " + "、".join(weapon_text(character, w) for w in character.all_weapons))
     return "\n".join(lines)
+
+
+def weapon_text(character: Character, weapon: Weapon) -> str:
+    """``バット（60% 1D8 耐久20）``: a weapon with the % it is rolled with, damage and HP."""
+    hp = f" 耐久{weapon.hp}" if weapon.hp is not None else ""
+    return f"{weapon.name}（{character.weapon_skill(weapon)}% {weapon.damage}{hp}）"
+
+
+def sheet_changes(old: Character, new: Character) -> list[str]:
+    """What replacing ``old`` by ``new`` changes, one Japanese line per kind: characteristics,
+    HP/db/armour, skills gained, lost (back to their base value) and changed, weapons gained,
+    lost and changed. Empty when nothing changes."""
+    lines = []
+    stats = [f"{k} {old.stat(k)} → {new.stat(k)}" for k in CHARACTERISTICS if old.stat(k) != new.stat(k)]
+    derived = [f"{label} {a or 'なし'} → {b or 'なし'}" for label, a, b in (
+        ("HP", old.hp_max, new.hp_max), ("db", old.damage_bonus, new.damage_bonus),
+        ("装甲", old.armor, new.armor)) if a != b]
+    if stats or derived:
+        lines.append("能力値: " + "、".join(stats + derived))
+    gained = [f"{k} {v}%" for k, v in new.skills.items() if k not in old.skills]
+    lost = [f"{k} {v}%（→ {new.skill(k)}%）" for k, v in old.skills.items() if k not in new.skills]
+    changed = [f"{k} {v}% → {new.skills[k]}%" for k, v in old.skills.items()
+               if k in new.skills and new.skills[k] != v]
+    for label, items in (("増える技能", gained), ("なくなる技能", lost), ("変わる技能", changed)):
+        if items:
+            lines.append(f"{label}: " + _listed(items))
+    before = {w.name: w for w in old.weapons}
+    after = {w.name: w for w in new.weapons}
+    for label, items in (
+            ("増える武器", [weapon_text(new, w) for n, w in after.items() if n not in before]),
+            ("なくなる武器", [weapon_text(old, w) for n, w in before.items() if n not in after]),
+            ("変わる武器", [f"{weapon_text(old, w)} → {weapon_text(new, after[n])}" for n, w in before.items()
+                         if n in after and (after[n] != w or old.weapon_skill(w) != new.weapon_skill(after[n]))])):
+        if items:
+            lines.append(f"{label}: " + _listed(items))
+    return lines
+
+
+def _listed(items: list[str], limit: int = 30) -> str:
+    """``items`` joined with 、, the ones past ``limit`` counted (``…ほか12件``) so that a
+    confirmation always fits one message."""
+    shown = "、".join(items[:limit])
+    return shown + (f" …ほか{len(items) - limit}件" if len(items) > limit else "")

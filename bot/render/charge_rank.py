@@ -76,7 +76,8 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
     if isinstance(e, ce.DamageDealt):
         if _hidden(view, e.unit):
             return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}）"
-        floor = "（スタミナは0未満にならない、C-DMG-04）" if e.before - e.after != e.amount else ""
+        floor = (f"（減ったのは{e.before - e.after}：スタミナは0未満にならない、C-DMG-04）"
+                 if e.before - e.after != e.amount else "")
         return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}） スタミナ {e.before} → {e.after}{floor}"
     if isinstance(e, ce.InjuryRecorded):
         return f"{e.unit}は{e.degree}を負った（一度に{e.damage}ダメージ）。効果は戦闘後から（C-INJ-04）。"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 from dataclasses import dataclass
 
 from bot.render import battle as render
@@ -17,6 +18,17 @@ from rules.coc6.character import Character
 from rules.systems.coc6 import events as ce
 
 SECRET = "🔒シークレットダイス"
+
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+"""Control characters a log file must not hold: C0 (all but the line feed) and C1 controls,
+DEL, line/paragraph separators, bidirectional marks and overrides, the byte-order mark."""
+
+
+def printable(text: str) -> str:
+    """``text`` without control characters: CR LF and CR become a line feed, a tab or other
+    spacing control a space; the rest (ESC, NUL, BEL, bidi overrides …) are dropped."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _CONTROL.sub(lambda m: " " if m.group() in "\t\x0b\x0c\u2028\u2029" else "", text)
 
 
 def show_value(value) -> str:
@@ -105,7 +117,7 @@ def _redacted(e: ev.Event, line: str | None, hidden: dict[str, int]) -> str | No
         return f"{e.unit}は武器で受け止めた（数値はKPのみ）"
     if isinstance(e, ce.Declared) and e.unit in hidden and e.amount is not None:
         return f"{e.unit}は「{e.action}」を宣言しました。"
-    if isinstance(e, ce.AttackResolved) and any(w in e.outcome for w in ("装甲", "耐久力", "軽減")):
+    if isinstance(e, (ce.AttackResolved, ce.PendingClosed)) and any(w in e.outcome for w in ("装甲", "耐久力", "軽減")):
         name = next((n for n in hidden if n in e.outcome), None)
         if name:
             return f"→ {name}への攻撃の処理が終わった（数値はKPのみ）"
@@ -145,14 +157,15 @@ def entries(steps: list[Step], view: BattleView | None, reveal: bool) -> list[En
 
 
 def text_log(items: list[Entry], title: str) -> str:
-    """The log as plain text: ``[手順 N] 名前: /command`` then the indented lines."""
+    """The log as plain text: ``[手順 N] 名前: /command`` then the indented lines (no control
+    characters but line feeds, see :func:`printable`)."""
     out = [title, "=" * 40]
     for item in items:
         mark = "［KP裁定］" if item.keeper else ""
         undone = "［取り消し済み］" if item.undone else ""
         out.append(f"[手順 {item.number}] {item.by}{mark}{undone}: {item.label}".rstrip(": "))
         out.extend(f"    {line}" for line in item.lines)
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out)) + "\n"
 
 
 STYLE = """
@@ -175,7 +188,8 @@ p.undone .body{text-decoration:line-through}
 
 
 def html_log(items: list[Entry], title: str) -> str:
-    """The log as a standalone HTML page (UTF-8, inline CSS, no scripts)."""
+    """The log as a standalone HTML page (UTF-8, inline CSS, no scripts, no control
+    characters but line feeds)."""
     out = ["<!DOCTYPE html>", '<html lang="ja"><head><meta charset="utf-8">',
            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>",
            f"<h1>{html.escape(title)}</h1>"]
@@ -189,4 +203,4 @@ def html_log(items: list[Entry], title: str) -> str:
                    f'<span class="cmd">{html.escape(item.label)}</span>{badges}'
                    f'<span class="body">{body}</span></p>')
     out.append("</body></html>")
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out)) + "\n"

@@ -4,6 +4,7 @@ grey, the acting unit ringed in gold), and a legend of names, HP states and whos
 from __future__ import annotations
 
 import io
+import logging
 import os
 from functools import lru_cache
 
@@ -19,7 +20,21 @@ LINE = 22
 """Pixels per legend line."""
 PAD = 12
 
+log = logging.getLogger(__name__)
+
+
+def bundled_font() -> str | None:
+    """The path of the Japanese font the project installs (the ``noto-cjk-sans-jp-regular``
+    package: Noto Sans CJK JP Regular, OFL), or None when that package is missing."""
+    try:
+        from noto_cjk_sans_jp_regular import FONT_PATH
+    except ImportError:
+        return None
+    return str(FONT_PATH)
+
+
 FONT_CANDIDATES = (
+    "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
     "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
     "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc",
     "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc",
@@ -27,7 +42,8 @@ FONT_CANDIDATES = (
     "/System/Library/Fonts/ヒラギノ角ゴシック W3.ttc",
     "C:/Windows/Fonts/meiryo.ttc",
 )
-"""Fonts with Japanese glyphs, tried in order after ``$MAP_FONT``."""
+"""System fonts with Japanese glyphs (Debian's fonts-ipaexfont-gothic / fonts-noto-cjk, macOS,
+Windows), tried in order after ``$MAP_FONT`` and the bundled font."""
 
 COLORS = {"PC": (52, 101, 164), "NPC": (180, 48, 48), "out": (140, 140, 140), "turn": (230, 180, 20),
           "wall": (70, 70, 70), "cover": (181, 137, 84), "grid": (200, 200, 200), "bg": (250, 248, 240),
@@ -37,13 +53,17 @@ OUT = ("死亡", "気絶", "ノックアウト")
 
 @lru_cache(maxsize=8)
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """A Japanese-capable font of ``size`` px (``$MAP_FONT`` first), else Pillow's default."""
-    for path in (os.environ.get("MAP_FONT"), *FONT_CANDIDATES):
+    """A Japanese-capable font of ``size`` px: ``$MAP_FONT``, else the bundled font
+    (:func:`bundled_font`), else a system one (:data:`FONT_CANDIDATES`); Pillow's default
+    (no Japanese glyphs: labels become boxes) only when none opens, with a warning."""
+    for path in (os.environ.get("MAP_FONT"), bundled_font(), *FONT_CANDIDATES):
         if path and os.path.exists(path):
             try:
                 return ImageFont.truetype(path, size)
             except OSError:
+                log.warning("map font %s could not be opened", path)
                 continue
+    log.warning("no Japanese font found: map labels will be drawn as boxes (install the project with pip)")
     return ImageFont.load_default(size)
 
 

@@ -7,10 +7,10 @@ from rules.coc6.skill_list import ROLLS, SKILL_TABLE
 
 
 def skills_table_text(character: Character) -> str:
-    """``アイデア 65 / 幸運 55 / 知識 75 / SAN 55`` then one line per category
+    """``アイデア 65 / 幸運 55 / 知識 75`` (SAN is on the sheet's first lines) then one line per category
     (``探索技能: 応急手当 30、鍵開け 1、…``); a specialty skill shows the ones on the sheet,
     else its bare name (``運転（） 20``)."""
-    lines = [" / ".join(f"{name} {character.skill(name)}" for name in ROLLS) + f" / SAN {character.san}"]
+    lines = [" / ".join(f"{name} {character.skill(name)}" for name in ROLLS)]
     for category, rows in SKILL_TABLE:
         cells = []
         for name, _base in rows:

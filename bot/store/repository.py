@@ -192,10 +192,16 @@ class Store:
 
     # --- characters -----------------------------------------------------------------
 
-    async def put_character(self, scope: str, owner: str, name: str, data: dict) -> None:
-        """Create or replace the character ``name`` in ``scope``."""
+    async def put_character(self, scope: str, owner: str, name: str, data: dict,
+                            drop: tuple[str, str] | None = None) -> None:
+        """Create or replace the character ``name`` in ``scope``; in the same transaction,
+        delete the character ``drop = (scope, name)`` if given (a rename's old name, a
+        confirmed import's draft)."""
         async with self._session() as s:
             async with s.begin():
+                if drop is not None and drop != (scope, name):
+                    await s.execute(delete(CharacterRow).where(
+                        CharacterRow.scope == drop[0], CharacterRow.name == drop[1]))
                 row = (await s.execute(select(CharacterRow).where(
                     CharacterRow.scope == scope, CharacterRow.name == name))).scalar_one_or_none()
                 if row is None:

@@ -47,15 +47,17 @@ def require_keeper(state: BattleState, cmd: Command, what: str) -> None:
 def acting_unit(state: BattleState, cmd: Command, prefer: str | None = None) -> Unit:
     """The unit ``cmd`` acts for.
 
-    With ``as:`` the issuer must be the KP. Otherwise the issuer's own unit; when the issuer
+    With ``as:`` the issuer must be the KP or own that unit (a button of one of a player's
+    several units names it). Otherwise the issuer's own unit; when the issuer
     owns several, ``prefer`` (the unit whose turn it is, or that must answer) wins. The KP
     without ``as:`` acts for ``prefer`` when it is an NPC.
     Raises InvalidInput when no unit fits.
     """
     if cmd.as_unit:
-        if not is_kp(state, cmd):
+        unit = find_unit(state, cmd.as_unit)
+        if unit.owner != cmd.issuer and not is_kp(state, cmd):  # naming one's own unit is fine
             raise InvalidInput("as: で他のユニットとして行動できるのはKPだけです。")
-        return find_unit(state, cmd.as_unit)
+        return unit
     own = [u for u in state.units.values() if u.owner == cmd.issuer]
     if prefer is not None:
         if any(u.id == prefer for u in own):

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rules.battle.commands import Command
-from rules.battle.events import BattleOpened, Event, event
+from rules.battle.events import BattleEnded, BattleOpened, Event, event
 from rules.battle.state import BattleState
 
 
@@ -46,7 +46,8 @@ class StepStarted(Event):
 @event("steps_reverted")
 @dataclass(frozen=True)
 class StepsReverted(Event):
-    """The KP took ``steps`` back; ``reason`` is ``"undo"`` or ``"override"`` (H-GEN-01)."""
+    """The KP took ``steps`` back; ``reason`` is ``"undo"``, ``"override"`` (H-GEN-01) or
+    ``"reopen"`` (``/battle reopen`` takes back the step that ended the battle)."""
 
     steps: list
     by: str
@@ -139,7 +140,8 @@ def timeline(events: Iterable[Event]) -> list[Step]:
 
 def actions(steps: list[Step]) -> list[list[Step]]:
     """The active keeper actions that undo may take back, oldest first: each a step and the
-    active steps joined to it; step 0, bookkeeping steps and the opening are left out."""
+    active steps joined to it; step 0, bookkeeping steps, the opening and reopenings are
+    left out."""
     groups: list[list[Step]] = []
     for step in steps:
         if step.number == 0 or step.meta or not step.active:
@@ -148,7 +150,18 @@ def actions(steps: list[Step]) -> list[list[Step]]:
             groups[-1].append(step)
         else:
             groups.append([step])
-    return [g for g in groups if not any(isinstance(e, BattleOpened) for s in g for e in s.events)]
+    return [g for g in groups if not any(isinstance(e, BattleOpened) or _reopening(e) for s in g for e in s.events)]
+
+
+def _reopening(e: Event) -> bool:
+    """A reopening is no action to undo: the battle's end it took back stays taken back."""
+    return isinstance(e, StepsReverted) and e.reason == "reopen"
+
+
+def ending_step(steps: list[Step]) -> int | None:
+    """The number of the active step that ended the battle (its ``BattleEnded``), or None."""
+    found = [s.number for s in steps if s.active and any(isinstance(e, BattleEnded) for e in s.events)]
+    return found[-1] if found else None
 
 
 def redoable(steps: list[Step]) -> list[list[int]]:

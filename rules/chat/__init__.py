@@ -33,6 +33,10 @@ TALK_STARTS = (">", "＞", "#", "＃", "/")
 ROLLED = ("react", "attack", "check")
 """The commands whose first roll is a 1D100 check a typed roll can stand for."""
 
+_TRAILING_TALK = re.compile(
+    r"(?:[wｗＷ]+|[(（](?:笑|[^()（）\d%％+＋]{1,8})[)）]|笑|[\u2600-\u27bf\ufe0f\u200d]|[\U0001f000-\U0001faff])+$")
+"""Laughter, emoji and asides after a declaration (回避w, 回避😀, 回避(笑), 回避！(震え声))."""
+
 _ROLL = re.compile(r"(?i)(?P<secret>s?)(?:ccb?|1d100|cc)(?:\(\d+\))?<=(?P<target>\d{1,4})")
 
 
@@ -64,6 +68,7 @@ def read(text: str, ctx: ChatContext) -> Outcome:
 
 
 def _read(text: str, ctx: ChatContext) -> Outcome:
+    text = _TRAILING_TALK.sub("", text.strip())
     tokens = ctx.lexicon().tokens(fold(text))
     if not tokens:
         return None

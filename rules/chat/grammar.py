@@ -14,7 +14,7 @@ from rules.chat.lexicon import Token
 from rules.chat.normalize import fold
 
 P_WO, P_NI, P_DE, P_HE, P_NO, P_HA, P_MADE, P_COLON = (fold(p) for p in ("を", "に", "で", "へ", "の", "は", "まで", ":"))
-P_TO = fold("と")
+P_TO, P_GA = fold("と"), fold("が")
 SEPARATORS = {fold("、"), fold(",")}
 
 
@@ -65,8 +65,10 @@ def read(tokens: list[Token]) -> list[Intent]:
     if not tokens:
         return []
     readings = [(tokens, ())]
-    if len(tokens) >= 3 and tokens[0].is_(lx.UNIT) and _particle(tokens[1], P_COLON, P_HA):
-        readings.insert(0, (_strip(tokens[2:]), tokens[0].names(lx.UNIT)))
+    if len(tokens) >= 3 and tokens[0].is_(lx.UNIT) and _particle(tokens[1], P_COLON, P_HA, P_GA):
+        readings.insert(0, (_strip(tokens[2:]), tokens[0].names(lx.UNIT)))  # ゾンビ：アリスを攻撃
+    elif len(tokens) >= 2 and tokens[0].is_(lx.UNIT) and tokens[1].is_(lx.UNIT):
+        readings.insert(0, (_strip(tokens[1:]), tokens[0].names(lx.UNIT)))  # 【ゾンビ】アリスを攻撃
     found: list[Intent] = []
     for body, actor in readings:
         if not body:
@@ -240,10 +242,10 @@ def _attack(tokens: list[Token]):
     if taken is None:
         return
     rest, power = taken
-    verb = False
+    verb = None
     if rest and rest[-1].is_(lx.ATTACK) and not rest[-1].is_(*ROLE_KINDS):
-        rest, verb = rest[:-1], True
-    slots: dict = {"power": power}
+        rest, verb = rest[:-1], rest[-1].value(lx.ATTACK)
+    slots: dict = {"power": power, "verb": verb}
     i = 0
     while i < len(rest):
         token = rest[i]
@@ -267,12 +269,11 @@ def _attack(tokens: list[Token]):
             slots[name] = token.names(kind) if kind in (lx.UNIT, lx.WEAPON) else token.value(kind)
             i += 1
         elif token.is_(lx.ATTACK) and i == len(rest) - 1:
-            verb = True
+            verb = slots["verb"] = token.value(lx.ATTACK)
             i += 1
         else:
             return
-        if i < len(rest) and _particle(rest[i], P_WO, P_NI, P_DE, P_HE, P_COLON, P_TO) or \
-                (i < len(rest) and rest[i].text in SEPARATORS):
+        while i < len(rest) and (rest[i].is_(lx.PARTICLE) and not _content(rest[i]) and rest[i].text != P_NO):
             i += 1
     if "target" not in slots:
         return

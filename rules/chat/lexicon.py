@@ -51,10 +51,14 @@ class Token:
 
 
 def unit_spellings(name: str) -> set[str]:
-    """The spellings of unit ``name``: itself and, for a numbered one (ゾンビ1, ゾンビA,
-    ゾンビ-2), its base name, which may stand for several units."""
+    """The spellings of unit ``name``: itself, each part of a name written in parts
+    (見本 花子 → 見本, 花子) and, for a numbered one (ゾンビ1, ゾンビA, ゾンビ-2), its base
+    name, which may stand for several units."""
     folded = fold(name)
     found = {folded}
+    parts = [fold(p) for p in re.split(r"[\s\u3000・=＝]+", name.strip())]
+    if len(parts) > 1:
+        found.update(p for p in parts if len(p) >= MIN_PARTIAL)
     base = re.sub(r"[-_#]?(\d+|[a-z])$", "", folded)
     if base and base != folded and len(base) >= 1:
         found.add(base)
@@ -126,6 +130,7 @@ def build(words: w.Words, units: tuple[tuple[str, tuple[str, ...]], ...], option
         for weapon in weapons:
             for spelling in weapon_spellings(weapon):
                 entries.setdefault(spelling, []).append((WEAPON, weapon))
+    _add(entries, OPTION, words.options)
     _add(entries, WEAPON, words.weapons)
     _add(entries, REACT, words.reactions)
     _add(entries, DECL, words.declarations)

@@ -9,10 +9,14 @@ from dataclasses import dataclass, field
 
 from rules.chat.context import ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import Intent
-from rules.chat.words import COVER, PARRY
+from rules.chat.words import COVER, NONE, NONE_OPTIONS, PARRY
 
 PARRY_WITH = PARRY + "："
 """The label of a parry with one weapon when the question offers several (受け流し：ナイフ)."""
+
+ANSWER_KINDS = ("reaction", "cover")
+"""Questions answered with ``/react``; any other (the round's declarations) is answered
+by pressing its button: the command ``press`` with the question's ``key`` and ``label``."""
 
 
 @dataclass(frozen=True)
@@ -21,7 +25,8 @@ class Declaration:
 
     Attributes:
         command: the English command path the slash command has (``react``, ``attack``,
-            ``declare``, ``move``, ``check``, ``end``, ``wait``, ``escape``).
+            ``declare``, ``move``, ``check``, ``end``, ``wait``, ``escape``), or ``press``:
+            the button ``options["label"]`` of the question ``options["key"]``.
         options: its options by English name, as the slash command takes them (``as``
             when the speaker acts for a unit that is not theirs).
         unit: the unit that acts; ``text``: the declaration in canonical words (a button
@@ -114,9 +119,12 @@ def _decl(ctx: ChatContext, unit: ChatUnit, command: str, options: dict, phrase:
 
 
 def _answer(intent: Intent, ctx: ChatContext) -> Outcome:
-    asked = [q for q in ctx.questions]
+    asked = list(ctx.questions)
     units = [u for u in ctx.units if any(q.unit == u.name for q in asked)]
     choices: list[Declaration] = []
+    option = intent.slots.get("option")
+    if ctx.is_kp and option and not intent.actor:  # the KP's own question (「宣言を締め切る」)
+        choices += [_press("", q, option, option) for q in asked if ctx.unit(q.unit) is None and option in q.options]
     for unit in _actors(intent, ctx, units):
         for question in (q for q in asked if q.unit == unit.name):
             found = _answer_one(intent, ctx, unit, question)
@@ -129,8 +137,15 @@ def _answer(intent: Intent, ctx: ChatContext) -> Outcome:
     return _one(choices, "どのユニットの対応ですか？")
 
 
+def _press(unit: str, q: ChatQuestion, label: str, short: str) -> Declaration:
+    text = f"{unit}：{label}" if unit else label
+    return Declaration("press", {"key": q.key, "label": label}, unit, text, short)
+
+
 def _answer_one(intent: Intent, ctx: ChatContext, unit: ChatUnit, q: ChatQuestion) -> Outcome:
     slots = intent.slots
+    if q.kind not in ANSWER_KINDS:
+        return _press_one(slots, unit, q)
     power = slots.get("power")
     option = slots.get("option")
     if option == COVER:
@@ -161,6 +176,22 @@ def _answer_one(intent: Intent, ctx: ChatContext, unit: ChatUnit, q: ChatQuestio
         return _decl(ctx, unit, "react", {"action": reaction, "power": power}, _power(reaction, power), reaction)
     return _one([_decl(ctx, unit, "react", {"action": o, "power": power}, o, o.split("：", 1)[1]) for o in with_weapon],
                 f"どの武器で{reaction}を行いますか？")
+
+
+def _press_one(slots: dict, unit: ChatUnit, q: ChatQuestion) -> Outcome:
+    """The button a line presses on a question that is not a reaction: its label typed
+    (宣言しない, 受け流し：ゾンビ1), なし for the question's "nothing", or 受け流し for the
+    one parry it offers (a choice of opponents when it offers several)."""
+    option, reaction = slots.get("option"), slots.get("reaction")
+    if option is not None:
+        return _press(unit.name, q, option, option) if option in q.options else None
+    if reaction == NONE:
+        labels = [o for o in q.options if o in NONE_OPTIONS]
+    else:
+        labels = [o for o in q.options if o.startswith(reaction + "：")]
+        if "target" in slots:
+            labels = [o for o in labels if o.split("：", 1)[1] in slots["target"]]
+    return _one([_press(unit.name, q, o, o.split("：", 1)[-1]) for o in labels], f"誰に{reaction}を宣言しますか？")
 
 
 def _power(phrase: str, power: int | None) -> str:
@@ -204,10 +235,19 @@ def _opponent(other: ChatUnit, unit: ChatUnit) -> bool:
 
 
 def _turn_unit(intent: Intent, ctx: ChatContext) -> ChatUnit | None:
-    unit = ctx.unit(ctx.turn) if ctx.turn else None
-    if unit is None or (intent.actor and unit.name not in intent.actor):
+    """The unit a turn action is for: the one whose turn it is, when the speaker may move
+    it; out of turn, the unit the line names or the speaker's only unit — the rules then
+    refuse it as they refuse the slash command («いまはアリスの手番です»)."""
+    if ctx.phase != "active":
         return None
-    return unit if ctx.may_move(unit, bool(intent.actor)) else None
+    unit = ctx.unit(ctx.turn) if ctx.turn else None
+    if unit is not None and (not intent.actor or unit.name in intent.actor) and ctx.may_move(unit, bool(intent.actor)):
+        return unit
+    if intent.actor:
+        named = [u for u in ctx.units if u.name in intent.actor and ctx.may_move(u, True)]
+        return named[0] if len(named) == 1 else None
+    own = [u for u in ctx.units if u.owner == ctx.speaker]
+    return own[0] if len(own) == 1 else None
 
 
 def _targets(names, unit: ChatUnit, ctx: ChatContext) -> list[ChatUnit]:
@@ -222,6 +262,9 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
     slots = intent.slots
     targets = _targets(slots["target"], unit, ctx)
     weapons = slots.get("weapon") or ()
+    implied = ctx.words.verb_weapons.get(slots.get("verb") or "")
+    if not weapons and not slots.get("special") and not slots.get("mode") and implied:
+        weapons = (implied,)  # 殴る: a fist, 蹴る: a kick
     mine = [x for x in weapons if x in unit.weapons] or list(weapons[:1])
     choices = []
     for target in targets:

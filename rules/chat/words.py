@@ -25,6 +25,8 @@ class Words:
         checks: skills whose check the rules apply on one's turn (``/check skill:``).
         weapons: spellings of the standard weapons (こぶし: 拳, パンチ …).
         turn_actions: other turn commands by command path (``wait`` → 待機).
+        options: spellings of question buttons that are no reaction (宣言を締め切る: 締め切り).
+        verb_weapons: the weapon an attack verb names when the line names none (殴る: こぶし).
         power: the system takes a ``power:`` number on attacks, answers and escapes.
 
     Compared and hashed by identity: a system's words are one object, built once.
@@ -39,6 +41,8 @@ class Words:
     checks: Table = field(default_factory=dict)
     weapons: Table = field(default_factory=dict)
     turn_actions: Table = field(default_factory=dict)
+    options: Table = field(default_factory=dict)
+    verb_weapons: dict[str, str] = field(default_factory=dict)
     power: bool = False
 
     def over(self, base: "Words") -> "Words":
@@ -54,6 +58,8 @@ class Words:
                      aims=join(base.aims, self.aims), modes=join(base.modes, self.modes),
                      checks=join(base.checks, self.checks), weapons=join(base.weapons, self.weapons),
                      turn_actions=join(base.turn_actions, self.turn_actions),
+                     options=join(base.options, self.options),
+                     verb_weapons={**base.verb_weapons, **self.verb_weapons},
                      power=self.power or base.power)
 
 
@@ -75,22 +81,32 @@ BASE = Words(
         "組み付き": ("組付き", "組みつき", "くみつき", "組付"),
         "頭突き": ("ずつき", "頭つき"),
     },
+    options={"宣言しない": ("宣言なし", "宣言しません", "何も宣言しない"),
+             "宣言を締め切る": ("締め切り", "締め切る", "宣言締め切り", "宣言を締め切り", "締切", "宣言受付終了")},
 )
 """What every system shares (the reactions of COMMANDS.md and the four built-in weapons)."""
+
+NONE_OPTIONS = ("なし", "宣言しない")
+"""Buttons that answer a question with nothing: なし types them (during the round's declarations too)."""
 
 END_TURN = ("ターン終了", "手番終了", "ターンエンド", "ターン終わり", "ターンおわり", "手番終わり",
             "手番おわり", "ターンを終了", "手番を終了", "ターンを終える", "手番を終える", "ターン終える",
             "手番終える", "ターンを終わる", "手番を終わる", "ターン終わる", "手番終わる",
             "ターン終わります", "手番終わります", "手番を終わります", "ターンを終わります",
-            "以上", "以上です", "エンド")
+            "以上", "以上です", "エンド", "パス", "手番パス", "ターンパス")
 """Ending one's turn (``/end``)."""
 
-ATTACK_VERBS = ("攻撃", "殴る", "殴り", "殴りかかる", "殴りかかり", "殴りつける", "殴りつけ", "斬る", "斬り",
+ATTACK_VERBS = ("攻撃", "こうげき", "蹴飛ばす", "蹴飛ばし", "けとばす", "けとばし", "蹴っ飛ばす", "蹴っ飛ばし", "殴る", "殴り", "殴りかかる", "殴りかかり", "殴りつける", "殴りつけ", "斬る", "斬り",
                 "切る", "切り", "斬りつける", "斬りつけ", "斬りかかる", "斬りかかり", "切りつける", "切りつけ",
                 "撃つ", "撃ち", "射撃", "発砲", "刺す", "刺し", "突く", "突き", "蹴る", "蹴り", "叩く", "叩き",
                 "狙う", "狙い", "仕掛ける", "仕掛け", "放つ", "放ち", "射る", "射", "打つ", "打ち",
                 "攻撃を仕掛ける", "攻撃を仕掛け", "アタック")
 """Verbs that end an attack declaration (ゾンビを殴る, ゾンビの足を狙う)."""
+
+COC_VERB_WEAPONS = {"殴る": "こぶし", "殴り": "こぶし", "殴りかかる": "こぶし", "殴りかかり": "こぶし", "殴りつける": "こぶし",
+                "殴りつけ": "こぶし", "蹴る": "キック", "蹴り": "キック", "蹴飛ばす": "キック", "蹴飛ばし": "キック",
+                "けとばす": "キック", "けとばし": "キック", "蹴っ飛ばす": "キック", "蹴っ飛ばし": "キック"}
+"""CoC's weapon of a verb when the line names none: 殴る is a fist, 蹴る a kick."""
 
 MOVE_VERBS = ("移動", "動く", "動き", "進む", "進み", "行く", "行き", "走る", "走り", "下がる", "下がり")
 DECLARE_VERBS = ("宣言",)
@@ -100,11 +116,12 @@ FOCUS = ("集中",)
 POWER_WORDS = ("パワー", "パワーランク", "PR")
 SHOTS_SUFFIX = ("発",)
 DEX_WORDS = ("DEX",)
-PARTICLES = ("を", "に", "で", "へ", "の", "は", "まで", "から", "と", ":", "、", ",", "にて", "へと", "が")
+PARTICLES = ("を", "に", "で", "へ", "の", "は", "まで", "から", "と", ":", "、", ",", "にて", "へと", "が",
+             "狙って", "狙いつつ", "めがけて", "目掛けて", "に向かって")
 ENDINGS = ("ます", "まーす", "まs", "す", "る", "です", "だ", "で", "ね", "よ", "ぞ", "っ", "!", "。", ".", "…",
            "...", "~", "〜", "ー", "します", "しまーす", "する", "するよ", "しよう", "でお願いします", "お願いします",
            "おねがいします", "でいきます", "で行きます", "でいく", "で", "!!", "ッ")
 """What may trail a declaration (〈回避〉します, 回避で！, 殴ります)."""
-FILLERS = ("じゃあ", "じゃ", "よし", "よーし", "では", "それでは", "それじゃあ", "ここは", "なら", "ならば",
+FILLERS = ("いや", "いえ", "やっぱり", "やっぱ", "じゃあ", "じゃ", "よし", "よーし", "では", "それでは", "それじゃあ", "ここは", "なら", "ならば",
            "はい", "うん", "えい", "とりあえず")
 """What may lead a declaration (じゃあ回避で)."""

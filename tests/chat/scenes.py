@@ -7,12 +7,9 @@ from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.chat import ChatContext
 from rules.systems import get_system
 
-FIST = ("こぶし", "キック", "組み付き", "頭突き")
-
-
 def _row(name, owner, *weapons, out=False):
     return UnitRow(name=name, owner=owner, hidden=False, hp=10, hp_max=10, ap=3, dex=10,
-                   conditions=("気絶",) if out else (), weapons=tuple({"name": w} for w in FIST + weapons))
+                   conditions=("気絶",) if out else (), weapons=tuple({"name": w} for w in weapons))
 
 
 HOUSE_UNITS = (
@@ -21,6 +18,7 @@ HOUSE_UNITS = (
     _row("ゾンビ1", None, "斧"),
     _row("ゾンビ2", None),
     _row("グール", None, out=True),
+    _row("見本・花子", "carol"),
 )
 
 
@@ -31,6 +29,11 @@ def _view(system, turn, prompts=(), rows=HOUSE_UNITS, phase="active"):
 
 def _ask(unit, owner, *options, kind="reaction", about=None):
     return Prompt(kind=kind, unit=unit, owner=owner, options=options, text="", key=f"a1-{unit}", about=about)
+
+
+def _declaring(unit, owner, *foes):
+    labels = tuple(f"受け流し：{f}" for f in foes) + tuple(a + "に集中" for a in ("回避", "防御", "受け流し", "隠れる", "かばう"))
+    return Prompt(kind="declare", unit=unit, owner=owner, options=labels + ("宣言しない",), text="", key=f"d1-{unit}")
 
 
 def _turn(unit, owner):
@@ -57,6 +60,11 @@ VIEWS = {
         _ask("ゾンビ1", None, "回避", "防御", "なし")])),
     "house/zombies-hit": ("coc6-house", _view("coc6-house", "ボブ", [
         _ask("ゾンビ1", None, "回避", "なし"), _ask("ゾンビ2", None, "回避", "なし")])),
+    "house/declaring": ("coc6-house", _view("coc6-house", "アリス", [
+        _declaring("アリス", "alice", "ゾンビ1", "ゾンビ2"), _declaring("ボブ", "bob", "ゾンビ1", "ゾンビ2"),
+        _declaring("ゾンビ1", None, "アリス", "ボブ"),
+        Prompt(kind="declarations", unit="", owner=None, options=("宣言を締め切る",), text="", key="d1"),
+        _turn("アリス", "alice")])),
     "house/setup": ("coc6-house", _view("coc6-house", None, phase="setup")),
     # coc6 (book)
     "book/alice-turn": ("coc6", _view("coc6", "アリス", [_turn("アリス", "alice")])),
@@ -77,12 +85,12 @@ VIEWS = {
     "cr/assassin-hit": ("charge-rank", _view("charge-rank", "桐生", [
         _ask("刺客", None, "防御", "回避", "カウンター", "なし")], rows=(_row("桐生", "alice"), _row("刺客", None)))),
     "cr/obstruct": ("charge-rank", _view("charge-rank", "刺客", [
-        _ask("桐生", "alice", "妨害", "なし", kind="obstruct")], rows=(_row("桐生", "alice"), _row("刺客", None)))),
+        _ask("桐生", "alice", "妨害", "なし")], rows=(_row("桐生", "alice"), _row("刺客", None)))),
     "cr/escape-interrupt": ("charge-rank", _view("charge-rank", "刺客", [
-        _ask("桐生", "alice", "インターセプト", "なし", kind="interrupt")],
+        _ask("桐生", "alice", "インターセプト", "なし")],
         rows=(_row("桐生", "alice"), _row("刺客", None)))),
     "cr/interrupt": ("charge-rank", _view("charge-rank", "刺客", [
-        _ask("桐生", "alice", "インターセプト", "カバーリング", "なし", kind="interrupt")],
+        _ask("桐生", "alice", "インターセプト", "カバーリング", "なし")],
         rows=(_row("桐生", "alice"), _row("刺客", None)))),
 }
 

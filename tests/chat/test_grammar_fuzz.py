@@ -12,7 +12,7 @@ from tests.chat.scenes import VIEWS, context
 PIECES = ["ゾンビ1", "ゾンビ", "アリス", "を", "に", "で", "の", "へ", "は", "：", "回避", "受け流し", "ナイフ", "大型",
           "こぶし", "攻撃", "します", "！", "？", "C4", "3", "発", "パワー", "宣言", "集中", "ターン終了", "CCB<=28 ",
           "〈", "〉", "かばう", "応急手当", "精密射撃", "足", "狙う", "w", " ", "、", "なし", "移動", "カウンター", "待機"]
-PATHS = {c.path for c in COMMANDS}
+PATHS = {c.path for c in COMMANDS} | {"press"}  # press: a question's button
 
 
 @settings(max_examples=400, deadline=None)

@@ -56,7 +56,7 @@ async def test_second_dodge_and_second_attack(console_table):
     table = await ready(console_table, [10, 6, 10])
     await table.say("kp: /char new name:グール STR:12 CON:12 POW:5 DEX:17 APP:1 SIZ:12 INT:8 EDU:1")
     await table.say("kp: /char set name:グール key:こぶし value:90")
-    await table.say("kp: /battle end")
+    await table.say("kp: /battle end confirm:true")
     for line in SETUP[5:9] + ["kp: /battle add name:グール character:グール", "kp: /battle start"]:
         await table.say(line)
     for line in ("alice: [宣言しない]", "bob: [宣言しない]"):  # the round-start declarations

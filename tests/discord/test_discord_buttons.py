@@ -57,6 +57,6 @@ async def test_someone_elses_button_is_refused_privately(make_bot):
 async def test_a_button_of_an_ended_battle_says_so(make_bot):
     message = await _prompt_from_previous_instance(make_bot)
     second = await make_bot()
-    await second.slash("kp", "battle end")
+    await second.slash("kp", "battle end", confirm=True)
     calls = await second.dispatch("INTERACTION_CREATE", gateway.click("alice", TURN_END, message))
     assert [(c.ephemeral, c.content) for c in calls] == [(True, "このボタンの戦闘はもう終わっています。")]

@@ -28,7 +28,7 @@ async def test_the_acknowledgement_comes_before_the_service_starts(make_bot):
     before = time.monotonic()
     ack, answer = await harness.dispatch_all("INTERACTION_CREATE", data)
     assert ack.path.endswith("/callback") and ack.payload == {"type": 5}
-    assert ack.at < started[0] and ack.at - before < 0.5
+    assert ack.at < started[0] and ack.at - before < 1.5
     assert answer.content == "Alice\n(1D100<=50) ＞ 3 ＞ 決定的成功/スペシャル"
 
 
@@ -82,4 +82,4 @@ async def test_rendering_the_map_does_not_block_the_event_loop(make_bot, monkeyp
     running = False
     await tick
     assert [a["filename"] for a in calls[0].message["attachments"]] == ["map.png"]
-    assert max(gaps) < 0.3
+    assert max(gaps) < 0.5  # a blocked loop would stall for the 0.8 s of the render

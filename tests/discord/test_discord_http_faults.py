@@ -57,7 +57,7 @@ async def test_a_rate_limited_acknowledgement_is_retried_and_the_command_applied
 async def test_a_rate_limited_followup_is_sent_once_after_retry_after(make_bot, fake):
     harness = await make_bot()
     reference = await harness.first_round()
-    await harness.slash("kp", "battle end")
+    await harness.slash("kp", "battle end", confirm=True)
     fake.fail(FOLLOWUP, 429, retry_after=0.05)
     faulty = [c for c in await harness.first_round() if c.status == 200]
     assert [c.content for c in faulty] == [c.content for c in reference]
@@ -100,7 +100,7 @@ async def test_a_board_that_cannot_be_edited_is_logged_and_the_new_board_still_s
 async def test_a_server_error_on_a_followup_is_retried_and_sent_once(make_bot, fake):
     harness = await make_bot()
     reference = await harness.first_round()
-    await harness.slash("kp", "battle end")
+    await harness.slash("kp", "battle end", confirm=True)
     fake.fail(FOLLOWUP, 502)
     calls = await harness.first_round()
     assert [c.status for c in calls].count(502) == 1

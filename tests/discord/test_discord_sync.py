@@ -7,7 +7,10 @@ import sqlite3
 import discord_gateway as gateway
 from bot.commands_spec import COMMANDS
 from bot.config import Settings, sqlite_url
-from bot.discord.run import BAD_TOKEN, LOGIN_REFUSED, UNREACHABLE, run_bot, sync_commands
+import discord
+
+from bot.cli import main
+from bot.discord.run import BAD_TOKEN, LOGIN_REFUSED, UNREACHABLE, make_bot, run_bot, sync_commands
 
 TOP_LEVEL = list(dict.fromkeys(cmd.path.split()[0] for cmd in COMMANDS))
 
@@ -84,3 +87,21 @@ async def test_sync_fires_no_overdue_reminder_and_opens_no_database(make_bot, fa
         assert db.execute("SELECT count(*) FROM deadlines").fetchone() == (1,)
     assert await sync_commands(_settings(tmp_path, "never.db"), None) == 0
     assert not (tmp_path / "never.db").exists()
+
+
+def test_shards_come_from_the_settings(tmp_path):
+    settings = Settings(_env_file=None, discord_token="test-token", database_url=sqlite_url(tmp_path / "s.db"),
+                        shard_count=4, shard_ids="2,3")
+    bot = make_bot(settings)
+    assert isinstance(bot, discord.AutoShardedClient)
+    assert (bot.shard_ids, bot.shard_count) == ([2, 3], 4)
+    every = make_bot(Settings(_env_file=None, discord_token="t", database_url=sqlite_url(tmp_path / "s.db")))
+    assert (every.shard_ids, every.shard_count) == (None, None)
+
+
+def test_shard_ids_without_a_count_are_refused_before_starting(monkeypatch, capsys):
+    monkeypatch.setenv("SHARD_IDS", "0,1")
+    monkeypatch.delenv("SHARD_COUNT", raising=False)
+    assert main(["sync"]) == 2
+    assert capsys.readouterr().err == ("設定（環境変数 / .env）が正しくありません / invalid settings:\n"
+                                       "  設定: SHARD_IDS を使うときは SHARD_COUNT（全プロセスの合計シャード数）も設定してください\n")

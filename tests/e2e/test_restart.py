@@ -81,7 +81,7 @@ def test_sigkill_while_a_reaction_is_pending(tmp_path):
     status = second.say("kp: /battle status", until=lambda m: m["data"] is not None)
     assert state(status)["ゾンビ"]["hp"] == 10
     assert state(status)["アリス"]["ap"] == 2
-    second.say("kp: /battle end")
+    second.say("kp: /battle end confirm:true")
     assert second.close() == 0
 
     third = Console(db, "")

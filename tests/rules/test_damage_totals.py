@@ -4,8 +4,8 @@ Property-style: battles of every CoC 6 rule set are played with scripted faces d
 hypothesis — attacks (plain, firearms volleys, called shots, tackles, サルト), and every
 answer the defender may choose (回避, 防御, 受け流し, 隠れる, なし, 反撃 …). Whatever the dice,
 each ``AttackResolved`` / ``PendingClosed`` outcome that says 「XにNダメージ」 or 「計Nダメージ」
-must give exactly the HP that X lost since the previous outcome (HpChanged events), and a
-charge-rank ``DamageDealt`` must say exactly the stamina it took.
+must give exactly the HP that X lost since the previous outcome (HpChanged events). A
+charge-rank damage line says what the stamina lost when its floor of 0 cut the damage.
 """
 from __future__ import annotations
 
@@ -15,9 +15,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.render.charge_rank import event_line as cr_line
+from bot.render.log import lines
 from rules.battle import commands as cmds
 from rules.dice.core import DiceExhausted
 from rules.errors import InvalidInput, RuleViolation
+from rules.systems.charge_rank.events import DamageDealt
 from rules.systems.coc6 import events as ce
 from tests.rules.coc6_budo.conftest import KP, Table
 
@@ -228,3 +231,20 @@ def test_a_weapon_shot_says_the_wielder_lost_nothing():
     t, outcome = _budo_called_shot(0, "武器", [3, 2, 99])
     assert t.hp("鎧") == 12
     assert outcome == "鎧に0ダメージ（1D4+1D4 ＞ 5はナイフが受けた、B-CALL-WPN-01）"
+
+
+def test_a_hidden_defenders_armour_stays_out_of_the_players_log():
+    """The arithmetic names the armour; for a hidden NPC the players' line keeps it private."""
+    closing = [ce.AttackResolved(attack=1, outcome="鎧に3ダメージ（1D4+1D4 ＞ 5 − 装甲2 ＝ 3）"),
+               ce.PendingClosed(attack=1, unit="鎧", outcome="防御成功：鎧に0ダメージ（2 − 防御（1D2）1 − 装甲2 ＝ 0）")]
+    assert lines(closing, None, reveal=False, hidden={"鎧": 12}) == ["→ 鎧への攻撃の処理が終わった（数値はKPのみ）"] * 2
+    assert lines(closing, None, reveal=True, hidden={"鎧": 12})[0] == "→ 鎧に3ダメージ（1D4+1D4 ＞ 5 − 装甲2 ＝ 3）"
+
+
+@pytest.mark.rule("C-DMG-04")
+def test_a_charge_rank_blow_beyond_the_stamina_left_says_what_was_lost():
+    """「10ダメージ」 with stamina 8 → 0 reads what the stamina lost."""
+    hit = DamageDealt(unit="B", amount=10, before=8, after=0, formula="3 × 4 − 2 = 10")
+    assert cr_line(hit) == "💥 Bに10ダメージ（3 × 4 − 2 = 10） スタミナ 8 → 0（減ったのは8：スタミナは0未満にならない、C-DMG-04）"
+    whole = DamageDealt(unit="B", amount=5, before=8, after=3, formula="3 × 2 − 1 = 5")
+    assert cr_line(whole) == "💥 Bに5ダメージ（3 × 2 − 1 = 5） スタミナ 8 → 3"

@@ -61,7 +61,7 @@ async def test_kp_setting_is_kept_per_channel_and_used_by_the_next_battle(table)
     done = await table.say(KP, "kp setting", key="判定", value="cc")
     assert "⚙ 設定 dice = CC" in text(done)
     assert (await table.state()).settings["dice"] == "CC"
-    await table.say(KP, "battle end")
+    await table.say(KP, "battle end", confirm="true")
     await table.say(KP, "battle new")
     assert (await table.state()).settings["dice"] == "CC"
     assert "・dice = CC（既定 CCB） ※変更済み" in (await table.say(KP, "kp setting"))[0].text
@@ -83,7 +83,7 @@ async def test_kp_skip_closes_an_unanswered_attack_and_passes_the_turn(table):
 async def test_the_log_of_an_ended_battle_is_still_there(table):
     await table.fight()
     await table.say(ALICE, "end")
-    await table.say(KP, "battle end")
+    await table.say(KP, "battle end", confirm="true")
     replies = await table.say(BOB, "battle log")
     assert "[手順 6] alice: /end\n    アリスの手番が終わりました。" in replies[0].file["content"]
     assert "戦闘を終了しました。" in replies[0].file["content"]

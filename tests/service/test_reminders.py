@@ -95,7 +95,7 @@ async def test_fired_and_moved_on_deadlines_are_removed_and_an_ended_battle_leav
     assert await dispatcher.run_due() == 1  # アリス's moved on: removed, not sent; ボブ reminded
     assert await table.store.keeper.deadline_count() == 0
     await table.say(BOB, "end")
-    await table.say(KP, "battle end")
+    await table.say(KP, "battle end", confirm="true")
     table.clock.advance(11)
     assert await dispatcher.run_due() == 0
     assert await table.store.keeper.deadline_count() == 0

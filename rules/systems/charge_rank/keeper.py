@@ -76,8 +76,10 @@ def set_value(d: Decision[CrState], cmd: SetValue, dice: Dice) -> None:
     field = unicodedata.normalize("NFKC", cmd.field).strip()
     text = unicodedata.normalize("NFKC", cmd.value).strip()
     if field in NUMBERS:
-        if not re.fullmatch(r"\d{1,4}", text):
+        if not re.fullmatch(r"\d+", text):
             raise InvalidInput(f"{field}には0以上の整数を指定してください。")
+        if len(text) > 4:
+            raise InvalidInput(f"{field}は0から9999の範囲で指定してください（「{text[:20]}」は範囲外です）。")
         d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=f"{unit.id}の{field}を{text}に"))
         d.emit(NumberSet(unit=unit.id, key=NUMBERS[field], value=int(text)))
         if NUMBERS[field] == "stamina" and int(text) <= 0 and FAINTED not in unit.conditions:

@@ -4,7 +4,8 @@ the published rules with seed 001's parry (``BOOK``). The shared reactions and w
 are in :data:`rules.chat.words.BASE`."""
 from __future__ import annotations
 
-from rules.chat.words import Words
+from rules.chat.words import COC_VERB_WEAPONS, Words
+from rules.coc6.weapons import BUILTIN_WEAPONS
 from rules.systems.coc6.concentrate import ACTIONS as FOCUS_ACTIONS
 
 MODES = {"単発": ("単射",), "セミオート": ("セミオ", "3点射", "三点射"), "フルオート": ("フルオ", "連射", "全弾"),
@@ -14,13 +15,21 @@ MODES = {"単発": ("単射",), "セミオート": ("セミオ", "3点射", "三
 CHECKS = {"応急手当": ("応急手当て", "応急処置", "おうきゅうてあて", "応急"), "医学": ("いがく", "治療")}
 """Skills whose check the rules apply on one's turn (treatment)."""
 
+WEAPONS = {name: () for name in BUILTIN_WEAPONS}
+"""The weapons of the built-in table: named in a line by a unit that lacks one, the rules
+say so (「バットを持っていません」) instead of the line being talk."""
+
+DECLARATIONS = {"行動遅延": ("遅延", "行動を遅らせる"), "矢をつがえる": ("矢を番える", "つがえる"),
+                "弦の張り替え": ("弦を張り替える", "弦張り替え"), "剛の型破棄": ("剛の型を破棄",), "装填": ("リロード",)}
+"""The house rules' round declarations (seed 000); under the book rules the rules explain
+that they are not declarations there."""
+
 CALLED = {"急所": ("頭", "頭部", "きゅうしょ"), "腕": ("うで",), "足": ("脚", "あし"), "羽": ("翼", "はね")}
 """The called shots (H-CALL-)."""
 
 HOUSE = Words(
     reactions={"武道": ("ぶどう",), "反撃": ("はんげき",), "継続回避": ()},
-    declarations={"行動遅延": ("遅延", "行動を遅らせる"), "矢をつがえる": ("矢を番える", "つがえる"),
-                  "弦の張り替え": ("弦を張り替える", "弦張り替え"), "剛の型破棄": ("剛の型を破棄",), "装填": ("リロード",)},
+    declarations=DECLARATIONS,
     focus=FOCUS_ACTIONS,
     specials={"サルト": ("投げ",), "タックル": (), "ラッシュ": (), "フェイント": (), "精密射撃": (),
               "剛の型": ("金剛の射",), "流鏑馬": ("やぶさめ",), "連続攻撃": (), "同時攻撃": (),
@@ -29,8 +38,10 @@ HOUSE = Words(
           "武器": ("武器狙い",), "ノックアウト": ("ko", "ノックアウト狙い")},
     modes=MODES,
     checks=CHECKS,
+    weapons=WEAPONS,
+    verb_weapons=COC_VERB_WEAPONS,
 )
 """``coc6-house`` (seed 000)."""
 
-BOOK = Words(modes=MODES, checks=CHECKS)
+BOOK = Words(declarations=DECLARATIONS, modes=MODES, checks=CHECKS, weapons=WEAPONS, verb_weapons=COC_VERB_WEAPONS)
 """``coc6`` (seed 001 on the published rules): the shared words, firing modes and treatment."""

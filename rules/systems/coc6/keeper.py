@@ -64,18 +64,43 @@ COC_KEEPER_HANDLERS = {ApSet: apply_ap_set, SheetChanged: apply_sheet_changed}
 """``{event class: apply(state, event)}`` for the CoC evolve table."""
 
 
-def _number(text: str, what: str) -> int:
+RANGES = {"HP": (-99, 999), "AP": (0, 99), "能力値": (0, 99), "技能": (0, 999), "耐久力": (0, 999)}
+"""``{kind: (lowest, highest)}`` a ``/kp set`` value may take (HP may go below 0, X-HP-02)."""
+FIELDS = ("HP", "AP", *CHARACTERISTICS, "状態", "武器名.耐久力")
+"""The fields ``/kp set`` knows besides the skills of the rulebook and the unit's sheet."""
+
+
+def _number(text: str, what: str, kind: str | None = None) -> int:
+    """``text`` as an integer within ``RANGES[kind or what]``; raises InvalidInput saying
+    that it is not a whole number, or the range it must be in."""
     folded = unicodedata.normalize("NFKC", text).strip().replace("−", "-")
-    if not re.fullmatch(r"[+-]?\d{1,5}", folded):
+    if not re.fullmatch(r"[+-]?\d+", folded):
         raise InvalidInput(f"{what}には整数を指定してください（「{text[:20]}」）。")
-    return int(folded)
+    low, high = RANGES[kind or what]
+    digits = folded.lstrip("+-")
+    value = int(folded) if len(digits) <= 12 else (low - 1 if folded.startswith("-") else high + 1)
+    if not low <= value <= high:
+        raise InvalidInput(f"{what}は{low}から{high}の範囲で指定してください（「{text[:20]}」は範囲外です）。")
+    return value
+
+
+def unknown_field(unit: CocUnit, key: str) -> InvalidInput:
+    """The refusal of a ``/kp set`` field that is neither one of :data:`FIELDS` nor a skill,
+    naming the fields known (and the unit's own skills)."""
+    assert unit.character is not None
+    own = list(unit.character.skills)
+    skills = "、".join(own[:12]) + ("など" if len(own) > 12 else "")
+    return InvalidInput(f"「{key}」は /kp set で変えられる項目ではありません。変えられる項目: {'、'.join(FIELDS)}、"
+                        f"技能名（ルールブックの技能" + (f"と{unit.id}のシートの {skills}" if own else "") + "）")
 
 
 def set_value(rules: CocRules, d: Decision[CocState], cmd: SetValue) -> None:
     """``/kp set``: one value of one unit, recorded as a KP ruling (H-GEN-01).
 
-    Fields: HP, AP, an ability (STR … EDU), a skill name, ``武器名.耐久力`` and ``状態``
-    (value ``+転倒`` adds, ``-転倒`` clears). Raises InvalidInput for anything else.
+    Fields: HP, AP, an ability (STR … EDU), a skill the unit knows (Character.knows),
+    ``武器名.耐久力`` and ``状態`` (value ``+転倒`` adds, ``-転倒`` clears). Raises InvalidInput
+    for any other field (naming the known ones, :func:`unknown_field`) and for a value that
+    is not a whole number or lies outside :data:`RANGES`.
     """
     require_keeper(d.state, cmd, "値の変更")
     unit = find_unit(d.state, cmd.target)
@@ -89,18 +114,23 @@ def set_value(rules: CocRules, d: Decision[CocState], cmd: SetValue) -> None:
         if after != unit.hp:
             d.emit(ce.HpChanged(unit=unit.id, before=unit.hp, after=after, cause="KPの設定"))
     elif upper == "AP":
+        ap = _number(cmd.value, "AP")
         d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=label))
-        d.emit(ApSet(unit=unit.id, ap=_number(cmd.value, "AP")))
+        d.emit(ApSet(unit=unit.id, ap=ap))
     elif upper in CHARACTERISTICS:
+        value = _number(cmd.value, upper, "能力値")
         d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=label))
-        d.emit(SheetChanged(unit=unit.id, key=upper, value=_number(cmd.value, upper)))
+        d.emit(SheetChanged(unit=unit.id, key=upper, value=value))
     elif key in ("状態", "condition"):
         _set_condition(d, cmd, unit)
     elif "." in key:
         _set_weapon(d, cmd, unit, *key.split(".", 1))
-    else:
+    elif unit.character.knows(key):
+        value = _number(cmd.value, key, "技能")
         d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=label))
-        d.emit(SheetChanged(unit=unit.id, key=canonical_skill(key), value=_number(cmd.value, key)))
+        d.emit(SheetChanged(unit=unit.id, key=canonical_skill(key), value=value))
+    else:
+        raise unknown_field(unit, key)
     announce_defeat(d)
 
 

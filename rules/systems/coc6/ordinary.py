@@ -24,6 +24,9 @@ def ordinary(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit
     house = rules.rule_set == "H"
     if not house and (cmd.aim or cmd.mode):
         raise InvalidInput(f"{rules.title}では部位狙いや射撃モードは使えません。")
+    if cmd.mode:
+        raise InvalidInput(f"{weapon.name}は銃ではないので、射撃モード（{cmd.mode}）は使えません。"
+                           "銃を持っていれば weapon: で指定してください。")
     check_weapon_usable(rules, state, actor, weapon)
     check_limit(rules, actor, weapon, 1)
     aim = called_shot(state, target, cmd.aim) if house else called_shot(state, target, None)

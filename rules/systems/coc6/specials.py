@@ -77,7 +77,8 @@ def attack(rules: CocRules, d: Decision[CocState], cmd: Attack, dice: Dice) -> N
         require_not_weapon_budo_only(actor, names[0], state.settings)
         handler(rules, d, replace(cmd, special=names[0]), actor, target, dice)
         return
-    weapon = choose_weapon(actor, cmd.weapon)
+    gun = next((w.name for w in actor.character.weapons if w.is_firearm), None) if cmd.mode else None
+    weapon = choose_weapon(actor, cmd.weapon, default=gun)  # a firing mode with no weapon: the first gun
     if rules.rule_set == "H" and weapon.is_firearm:
         firearms.fire(rules, d, cmd, actor, target, weapon, dice)
     elif rules.rule_set == "H" and weapon.parry_class is ParryClass.BOW:

@@ -2,8 +2,8 @@
 回避カウンター, the four specials and the called shots of the 武道 rules."""
 from __future__ import annotations
 
-from rules.chat.words import Words
-from rules.systems.coc6.chat_words import CHECKS, MODES
+from rules.chat.words import COC_VERB_WEAPONS, Words
+from rules.systems.coc6.chat_words import CHECKS, MODES, WEAPONS
 
 WORDS = Words(
     reactions={"武道": ("武道受け流し", "ぶどう", "武道で受け流し", "武道で受け流す"), "カウンター": (), "回避カウンター": (), "カウンター攻撃": ()},
@@ -11,4 +11,6 @@ WORDS = Words(
     aims={"急所": ("頭", "頭部"), "腕": ("腕部",), "足": ("脚", "脚部"), "武器": ("武器狙い",)},
     modes=MODES,
     checks=CHECKS,
+    weapons=WEAPONS,
+    verb_weapons=COC_VERB_WEAPONS,
 )

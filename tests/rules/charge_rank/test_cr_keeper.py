@@ -76,3 +76,14 @@ def test_handover_and_only_the_kp_rules(cr_table):
         SYSTEM.decide(t.state, SkipTurn(issuer="pl-A"), None)
     t.apply(Handover(issuer="kp", user="kp2"))
     assert t.state.keeper == "kp2"
+
+
+def test_kp_set_names_the_range_of_a_large_number(cr_table):
+    t = cr_table()
+    duel(t)
+    with pytest.raises(InvalidInput) as caught:
+        SYSTEM.decide(t.state, SetValue(issuer="kp", target="A", field="スタミナ", value="123456"), None)
+    assert str(caught.value) == "スタミナは0から9999の範囲で指定してください（「123456」は範囲外です）。"
+    with pytest.raises(InvalidInput) as caught:
+        SYSTEM.decide(t.state, SetValue(issuer="kp", target="A", field="スタミナ", value="たくさん"), None)
+    assert str(caught.value) == "スタミナには0以上の整数を指定してください。"

@@ -1,0 +1,63 @@
+"""Chat declarations through the console table (issue 9): a complete declaration typed out
+of turn gets the private refusal its slash command gets; a firing mode names a gun, and a
+melee weapon with one is refused by name; 殴る means the fist."""
+from __future__ import annotations
+
+SETUP = [
+    "alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15",
+    "alice: /char weapon name:アリス weapon:ナイフ",
+    "bob: /char new name:ボブ STR:10 CON:10 POW:11 DEX:10 APP:10 SIZ:13 INT:13 EDU:15",
+    "bob: /char weapon name:ボブ weapon:ナイフ",
+    "bob: /char weapon name:ボブ weapon:.38リボルバー",
+    "kp: /char new name:ゾンビ STR:16 CON:16 POW:1 DEX:8 APP:1 SIZ:14 INT:1 EDU:1",
+    "kp: /battle new",
+    "alice: /battle join character:アリス",
+    "bob: /battle join character:ボブ",
+    "kp: /battle add name:ゾンビ character:ゾンビ",
+    "kp: /battle start",
+    "kp: 締め切り",
+]
+
+
+async def _table(console_table, faces=()):
+    table = await console_table(faces)
+    for line in SETUP:
+        await table.say(line)
+    return table
+
+
+async def test_a_declaration_out_of_turn_gets_the_refusal_privately(console_table):
+    table = await _table(console_table)
+    said = await table.say("bob: ゾンビをこぶしで攻撃")
+    assert [(m["to"], m["ephemeral"]) for m in said] == [("bob", True)]
+    assert "アリスの手番" in said[0]["text"]
+    ended = await table.say("bob: ターン終了")
+    assert [(m["to"], m["ephemeral"]) for m in ended] == [("bob", True)]
+    assert (await table.status())["アリス"]["ap"] == 3
+
+
+async def test_talk_out_of_turn_stays_silent(console_table):
+    table = await _table(console_table)
+    assert await table.say("bob: ゾンビ怖いね") == []
+    assert await table.say("bob: 次はゾンビを殴ろうかな") == []
+
+
+async def test_a_firing_mode_with_a_knife_is_refused_by_name(console_table):
+    table = await _table(console_table)
+    said = await table.say("alice: ゾンビにフルオートで撃つ")
+    assert [(m["to"], m["ephemeral"]) for m in said] == [("alice", True)]
+    assert "ナイフは銃ではないので、射撃モード（フルオート）は使えません" in said[0]["text"]
+    assert (await table.status())["アリス"]["ap"] == 3
+
+
+async def test_naming_a_firing_mode_fires_the_gun(console_table):
+    table = await _table(console_table, [40, 1, 1, 1, 60])
+    await table.say("alice: ターン終了")
+    said = await table.say("bob: ゾンビに単発で撃つ")
+    assert said[0]["text"].startswith("⚔ ボブ → ゾンビ：.38リボルバーで攻撃")
+
+
+async def test_a_punch_is_the_fist(console_table):
+    table = await _table(console_table, [45, 80, 2, 3])
+    said = await table.say("alice: ゾンビを殴る")
+    assert said[0]["text"].startswith("⚔ アリス → ゾンビ：こぶしで攻撃")
