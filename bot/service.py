@@ -11,6 +11,7 @@ Decided battle commands go through :meth:`bot.battles.Battles.decided`; the keep
 from __future__ import annotations
 
 import asyncio
+import copy
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
@@ -175,7 +176,7 @@ class Service:
         record = await self.battles.active(req.channel)
         sheets = None
         if record is not None:
-            _system, loaded = await self.battles.loaded(record)
+            _system, loaded = await self.battles.loaded(record, history=True)
             if await self.battles.is_kp(req, loaded.state.keeper):
                 sheets = battle_sheets(loaded)
         return await self.characters.show(req.scope, req.user, req.options, battle=sheets)
@@ -256,6 +257,12 @@ class Service:
         return await self.battles.loaded(record)
 
     async def _load(self, record: BattleRecord) -> tuple[GameSystem, BattleState]:
+        """The battle's system and a COPY of its state (for tests and transports that keep
+        it: the kept state changes in place with every later command)."""
+        system, state = await self._state(record)
+        return system, copy.deepcopy(state)
+
+    async def _state(self, record: BattleRecord) -> tuple[GameSystem, BattleState]:
         system, loaded = await self.battles.loaded(record)
         return system, loaded.state
 
@@ -279,7 +286,7 @@ class Service:
         record = await self.battles.active(channel)
         if record is None:
             return []
-        system, state = await self._load(record)
+        system, state = await self._state(record)
         view = system.view(state)
         found: list[Button] = []
         for prompt in reversed(view.prompts):
@@ -362,7 +369,7 @@ class Service:
     async def _map(self, req: Request) -> list[Reply]:
         """``/battle map``: the board as a PNG attachment and a text grid (issue 5)."""
         record = await self.battles.require_active(req.channel)
-        system, state = await self._load(record)
+        system, state = await self._state(record)
         if not hasattr(system, "board"):
             raise InvalidInput(f"{system.title}にはマップがありません。")
         return [await asyncio.to_thread(map_reply, system.board(state))]  # Pillow: off the event loop
@@ -370,7 +377,7 @@ class Service:
     async def _status(self, req: Request) -> list[Reply]:
         """``/battle status``: the board (and, for the KP, hidden NPCs' numbers privately)."""
         record = await self.battles.require_active(req.channel)
-        system, state = await self._load(record)
+        system, state = await self._state(record)
         view = system.view(state)
         replies = board(record, system, view)
         if any(r.hidden for r in view.rows) and await self.battles.is_kp(req, state.keeper):
@@ -402,7 +409,7 @@ class Service:
             record = await self.store.battle(deadline.battle_id)
             current = None
             if record is not None and record.status == "active":
-                system, state = await self._load(record)
+                system, state = await self._state(record)
                 current = next((p for p in system.view(state).prompts if p.key == deadline.key), None)
             if not await self.store.keeper.claim_deadline(deadline.id, self.clock()) or current is None:
                 return []
@@ -441,7 +448,7 @@ class Service:
         record = await self.battles.active(req.channel)
         if record is None or record.id != bid.battle:
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
-        system, state = await self._load(record)
+        system, state = await self._state(record)
         is_kp = await self.battles.is_kp(req, state.keeper)
         if bid.key == END_KEY:  # [戦闘終了], and /battle end's [戦闘を終える] [続ける]
             return await self.ending.pressed(req, bid.choice)

@@ -166,3 +166,12 @@ async def test_idempotency_keys_older_than_the_cutoff_expire(table):
     assert await store.expire_requests(timedelta(days=1)) == 0
     gone = await store.expire_requests(timedelta(seconds=-1))  # "older than a second from now"
     assert gone == 1 and await store.request_replies("old") is None
+
+
+async def test_the_keeper_sees_the_sheets_of_a_battle_loaded_from_a_snapshot(table, small_snapshots):
+    await table.fight()
+    await play_rounds(table, 3)
+    await table.restart()
+    assert not (await kept(table)).has_history
+    replies = await table.say(KP, "char show", name="アリス")
+    assert "内部エラー" not in text(replies) and "アリス" in text(replies)
