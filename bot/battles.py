@@ -108,9 +108,11 @@ class Battles:
 
     # --- reading ------------------------------------------------------------------------
 
-    async def active_loaded(self, channel: str) -> tuple[GameSystem, Loaded] | None:
-        """The channel's active battle as folded (from memory when kept), or None."""
-        battle_id = self._active.get(channel)
+    async def active_loaded(self, channel: str, fresh: bool = False) -> tuple[GameSystem, Loaded] | None:
+        """The channel's active battle as folded (from memory when kept), or None. With
+        ``fresh`` the battle's row is read to make sure the kept fold is the latest (another
+        process may have written: read-only commands show what is stored)."""
+        battle_id = None if fresh else self._active.get(channel)
         if battle_id is not None:
             loaded = self._folds.get(battle_id)
             if loaded is not None:
@@ -120,14 +122,14 @@ class Battles:
             return None
         return await self.loaded(record)
 
-    async def active(self, channel: str) -> BattleRecord | None:
-        """The channel's active battle, or None."""
-        found = await self.active_loaded(channel)
+    async def active(self, channel: str, fresh: bool = False) -> BattleRecord | None:
+        """The channel's active battle, or None (``fresh``: see :meth:`active_loaded`)."""
+        found = await self.active_loaded(channel, fresh)
         return found[1].record if found else None
 
-    async def require_active(self, channel: str) -> BattleRecord:
+    async def require_active(self, channel: str, fresh: bool = False) -> BattleRecord:
         """The channel's active battle; raises InvalidInput when there is none."""
-        record = await self.active(channel)
+        record = await self.active(channel, fresh)
         if record is None:
             raise InvalidInput(NO_BATTLE)
         return record
@@ -175,6 +177,20 @@ class Battles:
                         next_step)
         advance(system, loaded, events)
         return loaded
+
+    async def stale(self, channel: str) -> bool:
+        """Whether the kept fold of ``channel``'s battle is behind the database (another
+        process wrote); a stale fold is dropped. One read; used after a refusal, so that a
+        command is never refused on an old state."""
+        battle_id = self._active.get(channel)
+        kept = self._folds.get(battle_id) if battle_id is not None else None
+        record = await self.store.active_battle(channel)
+        if kept is None:
+            return record is not None
+        if record is None or record.id != kept.record.id or record.version != kept.record.version:
+            self._drop(kept.record)
+            return True
+        return False
 
     def opened(self, system: GameSystem, record: BattleRecord, events: list[Event]) -> None:
         """Keep the fold of a battle just opened with ``events`` (no read back)."""

@@ -216,7 +216,7 @@ class KeeperDesk:
 
     async def log(self, req: Request) -> list[Reply]:
         """``/battle log``: the active (or latest) battle's log as text and HTML files (KP copy unveils secrets)."""
-        record = await self.battles.active(req.channel) or await self.store.latest_battle(req.channel)
+        record = await self.battles.active(req.channel, fresh=True) or await self.store.latest_battle(req.channel)
         if record is None:
             raise InvalidInput("このチャンネルにはまだ戦闘の記録がありません。")
         system, loaded = await self.battles.loaded(record, history=True)

@@ -196,7 +196,7 @@ class Service:
                 return list(known)
         async with self.battles.lock(req.channel):
             try:
-                return await self.dispatch(req)
+                return await self._dispatch_on_latest(req)
             except DiceExhausted:
                 raise
             except DuplicateRequest:
@@ -218,6 +218,16 @@ class Service:
             return None
         stored = await self.store.request_replies(req.request_id)
         return [Reply.from_dict(r) for r in stored] if stored is not None else None
+
+    async def _dispatch_on_latest(self, req: Request) -> list[Reply]:
+        """:meth:`dispatch`; a refusal decided on a kept state that another process has
+        since moved on is decided again on the stored one (once)."""
+        try:
+            return await self.dispatch(req)
+        except RuleViolation:
+            if not await self.battles.stale(req.channel):
+                raise
+        return await self.dispatch(req)
 
     async def dispatch(self, req: Request) -> list[Reply]:
         """Route ``req``: its handler after the permission check, inside a ``handle`` that
@@ -283,7 +293,7 @@ class Service:
         """The buttons of the questions open now in ``channel``'s battle that ``user`` may
         press (their own units' prompts; every prompt for the KP), newest first — for a
         transport that no longer has the messages (the console after a restart)."""
-        record = await self.battles.active(channel)
+        record = await self.battles.active(channel, fresh=True)
         if record is None:
             return []
         system, state = await self._state(record)
@@ -368,7 +378,7 @@ class Service:
 
     async def _map(self, req: Request) -> list[Reply]:
         """``/battle map``: the board as a PNG attachment and a text grid (issue 5)."""
-        record = await self.battles.require_active(req.channel)
+        record = await self.battles.require_active(req.channel, fresh=True)
         system, state = await self._state(record)
         if not hasattr(system, "board"):
             raise InvalidInput(f"{system.title}にはマップがありません。")
@@ -376,7 +386,7 @@ class Service:
 
     async def _status(self, req: Request) -> list[Reply]:
         """``/battle status``: the board (and, for the KP, hidden NPCs' numbers privately)."""
-        record = await self.battles.require_active(req.channel)
+        record = await self.battles.require_active(req.channel, fresh=True)
         system, state = await self._state(record)
         view = system.view(state)
         replies = board(record, system, view)
