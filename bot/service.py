@@ -42,6 +42,7 @@ from rules.battle import keeper as kc
 from rules.battle.events import UnitJoined, to_record
 from rules.battle.protocol import GameSystem
 from rules.battle.state import BattleState
+from rules.chat import sanity_loss
 from rules.battle.steps import StepStarted, command_record
 from rules.coc6.character import Character
 from rules.dice import Dice, DiceError, DiceExhausted
@@ -320,6 +321,10 @@ class Service:
         if declared is not None:
             return declared
         text = opt.text(req.options, "text") or ""
+        loss = sanity_loss(text)
+        if loss is not None:  # 「SANチェック 1/1D6」: the /check of a SAN roll, in any channel
+            return await self.dispatch(dataclasses.replace(req, command="check", said=text,
+                                                           options={"skill": "SAN", "loss": loss}))
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
                                   await self.battles.keeper_of(req.channel), from_chat=True,
                                   keep_secret=self._secret_keeper(req))

@@ -20,7 +20,7 @@ from rules.chat.resolve import Ambiguous, Declaration, Outcome, resolve
 from rules.chat.words import BASE, Words
 
 __all__ = ["Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Words",
-           "BASE", "read", "may_declare", "fold"]
+           "BASE", "read", "may_declare", "sanity_loss", "fold"]
 
 MAX_LENGTH = 60
 """The longest line read as a declaration (characters); a longer one is conversation."""
@@ -38,6 +38,21 @@ _TRAILING_TALK = re.compile(
 """Laughter, emoji and asides after a declaration (回避w, 回避😀, 回避(笑), 回避！(震え声))."""
 
 _ROLL = re.compile(r"(?i)(?P<secret>s?)(?:ccb?|1d100|cc)(?:\(\d+\))?<=(?P<target>\d{1,4})")
+
+
+_SAN_CHECK = re.compile(
+    r"(?:san(?:チェック|値チェック|check|c)?|正気度(?:ロール|チェック)?)(?P<loss>\d*(?:d\d+)?(?:\+\d+)?/\d*(?:d\d+)?(?:\+\d+)?)")
+
+
+def sanity_loss(text: str) -> str | None:
+    """The loss of a SAN check typed in chat (「SANチェック 1/1D6」「SAN 0/1D3」「正気度ロール
+    1/1D10」) as ``/check skill:SAN loss:`` takes it (``"1/1D6"``), or None."""
+    if not may_declare(text):
+        return None
+    match = _SAN_CHECK.fullmatch(fold(text))
+    if match is None or match["loss"].startswith("/") or match["loss"].endswith("/"):
+        return None
+    return match["loss"].upper()
 
 
 def may_declare(text: str) -> bool:

@@ -67,7 +67,7 @@ def check_totals(log: list) -> int:
 
 
 def _sheets(t: Table, armor: int, system: str):
-    budo = {"武道（空手）": 80} if system == "coc6-budo" else {}
+    budo = {"武道（空手）": 80, "武道（柔道）": 80} if system == "coc6-budo" else {}
     t.join("pc", t.sheet("アキ", DEX=15, STR=14, SIZ=14, CON=12, armor=0,
                          skills={"こぶし（パンチ）": 80, "ナイフ": 80, "拳銃": 80, "サブマシンガン": 80,
                                  "回避": 60, "組み付き": 80, **budo},
@@ -85,7 +85,8 @@ ATTACKS = {
     "coc6-budo": [{"weapon": "ナイフ"}, {"weapon": "こぶし（パンチ）", "aim": "急所"},
                   {"weapon": "ナイフ", "aim": "腕"}, {"weapon": "ナイフ", "aim": "足"},
                   {"weapon": "ナイフ", "aim": "武器"}, {"weapon": "こぶし（パンチ）", "special": "タックル"},
-                  {"weapon": "こぶし（パンチ）", "special": "サルト"}, {"weapon": "こぶし（パンチ）", "special": "ラッシュ"}],
+                  {"weapon": "組み付き"}, {"weapon": "こぶし（パンチ）", "special": "サルト"},
+                  {"weapon": "こぶし（パンチ）", "special": "ラッシュ"}],
 }
 
 

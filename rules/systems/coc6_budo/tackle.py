@@ -109,10 +109,10 @@ def choose(rules: CocRules, d: Decision[CocState], actor: CocUnit, pending: Pend
     if not target.out_of_action and resist(d, actor.id, 2 * total, target.character.stat("CON"),
                                            "ノックアウト（タックルのダメージ合計×2対CON）", dice, number):
         cond.add(d, target.id, cond.KNOCKOUT, "タックル（B-TACKLE-08）")
-    first, how = pending.context.get("dealt", [0, ""])
-    more = hp_lost(d.events[mark:], target.id)
-    dealt = Dealt(target.id, int(first) + more, f"{how}" + (f"、激突などで+{more}" if more else ""))
-    d.emit(ce.AttackResolved(attack=number, outcome=f"タックル：{note}{dealt.phrase()}"))
+    first = int(pending.context.get("dealt", [0, ""])[0])
+    more = hp_lost(d.events[mark:], target.id)  # what the wall or the floor took (the hit was told already)
+    extra = Dealt(target.id, more, "壁・床への激突").phrase() if more else "追加のダメージなし"
+    d.emit(ce.AttackResolved(attack=number, outcome=f"タックル：{note}{extra}、タックルの合計{first + more}ダメージ"))
 
 
 def _knock(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, damage: int,

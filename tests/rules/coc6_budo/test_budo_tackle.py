@@ -38,7 +38,7 @@ def test_knock_away_without_a_map_takes_the_kps_metres_short(budo_table):
     assert t.hp("信者") == 6  # 1D6 = 4, db none
     events = t.run("aki", cmds.React, [3, 60], action="吹き飛ばし", object="1")
     notes = [e.outcome for e in events if isinstance(e, ce.AttackResolved)]
-    assert notes == ["タックル：吹き飛ばし2m（√(4+14−10)）、壁までに1m足りない、信者に7ダメージ（1D6 ＞ 4、激突などで+3）"]
+    assert notes == ["タックル：吹き飛ばし2m（√(4+14−10)）、壁までに1m足りない、信者に3ダメージ（壁・床への激突）、タックルの合計7ダメージ"]
     assert [(e.expr, e.total) for e in events if isinstance(e, ce.DamageRolled)] == [("1D4", 3)]
     assert _resists(events) == [(70, 60, "成功")]  # 2 × (4 + 3) = 14 against CON 10
     assert t.hp("信者") == 3 and "ノックアウト" in t.unit("信者").conditions
