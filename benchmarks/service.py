@@ -1,40 +1,98 @@
-"""Benchmark (not a test): time of one accepted command through the service, durable commit
-included, over a SQLite database holding 1,000 battles.
+"""Benchmark (not a test): one accepted command through the service, durable commit included,
+against the raw durable SQLite commit measured in the same run (issue 12).
 
-    .venv/bin/python benchmarks/service.py [--battles 1000] [--commands 500]
+    .venv/bin/python benchmarks/service.py [--commands 300] [--long 5000] [--stored 10000]
 
-Prints the median and 99th percentile for ``/end`` (a turn passes) and for an attack that
-hits plus its ``/react``, with the battle's folded state cached (the normal case) and cold
-(a new service for every command, so the battle is refolded from its events).
+The raw commit is the reference: stdlib ``sqlite3`` on the same disk, WAL,
+``synchronous=FULL``, one small insert per transaction. Each sample times one raw commit
+and right after it one service command, so that both see the same load on the machine.
+Printed, with the ratio to the raw commit (goal: p50 ≤ 2×, p99 ≤ 3×):
+
+- ``/end`` (a turn passes, the battle's state kept in memory) in a NEW battle and in a
+  battle of ``--long`` events;
+- the first command on that long battle after a restart (a new Service over the file);
+- the first command served after a start-up over ``--stored`` stored battles;
+- the database size per command.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import random
+import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from bot.config import sqlite_url
-from bot.service import Request, Service
-from bot.store import Store
-from rules.dice import RandomDice
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.config import sqlite_url  # noqa: E402
+from bot.service import Request, Service  # noqa: E402
+from bot.store import Store  # noqa: E402
+from rules.dice import RandomDice  # noqa: E402
 
 SHEET = dict(str="12", con="13", pow="11", dex="14", app="10", siz="13", int="13", edu="15")
 
 
-async def setup_battle(service: Service, channel: str) -> None:
-    async def say(user: str, command: str, **options) -> None:
-        replies = await service.handle(Request(channel=channel, user=user, name=user, command=command,
-                                               options=options, guild="bench"))
-        assert not any(r.ephemeral for r in replies), [r.text for r in replies]
+class RawCommit:
+    """The reference: one small insert committed durably (WAL, synchronous=FULL)."""
 
-    await say("kp", "battle new")
-    await say("alice", "battle join", character="アリス")
-    await say("kp", "battle add", name="ゾンビ", character="ゾンビ")
-    await say("kp", "battle start")
+    def __init__(self, path: Path) -> None:
+        self.db = sqlite3.connect(path, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)")
+        self.n = 0
+
+    def timed(self) -> float:
+        """Seconds of one BEGIN / INSERT / COMMIT."""
+        self.n += 1
+        t0 = time.perf_counter()
+        self.db.execute("BEGIN")
+        self.db.execute("INSERT INTO t (v) VALUES (?)", (f"event {self.n}",))
+        self.db.execute("COMMIT")
+        return time.perf_counter() - t0
+
+
+class Player:
+    """Passes turns in one channel's battle (アリス and the KP's ゾンビ in turn)."""
+
+    def __init__(self, channel: str) -> None:
+        self.channel = channel
+        self.i = 0
+
+    def next_request(self) -> Request:
+        """The ``/end`` of whoever's turn it is (the battle starts with アリス, DEX 14)."""
+        alice = self.i % 2 == 0
+        self.i += 1
+        return Request(channel=self.channel, user="alice" if alice else "kp", name="alice" if alice else "kp",
+                       command="end", options={} if alice else {"as": "ゾンビ"}, guild="bench",
+                       request_id=f"{self.channel}-{self.i}-{random.random()}")
+
+
+async def say(service: Service, channel: str, user: str, command: str, **options) -> list:
+    replies = await service.handle(Request(channel=channel, user=user, name=user, command=command,
+                                           options=options, guild="bench"))
+    assert not any(r.ephemeral for r in replies), [r.text for r in replies]
+    return replies
+
+
+async def setup_battle(service: Service, channel: str) -> Player:
+    await say(service, channel, "kp", "battle new")
+    await say(service, channel, "alice", "battle join", character="アリス")
+    await say(service, channel, "kp", "battle add", name="ゾンビ", character="ゾンビ")
+    await say(service, channel, "kp", "battle start")
+    return Player(channel)
+
+
+async def timed(service: Service, req: Request) -> float:
+    t0 = time.perf_counter()
+    replies = await service.handle(req)
+    elapsed = time.perf_counter() - t0
+    assert not any(r.ephemeral for r in replies), [r.text for r in replies]
+    return elapsed
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -42,52 +100,112 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-async def main(battles: int, commands: int) -> None:
+def line(label: str, values: list[float], raw: list[float] | None = None) -> str:
+    p50, p99 = statistics.median(values) * 1000, percentile(values, 99) * 1000
+    text = f"{label:44s} n={len(values):4d}  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms"
+    if raw:
+        r50, r99 = statistics.median(raw) * 1000, percentile(raw, 99) * 1000
+        ok = "ok" if p50 <= 2 * r50 and p99 <= 3 * r99 else "MISSED"
+        text += f"  = {p50 / r50:5.2f}× / {p99 / r99:5.2f}× raw  ({ok}: goal ≤ 2× / ≤ 3×)"
+    return text
+
+
+async def interleaved(service: Service, raw: RawCommit, player: Player, commands: int) -> tuple[list, list]:
+    ours, reference = [], []
+    for _ in range(commands):
+        reference.append(raw.timed())
+        ours.append(await timed(service, player.next_request()))
+    return ours, reference
+
+
+async def version(store: Store, channel: str) -> int:
+    return (await store.active_battle(channel)).version
+
+
+async def clone_battles(path: Path, template_channel: str, count: int) -> None:
+    """Store ``count`` copies of the battle of ``template_channel`` (rows copied in SQL)."""
+    db = sqlite3.connect(path)
+    battle = db.execute("SELECT id FROM battles WHERE channel = ? AND status = 'active'", (template_channel,)).fetchone()[0]
+    columns = [r[1] for r in db.execute("PRAGMA table_info(events)") if r[1] not in ("id", "battle_id")]
+    with db:
+        for i in range(count):
+            cur = db.execute("INSERT INTO battles (channel, guild, system, keeper, status, version, created_at, updated_at)"
+                             " SELECT ?, guild, system, keeper, status, version, created_at, updated_at"
+                             " FROM battles WHERE id = ?", (f"stored{i}", battle))
+            db.execute(f"INSERT INTO events (battle_id, {', '.join(columns)}) SELECT ?, {', '.join(columns)}"
+                       " FROM events WHERE battle_id = ?", (cur.lastrowid, battle))
+    db.close()
+
+
+async def main(commands: int, long_events: int, stored: int) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-"))
-    store = Store(sqlite_url(folder / "bench.db"))
+    raw = RawCommit(folder / "raw.db")
+    path = folder / "bench.db"
+    store = Store(sqlite_url(path))
     await store.migrate()
     dice = RandomDice(random.Random(1))
     service = Service(store, dice)
     for user, name, dex in (("alice", "アリス", "14"), ("kp", "ゾンビ", "8")):
         await service.handle(Request(channel="c", user=user, command="char new", guild="bench",
                                      options={**SHEET, "name": name, "dex": dex}))
+
+    long_player = await setup_battle(service, "long")
     started = time.perf_counter()
-    for i in range(battles):
-        await setup_battle(service, f"ch{i}")
-    print(f"{battles} battles set up in {time.perf_counter() - started:.1f} s")
+    while await version(store, "long") < long_events:
+        await service.handle(long_player.next_request())
+    print(f"battle of {await version(store, 'long')} events played in {time.perf_counter() - started:.1f} s")
+    if stored:
+        template = await setup_battle(service, "template")
+        for _ in range(10):
+            await service.handle(template.next_request())
+        started = time.perf_counter()
+        await clone_battles(path, "template", stored)
+        print(f"{stored} more battles stored in {time.perf_counter() - started:.1f} s")
+    size_before, played = _size(path), 0
 
-    async def timed(svc: Service, channel: str, user: str, command: str, **options) -> float:
-        t0 = time.perf_counter()
-        replies = await svc.handle(Request(channel=channel, user=user, name=user, command=command,
-                                           options=options, guild="bench"))
-        elapsed = time.perf_counter() - t0
-        assert not any(r.ephemeral for r in replies), [r.text for r in replies]
-        return elapsed
+    for _ in range(20):  # warm-up
+        raw.timed()
+    new_player = await setup_battle(service, "new")
+    new, raw_new = await interleaved(service, raw, new_player, commands)
+    long, raw_long = await interleaved(service, raw, long_player, commands)
+    played += 2 * commands
 
-    ends = []
-    for i in range(commands):
-        channel = f"ch{i % battles}"
-        turn = "alice" if (i // battles) % 2 == 0 else "kp"
-        options = {} if turn == "alice" else {"as": "ゾンビ"}
-        ends.append(await timed(service, channel, turn, "end", **options))
-    cold = []
-    for i in range(min(commands, 200)):
-        channel = f"ch{(i + commands) % battles}"
-        state = await Service(store, dice).handle(Request(channel=channel, user="kp", command="battle status",
-                                                          guild="bench"))
-        turn_alice = "▶アリス" in state[0].text
-        fresh = Service(store, dice)
-        cold.append(await timed(fresh, channel, "alice" if turn_alice else "kp", "end",
-                                **({} if turn_alice else {"as": "ゾンビ"})))
-    for label, values in (("/end (cached state)", ends), ("/end (cold: refold from events)", cold)):
-        print(f"{label:34s} n={len(values):4d}  median {statistics.median(values) * 1000:6.2f} ms"
-              f"  p99 {percentile(values, 99) * 1000:6.2f} ms")
     await store.close()
+    store = Store(sqlite_url(path))
+    started = time.perf_counter()
+    restarted = Service(store, dice)
+    if stored:
+        await timed(restarted, Player("stored0").next_request())
+    startup = time.perf_counter() - started
+    cold_long = await timed(restarted, long_player.next_request())
+    played += 2
+    size_after = _size(path)
+
+    print(line("raw durable commit (reference)", raw_new + raw_long))
+    print(line("/end in a new battle", new, raw_new))
+    print(line(f"/end in a battle of {long_events} events", long, raw_long))
+    print(f"{'first command on the long battle after restart':44s} {cold_long * 1000:7.2f} ms")
+    if stored:
+        print(f"{'start-up over ' + str(stored + 3) + ' battles to 1st reply':44s} {startup * 1000:7.2f} ms"
+              f"  ({'ok' if startup < 1 else 'MISSED'}: goal < 1 s)")
+    print(f"{'database growth per command':44s} {(size_after - size_before) / played / 1024:7.2f} KB")
+    await store.close()
+
+
+def _size(path: Path) -> int:
+    """Bytes the database's pages use, after a checkpoint (free pages not counted)."""
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    used = db.execute("PRAGMA page_count").fetchone()[0] - db.execute("PRAGMA freelist_count").fetchone()[0]
+    size = used * db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    return size
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--battles", type=int, default=1000)
-    parser.add_argument("--commands", type=int, default=500)
+    parser.add_argument("--commands", type=int, default=300, help="timed commands per battle")
+    parser.add_argument("--long", type=int, default=5000, help="events in the long battle")
+    parser.add_argument("--stored", type=int, default=10000, help="other battles stored (start-up)")
     args = parser.parse_args()
-    asyncio.run(main(args.battles, args.commands))
+    asyncio.run(main(args.commands, args.long, args.stored))

@@ -2,6 +2,12 @@
 the per-channel lock, and the one write path every decided command takes
 (:meth:`Battles.transact`: load, decide, fold, render, commit under the version check).
 
+The folded battles stay in memory between commands (a bounded LRU; the events stay the
+truth): a command finds its channel's battle without reading the database, evolves the
+kept state in place with its new events and writes once. If the write fails, the kept fold
+is dropped and the next command folds the battle again (from its latest snapshot and the
+events after it, bot.snapshots), so memory never holds a state the database does not.
+
 Every decided command is stored as one step (rules.battle.steps): a marker with the command
 and its dice, then its events. The keeper's undo, redo, override and allow work on steps
 (bot.keeper_desk); the state is the fold of the active steps.
@@ -14,17 +20,20 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 from bot import kp_settings
-from bot.draft import Draft, Loaded
+from bot import snapshots
+from bot.draft import Draft, Loaded, advance, folded, reverts
+from bot.fold_cache import LRU
 from bot.render import battle as render
 from bot.render import log as battle_log
 from bot.render.reply import Reply, private, public
 from bot.request import Request, request_label
-from bot.store import BattleRecord, Refusal, Store, VersionConflict
+from bot.store import BattleRecord, Refusal, Snapshot, Store, VersionConflict
+from bot.store.json_codec import shallow
 from rules.battle import keeper as kc
-from rules.battle.events import BattleEnded, Event, from_record, to_record
+from rules.battle.events import BattleEnded, Event, from_record
 from rules.battle.protocol import BattleView, GameSystem
 from rules.battle.state import BattleState
-from rules.battle.steps import StepsReverted, StepsRestored, command_record, fold, rebuild
+from rules.battle.steps import StepsReverted, StepsRestored, command_record
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems import get_system
 
@@ -43,55 +52,156 @@ class Battles:
         clock: returns the current naive-UTC time.
         reminder_minutes / autoskip_minutes: default turn timings (``/kp setting``
             overrides them per channel; autoskip 0 = off).
+        cache_size: how many folded battles stay in memory (least recently used go first).
+        answered_size: how many answered request ids are remembered in memory (older ones
+            are still refused by the database's key).
     """
 
     def __init__(self, store: Store, dice, clock: Callable[[], datetime],
-                 reminder_minutes: int = 10, autoskip_minutes: int = 0) -> None:
+                 reminder_minutes: int = 10, autoskip_minutes: int = 0,
+                 cache_size: int = 1024, answered_size: int = 4096) -> None:
         self.store = store
         self.dice = dice
         self.clock = clock
         self.reminder_minutes = reminder_minutes
         self.autoskip_minutes = autoskip_minutes
         self.deadline_listeners: list[Callable[[], None]] = []
+        self.answered: LRU[list[Reply]] = LRU(answered_size)
         self._locks: dict[str, asyncio.Lock] = {}
-        self._cache: dict[int, Loaded] = {}
+        self._folds: LRU[Loaded] = LRU(cache_size, on_evict=self._evicted)
+        self._active: dict[str, int] = {}
+        self._roles: LRU[frozenset[str]] = LRU(cache_size)
+        self._messages: LRU[str] = LRU(cache_size)
+        self._writes = 0
 
     def lock(self, channel: str) -> asyncio.Lock:
         """The lock that serialises the commands of ``channel`` in this process."""
-        return self._locks.setdefault(channel, asyncio.Lock())
+        lock = self._locks.get(channel)
+        if lock is None:
+            if len(self._locks) > 4 * self._folds.size:
+                self._locks = {c: held for c, held in self._locks.items() if held.locked()}
+            lock = self._locks[channel] = asyncio.Lock()
+        return lock
+
+    # --- the kept folds -----------------------------------------------------------------
+
+    def _evicted(self, battle_id, loaded: Loaded) -> None:
+        if self._active.get(loaded.record.channel) == battle_id:
+            del self._active[loaded.record.channel]
+
+    def _keep(self, loaded: Loaded) -> None:
+        self._folds.put(loaded.record.id, loaded)
+        if loaded.record.status == "active":
+            self._active[loaded.record.channel] = loaded.record.id
+        elif self._active.get(loaded.record.channel) == loaded.record.id:
+            del self._active[loaded.record.channel]
+
+    def _drop(self, record: BattleRecord) -> None:
+        self._folds.pop(record.id)
+        if self._active.get(record.channel) == record.id:
+            del self._active[record.channel]
+
+    @property
+    def cached(self) -> int:
+        """How many folded battles are kept in memory now."""
+        return len(self._folds)
 
     # --- reading ------------------------------------------------------------------------
 
-    async def active(self, channel: str) -> BattleRecord | None:
-        """The channel's active battle, or None."""
-        return await self.store.active_battle(channel)
+    async def active_loaded(self, channel: str, fresh: bool = False) -> tuple[GameSystem, Loaded] | None:
+        """The channel's active battle as folded (from memory when kept), or None. With
+        ``fresh`` the battle's row is read to make sure the kept fold is the latest (another
+        process may have written: read-only commands show what is stored)."""
+        battle_id = None if fresh else self._active.get(channel)
+        if battle_id is not None:
+            loaded = self._folds.get(battle_id)
+            if loaded is not None:
+                return get_system(loaded.record.system), loaded
+        record = await self.store.active_battle(channel)
+        if record is None:
+            return None
+        return await self.loaded(record)
 
-    async def require_active(self, channel: str) -> BattleRecord:
+    async def active(self, channel: str, fresh: bool = False) -> BattleRecord | None:
+        """The channel's active battle, or None (``fresh``: see :meth:`active_loaded`)."""
+        found = await self.active_loaded(channel, fresh)
+        return found[1].record if found else None
+
+    async def require_active(self, channel: str, fresh: bool = False) -> BattleRecord:
         """The channel's active battle; raises InvalidInput when there is none."""
-        record = await self.active(channel)
+        record = await self.active(channel, fresh)
         if record is None:
             raise InvalidInput(NO_BATTLE)
         return record
 
-    async def loaded(self, record: BattleRecord) -> tuple[GameSystem, Loaded]:
-        """The battle folded from its stored events (cached per version)."""
+    async def loaded(self, record: BattleRecord, history: bool = False) -> tuple[GameSystem, Loaded]:
+        """The battle folded (kept while its version is ``record``'s); with ``history``,
+        its events and steps loaded too."""
         system = get_system(record.system)
-        cached = self._cache.get(record.id)
-        if cached and cached.record.version == record.version:
-            return system, cached
+        cached = self._folds.get(record.id)
+        if cached is None or cached.record.version != record.version:
+            cached = await self._load(system, record, history)
+            self._keep(cached)
+        if history and not cached.has_history:
+            cached = await self.with_history(system, cached)
+        return system, cached
+
+    async def with_history(self, system: GameSystem, loaded: Loaded) -> Loaded:
+        """``loaded`` with its events and steps (folded from every event; kept)."""
+        if loaded.has_history:
+            return loaded
+        full = await self._fold_all(system, loaded.record)
+        self._keep(full)
+        return full
+
+    async def _fold_all(self, system: GameSystem, record: BattleRecord) -> Loaded:
         events = [from_record(kind, payload) for kind, payload, _actor in await self.store.events(record.id)]
-        state, steps = fold(system.new_state, system.evolve, events)
-        loaded = Loaded(record, events, state, steps)
-        self._cache[record.id] = loaded
-        return system, loaded
+        return folded(system, dataclasses.replace(record, version=len(events)), events)
+
+    async def _load(self, system: GameSystem, record: BattleRecord, history: bool) -> Loaded:
+        """Fold the battle: from its snapshot and the events after it when the snapshot
+        was written by these rules and no later event takes steps back; else from every event."""
+        if history:
+            return await self._fold_all(system, record)
+        snap, tail = await self.store.snapshot_and_tail(record.id)
+        events = [from_record(kind, payload) for kind, payload, _actor in tail]
+        if snap is None:
+            return folded(system, dataclasses.replace(record, version=len(events)), events)
+        if snap.fingerprint != snapshots.fingerprint() or reverts(events):
+            return await self._fold_all(system, record)
+        try:
+            state, next_step = snapshots.load(snap.state)
+        except Exception:  # an unreadable snapshot: the events are the truth
+            return await self._fold_all(system, record)
+        loaded = Loaded(dataclasses.replace(record, version=snap.version + len(events)), None, state, None,
+                        next_step)
+        advance(system, loaded, events)
+        return loaded
+
+    async def stale(self, channel: str) -> bool:
+        """Whether the kept fold of ``channel``'s battle is behind the database (another
+        process wrote); a stale fold is dropped. One read; used after a refusal, so that a
+        command is never refused on an old state."""
+        battle_id = self._active.get(channel)
+        kept = self._folds.get(battle_id) if battle_id is not None else None
+        record = await self.store.active_battle(channel)
+        if kept is None:
+            return record is not None
+        if record is None or record.id != kept.record.id or record.version != kept.record.version:
+            self._drop(kept.record)
+            return True
+        return False
+
+    def opened(self, system: GameSystem, record: BattleRecord, events: list[Event]) -> None:
+        """Keep the fold of a battle just opened with ``events`` (no read back)."""
+        self._keep(folded(system, record, list(events)))
 
     async def keeper_of(self, channel: str) -> str | None:
         """The KP of the channel's active battle, or None."""
-        record = await self.active(channel)
-        if record is None:
+        found = await self.active_loaded(channel)
+        if found is None:
             return None
-        _system, loaded = await self.loaded(record)
-        return loaded.state.keeper or record.keeper
+        return found[1].state.keeper or found[1].record.keeper
 
     async def is_kp(self, req: Request, keeper: str | None) -> bool:
         """Whether ``req.user`` is a KP here: the battle's keeper, a member with Manage
@@ -99,9 +209,29 @@ class Battles:
         if req.user == keeper or req.is_admin:
             return True
         if req.roles:
-            roles = set(await self.store.keeper.keeper_roles(req.scope))
+            roles = self._roles.get(req.scope)
+            if roles is None:
+                roles = frozenset(await self.store.keeper.keeper_roles(req.scope))
+                self._roles.put(req.scope, roles)
             return any(r in roles for r in req.roles)
         return False
+
+    def roles_changed(self, scope: str) -> None:
+        """Forget the kept KP roles of ``scope`` (after ``/kp role``)."""
+        self._roles.pop(scope)
+
+    async def message_id(self, channel: str, tag: str) -> str | None:
+        """The id of the message sent under ``tag`` in ``channel`` (kept in memory), or None."""
+        known = self._messages.get((channel, tag))
+        if known is None:
+            known = await self.store.keeper.message(channel, tag) or ""
+            self._messages.put((channel, tag), known)
+        return known or None
+
+    async def message_sent(self, channel: str, tag: str, message_id: str) -> None:
+        """Remember the message sent under ``tag`` (stored, and kept in memory)."""
+        await self.store.keeper.put_message(channel, tag, message_id)
+        self._messages.put((channel, tag), message_id)
 
     def setting_defaults(self, system) -> dict:
         """Every KP setting with its default for ``system``."""
@@ -128,8 +258,8 @@ class Battles:
 
     async def remember_refusal(self, req: Request, loaded: Loaded, command, exc: RuleViolation) -> None:
         """Store the refused command so that ``/kp allow`` can let it happen (survives restarts)."""
-        await self.store.keeper.put_refusal(req.channel, Refusal(loaded.record.id, req.user, command_record(command),
-                                                          exc.clause, request_label(req)), self.clock())
+        refusal = Refusal(loaded.record.id, req.user, command_record(command), exc.clause, request_label(req))
+        await self.store.keeper.put_refusal(req.channel, refusal, self.clock())
 
     async def decided(self, req: Request, build: Callable[[], object]) -> list[Reply]:
         """Decide the rules command ``build()`` returns (or a coroutine of it), with
@@ -148,44 +278,67 @@ class Battles:
                 raise
         return await self.transact(req, make)
 
-    async def transact(self, req: Request, make: Make) -> list[Reply]:
-        """One decided command: load, ``make`` (decide), fold, render, commit the events with
-        their replies under the version check (one retry on a conflict), then tell.
+    async def transact(self, req: Request, make: Make, history: bool = False) -> list[Reply]:
+        """One decided command, top to bottom: find the battle (memory), ``make`` (check and
+        decide), fold, render, commit the events with their replies in one transaction
+        under the version check (one retry on a conflict, on the battle read anew), then tell.
+        ``history``: ``make`` needs the battle's events and steps (undo, redo, override).
 
         The replies are rendered before the commit because they are stored with the events
-        (a retried interaction gets the same answer)."""
+        (a retried interaction gets the same answer). Raises DuplicateRequest (the store's)
+        when the request id was handled already."""
         for attempt in range(2):
-            record = await self.require_active(req.channel)
-            system, loaded = await self.loaded(record)
+            found = await self.active_loaded(req.channel)
+            if found is None:
+                raise InvalidInput(NO_BATTLE)
+            system, loaded = found
+            if history:
+                loaded = await self.with_history(system, loaded)
             is_kp = await self.is_kp(req, loaded.state.keeper)
             events, extra = await make(system, loaded, is_kp)
             if not events:
                 return extra or [private(req.user, "変化はありませんでした。")]
-            state, steps = rebuild(system.new_state, system.evolve, loaded.state, loaded.steps,
-                                   loaded.events, events)
-            before, view = system.view(loaded.state), system.view(state)
-            replies = extra + self.replies(record, system, before, view, events, state, quiet=bool(extra))
+            record, before = loaded.record, loaded.view or system.view(loaded.state)
+            self._drop(record)  # changed in place from here: kept again only once committed
+            after = folded(system, record, loaded.events + events) if reverts(events) else loaded
+            if after is loaded:
+                advance(system, loaded, events)
+            view = system.view(after.state)
+            replies = extra + self.replies(record, system, before, view, events, after.state, quiet=bool(extra))
             ended = any(isinstance(e, BattleEnded) for e in events)
             changed = [e.keeper for e in events if isinstance(e, kc.KeeperChanged)]
-            deadlines = self.deadlines(before, view, state)
+            deadlines = self.deadlines(before, view, after.state)
+            version = record.version + len(events)
+            snapshot = (Snapshot(version, snapshots.fingerprint(), snapshots.dump(after.state, after.next_step))
+                        if snapshots.due(record.version, version) and not ended else None)
             try:
-                version = await self.store.append(record.id, record.version, [to_record(e) for e in events],
-                                                  req.user, req.request_id, [r.to_dict() for r in replies],
-                                                  status="ended" if ended else None, deadlines=deadlines,
-                                                  keeper=changed[-1] if changed else None)
+                await self.store.append(record.id, record.version, [(e.kind, shallow(e)) for e in events],
+                                        req.user, req.request_id, [_compact(r) for r in replies],
+                                        status="ended" if ended else None, deadlines=deadlines,
+                                        keeper=changed[-1] if changed else None, snapshot=snapshot)
             except VersionConflict:
-                self._cache.pop(record.id, None)
                 if attempt == 0:
                     continue
                 raise InvalidInput("同時に別の操作が行われました。状況を確認してもう一度お試しください。") from None
-            new_record = dataclasses.replace(record, version=version,
-                                             keeper=changed[-1] if changed else record.keeper)
-            self._cache[record.id] = Loaded(new_record, loaded.events + events, state, steps)
+            after.record = dataclasses.replace(record, version=version, status="ended" if ended else record.status,
+                                               keeper=changed[-1] if changed else record.keeper)
+            after.view = view
+            self._keep(after)
+            if req.request_id:
+                self.answered.put(req.request_id, replies)
+            await self._expire_requests()
             if deadlines:
                 for listener in self.deadline_listeners:
                     listener()
             return await self.with_stale(req.channel, replies)
         return []
+
+    async def _expire_requests(self) -> None:
+        """Every 500th write, forget the idempotency keys older than a day (Discord retries
+        an interaction within seconds; a day is ample)."""
+        self._writes += 1
+        if self._writes % 500 == 0:
+            await self.store.expire_requests(timedelta(days=1))
 
     def deadlines(self, before: BattleView, view: BattleView, state: BattleState) -> list:
         """Deadlines for prompts asked anew: one reminder, the auto-skip of a turn, and the
@@ -229,7 +382,7 @@ class Battles:
         the answer) that marks the older one (if the transport remembered one, see
         :meth:`bot.service.Service.message_sent`) as out of date."""
         for reply in replies:
-            if reply.tag and await self.store.keeper.message(channel, reply.tag):
+            if reply.tag and await self.message_id(channel, reply.tag):
                 stale = Reply(text="（この状況表は古くなりました。最新の状況は新しい表か /battle status で確認してください）",
                               edit=reply.tag)
                 return [*replies, stale]
@@ -258,6 +411,13 @@ def event_replies(record: BattleRecord, events: list[Event], state: BattleState,
     if secret and hidden and state.keeper:
         replies.append(private(state.keeper, "🔒 KP用（シークレット）\n" + "\n".join(hidden)))
     return replies
+
+
+def _compact(reply: Reply) -> dict:
+    """The reply as stored with its request id: only the fields that differ from the
+    defaults (``Reply.from_dict`` reads the rest as defaults); buttons stay dataclasses
+    (the store's JSON writes them as their fields, bot.store.json_codec)."""
+    return {k: v for k, v in shallow(reply).items() if v or k == "text"}
 
 
 def _explained(e: Event) -> bool:

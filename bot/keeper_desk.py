@@ -78,11 +78,11 @@ class KeeperDesk:
                 raise InvalidInput("取り消せる操作がありません。")
             numbers = [s.number for group in taken for s in group]
             labels = "、".join(group[0].label or "（操作）" for group in taken)
-            events = [StepStarted(step=next_step(loaded.steps), by=req.user, label=request_label(req),
+            events = [StepStarted(step=loaded.next_step, by=req.user, label=request_label(req),
                                   speaker=req.name),
                       StepsReverted(steps=numbers, by=req.user, reason="undo")]
             return events, [public(f"⏪ KP（{req.name or req.user}）が{len(taken)}つの操作を取り消しました: {labels}")]
-        return await self.battles.transact(req, make)
+        return await self.battles.transact(req, make, history=True)
 
     async def redo(self, req: Request) -> list[Reply]:
         """``/kp redo steps:N``: restore the latest N undone actions (H-GEN-01)."""
@@ -93,11 +93,11 @@ class KeeperDesk:
             if not stack:
                 raise InvalidInput("やり直せる操作がありません（取り消しの後に別の操作をすると、やり直せなくなります）。")
             numbers = [n for group in stack for n in group]
-            events = [StepStarted(step=next_step(loaded.steps), by=req.user, label=request_label(req),
+            events = [StepStarted(step=loaded.next_step, by=req.user, label=request_label(req),
                                   speaker=req.name),
                       StepsRestored(steps=numbers, by=req.user)]
             return events, [public(f"⏩ KP（{req.name or req.user}）が{len(stack)}つの取り消しをやり直しました。")]
-        return await self.battles.transact(req, make)
+        return await self.battles.transact(req, make, history=True)
 
     # --- override ---------------------------------------------------------------------------
 
@@ -124,7 +124,7 @@ class KeeperDesk:
             redo = [s for s in later if s.active and s.command and s.command.get("type") not in ("Override",)]
             draft = Draft(system, loaded)
             override = kc.Override(issuer=req.user, result=result or "", keeper=True)
-            draft.add([StepStarted(step=next_step(loaded.steps), by=req.user, command=command_record(override),
+            draft.add([StepStarted(step=loaded.next_step, by=req.user, command=command_record(override),
                                    label=request_label(req), speaker=req.name),
                        kc.KeeperRuling(by=req.user, action="上書き", detail=f"{what}を「{result}」に"),
                        StepsReverted(steps=[s.number for s in later], by=req.user, reason="override")])
@@ -143,7 +143,7 @@ class KeeperDesk:
                 _show_ruled_roll(draft.events, e, face, result or "")
             note = f"\n（成り立たなくなったため取り消した操作: {'、'.join(dropped)}）" if dropped else ""
             return draft.events, [public(f"⚖ KP（{req.name or req.user}）の裁定: {what}を「{result}」にして処理し直します。{note}")]
-        return await self.battles.transact(req, make)
+        return await self.battles.transact(req, make, history=True)
 
     # --- allow -------------------------------------------------------------------------------
 
@@ -208,6 +208,7 @@ class KeeperDesk:
         if not role:
             raise InvalidInput("role: にKPとして扱うロールを指定してください。")
         added = await self.store.keeper.add_keeper_role(req.scope, role)
+        self.battles.roles_changed(req.scope)
         roles = "、".join(map(role_text, await self.store.keeper.keeper_roles(req.scope)))
         shown = role_text(role)
         head = f"ロール「{shown}」をKPとして扱います。" if added else f"ロール「{shown}」はすでにKPとして扱っています。"
@@ -215,10 +216,10 @@ class KeeperDesk:
 
     async def log(self, req: Request) -> list[Reply]:
         """``/battle log``: the active (or latest) battle's log as text and HTML files (KP copy unveils secrets)."""
-        record = await self.battles.active(req.channel) or await self.store.latest_battle(req.channel)
+        record = await self.battles.active(req.channel, fresh=True) or await self.store.latest_battle(req.channel)
         if record is None:
             raise InvalidInput("このチャンネルにはまだ戦闘の記録がありません。")
-        system, loaded = await self.battles.loaded(record)
+        system, loaded = await self.battles.loaded(record, history=True)
         reveal = await self.battles.is_kp(req, loaded.state.keeper)
         view = system.view(loaded.state)
         entries = battle_log.entries(loaded.steps, view, reveal)

@@ -11,6 +11,7 @@ Decided battle commands go through :meth:`bot.battles.Battles.decided`; the keep
 from __future__ import annotations
 
 import asyncio
+import copy
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
@@ -34,7 +35,7 @@ from bot.render.reply import Button, Reply, clip, private, public
 from bot.request import Request, request_label
 from bot.rolls import published_reply, roll_replies
 from bot.sheet_checks import SheetChecks, is_san
-from bot.store import BattleExists, BattleRecord, Deadline, Store
+from bot.store import BattleExists, BattleRecord, Deadline, DuplicateRequest, Store
 from bot.store.busy import DatabaseBusy
 from rules.battle import commands as cmds
 from rules.battle import keeper as kc
@@ -76,13 +77,14 @@ class Service:
         clock: returns the current naive-UTC time (tests pass a controllable one).
         reminder_minutes / autoskip_minutes: default turn timings (``/kp setting``
             overrides them per channel; autoskip 0 = off).
+        cache_size: how many folded battles stay in memory (bot.battles.Battles).
     Raises ValueError at construction when a command of the spec has no handler.
     """
 
     def __init__(self, store: Store, dice: Dice, clock: Callable[[], datetime] = utcnow,
-                 reminder_minutes: int = 10, autoskip_minutes: int = 0) -> None:
+                 reminder_minutes: int = 10, autoskip_minutes: int = 0, cache_size: int = 1024) -> None:
         self.store = store
-        self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes)
+        self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes, cache_size=cache_size)
         self.characters = CharacterBook(store)
         self.sheet_checks = SheetChecks(self.characters, dice, clock)
         self.keeper = KeeperDesk(self.battles)
@@ -149,27 +151,33 @@ class Service:
     async def _check(self, req: Request) -> list[Reply]:
         """``/check``: on the sheet (outside a battle, SAN) or as the battle's step."""
         if await self._on_sheet(req):
-            replies = await self.sheet_checks.check(req)
-            if req.request_id:
-                await self.store.remember_request(req.request_id, [r.to_dict() for r in replies])
-            return replies
+            return await self._once(req, lambda: self.sheet_checks.check(req))
         return await self.battles.decided(req, lambda: BUILDERS["check"](req, self.characters))
 
     def _char(self, method) -> Handler:
         """The handler of a ``/char`` command (its replies kept under the request id)."""
         async def handler(req: Request) -> list[Reply]:
-            replies = await method(req.scope, req.user, req.options)
-            if req.request_id:
-                await self.store.remember_request(req.request_id, [r.to_dict() for r in replies])
-            return replies
+            return await self._once(req, lambda: method(req.scope, req.user, req.options))
         return handler
+
+    async def _once(self, req: Request, produce) -> list[Reply]:
+        """``await produce()`` for a command that changes no battle, its replies kept under
+        the request id (a retried interaction gets them again, also after a restart)."""
+        earlier = await self._answered_before(req)
+        if earlier is not None:
+            return earlier
+        replies = await produce()
+        if req.request_id:
+            await self.store.remember_request(req.request_id, [r.to_dict() for r in replies])
+            self.battles.answered.put(req.request_id, replies)
+        return replies
 
     async def _char_show(self, req: Request) -> list[Reply]:
         """``/char show``: the KP of the channel's battle sees every sheet in it."""
         record = await self.battles.active(req.channel)
         sheets = None
         if record is not None:
-            _system, loaded = await self.battles.loaded(record)
+            _system, loaded = await self.battles.loaded(record, history=True)
             if await self.battles.is_kp(req, loaded.state.keeper):
                 sheets = battle_sheets(loaded)
         return await self.characters.show(req.scope, req.user, req.options, battle=sheets)
@@ -178,18 +186,24 @@ class Service:
 
     async def handle(self, req: Request) -> list[Reply]:
         """Handle one request; never raises for bad input (a private Japanese message
-        instead). ``DiceExhausted`` from scripted dice propagates (test harnesses)."""
+        instead). ``DiceExhausted`` from scripted dice propagates (test harnesses).
+
+        A request id answered already gets the stored replies: from memory when this
+        process answered it, else from the database when the write finds its key taken
+        (or when the command is refused: the first attempt changed the battle)."""
         if req.request_id:
-            stored = await self.store.request_replies(req.request_id)
-            if stored is not None:
-                return [Reply.from_dict(r) for r in stored]
+            known = self.battles.answered.get(req.request_id)
+            if known is not None:
+                return list(known)
         async with self.battles.lock(req.channel):
             try:
-                return await self.dispatch(req)
+                return await self._dispatch_on_latest(req)
             except DiceExhausted:
                 raise
+            except DuplicateRequest:
+                return await self._answered_before(req) or []
             except RuleViolation as exc:
-                return [_refusal(req, exc)]
+                return await self._answered_before(req) or [_refusal(req, exc)]
             except DiceError as exc:
                 return [private(req.user, f"ダイスを振れませんでした: {exc}")]
             except DatabaseBusy:
@@ -198,6 +212,23 @@ class Service:
             except Exception:
                 log.exception("unexpected error handling %s", req)
                 return [private(req.user, "内部エラーが発生しました。状態は変更されていません。もう一度お試しください。")]
+
+    async def _answered_before(self, req: Request) -> list[Reply] | None:
+        """The stored replies of ``req``'s id if it was handled already, else None."""
+        if not req.request_id:
+            return None
+        stored = await self.store.request_replies(req.request_id)
+        return [Reply.from_dict(r) for r in stored] if stored is not None else None
+
+    async def _dispatch_on_latest(self, req: Request) -> list[Reply]:
+        """:meth:`dispatch`; a refusal decided on a kept state that another process has
+        since moved on is decided again on the stored one (once)."""
+        try:
+            return await self.dispatch(req)
+        except RuleViolation:
+            if not await self.battles.stale(req.channel):
+                raise
+        return await self.dispatch(req)
 
     async def dispatch(self, req: Request) -> list[Reply]:
         """Route ``req``: its handler after the permission check, inside a ``handle`` that
@@ -237,16 +268,22 @@ class Service:
         return await self.battles.loaded(record)
 
     async def _load(self, record: BattleRecord) -> tuple[GameSystem, BattleState]:
+        """The battle's system and a COPY of its state (for tests and transports that keep
+        it: the kept state changes in place with every later command)."""
+        system, state = await self._state(record)
+        return system, copy.deepcopy(state)
+
+    async def _state(self, record: BattleRecord) -> tuple[GameSystem, BattleState]:
         system, loaded = await self.battles.loaded(record)
         return system, loaded.state
 
     async def message_sent(self, channel: str, tag: str, message_id: str) -> None:
         """Transports call this after sending a Reply with a ``tag`` (its message id)."""
-        await self.store.keeper.put_message(channel, tag, message_id)
+        await self.battles.message_sent(channel, tag, message_id)
 
     async def message_for(self, channel: str, tag: str) -> str | None:
         """The message id remembered under ``tag`` (for a Reply with ``edit``), or None."""
-        return await self.store.keeper.message(channel, tag)
+        return await self.battles.message_id(channel, tag)
 
     async def character_names(self, scope: str, user: str) -> list[str]:
         """The names of the characters saved in ``scope``, ``user``'s own first (autocomplete)."""
@@ -257,10 +294,10 @@ class Service:
         """The buttons of the questions open now in ``channel``'s battle that ``user`` may
         press (their own units' prompts; every prompt for the KP), newest first — for a
         transport that no longer has the messages (the console after a restart)."""
-        record = await self.battles.active(channel)
+        record = await self.battles.active(channel, fresh=True)
         if record is None:
             return []
-        system, state = await self._load(record)
+        system, state = await self._state(record)
         view = system.view(state)
         found: list[Button] = []
         for prompt in reversed(view.prompts):
@@ -339,21 +376,23 @@ class Service:
                                                   [reply.to_dict()])
         except BattleExists:
             raise InvalidInput("このチャンネルではすでに戦闘が進行中です。") from None
-        await self.battles.loaded(record)
+        self.battles.opened(system, record, [marker, *events])
+        if req.request_id:
+            self.battles.answered.put(req.request_id, [reply])
         return [reply]
 
     async def _map(self, req: Request) -> list[Reply]:
         """``/battle map``: the board as a PNG attachment and a text grid (issue 5)."""
-        record = await self.battles.require_active(req.channel)
-        system, state = await self._load(record)
+        record = await self.battles.require_active(req.channel, fresh=True)
+        system, state = await self._state(record)
         if not hasattr(system, "board"):
             raise InvalidInput(f"{system.title}にはマップがありません。")
         return [await asyncio.to_thread(map_reply, system.board(state))]  # Pillow: off the event loop
 
     async def _status(self, req: Request) -> list[Reply]:
         """``/battle status``: the board (and, for the KP, hidden NPCs' numbers privately)."""
-        record = await self.battles.require_active(req.channel)
-        system, state = await self._load(record)
+        record = await self.battles.require_active(req.channel, fresh=True)
+        system, state = await self._state(record)
         view = system.view(state)
         replies = board(record, system, view)
         if any(r.hidden for r in view.rows) and await self.battles.is_kp(req, state.keeper):
@@ -385,7 +424,7 @@ class Service:
             record = await self.store.battle(deadline.battle_id)
             current = None
             if record is not None and record.status == "active":
-                system, state = await self._load(record)
+                system, state = await self._state(record)
                 current = next((p for p in system.view(state).prompts if p.key == deadline.key), None)
             if not await self.store.keeper.claim_deadline(deadline.id, self.clock()) or current is None:
                 return []
@@ -424,7 +463,7 @@ class Service:
         record = await self.battles.active(req.channel)
         if record is None or record.id != bid.battle:
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
-        system, state = await self._load(record)
+        system, state = await self._state(record)
         is_kp = await self.battles.is_kp(req, state.keeper)
         if bid.key == END_KEY:  # [戦闘終了], and /battle end's [戦闘を終える] [続ける]
             return await self.ending.pressed(req, bid.choice)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import (JSON, DateTime, ForeignKey, Index, Integer, String, Text,
+from sqlalchemy import (JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text,
                         UniqueConstraint, text)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -48,12 +48,24 @@ class EventRow(Base):
 
 
 class RequestRow(Base):
-    """An accepted interaction id (idempotency key) and the replies that answered it."""
+    """An accepted interaction id (idempotency key) and the replies that answered it; kept
+    for a day (``Store.expire_requests``), long enough for Discord's retries."""
 
     __tablename__ = "requests"
     request_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     replies: Mapped[list] = mapped_column(JSON, nullable=False)
-    created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False, index=True)
+
+
+class SnapshotRow(Base):
+    """A battle's folded state at ``version`` (pickled; only read back by the same rules
+    code, ``fingerprint``), so that a restart folds only the events after it."""
+
+    __tablename__ = "battle_snapshots"
+    battle_id: Mapped[int] = mapped_column(ForeignKey("battles.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+    fingerprint: Mapped[str] = mapped_column(String(64), nullable=False)
+    state: Mapped[bytes] = mapped_column(LargeBinary, nullable=False)
 
 
 class CharacterRow(Base):

@@ -1,14 +1,16 @@
 """The repository: battles as append-only event lists, characters, idempotency keys.
 
 SQLite (default) runs in WAL mode with ``synchronous=FULL`` (durable commits), foreign
-keys on and a busy timeout. Every write is one transaction.
+keys on and a busy timeout. Every write is one transaction; a decided command is one
+transaction of plain statements (its idempotency key, the version check, its events, its
+deadlines, now and then a snapshot), no ORM unit of work.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import delete, event, select, update
+from sqlalchemy import JSON, DateTime, String, bindparam, delete, event, insert, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
@@ -16,7 +18,9 @@ from bot.store.busy import BUSY_TIMEOUT_MS, session_class
 from bot.store.keeper import KeeperTables, add_deadlines
 from bot.store.migrate import upgrade
 from bot.store.secret_rolls import SecretRollTables
-from bot.store.models import BattleRow, CharacterRow, EventRow, RequestRow
+from bot.store import json_codec
+from bot.store.writer import Writer
+from bot.store.models import BattleRow, CharacterRow, EventRow, RequestRow, SnapshotRow
 
 
 class BattleExists(Exception):
@@ -25,6 +29,20 @@ class BattleExists(Exception):
 
 class VersionConflict(Exception):
     """Another writer appended to the battle first (optimistic version check)."""
+
+
+class DuplicateRequest(Exception):
+    """The request id was handled already (its replies are stored: ``request_replies``)."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A battle's folded state at ``version``: ``state`` (bytes, see bot.snapshots) as
+    written by the rules code ``fingerprint``."""
+
+    version: int
+    fingerprint: str
+    state: bytes
 
 
 @dataclass(frozen=True)
@@ -69,10 +87,11 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: AsyncEngine = create_async_engine(url)
+        self.engine: AsyncEngine = create_async_engine(url, json_serializer=json_codec.dumps)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self._session = async_sessionmaker(self.engine, expire_on_commit=False, class_=session_class(self.engine))
+        self.writer = Writer(self.engine, _sqlite_pragmas, json_codec.dumps)
         self.keeper = KeeperTables(self._session)
         self.secret_rolls = SecretRollTables(self._session)
 
@@ -81,7 +100,8 @@ class Store:
         await upgrade(self.engine)
 
     async def close(self) -> None:
-        """Dispose of the engine's connections."""
+        """Dispose of the engines' connections."""
+        self.writer.close()
         await self.engine.dispose()
 
     # --- battles --------------------------------------------------------------------
@@ -106,81 +126,60 @@ class Store:
             row = await s.get(BattleRow, battle_id)
             return _record(row) if row else None
 
-    async def events(self, battle_id: int) -> list[tuple[str, dict, str]]:
-        """``[(kind, payload, actor)]`` of a battle, in order."""
-        async with self._session() as s:
-            rows = (await s.execute(select(EventRow.kind, EventRow.payload, EventRow.actor)
-                                    .where(EventRow.battle_id == battle_id)
-                                    .order_by(EventRow.seq))).all()
+    async def events(self, battle_id: int, after: int = 0) -> list[tuple[str, dict, str]]:
+        """``[(kind, payload, actor)]`` of a battle, in order; only those after the
+        ``after``-th event when given."""
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(EventRow.kind, EventRow.payload, EventRow.actor)
+                                       .where(EventRow.battle_id == battle_id, EventRow.seq > after)
+                                       .order_by(EventRow.seq))).all()
             return [(r.kind, r.payload, r.actor) for r in rows]
+
+    async def snapshot_and_tail(self, battle_id: int) -> tuple[Snapshot | None, list[tuple[str, dict, str]]]:
+        """The battle's latest snapshot (or None) and the events stored after it, read in
+        one connection."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(SnapshotRow.version, SnapshotRow.fingerprint, SnapshotRow.state)
+                                      .where(SnapshotRow.battle_id == battle_id))).first()
+            snap = Snapshot(row.version, row.fingerprint, row.state) if row else None
+            rows = (await conn.execute(select(EventRow.kind, EventRow.payload, EventRow.actor)
+                                       .where(EventRow.battle_id == battle_id,
+                                              EventRow.seq > (snap.version if snap else 0))
+                                       .order_by(EventRow.seq))).all()
+            return snap, [(r.kind, r.payload, r.actor) for r in rows]
 
     async def open_battle(self, channel: str, guild: str | None, system: str, keeper: str,
                           events: list[tuple[str, dict]], request_id: str | None,
                           replies: list | None = None) -> BattleRecord:
-        """Create an active battle with its first events; raises BattleExists."""
-        now = _now()
-        async with self._session() as s:
-            try:
-                async with s.begin():
-                    row = BattleRow(channel=channel, guild=guild, system=system, keeper=keeper,
-                                    status="active", version=len(events), created_at=now, updated_at=now)
-                    s.add(row)
-                    await s.flush()
-                    self._add_events(s, row.id, 0, events, keeper, request_id, now)
-                    self._add_request(s, request_id, replies, now)
-            except IntegrityError as exc:
-                if "requests" in str(exc.orig).lower() or "request_id" in str(exc.orig).lower():
-                    raise
-                raise BattleExists(channel) from exc
-            return _record(row)
+        """Create an active battle with its first events; raises BattleExists, DuplicateRequest."""
+        return await self.writer.run(_open_battle, channel, guild, system, keeper, events, request_id,
+                                     replies, _now())
 
     async def append(self, battle_id: int, expected_version: int, events: list[tuple[str, dict]],
                      actor: str, request_id: str | None, replies: list | None = None,
                      status: str | None = None, deadlines: list | None = None,
-                     keeper: str | None = None) -> int:
+                     keeper: str | None = None, snapshot: Snapshot | None = None) -> int:
         """Append ``events`` if the battle is still at ``expected_version``; returns the new
-        version. ``status`` (e.g. ``"ended"``), a new ``keeper`` and turn ``deadlines``
-        (``(key, kind, due_at, payload)``) are written in the same transaction.
-        Raises VersionConflict."""
-        now = _now()
-        new_version = expected_version + len(events)
-        async with self._session() as s:
-            try:
-                async with s.begin():
-                    values = {"version": new_version, "updated_at": now}
-                    if status:
-                        values["status"] = status
-                    if keeper:
-                        values["keeper"] = keeper
-                    result = await s.execute(update(BattleRow).where(
-                        BattleRow.id == battle_id, BattleRow.version == expected_version).values(**values))
-                    if result.rowcount != 1:
-                        raise VersionConflict(battle_id)
-                    self._add_events(s, battle_id, expected_version, events, actor, request_id, now)
-                    self._add_request(s, request_id, replies, now)
-                    await add_deadlines(s, battle_id, deadlines or [])
-            except IntegrityError as exc:
-                raise VersionConflict(battle_id) from exc
-        return new_version
-
-    @staticmethod
-    def _add_events(s, battle_id: int, start: int, events, actor: str, request_id, now) -> None:
-        for offset, (kind, payload) in enumerate(events, start=1):
-            s.add(EventRow(battle_id=battle_id, seq=start + offset, kind=kind, payload=payload,
-                           actor=actor, request_id=request_id, created_at=now))
-
-    @staticmethod
-    def _add_request(s, request_id: str | None, replies: list | None, now) -> None:
-        if request_id:
-            s.add(RequestRow(request_id=request_id, replies=replies or [], created_at=now))
+        version. The request id with its ``replies``, ``status`` (e.g. ``"ended"``), a new
+        ``keeper``, turn ``deadlines`` (``(key, kind, due_at, payload)``) and a ``snapshot``
+        (replacing the older one) are written in the same transaction (bot.store.writer).
+        Raises VersionConflict, DuplicateRequest."""
+        return await self.writer.run(_append, battle_id, expected_version, events, actor, request_id,
+                                     replies, status, deadlines or [], keeper, snapshot, _now())
 
     # --- idempotency ----------------------------------------------------------------
 
     async def request_replies(self, request_id: str) -> list | None:
         """The replies stored for an already handled ``request_id``, or None."""
-        async with self._session() as s:
-            row = await s.get(RequestRow, request_id)
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(RequestRow.replies).where(
+                RequestRow.request_id == request_id))).first()
             return row.replies if row else None
+
+    async def expire_requests(self, age: timedelta) -> int:
+        """Forget the idempotency keys stored more than ``age`` ago; how many went."""
+        async with self.engine.begin() as conn:
+            return (await conn.execute(delete(RequestRow).where(RequestRow.created_at < _now() - age))).rowcount
 
     async def remember_request(self, request_id: str, replies: list) -> None:
         """Record a handled request that changed no battle (ignored if already there)."""
@@ -234,6 +233,73 @@ class Store:
                     return False
                 await s.delete(row)
                 return True
+
+
+def _open_battle(conn, channel, guild, system, keeper, events, request_id, replies, now) -> BattleRecord:
+    _add_request(conn, request_id, replies, now)
+    try:
+        battle_id = conn.execute(insert(BattleRow).values(
+            channel=channel, guild=guild, system=system, keeper=keeper, status="active",
+            version=len(events), created_at=now, updated_at=now).returning(BattleRow.id)).scalar_one()
+    except IntegrityError as exc:
+        raise BattleExists(channel) from exc
+    _add_events(conn, battle_id, 0, events, keeper, request_id, now)
+    return BattleRecord(battle_id, channel, guild, system, keeper, "active", len(events))
+
+
+_INSERT_REQUEST = text("INSERT INTO requests (request_id, replies, created_at) VALUES (:request_id, :replies, :now)"
+                       ).bindparams(bindparam("replies", type_=JSON), bindparam("now", type_=DateTime))
+_ADVANCE_BATTLE = text("UPDATE battles SET version = :version, updated_at = :now, status = COALESCE(:status, status),"
+                       " keeper = COALESCE(:keeper, keeper) WHERE id = :battle_id AND version = :expected"
+                       ).bindparams(bindparam("now", type_=DateTime), bindparam("status", type_=String),
+                                    bindparam("keeper", type_=String))
+_INSERT_EVENT = text("INSERT INTO events (battle_id, seq, kind, payload, actor, request_id, created_at)"
+                     " VALUES (:battle_id, :seq, :kind, :payload, :actor, :request_id, :now)"
+                     ).bindparams(bindparam("payload", type_=JSON), bindparam("now", type_=DateTime),
+                                  bindparam("request_id", type_=String))
+"""The statements of a decided command, written once as text: compiled once, no ORM or
+expression building per command (issue 12)."""
+
+
+def _append(conn, battle_id, expected_version, events, actor, request_id, replies, status, deadlines,
+            keeper, snapshot, now) -> int:
+    """The transaction of :meth:`Store.append`: the idempotency key, the version check, the
+    events (one statement), the deadlines and maybe the snapshot."""
+    _add_request(conn, request_id, replies, now)
+    new_version = expected_version + len(events)
+    result = conn.execute(_ADVANCE_BATTLE, {"version": new_version, "now": now, "status": status, "keeper": keeper,
+                                            "battle_id": battle_id, "expected": expected_version})
+    if result.rowcount != 1:
+        raise VersionConflict(battle_id)
+    try:
+        _add_events(conn, battle_id, expected_version, events, actor, request_id, now)
+    except IntegrityError as exc:
+        raise VersionConflict(battle_id) from exc
+    add_deadlines(conn, battle_id, deadlines)
+    if snapshot is not None:
+        conn.execute(delete(SnapshotRow).where(SnapshotRow.battle_id == battle_id))
+        conn.execute(insert(SnapshotRow).values(battle_id=battle_id, version=snapshot.version,
+                                                fingerprint=snapshot.fingerprint, state=snapshot.state))
+    return new_version
+
+
+def _add_request(conn, request_id: str | None, replies: list | None, now) -> None:
+    """Insert the idempotency key first: a request handled already fails here, before
+    anything else is written (raises DuplicateRequest)."""
+    if request_id:
+        try:
+            conn.execute(_INSERT_REQUEST, {"request_id": request_id, "replies": replies or [], "now": now})
+        except IntegrityError as exc:
+            raise DuplicateRequest(request_id) from exc
+
+
+def _add_events(conn, battle_id: int, start: int, events, actor: str, request_id, now) -> None:
+    """Insert ``events`` as seq ``start + 1`` … in one statement (raises IntegrityError
+    when those seqs exist: another writer came first)."""
+    conn.execute(_INSERT_EVENT, [
+        {"battle_id": battle_id, "seq": start + offset, "kind": kind, "payload": payload, "actor": actor,
+         "request_id": request_id, "now": now}
+        for offset, (kind, payload) in enumerate(events, start=1)])
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

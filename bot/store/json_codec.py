@@ -1,0 +1,27 @@
+"""How the store writes JSON columns: compact (no spaces, Japanese as UTF-8 rather than
+``\\uXXXX`` escapes: a third of the bytes) and able to write dataclasses (as their fields,
+exactly what ``dataclasses.asdict`` gives), so that an event or a reply need not be turned
+into nested dicts before it is stored."""
+from __future__ import annotations
+
+import dataclasses
+import json
+
+
+def _fields(value):
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def dumps(value) -> str:
+    """The compact JSON text of ``value`` (dataclasses as dicts of their fields)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=_fields)
+
+
+def shallow(value) -> dict:
+    """A dataclass instance as ``{field: value}`` without copying the values (what
+    :func:`dumps` writes is the same as for ``dataclasses.asdict(value)``)."""
+    return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
