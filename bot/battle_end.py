@@ -10,6 +10,7 @@ one active battle per channel: the store's partial unique index).
 from __future__ import annotations
 
 from bot import options as opt
+from bot.chat_play import chat_on
 from bot.battles import Battles, board
 from bot.render import battle as render
 from bot.render import buttons
@@ -97,7 +98,7 @@ class BattleEnd:
         before, view = system.view(loaded.state), system.view(state)
         replies = [public(f"♻ KP（{req.name or req.user}）が戦闘を再開しました（ラウンド{state.round}）。")]
         replies += board(record, system, view)
-        replies += [render.prompt_reply(record.id, p, state.keeper, view) for p in view.prompts]
+        replies += [render.prompt_reply(record.id, p, state.keeper, view, chat_on(state)) for p in view.prompts]
         try:
             await self.store.append(record.id, record.version, [to_record(e) for e in events], req.user,
                                     req.request_id, [r.to_dict() for r in replies], status="active",

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 
 from bot import kp_settings
 from bot import snapshots
+from bot.chat_play import chat_on
 from bot.draft import Draft, Loaded, advance, folded, reverts
 from bot.fold_cache import LRU
 from bot.render import battle as render
@@ -372,7 +373,7 @@ class Battles:
         old = {p.key for p in before.prompts}
         for prompt in view.prompts:
             if prompt.key not in old and not (prompt.kind == "turn" and _same_turn(before, view)):
-                replies.append(render.prompt_reply(record.id, prompt, state.keeper, view))
+                replies.append(render.prompt_reply(record.id, prompt, state.keeper, view, chat_on(state)))
         if view.phase == "active" and view.round > before.round:
             replies.extend(board(record, system, view))
         return replies or ([] if quiet else [public("了解しました。")])

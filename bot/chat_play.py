@@ -39,6 +39,11 @@ _CHECK_LINE = re.compile(r"(?P<purpose>[^\s：]+)：\(1D100<=(?P<target>\d+)\)")
 """A check's line as the renderers write it: ``アリス 回避：(1D100<=28) ＞ 70 ＞ 失敗``."""
 
 
+def chat_on(state) -> bool:
+    """Whether chat declarations are on in this battle (the KP's ``chat_declarations``)."""
+    return bool(state.settings.get(SETTING, True))
+
+
 class ChatTable:
     """Reads chat lines against ``battles`` and sends the declarations through ``dispatch``
     (the same routing a slash command takes).
@@ -70,7 +75,7 @@ class ChatTable:
             return None
         system, loaded = await self.battles.loaded(record)
         state = loaded.state
-        if not state.settings.get(SETTING, True):
+        if not chat_on(state):
             return None
         is_kp = await self.battles.is_kp(req, state.keeper)
         view = self._view(system, record, state)

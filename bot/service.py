@@ -22,7 +22,7 @@ from bot import permissions
 from bot.battle_end import END_KEY, BattleEnd
 from bot.battles import Battles, board
 from bot.characters import CharacterBook
-from bot.chat_play import CHOICE as CHAT_CHOICE, ChatTable
+from bot.chat_play import CHOICE as CHAT_CHOICE, ChatTable, chat_on
 from bot.command_builders import BUILDERS
 from bot.commands_spec import COMMANDS
 from bot.declaration_buttons import declaration_command
@@ -302,7 +302,7 @@ class Service:
         found: list[Button] = []
         for prompt in reversed(view.prompts):
             if prompt.owner == user or user == state.keeper:
-                found.extend(render.prompt_reply(record.id, prompt, state.keeper, view).buttons)
+                found.extend(render.prompt_reply(record.id, prompt, state.keeper, view, chat_on(state)).buttons)
         return found
 
     # --- dice ---------------------------------------------------------------------------

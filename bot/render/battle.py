@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rules.battle import events as ev
 from rules.battle.protocol import BattleView, Prompt, UnitRow
+from rules.battle.state import OUT_OF_ACTION
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.window import DeclarationAnswered, DeclarationsClosed, DeclarationsOpened
 
@@ -129,6 +130,14 @@ TURN_HINTS = {
 }
 """What the acting unit can do, by system, under its turn prompt."""
 
+CHAT_TURN_HINTS = {
+    "coc6": "チャットで「{foe}をこぶしで攻撃」「ターン終了」のように宣言できます。",
+    "coc6-house": "チャットで「{foe}をこぶしで攻撃」「C4へ移動」「ターン終了」のように宣言できます。",
+    "coc6-budo": "チャットで「{foe}にサルト」「{foe}の腕を狙う」「ターン終了」のように宣言できます。",
+    "charge-rank": "チャットで「パワー3で{foe}を攻撃」「待機」のように宣言できます。",
+}
+"""The chat form of a turn's declarations (issue 9), with an opponent's name as the example."""
+
 ROUND_HINTS = {
     "coc6": "\n（受け流しの宣言は、自分の最初の行動の前に /declare action:受け流し target:相手）",
     "coc6-house": "\n（受け流し・行動遅延・○○に集中の宣言は、自分の最初の行動の前に /declare で）",
@@ -136,8 +145,9 @@ ROUND_HINTS = {
 """The round-start declarations a system has, announced with each new round."""
 
 
-def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView) -> Reply:
-    """A prompt message mentioning whoever answers it (the KP for an NPC), with its buttons."""
+def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView, chat: bool = True) -> Reply:
+    """A prompt message mentioning whoever answers it (the KP for an NPC), with its buttons;
+    ``chat``: chat declarations are on here, so the prompt says how to type the answer."""
     who = prompt.owner or keeper
     text = prompt.text
     if prompt.kind == "turn":
@@ -150,12 +160,25 @@ def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView) 
         text += "\n" + hint if hint else ""
         if prompt.owner is None:
             text += f"（KPは as:{prompt.unit} を付けて行動させます）"
+        foe = _foe(view, prompt.unit)
+        if chat and foe and view.system in CHAT_TURN_HINTS:
+            text += "\n" + CHAT_TURN_HINTS[view.system].format(foe=foe)
     elif prompt.kind not in ("declare", "declarations"):  # a declaration's text says how to answer
-        text += "\n選べる対応: " + "／".join(prompt.options) + "（/react action:… でも選べます）"
+        typed = f"チャットで「{prompt.options[0]}」のように書くか、" if chat and prompt.options else ""
+        text += "\n選べる対応: " + "／".join(prompt.options) + f"（{typed}/react action:… でも選べます）"
     style = {"ターン終了": "primary", "なし": "secondary", "宣言しない": "secondary", "宣言を締め切る": "danger"}
     btns = tuple(Button(label, buttons.encode(battle_id, prompt.key, label), style.get(label, "success"))
                  for label in prompt.options)
     return Reply(text=clip(text), mentions=(who,), buttons=btns)
+
+
+def _foe(view: BattleView, unit: str) -> str | None:
+    """The first unit standing on the other side of ``unit`` (a hint's example target)."""
+    own = next((r for r in view.rows if r.name == unit), None)
+    if own is None:
+        return None
+    return next((r.name for r in view.rows if (r.owner is None) != (own.owner is None)
+                 and not any(c in OUT_OF_ACTION for c in r.conditions)), None)
 
 
 def finish_button(battle_id: int) -> Button:

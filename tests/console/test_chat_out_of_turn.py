@@ -61,3 +61,19 @@ async def test_a_punch_is_the_fist(console_table):
     table = await _table(console_table, [45, 80, 2, 3])
     said = await table.say("alice: ゾンビを殴る")
     assert said[0]["text"].startswith("⚔ アリス → ゾンビ：こぶしで攻撃")
+
+
+async def test_prompts_say_how_to_declare_in_chat_while_it_is_on(console_table):
+    table = await console_table([45])
+    for line in SETUP[:-2]:
+        await table.say(line)
+    said = await table.say("kp: /battle start")
+    turn = next(m for m in said if m["buttons"] == ["ターン終了"])
+    await table.say("kp: 締め切り")
+    assert turn["text"].endswith("チャットで「ゾンビをこぶしで攻撃」「C4へ移動」「ターン終了」のように宣言できます。")
+    await table.say("kp: /kp setting key:チャット宣言 value:オフ")
+    await table.say("alice: ターン終了")
+    assert (await table.status())["アリス"]["ap"] == 3  # chat is off: the line did nothing
+    said = await table.say("alice: /end")
+    bob_turn = next(m for m in said if m["buttons"] == ["ターン終了"])
+    assert "チャットで" not in bob_turn["text"]

@@ -33,7 +33,8 @@ async def test_a_click_on_a_message_of_a_previous_instance_works(make_bot):
     assert (done.ephemeral, done.content, done.custom_ids) == (False, "アリスの手番が終わりました。", [])
     assert prompt.content == (f"<@{KP}> ラウンド1: ゾンビの手番です。（行動ポイント 3）\n"
                               "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。"
-                              "（KPは as:ゾンビ を付けて行動させます）")
+                              "（KPは as:ゾンビ を付けて行動させます）\n"
+                              "チャットで「アリスをこぶしで攻撃」「C4へ移動」「ターン終了」のように宣言できます。")
     assert prompt.message["allowed_mentions"] == {"parse": [], "users": [int(KP)]}
     assert (prompt.labels, prompt.custom_ids) == (["ターン終了"], ["cb:1:t1-ゾンビ:end"])
 

@@ -42,7 +42,8 @@ async def test_turn_prompt_pings_only_the_actor_and_carries_the_end_turn_button(
     assert [c.message["allowed_mentions"]["users"] for c in declarations] == [[int(ALICE)], [int(KP)], [int(KP)]]
     prompt = next(c for c in calls if "cb:1:t1-アリス:end" in c.custom_ids)
     assert prompt.content == (f"<@{ALICE}> ラウンド1: アリスの手番です。（行動ポイント 3）\n"
-                              "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。")
+                              "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。\n"
+                              "チャットで「ゾンビをこぶしで攻撃」「C4へ移動」「ターン終了」のように宣言できます。")
     others = [c for c in calls if c is not prompt and c not in declarations]
     assert [c.message["allowed_mentions"] for c in others] == [{"parse": []}] * len(others)
     assert prompt.method == "POST" and prompt.path.startswith(f"/webhooks/{gateway.APP_ID}/")
