@@ -82,14 +82,6 @@ def read(tokens: list[Token]) -> list[Intent]:
 # --- frames -------------------------------------------------------------------------
 
 
-def _without(tokens: list[Token], *kinds: str) -> list[Token]:
-    return [t for t in tokens if not (t.is_(*kinds) and not _content_except(t, kinds))]
-
-
-def _content_except(token: Token, kinds) -> bool:
-    return any(k not in kinds and k not in (lx.ENDING, lx.PARTICLE, lx.FILLER) for k, _ in token.meanings)
-
-
 def _take_power(tokens: list[Token]) -> tuple[list[Token], int | None] | None:
     """``tokens`` without a ``パワー3`` / ``PR3`` (and a following で); None if malformed."""
     for i, token in enumerate(tokens):

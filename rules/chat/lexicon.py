@@ -60,7 +60,7 @@ def unit_spellings(name: str) -> set[str]:
     if len(parts) > 1:
         found.update(p for p in parts if len(p) >= MIN_PARTIAL)
     base = re.sub(r"[-_#]?(\d+|[a-z])$", "", folded)
-    if base and base != folded and len(base) >= 1:
+    if base and base != folded:
         found.add(base)
     return found
 
@@ -130,27 +130,17 @@ def build(words: w.Words, units: tuple[tuple[str, tuple[str, ...]], ...], option
         for weapon in weapons:
             for spelling in weapon_spellings(weapon):
                 entries.setdefault(spelling, []).append((WEAPON, weapon))
-    _add(entries, OPTION, words.options)
-    _add(entries, WEAPON, words.weapons)
-    _add(entries, REACT, words.reactions)
-    _add(entries, DECL, words.declarations)
-    _add(entries, SPECIAL, words.specials)
-    _add(entries, AIM, words.aims)
-    _add(entries, MODE, words.modes)
-    _add(entries, CHECK, words.checks)
+    tables = ((OPTION, words.options), (WEAPON, words.weapons), (REACT, words.reactions),
+              (DECL, words.declarations), (SPECIAL, words.specials), (AIM, words.aims),
+              (MODE, words.modes), (CHECK, words.checks))
+    for kind, table in tables:
+        _add(entries, kind, table)
     for path, spellings in words.turn_actions.items():
         _add_words(entries, TURN, spellings, path)
     _add_words(entries, END, w.END_TURN, "end")
-    _add_words(entries, ATTACK, w.ATTACK_VERBS)
-    _add_words(entries, MOVE, w.MOVE_VERBS)
-    _add_words(entries, DECLARE, w.DECLARE_VERBS)
-    _add_words(entries, DO, w.DO_VERBS)
-    _add_words(entries, FOCUS, w.FOCUS)
-    if words.power:
-        _add_words(entries, POWER, w.POWER_WORDS)
-    _add_words(entries, SHOTS, w.SHOTS_SUFFIX)
-    _add_words(entries, DEX, w.DEX_WORDS)
-    _add_words(entries, PARTICLE, w.PARTICLES)
-    _add_words(entries, ENDING, w.ENDINGS)
-    _add_words(entries, FILLER, w.FILLERS)
+    shared = ((ATTACK, w.ATTACK_VERBS), (MOVE, w.MOVE_VERBS), (DECLARE, w.DECLARE_VERBS), (DO, w.DO_VERBS),
+              (FOCUS, w.FOCUS), (POWER, w.POWER_WORDS if words.power else ()), (SHOTS, w.SHOTS_SUFFIX),
+              (DEX, w.DEX_WORDS), (PARTICLE, w.PARTICLES), (ENDING, w.ENDINGS), (FILLER, w.FILLERS))
+    for kind, spellings in shared:
+        _add_words(entries, kind, spellings)
     return Lexicon(entries)

@@ -13,9 +13,6 @@ from rules.chat.lexicon import weapon_spellings
 from rules.chat.normalize import fold
 from rules.chat.words import COVER, NONE, NONE_OPTIONS, PARRY
 
-PARRY_WITH = PARRY + "："
-"""The label of a parry with one weapon when the question offers several (受け流し：ナイフ)."""
-
 ANSWER_KINDS = ("reaction", "cover")
 """Questions answered with ``/react``; any other (the round's declarations) is answered
 by pressing its button: the command ``press`` with the question's ``key`` and ``label``."""

@@ -9,7 +9,6 @@ target may defend normally.
 """
 from __future__ import annotations
 
-import math
 
 from rules.battle.decision import Decision
 from rules.coc6.check import roll_check

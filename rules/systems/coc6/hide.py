@@ -2,7 +2,6 @@
 hider, whose critical and fumble work the other way round (H-DEF-HIDE-01..08). Seed 000 only."""
 from __future__ import annotations
 
-import math
 
 from rules.battle.decision import Decision
 from rules.coc6.check import SuccessLevel

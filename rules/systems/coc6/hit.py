@@ -7,7 +7,6 @@ question. They live here so that each action module only says what is its own.
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 

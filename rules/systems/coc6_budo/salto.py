@@ -11,7 +11,6 @@ the target ends up 転倒 (B-SALTO-06) and the grapple stays as it was.
 """
 from __future__ import annotations
 
-import math
 
 from rules.battle.decision import Decision
 from rules.coc6.check import roll_check
