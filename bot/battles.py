@@ -38,6 +38,11 @@ from rules.battle.steps import StepsReverted, StepsRestored, command_record
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems import get_system
 
+class RenderFailed(Exception):
+    """A decided command was stored but its replies could not be made (a bug in rendering):
+    the user is told the step was recorded, not that nothing happened."""
+
+
 NO_BATTLE = "このチャンネルには進行中の戦闘がありません。/battle new で開いてください。"
 
 Make = Callable[[GameSystem, Loaded, bool], Awaitable[tuple[list[Event], list[Reply]]]]
@@ -281,13 +286,15 @@ class Battles:
 
     async def transact(self, req: Request, make: Make, history: bool = False) -> list[Reply]:
         """One decided command, top to bottom: find the battle (memory), ``make`` (check and
-        decide), fold, render, commit the events with their replies in one transaction
-        under the version check (one retry on a conflict, on the battle read anew), then tell.
-        ``history``: ``make`` needs the battle's events and steps (undo, redo, override).
+        decide), fold, commit the events in one transaction under the version check (one
+        retry on a conflict, on the battle read anew), render while the commit is on the
+        disk, then tell. ``history``: ``make`` needs the battle's events and steps (undo,
+        redo, override).
 
-        The replies are rendered before the commit because they are stored with the events
-        (a retried interaction gets the same answer). Raises DuplicateRequest (the store's)
-        when the request id was handled already."""
+        The request id is stored with the span of its events, from which its replies are
+        rendered again if the request comes back after a restart (:meth:`replayed`); a
+        command whose ``make`` adds replies of its own stores them whole. Raises
+        DuplicateRequest (the store's) when the request id was handled already."""
         for attempt in range(2):
             found = await self.active_loaded(req.channel)
             if found is None:
@@ -305,18 +312,27 @@ class Battles:
             if after is loaded:
                 advance(system, loaded, events)
             view = system.view(after.state)
-            replies = extra + self.replies(record, system, before, view, events, after.state, quiet=bool(extra))
             ended = any(isinstance(e, BattleEnded) for e in events)
             changed = [e.keeper for e in events if isinstance(e, kc.KeeperChanged)]
-            deadlines = self.deadlines(before, view, after.state)
             version = record.version + len(events)
             snapshot = (Snapshot(version, snapshots.fingerprint(), snapshots.dump(after.state, after.next_step))
                         if snapshots.due(record.version, version) and not ended else None)
+            deadlines = self.deadlines(before, view, after.state)
+            replies = (extra + self.replies(record, system, before, view, events, after.state, quiet=True)
+                       if extra else None)
+            write = self.store.append(
+                record.id, record.version, [(e.kind, shallow(e)) for e in events], req.user, req.request_id,
+                [_compact(r) for r in replies] if extra else {"battle": record.id, "events": [record.version + 1, version]},
+                status="ended" if ended else None, deadlines=deadlines,
+                keeper=changed[-1] if changed else None, snapshot=snapshot)
             try:
-                await self.store.append(record.id, record.version, [(e.kind, shallow(e)) for e in events],
-                                        req.user, req.request_id, [_compact(r) for r in replies],
-                                        status="ended" if ended else None, deadlines=deadlines,
-                                        keeper=changed[-1] if changed else None, snapshot=snapshot)
+                if replies is None:  # rendered while the write is on the disk
+                    replies = self.replies(record, system, before, view, events, after.state)
+            except Exception as exc:
+                await write  # its conflict or error, if any, says more; else the step is stored
+                raise RenderFailed() from exc
+            try:
+                await write
             except VersionConflict:
                 if attempt == 0:
                     continue
@@ -333,6 +349,18 @@ class Battles:
                     listener()
             return await self.with_stale(req.channel, replies)
         return []
+
+    async def replayed(self, battle_id: int, first: int, last: int) -> list[Reply]:
+        """The replies of events ``first`` … ``last`` (seqs, 1-based) of battle ``battle_id``
+        rendered again from the stored events, exactly as when they were decided (the
+        answer to a request that comes back after a restart; see :meth:`transact`)."""
+        record = await self.store.battle(battle_id)
+        system = get_system(record.system)
+        events = [from_record(kind, payload) for kind, payload, _actor in await self.store.events(battle_id)][:last]
+        before = folded(system, dataclasses.replace(record, version=first - 1), events[:first - 1])
+        after = folded(system, dataclasses.replace(record, version=last), events)
+        return self.replies(record, system, system.view(before.state), system.view(after.state),
+                            events[first - 1:], after.state)
 
     async def _expire_requests(self) -> None:
         """Every 500th write, forget the idempotency keys older than a day (Discord retries

@@ -2,12 +2,12 @@
 (:class:`Draft`), with the dice that a decision rolled recorded into its step."""
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 from bot.store import BattleRecord
 from rules.battle.events import Event
 from rules.battle.state import BattleState
+from rules.battle.state_copy import copy_state
 from rules.battle.steps import (Step, StepStarted, StepsReverted, StepsRestored, command_record,
                                 fold, next_step)
 
@@ -110,7 +110,7 @@ class Draft:
             if self._own is None:
                 base = self.loaded
                 self._own = Loaded(base.record, list(base.events) if base.events is not None else None,
-                                   copy.deepcopy(base.state), copy.deepcopy(base.steps), base.next_step)
+                                   copy_state(base.state), copy_state(base.steps), base.next_step)
             advance(self.system, self._own, pending)
         self._done = len(self.events)
         return self._own.state

@@ -20,7 +20,7 @@ from datetime import datetime, timezone
 from bot import options as opt
 from bot import permissions
 from bot.battle_end import END_KEY, BattleEnd
-from bot.battles import Battles, board
+from bot.battles import Battles, RenderFailed, board
 from bot.characters import CharacterBook
 from bot.chat_play import CHOICE as CHAT_CHOICE, ChatTable, chat_on
 from bot.command_builders import BUILDERS
@@ -206,6 +206,10 @@ class Service:
                 return await self._answered_before(req) or [_refusal(req, exc)]
             except DiceError as exc:
                 return [private(req.user, f"ダイスを振れませんでした: {exc}")]
+            except RenderFailed:
+                log.exception("replies of a stored step could not be rendered: %s", req)
+                return [private(req.user, "内部エラー: 操作は記録されましたが、結果の表示を作れませんでした。"
+                                          "/battle status で状況を確認してください。")]
             except DatabaseBusy:
                 log.warning("database stayed locked by another process; %s not handled", req)
                 return [private(req.user, BUSY)]
@@ -218,6 +222,8 @@ class Service:
         if not req.request_id:
             return None
         stored = await self.store.request_replies(req.request_id)
+        if isinstance(stored, dict):  # a battle step: its replies are its events rendered again
+            return await self.battles.replayed(stored["battle"], *stored["events"])
         return [Reply.from_dict(r) for r in stored] if stored is not None else None
 
     async def _dispatch_on_latest(self, req: Request) -> list[Reply]:

@@ -7,8 +7,9 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import JSON, DateTime, bindparam, delete, func, select, text
+from sqlalchemy import delete, func, select
 
+from bot.store.writer import Statement
 from bot.store.models import (BattleRow, ChannelSettingRow, DeadlineRow, KeeperRoleRow,
                               MessageRow, RefusalRow)
 
@@ -157,17 +158,15 @@ def _deadline(d: DeadlineRow, channel: str) -> Deadline:
     return Deadline(d.id, d.battle_id, channel, d.key, d.kind, d.due_at, dict(d.payload or {}))
 
 
-_DROP_DEADLINE = text("DELETE FROM deadlines WHERE battle_id = :battle_id AND key = :key AND kind = :kind")
-_ADD_DEADLINE = text("INSERT INTO deadlines (battle_id, key, kind, due_at, payload)"
-                     " VALUES (:battle_id, :key, :kind, :due_at, :payload)"
-                     ).bindparams(bindparam("due_at", type_=DateTime), bindparam("payload", type_=JSON))
+_DROP_DEADLINE = Statement("DELETE FROM deadlines WHERE battle_id = :battle_id AND key = :key AND kind = :kind")
+_ADD_DEADLINE = Statement("INSERT INTO deadlines (battle_id, key, kind, due_at, payload)"
+                          " VALUES (:battle_id, :key, :kind, :due_at, :payload)", json=["payload"], times=["due_at"])
 
 
-def add_deadlines(conn, battle_id: int, deadlines: list[tuple[str, str, datetime, dict]]) -> None:
-    """Schedule ``(key, kind, due_at, payload)`` deadlines on the (synchronous) connection
-    ``conn`` inside its transaction (bot.store.writer); a prompt asked again (after an undo)
-    replaces its older deadline."""
+def add_deadlines(tx, battle_id: int, deadlines: list[tuple[str, str, datetime, dict]]) -> None:
+    """Schedule ``(key, kind, due_at, payload)`` deadlines in the write transaction ``tx``
+    (a bot.store.writer.Tx); a prompt asked again (after an undo) replaces its older deadline."""
     for key, kind, due_at, payload in deadlines:
-        conn.execute(_DROP_DEADLINE, {"battle_id": battle_id, "key": key, "kind": kind})
-        conn.execute(_ADD_DEADLINE, {"battle_id": battle_id, "key": key, "kind": kind, "due_at": due_at,
+        tx.execute(_DROP_DEADLINE, {"battle_id": battle_id, "key": key, "kind": kind})
+        tx.execute(_ADD_DEADLINE, {"battle_id": battle_id, "key": key, "kind": kind, "due_at": due_at,
                                      "payload": payload})

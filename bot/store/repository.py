@@ -7,10 +7,11 @@ deadlines, now and then a snapshot), no ORM unit of work.
 """
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import JSON, DateTime, String, bindparam, delete, event, insert, select, text
+from sqlalchemy import delete, event, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
@@ -19,7 +20,7 @@ from bot.store.keeper import KeeperTables, add_deadlines
 from bot.store.migrate import upgrade
 from bot.store.secret_rolls import SecretRollTables
 from bot.store import json_codec
-from bot.store.writer import Writer
+from bot.store.writer import Statement, Tx, Writer
 from bot.store.models import BattleRow, CharacterRow, EventRow, RequestRow, SnapshotRow
 
 
@@ -91,7 +92,7 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self._session = async_sessionmaker(self.engine, expire_on_commit=False, class_=session_class(self.engine))
-        self.writer = Writer(self.engine, _sqlite_pragmas, json_codec.dumps)
+        self.writer = Writer(self.engine, json_codec.dumps)
         self.keeper = KeeperTables(self._session)
         self.secret_rolls = SecretRollTables(self._session)
 
@@ -148,29 +149,35 @@ class Store:
                                        .order_by(EventRow.seq))).all()
             return snap, [(r.kind, r.payload, r.actor) for r in rows]
 
-    async def open_battle(self, channel: str, guild: str | None, system: str, keeper: str,
-                          events: list[tuple[str, dict]], request_id: str | None,
-                          replies: list | None = None) -> BattleRecord:
-        """Create an active battle with its first events; raises BattleExists, DuplicateRequest."""
-        return await self.writer.run(_open_battle, channel, guild, system, keeper, events, request_id,
-                                     replies, _now())
+    def open_battle(self, channel: str, guild: str | None, system: str, keeper: str,
+                    events: list[tuple[str, dict]], request_id: str | None,
+                    replies: list | None = None) -> Awaitable[BattleRecord]:
+        """Create an active battle with its first events (started now, await it; see
+        :meth:`append`); raises BattleExists, DuplicateRequest."""
+        return self.writer.run(_open_battle, channel, guild, system, keeper, events, request_id,
+                               replies, _now())
 
-    async def append(self, battle_id: int, expected_version: int, events: list[tuple[str, dict]],
-                     actor: str, request_id: str | None, replies: list | None = None,
-                     status: str | None = None, deadlines: list | None = None,
-                     keeper: str | None = None, snapshot: Snapshot | None = None) -> int:
+    def append(self, battle_id: int, expected_version: int, events: list[tuple[str, dict]],
+               actor: str, request_id: str | None, replies: list | dict | None = None,
+               status: str | None = None, deadlines: list | None = None,
+               keeper: str | None = None, snapshot: Snapshot | None = None) -> Awaitable[int]:
         """Append ``events`` if the battle is still at ``expected_version``; returns the new
         version. The request id with its ``replies``, ``status`` (e.g. ``"ended"``), a new
         ``keeper``, turn ``deadlines`` (``(key, kind, due_at, payload)``) and a ``snapshot``
         (replacing the older one) are written in the same transaction (bot.store.writer).
-        Raises VersionConflict, DuplicateRequest."""
-        return await self.writer.run(_append, battle_id, expected_version, events, actor, request_id,
-                                     replies, status, deadlines or [], keeper, snapshot, _now())
+        ``replies``: the reply dicts, or ``{"battle": id, "events": [first seq, last seq]}``
+        when they are to be rendered again from those events (see :meth:`request_replies`).
+        The write is started before this returns (await the result); raises
+        VersionConflict, DuplicateRequest."""
+        return self.writer.run(_append, battle_id, expected_version, events, actor, request_id,
+                               replies, status, deadlines or [], keeper, snapshot, _now())
 
     # --- idempotency ----------------------------------------------------------------
 
-    async def request_replies(self, request_id: str) -> list | None:
-        """The replies stored for an already handled ``request_id``, or None."""
+    async def request_replies(self, request_id: str) -> list | dict | None:
+        """What is stored for an already handled ``request_id`` (None if nothing): its
+        reply dicts, or for a battle command whose replies are its events rendered again,
+        ``{"battle": id, "events": [first seq, last seq]}`` (see :meth:`append`)."""
         async with self.engine.connect() as conn:
             row = (await conn.execute(select(RequestRow.replies).where(
                 RequestRow.request_id == request_id))).first()
@@ -235,68 +242,72 @@ class Store:
                 return True
 
 
-def _open_battle(conn, channel, guild, system, keeper, events, request_id, replies, now) -> BattleRecord:
-    _add_request(conn, request_id, replies, now)
-    try:
-        battle_id = conn.execute(insert(BattleRow).values(
-            channel=channel, guild=guild, system=system, keeper=keeper, status="active",
-            version=len(events), created_at=now, updated_at=now).returning(BattleRow.id)).scalar_one()
-    except IntegrityError as exc:
-        raise BattleExists(channel) from exc
-    _add_events(conn, battle_id, 0, events, keeper, request_id, now)
-    return BattleRecord(battle_id, channel, guild, system, keeper, "active", len(events))
-
-
-_INSERT_REQUEST = text("INSERT INTO requests (request_id, replies, created_at) VALUES (:request_id, :replies, :now)"
-                       ).bindparams(bindparam("replies", type_=JSON), bindparam("now", type_=DateTime))
-_ADVANCE_BATTLE = text("UPDATE battles SET version = :version, updated_at = :now, status = COALESCE(:status, status),"
-                       " keeper = COALESCE(:keeper, keeper) WHERE id = :battle_id AND version = :expected"
-                       ).bindparams(bindparam("now", type_=DateTime), bindparam("status", type_=String),
-                                    bindparam("keeper", type_=String))
-_INSERT_EVENT = text("INSERT INTO events (battle_id, seq, kind, payload, actor, request_id, created_at)"
-                     " VALUES (:battle_id, :seq, :kind, :payload, :actor, :request_id, :now)"
-                     ).bindparams(bindparam("payload", type_=JSON), bindparam("now", type_=DateTime),
-                                  bindparam("request_id", type_=String))
-"""The statements of a decided command, written once as text: compiled once, no ORM or
+_INSERT_REQUEST = Statement("INSERT INTO requests (request_id, replies, created_at) VALUES (:request_id, :replies, :now)",
+                            json=["replies"], times=["now"])
+_INSERT_BATTLE = Statement("INSERT INTO battles (channel, guild, system, keeper, status, version, created_at, updated_at)"
+                           " VALUES (:channel, :guild, :system, :keeper, 'active', :version, :now, :now)",
+                           times=["now"], strings=["guild"])
+_ADVANCE_BATTLE = Statement("UPDATE battles SET version = :version, updated_at = :now, status = COALESCE(:status, status),"
+                            " keeper = COALESCE(:keeper, keeper) WHERE id = :battle_id AND version = :expected",
+                            times=["now"], strings=["status", "keeper"])
+_INSERT_EVENT = Statement("INSERT INTO events (battle_id, seq, kind, payload, actor, request_id, created_at)"
+                          " VALUES (:battle_id, :seq, :kind, :payload, :actor, :request_id, :now)",
+                          json=["payload"], times=["now"], strings=["request_id"])
+_DROP_SNAPSHOT = Statement("DELETE FROM battle_snapshots WHERE battle_id = :battle_id")
+_INSERT_SNAPSHOT = Statement("INSERT INTO battle_snapshots (battle_id, version, fingerprint, state)"
+                             " VALUES (:battle_id, :version, :fingerprint, :state)", binary=["state"])
+"""The statements of a decided command, written once as SQL (bot.store.writer): no ORM or
 expression building per command (issue 12)."""
 
 
-def _append(conn, battle_id, expected_version, events, actor, request_id, replies, status, deadlines,
+def _open_battle(tx: Tx, channel, guild, system, keeper, events, request_id, replies, now) -> BattleRecord:
+    """The transaction of :meth:`Store.open_battle` (raises BattleExists, DuplicateRequest)."""
+    _add_request(tx, request_id, replies, now)
+    try:
+        battle_id = tx.insert(_INSERT_BATTLE, {"channel": channel, "guild": guild, "system": system, "keeper": keeper,
+                                               "version": len(events), "now": now})
+    except IntegrityError as exc:
+        raise BattleExists(channel) from exc
+    _add_events(tx, battle_id, 0, events, keeper, request_id, now)
+    return BattleRecord(battle_id, channel, guild, system, keeper, "active", len(events))
+
+
+def _append(tx: Tx, battle_id, expected_version, events, actor, request_id, replies, status, deadlines,
             keeper, snapshot, now) -> int:
     """The transaction of :meth:`Store.append`: the idempotency key, the version check, the
     events (one statement), the deadlines and maybe the snapshot."""
-    _add_request(conn, request_id, replies, now)
+    _add_request(tx, request_id, replies, now)
     new_version = expected_version + len(events)
-    result = conn.execute(_ADVANCE_BATTLE, {"version": new_version, "now": now, "status": status, "keeper": keeper,
-                                            "battle_id": battle_id, "expected": expected_version})
-    if result.rowcount != 1:
+    changed = tx.execute(_ADVANCE_BATTLE, {"version": new_version, "now": now, "status": status, "keeper": keeper,
+                                           "battle_id": battle_id, "expected": expected_version})
+    if changed != 1:
         raise VersionConflict(battle_id)
     try:
-        _add_events(conn, battle_id, expected_version, events, actor, request_id, now)
+        _add_events(tx, battle_id, expected_version, events, actor, request_id, now)
     except IntegrityError as exc:
         raise VersionConflict(battle_id) from exc
-    add_deadlines(conn, battle_id, deadlines)
+    add_deadlines(tx, battle_id, deadlines)
     if snapshot is not None:
-        conn.execute(delete(SnapshotRow).where(SnapshotRow.battle_id == battle_id))
-        conn.execute(insert(SnapshotRow).values(battle_id=battle_id, version=snapshot.version,
-                                                fingerprint=snapshot.fingerprint, state=snapshot.state))
+        tx.execute(_DROP_SNAPSHOT, {"battle_id": battle_id})
+        tx.execute(_INSERT_SNAPSHOT, {"battle_id": battle_id, "version": snapshot.version,
+                                      "fingerprint": snapshot.fingerprint, "state": snapshot.state})
     return new_version
 
 
-def _add_request(conn, request_id: str | None, replies: list | None, now) -> None:
+def _add_request(tx: Tx, request_id: str | None, replies: list | None, now) -> None:
     """Insert the idempotency key first: a request handled already fails here, before
     anything else is written (raises DuplicateRequest)."""
     if request_id:
         try:
-            conn.execute(_INSERT_REQUEST, {"request_id": request_id, "replies": replies or [], "now": now})
+            tx.execute(_INSERT_REQUEST, {"request_id": request_id, "replies": replies or [], "now": now})
         except IntegrityError as exc:
             raise DuplicateRequest(request_id) from exc
 
 
-def _add_events(conn, battle_id: int, start: int, events, actor: str, request_id, now) -> None:
+def _add_events(tx: Tx, battle_id: int, start: int, events, actor: str, request_id, now) -> None:
     """Insert ``events`` as seq ``start + 1`` … in one statement (raises IntegrityError
     when those seqs exist: another writer came first)."""
-    conn.execute(_INSERT_EVENT, [
+    tx.executemany(_INSERT_EVENT, [
         {"battle_id": battle_id, "seq": start + offset, "kind": kind, "payload": payload, "actor": actor,
          "request_id": request_id, "now": now}
         for offset, (kind, payload) in enumerate(events, start=1)])

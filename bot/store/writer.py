@@ -1,90 +1,141 @@
-"""Where the hot writes run: one transaction = one call of a plain (synchronous) function
-over a SQLAlchemy Connection.
+"""Where the hot writes run: a decided command (or a new battle) is one call of a plain
+(synchronous) function ``fn(tx, *args)`` over a :class:`Tx`, inside one transaction.
 
-On a SQLite file the function runs in one worker thread over a synchronous engine of the
-same file (the stdlib driver): the whole transaction — every statement and the durable
-commit — is one hop off the event loop, instead of a hop per statement and cursor through
-aiosqlite (issue 12: those hops cost more than the commit). The transaction starts with
-``BEGIN IMMEDIATE`` (the write lock first, as bot.store.busy does for the other writes); a
-database another connection keeps locked is waited for and the transaction tried again in
-that thread, never on the event loop, until ``PATIENCE`` (then DatabaseBusy). On other databases (PostgreSQL with
-asyncpg) the same function runs on the async engine through ``run_sync``.
+On a SQLite file the function runs in the store's writer thread over the stdlib driver
+(:mod:`bot.store.sqlite_writer`): no SQLAlchemy machinery per statement (issue 12: that cost
+more than the commit), and the writes that queued up while a commit was on the disk are
+committed together, each in its own savepoint (group commit: one durable commit for many
+commands, each told only after it). On other databases (PostgreSQL with asyncpg) the same
+function runs on the async engine through ``run_sync``, one transaction per call.
+
+The statements are :class:`Statement` objects: SQL written once with ``:name`` parameters,
+which both drivers take (sqlite3 natively, SQLAlchemy as ``text()``).
 """
 from __future__ import annotations
 
 import asyncio
-import logging
-import time
-from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, TypeVar
+import sqlite3
+from datetime import datetime
+from typing import Awaitable, Callable, Iterable, Protocol, TypeVar
 
-from sqlalchemy import Connection, create_engine, event
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import JSON, DateTime, LargeBinary, String, bindparam, text
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
-
-from bot.store.busy import PATIENCE, DatabaseBusy, is_locked
-
-log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 
-class Writer:
-    """Runs ``fn(conn, *args)`` inside one transaction (committed when it returns, rolled
-    back when it raises; the exception propagates)."""
+class Statement:
+    """One SQL statement with named parameters (``:name``). ``json`` names the parameters
+    stored as JSON text, ``times`` the datetimes, ``binary`` the bytes and ``strings`` the
+    strings that may be None (their type for SQLAlchemy's ``text()``)."""
 
-    def __init__(self, engine: AsyncEngine, pragmas: Callable | None = None,
-                 json_serializer: Callable | None = None) -> None:
+    def __init__(self, sql: str, json: Iterable[str] = (), times: Iterable[str] = (),
+                 binary: Iterable[str] = (), strings: Iterable[str] = ()) -> None:
+        self.sql = sql
+        self.json, self.times = tuple(json), tuple(times)
+        types = [*((n, JSON) for n in self.json), *((n, DateTime) for n in self.times),
+                 *((n, LargeBinary) for n in binary), *((n, String) for n in strings)]
+        binds = [bindparam(name, type_=kind) for name, kind in types]
+        self.clause = text(sql).bindparams(*binds)
+        self.returning = text(sql + " RETURNING id").bindparams(*binds) if sql.startswith("INSERT") else None
+
+
+class Tx(Protocol):
+    """The transaction a write function is given: ``execute`` (the number of rows it
+    changed), ``executemany`` and ``insert`` (the new row's ``id``). A constraint violation
+    raises SQLAlchemy's IntegrityError on every driver."""
+
+    def execute(self, statement: Statement, params: dict) -> int: ...
+
+    def executemany(self, statement: Statement, rows: list[dict]) -> None: ...
+
+    def insert(self, statement: Statement, params: dict) -> int: ...
+
+
+class AlchemyTx(Tx):
+    """A :class:`Tx` over a (synchronous) SQLAlchemy Connection."""
+
+    def __init__(self, conn) -> None:
+        self.conn = conn
+
+    def execute(self, statement: Statement, params: dict) -> int:
+        return self.conn.execute(statement.clause, params).rowcount
+
+    def executemany(self, statement: Statement, rows: list[dict]) -> None:
+        self.conn.execute(statement.clause, rows)
+
+    def insert(self, statement: Statement, params: dict) -> int:
+        return self.conn.execute(statement.returning, params).scalar_one()
+
+
+class SqliteTx(Tx):
+    """A :class:`Tx` over a stdlib sqlite3 connection: JSON parameters written with the
+    store's serializer, datetimes in SQLAlchemy's SQLite format (so SQLAlchemy reads and
+    compares them as its own)."""
+
+    def __init__(self, db: sqlite3.Connection, dumps: Callable[[object], str]) -> None:
+        self.db, self.dumps = db, dumps
+
+    def _params(self, statement: Statement, params: dict) -> dict:
+        if statement.json or statement.times:
+            params = dict(params)
+            for name in statement.json:
+                params[name] = self.dumps(params[name])
+            for name in statement.times:
+                params[name] = sqlite_time(params[name])
+        return params
+
+    def execute(self, statement: Statement, params: dict) -> int:
+        try:
+            return self.db.execute(statement.sql, self._params(statement, params)).rowcount
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(statement.sql, params, exc) from exc
+
+    def executemany(self, statement: Statement, rows: list[dict]) -> None:
+        try:
+            self.db.executemany(statement.sql, [self._params(statement, row) for row in rows])
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(statement.sql, rows, exc) from exc
+
+    def insert(self, statement: Statement, params: dict) -> int:
+        try:
+            return self.db.execute(statement.sql, self._params(statement, params)).lastrowid
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(statement.sql, params, exc) from exc
+
+
+def sqlite_time(value: datetime | None) -> str | None:
+    """``value`` as SQLAlchemy stores a DateTime on SQLite (``2026-12-02 00:16:15.000000``)."""
+    return None if value is None else value.strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+class Writer:
+    """Runs ``fn(tx, *args)`` inside one transaction (committed when it returns, rolled
+    back when it raises; the exception propagates). Raises DatabaseBusy
+    (bot.store.busy) when another process keeps a SQLite file locked too long."""
+
+    def __init__(self, engine: AsyncEngine, dumps: Callable[[object], str]) -> None:
         self.engine = engine
-        self._sync = None
-        self._thread: ThreadPoolExecutor | None = None
+        self._sqlite = None
         url = engine.url
         if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
-            self._sync = create_engine(url.set(drivername="sqlite"), pool_size=1, max_overflow=0,
-                                       json_serializer=json_serializer)
-            if pragmas is not None:
-                event.listen(self._sync, "connect", pragmas)
-            event.listen(self._sync, "connect", _driver_autocommit)
-            event.listen(self._sync, "begin", _begin_immediate)
-            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
+            from bot.store.sqlite_writer import SqliteWriter
+            self._sqlite = SqliteWriter(url.database, lambda db: SqliteTx(db, dumps))
 
-    async def run(self, fn: Callable[..., T], *args) -> T:
-        """``fn(conn, *args)`` in one transaction; its result."""
-        if self._sync is not None:
-            return await asyncio.get_running_loop().run_in_executor(self._thread, self._in_thread, fn, args)
+    def run(self, fn: Callable[..., T], *args) -> Awaitable[T]:
+        """``fn(tx, *args)`` in one transaction, started at once (on SQLite it is queued to
+        the writer thread before this returns, so the caller can go on working while it
+        commits): await the result. Call from a coroutine."""
+        if self._sqlite is not None:
+            return self._sqlite.submit(fn, args)
+        return asyncio.ensure_future(self._on_engine(fn, args))
+
+    async def _on_engine(self, fn: Callable[..., T], args: tuple) -> T:
         async with self.engine.begin() as conn:
-            return await conn.run_sync(fn, *args)
-
-    def _in_thread(self, fn: Callable[..., T], args: tuple) -> T:
-        deadline = time.monotonic() + PATIENCE
-        pause = 0.02
-        while True:
-            try:
-                with self._sync.begin() as conn:
-                    return fn(conn, *args)
-            except OperationalError as exc:
-                if not is_locked(exc):
-                    raise
-                if time.monotonic() + pause > deadline:
-                    raise DatabaseBusy(str(exc)) from exc
-                log.warning("database is locked by another connection; trying again in %.2f s", pause)
-                time.sleep(pause)
-                pause = min(pause * 2, 1.0)
+            return await conn.run_sync(lambda sync_conn: fn(AlchemyTx(sync_conn), *args))
 
     def close(self) -> None:
-        """Stop the worker thread and close the synchronous engine's connection."""
-        if self._sync is not None:
-            self._thread.shutdown(wait=True)
-            self._sync.dispose()
-
-
-def _driver_autocommit(dbapi_connection, _record) -> None:
-    """Let SQLAlchemy, not the sqlite3 module, begin transactions (SQLAlchemy's recipe)."""
-    dbapi_connection.isolation_level = None
-
-
-def _begin_immediate(conn) -> None:
-    conn.exec_driver_sql("BEGIN IMMEDIATE")
-
-
-__all__ = ["Connection", "Writer"]
+        """Stop the writer thread (after the writes queued) and close its connection."""
+        if self._sqlite is not None:
+            self._sqlite.close()

@@ -3,12 +3,12 @@ so that later steps of the same decision see the effect of earlier ones. The cal
 is never touched; if the decision raises, nothing has happened."""
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from rules.battle.events import Event
 from rules.battle.state import BattleState
+from rules.battle.state_copy import copy_state
 from rules.dice.core import Dice
 
 S = TypeVar("S", bound=BattleState)
@@ -20,7 +20,7 @@ class Decision(Generic[S]):
     command's Dice (or None), for steps that roll on their own (what a turn start rolls)."""
 
     def __init__(self, state: S, evolve: Callable[[S, Event], S], dice: Dice | None = None) -> None:
-        self.state: S = copy.deepcopy(state)
+        self.state: S = copy_state(state)
         self.events: list[Event] = []
         self.dice = dice
         self._evolve = evolve

@@ -10,7 +10,6 @@ several commands in one action, and undo takes whole actions back.
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from dataclasses import dataclass, field
 from rules.battle.commands import Command
 from rules.battle.events import BattleEnded, BattleOpened, Event, event
 from rules.battle.state import BattleState
+from rules.battle.state_copy import copy_state
 
 
 @event("step")
@@ -207,7 +207,7 @@ def grow(state: BattleState, steps: list[Step], evolve, events: list[Event]) -> 
     copied, never changed."""
     if any(isinstance(e, (StepsReverted, StepsRestored)) for e in events):
         raise ValueError("grow() cannot apply a revert or restore; fold the battle again")
-    state = copy.deepcopy(state)
+    state = copy_state(state)
     steps = list(steps)
     for e in events:
         if isinstance(e, StepStarted):
