@@ -257,9 +257,11 @@ class Battles:
 
     def decide_step(self, system, loaded: Loaded, command, by: str, label: str,
                     speaker: str = "") -> list[Event]:
-        """The events of ``command`` as one step (marker first); raises what decide raises."""
+        """The events of ``command`` as one step (marker first); raises what decide raises.
+        Decided in place on ``loaded``'s state: call it only from a ``make`` of
+        :meth:`transact`, which owns the battle while it decides."""
         draft = Draft(system, loaded)
-        draft.decide(command, self.dice, by, label, speaker=speaker)
+        draft.decide(command, self.dice, by, label, speaker=speaker, in_place=True)
         return draft.events
 
     async def remember_refusal(self, req: Request, loaded: Loaded, command, exc: RuleViolation) -> None:
@@ -303,14 +305,21 @@ class Battles:
             if history:
                 loaded = await self.with_history(system, loaded)
             is_kp = await self.is_kp(req, loaded.state.keeper)
-            events, extra = await make(system, loaded, is_kp)
-            if not events:
-                return extra or [private(req.user, "変化はありませんでした。")]
-            record, before = loaded.record, loaded.view or system.view(loaded.state)
+            record, before, folded_events = loaded.record, loaded.view or system.view(loaded.state), loaded.state.version
             self._drop(record)  # changed in place from here: kept again only once committed
+            try:
+                events, extra = await make(system, loaded, is_kp)
+            except BaseException:
+                if loaded.state.version == folded_events:  # refused before anything was applied
+                    self._keep(loaded)
+                raise
+            evolved = loaded.state.version != folded_events  # decided in place (decide_step)
+            if not events:
+                self._keep(loaded)
+                return extra or [private(req.user, "変化はありませんでした。")]
             after = folded(system, record, loaded.events + events) if reverts(events) else loaded
             if after is loaded:
-                advance(system, loaded, events)
+                advance(system, loaded, events, evolved=evolved)
             view = system.view(after.state)
             ended = any(isinstance(e, BattleEnded) for e in events)
             changed = [e.keeper for e in events if isinstance(e, kc.KeeperChanged)]

@@ -40,10 +40,11 @@ def reverts(events: list[Event]) -> bool:
     return any(isinstance(e, (StepsReverted, StepsRestored)) for e in events)
 
 
-def advance(system, loaded: Loaded, events: list[Event]) -> None:
+def advance(system, loaded: Loaded, events: list[Event], evolved: bool = False) -> None:
     """Apply ``events`` (with no revert or restore) to ``loaded`` IN PLACE: its state is
-    evolved, its history (when loaded) extended. The caller owns ``loaded`` (the cache
-    drops it if the commit fails). Raises ValueError for a revert or restore."""
+    evolved (unless ``evolved``: a decision in place did it already), its history (when
+    loaded) extended. The caller owns ``loaded`` (the cache drops it if the commit fails).
+    Raises ValueError for a revert or restore."""
     if reverts(events):
         raise ValueError("advance() cannot apply a revert or restore; fold the battle again")
     active = True
@@ -58,7 +59,7 @@ def advance(system, loaded: Loaded, events: list[Event]) -> None:
         if loaded.steps is not None:
             loaded.steps[-1].events.append(e)
             active = loaded.steps[-1].active
-        if active:
+        if active and not evolved:
             system.evolve(loaded.state, e)
     if loaded.events is not None:
         loaded.events.extend(events)
@@ -125,12 +126,19 @@ class Draft:
         return max([self.loaded.next_step - 1, *numbers]) + 1
 
     def decide(self, command, dice, by: str, label: str, joined: bool = False,
-               rulings: tuple[Event, ...] = (), speaker: str = "") -> list[Event]:
-        """Decide ``command`` on the draft's state as one step; raises what decide raises."""
+               rulings: tuple[Event, ...] = (), speaker: str = "", in_place: bool = False) -> list[Event]:
+        """Decide ``command`` on the draft's state as one step; raises what decide raises.
+        ``in_place`` (a draft's first and only decision, no rulings): the decision changes
+        the battle's own state (no copy); the caller owns ``loaded`` and applies the step
+        with ``advance(..., evolved=True)``; see rules.battle.decision."""
+        if in_place and (self.events or rulings):
+            raise ValueError("only a draft's first decision, without rulings, can be decided in place")
         recorder = RecordingDice(dice)
-        events = self.system.decide(self.state, command, recorder)
+        events = self.system.decide(self.state, command, recorder, in_place=in_place)
         step = [StepStarted(step=self.next_step(), by=by, command=command_record(command),
                             dice=recorder.faces, label=label, joined=joined, speaker=speaker),
                 *rulings, *events]
         self.add(step)
+        if in_place:
+            self._done = len(self.events)  # the battle's state has them already
         return events

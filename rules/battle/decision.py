@@ -1,6 +1,11 @@
 """A scratch pad for ``decide``: emit events one by one onto a private copy of the state,
 so that later steps of the same decision see the effect of earlier ones. The caller's state
-is never touched; if the decision raises, nothing has happened."""
+is never touched; if the decision raises, nothing has happened.
+
+With ``in_place`` the caller gives its state up to the decision (no copy: issue 12, the copy
+was the largest cost of a command): the events are applied to it as they are emitted, and
+if the decision raises, the state may hold some of them (``state.version`` tells: the
+caller folds the battle again)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -15,12 +20,13 @@ S = TypeVar("S", bound=BattleState)
 
 
 class Decision(Generic[S]):
-    """``Decision(state, evolve, dice)``: ``.state`` is a deep copy; ``emit(e)`` records ``e``
-    and evolves the copy; ``.events`` is the list to return from ``decide``; ``.dice`` is the
+    """``Decision(state, evolve, dice, in_place=False)``: ``.state`` is a deep copy (or
+    ``state`` itself with ``in_place``); ``emit(e)`` records ``e`` and evolves ``.state``; ``.events`` is the list to return from ``decide``; ``.dice`` is the
     command's Dice (or None), for steps that roll on their own (what a turn start rolls)."""
 
-    def __init__(self, state: S, evolve: Callable[[S, Event], S], dice: Dice | None = None) -> None:
-        self.state: S = copy_state(state)
+    def __init__(self, state: S, evolve: Callable[[S, Event], S], dice: Dice | None = None,
+                 in_place: bool = False) -> None:
+        self.state: S = state if in_place else copy_state(state)
         self.events: list[Event] = []
         self.dice = dice
         self._evolve = evolve

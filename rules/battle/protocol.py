@@ -96,9 +96,11 @@ class GameSystem(Protocol):
     def new_state(self) -> BattleState:
         """An empty state of this system's state class."""
 
-    def decide(self, state: BattleState, command: Command, dice: Dice) -> list[Event]:
+    def decide(self, state: BattleState, command: Command, dice: Dice, in_place: bool = False) -> list[Event]:
         """The events ``command`` causes; raises RuleViolation (with the clause id) or
-        InvalidInput, having rolled nothing that matters (the state is untouched)."""
+        InvalidInput, having rolled nothing that matters (the state is untouched). With
+        ``in_place`` the events are applied to ``state`` as well (no copy; see
+        rules.battle.decision: after a raise, ``state.version`` says whether it changed)."""
 
     def evolve(self, state: BattleState, event: Event) -> BattleState:
         """Apply ``event`` to ``state`` (in place) and return it; never rolls or fails."""

@@ -44,11 +44,11 @@ class ChargeRankSystem:
         return {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
                 for k, v in options.DEFAULTS.items()}
 
-    def decide(self, state: CrState, command: cmds.Command, dice: Dice) -> list[Event]:
+    def decide(self, state: CrState, command: cmds.Command, dice: Dice, in_place: bool = False) -> list[Event]:
         """The events of ``command``; raises RuleViolation (C- clause) or InvalidInput having
-        changed nothing. Keeper commands (``rules.battle.keeper``) are handled by
+        changed nothing (``in_place``: see rules.battle.decision). Keeper commands (``rules.battle.keeper``) are handled by
         :mod:`rules.systems.charge_rank.keeper`."""
-        d: Decision[CrState] = Decision(state, evolve)
+        d: Decision[CrState] = Decision(state, evolve, in_place=in_place)
         handler = _WITH_DICE.get(type(command))
         if handler is not None:
             handler(d, command, dice)

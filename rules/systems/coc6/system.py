@@ -43,15 +43,15 @@ class Coc6System:
         """The KP-configurable options of this rule set with the catalog defaults."""
         return dict(self.rules.defaults)
 
-    def decide(self, state: CocState, command: cmds.Command, dice: Dice) -> list[Event]:
+    def decide(self, state: CocState, command: cmds.Command, dice: Dice, in_place: bool = False) -> list[Event]:
         """The events ``command`` causes, decided with the command's KP-allowed clauses lifted
         (H-GEN-01); raises RuleViolation (with its clause) or InvalidInput and leaves ``state``
-        untouched."""
+        untouched (``in_place``: applies the events to it, see rules.battle.decision)."""
         with lifting(getattr(command, "allow", ())):
-            return self._decide(state, command, dice)
+            return self._decide(state, command, dice, in_place)
 
-    def _decide(self, state: CocState, command: cmds.Command, dice: Dice) -> list[Event]:
-        d: Decision[CocState] = Decision(state, evolve, dice)
+    def _decide(self, state: CocState, command: cmds.Command, dice: Dice, in_place: bool) -> list[Event]:
+        d: Decision[CocState] = Decision(state, evolve, dice, in_place)
         if isinstance(command, cmds.SkillCheck):
             treatment.check(self.rules, d, command, dice)
         elif isinstance(command, cmds.Attack):

@@ -52,19 +52,23 @@ class BudoSystem(Coc6System):
             return prompt
         return dataclasses.replace(prompt, text=prompt.text + "\n" + "／".join(notes))
 
-    def decide(self, state: CocState, command: cmds.Command, dice: Dice) -> list[Event]:
+    def decide(self, state: CocState, command: cmds.Command, dice: Dice, in_place: bool = False) -> list[Event]:
         """Route the budo-specific commands and answers (B-*) to this package, everything else to
-        the shared CoC 6 engine; raises RuleViolation / InvalidInput."""
+        the shared CoC 6 engine; raises RuleViolation / InvalidInput (``in_place``: see
+        rules.battle.decision)."""
         if not isinstance(command, (cmds.Attack, cmds.React, cmds.SkillCheck)):
-            events = super().decide(state, command, dice)
+            events = super().decide(state, command, dice, in_place)
             if not any(isinstance(e, ev.RoundStarted) for e in events):
                 return events
-            d: Decision[CocState] = Decision(state, evolve)
-            for event in events:
-                d.emit(event)
+            d: Decision[CocState] = Decision(state, evolve, in_place=in_place)
+            if in_place:  # the shared engine applied them already
+                d.events.extend(events)
+            else:
+                for event in events:
+                    d.emit(event)
             called_shot.expire(d)
             return d.events
-        d = Decision(state, evolve, dice)
+        d = Decision(state, evolve, dice, in_place)
         with lifting(command.allow):  # /kp allow reaches the shared guard checks too (H-GEN-01)
             if isinstance(command, cmds.Attack):
                 attack.attack(self.rules, d, command, dice)
