@@ -288,9 +288,8 @@ class Battles:
 
     async def transact(self, req: Request, make: Make, history: bool = False) -> list[Reply]:
         """One decided command, top to bottom: find the battle (memory), ``make`` (check and
-        decide), fold, commit the events in one transaction under the version check (one
-        retry on a conflict, on the battle read anew), render while the commit is on the
-        disk, then tell. ``history``: ``make`` needs the battle's events and steps (undo,
+        decide), fold, render, commit the events in one transaction under the version
+        check (one retry on a conflict, on the battle read anew), then tell. ``history``: ``make`` needs the battle's events and steps (undo,
         redo, override).
 
         The request id is stored with the span of its events, from which its replies are
@@ -335,7 +334,7 @@ class Battles:
                 status="ended" if ended else None, deadlines=deadlines,
                 keeper=changed[-1] if changed else None, snapshot=snapshot)
             try:
-                if replies is None:  # rendered while the write is on the disk
+                if replies is None:  # not stored: rendered again from the events if ever needed
                     replies = self.replies(record, system, before, view, events, after.state)
             except Exception as exc:
                 await write  # its conflict or error, if any, says more; else the step is stored
@@ -438,16 +437,18 @@ def event_replies(record: BattleRecord, events: list[Event], state: BattleState,
     were hidden, the full lines privately for the KP."""
     secret = state.settings.get("secret_hidden_rolls", True)
     events = [e for e in events if not _explained(e)]
-    public_lines = battle_log.lines(events, view, reveal=not secret)
+    hidden_units = battle_log.hidden_units(events, view)
+    public_lines = battle_log.lines(events, view, reveal=not secret, hidden=hidden_units)
     replies = []
     finish = any(type(e).__name__ == "SideOutOfAction" for e in events) and state.phase == "active"
     if public_lines:
         replies.append(public("\n".join(public_lines),
                               buttons=(render.finish_button(record.id),) if finish else ()))
-    full = battle_log.lines(events, view, reveal=True)
-    hidden = [line for line, shown in zip(full, public_lines) if line != shown]
-    if secret and hidden and state.keeper:
-        replies.append(private(state.keeper, "🔒 KP用（シークレット）\n" + "\n".join(hidden)))
+    if secret and hidden_units and state.keeper:  # with no hidden unit the full lines are the public ones
+        full = battle_log.lines(events, view, reveal=True, hidden=hidden_units)
+        hidden = [line for line, shown in zip(full, public_lines) if line != shown]
+        if hidden:
+            replies.append(private(state.keeper, "🔒 KP用（シークレット）\n" + "\n".join(hidden)))
     return replies
 
 

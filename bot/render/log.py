@@ -83,6 +83,7 @@ def lines(events: list[ev.Event], view: BattleView | None, reveal: bool,
     """The lines of ``events``; without ``reveal`` a hidden unit's checks are 🔒 and its HP
     is a word (無傷, 負傷, 重傷, 瀕死, 死亡), never a number."""
     hidden = hidden_units(events, view) if hidden is None else hidden
+    shown = dataclasses.replace(view, rows=()) if (view and reveal) else view
     out = []
     for e in events:
         if isinstance(e, StepStarted):
@@ -96,7 +97,6 @@ def lines(events: list[ev.Event], view: BattleView | None, reveal: bool,
             elif isinstance(e, ce.HpChanged):
                 line = f"{e.unit}：{render.wound_word(e.after, hidden[e.unit])}"
         if line is None:
-            shown = dataclasses.replace(view, rows=()) if (view and reveal) else view
             line = render.event_line(e, shown)
         if line:
             out.append(line)

@@ -16,9 +16,13 @@ def _fields(value):
     raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=_fields)
+"""One encoder for every call (``json.dumps`` with options builds a new one each time)."""
+
+
 def dumps(value) -> str:
     """The compact JSON text of ``value`` (dataclasses as dicts of their fields)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=_fields)
+    return _ENCODER.encode(value)
 
 
 def shallow(value) -> dict:

@@ -1,19 +1,21 @@
-"""The SQLite file's writer thread: group commit over the stdlib driver (issue 12).
+"""The SQLite file's hot writes: group commit over the stdlib driver (issue 12).
 
-Writes are queued to one thread that owns one sqlite3 connection (WAL,
-``synchronous=FULL``). It takes every write waiting in the queue (at most
-:data:`MAX_BATCH`), opens one transaction with ``BEGIN IMMEDIATE``, runs each write in its
-own savepoint (a write that raises, e.g. a lost version race, is rolled back alone and gets
-its exception), commits once and only then wakes the writers' coroutines: one durable
-commit for all the commands that arrived while the previous one was on the disk. A lone
-write runs without a savepoint.
+A write is queued and, at the end of the event loop's current pass, every write queued by
+then is committed together: one transaction begun with ``BEGIN IMMEDIATE``, each write in
+its own savepoint (a write that raises, e.g. a lost version race, is rolled back alone and
+gets its exception), one durable commit (WAL, ``synchronous=FULL``), and only then are the
+writers' coroutines told. A lone write runs without a savepoint.
 
-A database another process keeps locked is waited for in this thread, never on the event
-loop: SQLite's busy timeout, then pauses, until :data:`bot.store.busy.PATIENCE` (then
-DatabaseBusy for the writes of that batch; nothing of them was written).
+The commit runs on the event loop itself: for a command it is the cheapest way (no hand-off
+to a thread and back, no contention for the interpreter lock; measured in
+benchmarks/service.py), and it never waits there: the loop's connection has no busy
+timeout. When another process holds the write lock, the batch goes to the writer thread,
+which waits for it (SQLite's busy timeout, then pauses, until ``busy.PATIENCE``, then
+DatabaseBusy for the writes of that batch; nothing of them was written); later writes
+follow it there until the thread has caught up.
 
 WAL checkpoints (copying the log back into the database file, an fsync of its own) run in a
-second thread every :data:`CHECKPOINT_EVERY` commits, so that no command waits for one.
+thread every :data:`CHECKPOINT_EVERY` commits, so that no command waits for one.
 """
 from __future__ import annotations
 
@@ -30,48 +32,103 @@ from bot.store.busy import DatabaseBusy
 
 log = logging.getLogger(__name__)
 
-MAX_BATCH = 64
-"""At most this many writes share one commit."""
-
 CHECKPOINT_EVERY = 200
 """Commits between two WAL checkpoints (run in the checkpoint thread)."""
 
 _STOP = object()
 
 
-def connect(path: str) -> sqlite3.Connection:
+def connect(path: str, busy_timeout_ms: int | None = None) -> sqlite3.Connection:
     """A stdlib connection to ``path`` as the store uses it: WAL, synchronous=FULL, foreign
-    keys on, the busy timeout (``busy.BUSY_TIMEOUT_MS``), and transactions begun by us
-    (autocommit mode)."""
+    keys on, the busy timeout (default ``busy.BUSY_TIMEOUT_MS``), no automatic checkpoint
+    (the checkpoint thread does them) and transactions begun by us (autocommit mode)."""
     db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
-    db.execute(f"PRAGMA busy_timeout={busy.BUSY_TIMEOUT_MS}")
+    db.execute(f"PRAGMA busy_timeout={busy.BUSY_TIMEOUT_MS if busy_timeout_ms is None else busy_timeout_ms}")
+    db.execute("PRAGMA wal_autocheckpoint=0")
     return db
 
 
 class SqliteWriter:
-    """``await writer.submit(fn, args)``: ``fn(tx, *args)`` in the writer thread, committed
-    (durably) before the call returns; see the module text. ``make_tx(connection)`` builds
-    the Tx the write functions are given."""
+    """``await writer.submit(fn, args)``: ``fn(tx, *args)`` committed (durably) with the
+    other writes of the same pass of the loop; see the module text. ``make_tx(connection)``
+    builds the Tx the write functions are given."""
 
     def __init__(self, path: str, make_tx: Callable[[sqlite3.Connection], object]) -> None:
         self.path = path
         self._make_tx = make_tx
+        self._queued: list = []
+        self._db: sqlite3.Connection | None = None
+        self._tx = None
+        self._commits = 0
+        self._in_thread = 0  # batches handed to the writer thread and not done yet
         self._jobs: queue.SimpleQueue = queue.SimpleQueue()
         self._checkpoints: queue.SimpleQueue = queue.SimpleQueue()
         self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
 
     def submit(self, fn: Callable, args: tuple) -> asyncio.Future:
-        """Queue ``fn(tx, *args)`` now; the future gets its result once committed, or its
+        """Queue ``fn(tx, *args)``; the future gets its result once committed, or its
         exception if it raised (rolled back). Call from a coroutine (it uses the running loop)."""
-        self._start()
         loop = asyncio.get_running_loop()
         future = loop.create_future()
-        self._jobs.put((fn, args, future, loop))
+        self._queued.append((fn, args, future, loop))
+        if len(self._queued) == 1:
+            loop.call_soon(self._flush)
         return future
+
+    def _flush(self) -> None:
+        batch, self._queued = self._queued, []
+        if not batch:
+            return
+        if self._db is None:
+            self._db = connect(self.path, busy_timeout_ms=0)
+            self._tx = self._make_tx(self._db)
+        if self._in_thread:  # the thread is waiting for a lock: queue behind it
+            self._to_thread(batch)
+            return
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if not _locked(exc):
+                _settle_all(batch, exc)
+                return
+            self._to_thread(batch)
+            return
+        try:
+            outcomes = run_batch(self._db, self._tx, batch)
+        except Exception as exc:  # noqa: BLE001 - a broken connection: every writer is told
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            outcomes = [(False, exc)] * len(batch)
+        for (_fn, _args, future, _loop), outcome in zip(batch, outcomes):
+            _settle(future, outcome)
+        self._committed()
+
+    def _committed(self) -> None:
+        self._commits += 1
+        if self._commits % CHECKPOINT_EVERY == 0:
+            self._start()
+            self._checkpoints.put(True)
+
+    def close(self) -> None:
+        """Commit what is queued, then stop the threads and close the connections (a later
+        ``submit`` opens them again)."""
+        self._flush()
+        with self._lock:
+            threads, self._threads = self._threads, []
+        if threads:
+            self._jobs.put(_STOP)
+            self._checkpoints.put(_STOP)
+            for thread in threads:
+                thread.join()
+        if self._db is not None:
+            self._db.close()
+            self._db = self._tx = None
+
+    # --- the threads --------------------------------------------------------------------
 
     def _start(self) -> None:
         with self._lock:
@@ -81,88 +138,35 @@ class SqliteWriter:
                 for thread in self._threads:
                     thread.start()
 
-    def close(self) -> None:
-        """Commit what is queued, then stop both threads and close their connections (a
-        later ``run`` starts them again)."""
-        with self._lock:
-            threads, self._threads = self._threads, []
-        if threads:
-            self._jobs.put(_STOP)
-            threads[0].join()
-            self._checkpoints.put(_STOP)
-            threads[1].join()
-
-    # --- the writer thread ------------------------------------------------------------
+    def _to_thread(self, batch: list) -> None:
+        self._start()
+        self._in_thread += 1
+        self._jobs.put(batch)
 
     def _serve(self) -> None:
+        """The writer thread: batches that met a locked database, waited for in turn."""
         db = connect(self.path)
-        db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it
         tx = self._make_tx(db)
-        commits = 0
         try:
-            while True:
-                batch, stop = self._take()
-                if batch:
-                    for (_fn, _args, future, loop), outcome in zip(batch, self._commit(db, tx, batch)):
-                        _wake(loop, future, outcome)
-                    commits += 1
-                    if commits % CHECKPOINT_EVERY == 0:
-                        self._checkpoints.put(True)
-                if stop:
-                    return
+            while (batch := self._jobs.get()) is not _STOP:
+                try:
+                    _begin_immediate(db)
+                    outcomes = run_batch(db, tx, batch)
+                except Exception as exc:  # noqa: BLE001 - handed to every writer of the batch
+                    outcomes = [(False, exc)] * len(batch)
+                loop = batch[0][3]
+                try:
+                    loop.call_soon_threadsafe(self._thread_done, batch, outcomes)
+                except RuntimeError:
+                    log.warning("a write finished after its event loop closed")
         finally:
             db.close()
 
-    def _take(self) -> tuple[list, bool]:
-        """The writes waiting (blocking for the first one), and whether to stop after them."""
-        first = self._jobs.get()
-        if first is _STOP:
-            return [], True
-        batch = [first]
-        while len(batch) < MAX_BATCH:
-            try:
-                job = self._jobs.get_nowait()
-            except queue.Empty:
-                break
-            if job is _STOP:
-                return batch, True
-            batch.append(job)
-        return batch, False
-
-    def _commit(self, db: sqlite3.Connection, tx, batch: list) -> list[tuple[bool, object]]:
-        """Run the batch in one transaction; ``[(ok, result or exception)]`` in its order."""
-        try:
-            _begin_immediate(db)
-        except Exception as exc:  # noqa: BLE001 - handed to every writer of the batch
-            return [(False, exc)] * len(batch)
-        alone = len(batch) == 1
-        outcomes: list[tuple[bool, object]] = []
-        for fn, args, _future, _loop in batch:
-            if not alone:
-                db.execute("SAVEPOINT write")
-            try:
-                outcomes.append((True, fn(tx, *args)))
-                if not alone:
-                    db.execute("RELEASE write")
-            except Exception as exc:  # noqa: BLE001 - handed to its writer
-                outcomes.append((False, exc))
-                if not db.in_transaction:  # SQLite rolled the whole transaction back
-                    return [(False, exc)] * len(batch)
-                if not alone:
-                    db.execute("ROLLBACK TO write")
-                    db.execute("RELEASE write")
-        try:
-            if any(ok for ok, _ in outcomes):
-                db.execute("COMMIT")
-            else:
-                db.execute("ROLLBACK")
-        except Exception as exc:  # noqa: BLE001 - nothing of the batch is durable
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            return [(False, exc)] * len(batch)
-        return outcomes
-
-    # --- the checkpoint thread --------------------------------------------------------
+    def _thread_done(self, batch: list, outcomes: list) -> None:
+        self._in_thread -= 1
+        for (_fn, _args, future, _loop), outcome in zip(batch, outcomes):
+            _settle(future, outcome)
+        self._committed()
 
     def _checkpoint(self) -> None:
         db = connect(self.path)
@@ -176,6 +180,35 @@ class SqliteWriter:
             db.close()
 
 
+def run_batch(db: sqlite3.Connection, tx, batch: list) -> list[tuple[bool, object]]:
+    """Run the writes of ``batch`` in the transaction ``db`` has begun, each in a savepoint
+    (none for a lone write), then commit (or roll back when every write failed);
+    ``[(ok, result or exception)]`` in the batch's order."""
+    alone = len(batch) == 1
+    outcomes: list[tuple[bool, object]] = []
+    for fn, args, _future, _loop in batch:
+        if not alone:
+            db.execute("SAVEPOINT write")
+        try:
+            outcomes.append((True, fn(tx, *args)))
+            if not alone:
+                db.execute("RELEASE write")
+        except Exception as exc:  # noqa: BLE001 - handed to its writer
+            outcomes.append((False, exc))
+            if not db.in_transaction:  # SQLite rolled the whole transaction back
+                return [(False, exc)] * len(batch)
+            if not alone:
+                db.execute("ROLLBACK TO write")
+                db.execute("RELEASE write")
+    try:
+        db.execute("COMMIT" if any(ok for ok, _ in outcomes) else "ROLLBACK")
+    except Exception as exc:  # noqa: BLE001 - nothing of the batch is durable
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        return [(False, exc)] * len(batch)
+    return outcomes
+
+
 def _begin_immediate(db: sqlite3.Connection) -> None:
     """``BEGIN IMMEDIATE``, waiting (busy timeout, then pauses) for another process's
     write lock until ``busy.PATIENCE``; raises DatabaseBusy."""
@@ -186,8 +219,7 @@ def _begin_immediate(db: sqlite3.Connection) -> None:
             db.execute("BEGIN IMMEDIATE")
             return
         except sqlite3.OperationalError as exc:
-            message = str(exc).lower()
-            if "locked" not in message and "busy" not in message:
+            if not _locked(exc):
                 raise
             if time.monotonic() + pause > deadline:
                 raise DatabaseBusy(str(exc)) from exc
@@ -196,12 +228,14 @@ def _begin_immediate(db: sqlite3.Connection) -> None:
             pause = min(pause * 2, 1.0)
 
 
-def _wake(loop: asyncio.AbstractEventLoop, future: asyncio.Future, outcome: tuple[bool, object]) -> None:
-    """Settle ``future`` on its loop (not if that loop is gone: nobody waits any more)."""
-    try:
-        loop.call_soon_threadsafe(_settle, future, outcome)
-    except RuntimeError:
-        log.warning("a write finished after its event loop closed")
+def _locked(exc: sqlite3.OperationalError) -> bool:
+    message = str(exc).lower()
+    return "locked" in message or "busy" in message
+
+
+def _settle_all(batch: list, exc: BaseException) -> None:
+    for _fn, _args, future, _loop in batch:
+        _settle(future, (False, exc))
 
 
 def _settle(future: asyncio.Future, outcome: tuple[bool, object]) -> None:

@@ -1,11 +1,10 @@
 """Where the hot writes run: a decided command (or a new battle) is one call of a plain
 (synchronous) function ``fn(tx, *args)`` over a :class:`Tx`, inside one transaction.
 
-On a SQLite file the function runs in the store's writer thread over the stdlib driver
-(:mod:`bot.store.sqlite_writer`): no SQLAlchemy machinery per statement (issue 12: that cost
-more than the commit), and the writes that queued up while a commit was on the disk are
-committed together, each in its own savepoint (group commit: one durable commit for many
-commands, each told only after it). On other databases (PostgreSQL with asyncpg) the same
+On a SQLite file the function runs over the stdlib driver (:mod:`bot.store.sqlite_writer`):
+no SQLAlchemy machinery per statement (issue 12: that cost more than the commit), and the
+writes queued in one pass of the event loop are committed together, each in its own
+savepoint (group commit: one durable commit for many commands, each told only after it). On other databases (PostgreSQL with asyncpg) the same
 function runs on the async engine through ``run_sync``, one transaction per call.
 
 The statements are :class:`Statement` objects: SQL written once with ``:name`` parameters,
@@ -107,7 +106,7 @@ class SqliteTx(Tx):
 
 def sqlite_time(value: datetime | None) -> str | None:
     """``value`` as SQLAlchemy stores a DateTime on SQLite (``2026-12-02 00:16:15.000000``)."""
-    return None if value is None else value.strftime("%Y-%m-%d %H:%M:%S.%f")
+    return None if value is None else value.isoformat(" ", "microseconds")
 
 
 class Writer:
@@ -124,9 +123,9 @@ class Writer:
             self._sqlite = SqliteWriter(url.database, lambda db: SqliteTx(db, dumps))
 
     def run(self, fn: Callable[..., T], *args) -> Awaitable[T]:
-        """``fn(tx, *args)`` in one transaction, started at once (on SQLite it is queued to
-        the writer thread before this returns, so the caller can go on working while it
-        commits): await the result. Call from a coroutine."""
+        """``fn(tx, *args)`` in one transaction, started at once (on SQLite queued for the
+        commit at the end of this pass of the loop, so the caller can go on working before
+        it awaits): await the result. Call from a coroutine."""
         if self._sqlite is not None:
             return self._sqlite.submit(fn, args)
         return asyncio.ensure_future(self._on_engine(fn, args))
@@ -136,6 +135,6 @@ class Writer:
             return await conn.run_sync(lambda sync_conn: fn(AlchemyTx(sync_conn), *args))
 
     def close(self) -> None:
-        """Stop the writer thread (after the writes queued) and close its connection."""
+        """Commit the writes queued, stop the store's threads and close their connections."""
         if self._sqlite is not None:
             self._sqlite.close()
