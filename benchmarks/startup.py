@@ -7,13 +7,19 @@ One fight is played through the service (set-up and two rounds), then its rows a
 to ``--battles`` battles, each in its own channel (so every battle is a real, foldable
 one). Then, ``--runs`` times, a new process (benchmarks/worker.py: imports, engine, the
 migration check, the Service) is started and sent ``/battle status`` for one battle and
-``/end`` for another; printed: time from the process start to ready, and to the answer of
-each command (goal: first command answered < 1 s after the start).
+``/attack`` in another; printed: time from the process start to ready, and to the answer
+of each command (goal: first command answered < 1 s after the start).
+
+The project's bytecode is compiled first (``compileall``), as the Docker image does when it
+is built, so that the processes start as a deployed bot does: under PYTHONDONTWRITEBYTECODE
+(set in the image and on this machine) every start would otherwise compile bot/ and rules/
+from source again (about 0.3 s more).
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import compileall
 import json
 import os
 import random
@@ -99,6 +105,9 @@ def one_start(db: str, channels: list[str]) -> tuple[float, list[float], float]:
 
 def main(battles: int, db: str | None, runs: int) -> int:
     db = db or sqlite_url(Path(tempfile.mkdtemp(prefix="startup-")) / "bot.db")
+    root = Path(__file__).resolve().parents[1]
+    for folder in ("bot", "rules", "migrations"):
+        compileall.compile_dir(root / folder, quiet=1)
     t0 = time.perf_counter()
     per_battle = asyncio.run(fill(db, battles))
     print(f"{battles} battles of {per_battle} events stored on {db.split(':')[0]} "
@@ -113,7 +122,8 @@ def main(battles: int, db: str | None, runs: int) -> int:
               f"(/battle status) answered at {status * 1000:.0f} ms, a second battle's /attack at "
               f"{attack * 1000:.0f} ms; CPU used by the whole process {cpu * 1000:.0f} ms")
     median = statistics.median(firsts)
-    print(f"time to first command: median {median * 1000:.0f} ms (goal < 1000 ms); "
+    print(f"time to first command: median {median * 1000:.0f} ms (goal < 1000 ms; project bytecode "
+          f"compiled beforehand); "
           f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     return 0 if median < 1.0 else 1
 

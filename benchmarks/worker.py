@@ -27,10 +27,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.reminders import Dispatcher  # noqa: E402
-from bot.service import Request, Service  # noqa: E402
-from bot.store import Store  # noqa: E402
-from rules.dice import RandomDice  # noqa: E402
+from bot.boot import collector_paused  # noqa: E402
+
+with collector_paused():  # as python -m bot imports (bot/__main__.py, bot/cli.py)
+    from bot.reminders import Dispatcher
+    from bot.service import Request, Service
+    from bot.store import Store
+    from rules.dice import RandomDice
 
 
 def scaled_clock(epoch: float, speed: float):

@@ -1,6 +1,9 @@
 """``python -m bot``: see :mod:`bot.cli`."""
 import sys
 
-from bot.cli import main
+from bot.boot import collector_paused
+
+with collector_paused():
+    from bot.cli import main
 
 sys.exit(main())

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from bot.boot import collector_paused
 from bot.config import Settings, sqlite_url
 from bot.store.migrate import DatabaseUnusable
 
@@ -86,7 +87,8 @@ def _dispatch(args, settings: Settings) -> int:
             if answer in ("y", "yes", "はい"):
                 _console(argparse.Namespace(script=None, db=None, rolls=None, seed=None, json=False), settings)
         return 1
-    from bot.discord.run import run_bot, sync_commands
+    with collector_paused():
+        from bot.discord.run import run_bot, sync_commands
 
     if args.cmd == "sync":
         return asyncio.run(sync_commands(settings, args.guild or settings.dev_guild_id))
@@ -107,7 +109,8 @@ async def _check_database(url: str) -> None:
 
 
 def _console(args, settings: Settings) -> int:
-    from bot.console.app import make_dice, run
+    with collector_paused():
+        from bot.console.app import make_dice, run
 
     db_path = Path(args.db) if args.db else Path(settings.data_dir) / "console.db"
     db_url = sqlite_url(db_path)

@@ -9,8 +9,6 @@ import re
 import unicodedata
 from collections.abc import Awaitable, Callable
 
-import aiohttp
-
 from rules.errors import InvalidInput
 
 Fetch = Callable[[str], Awaitable[str]]
@@ -63,6 +61,8 @@ class HttpFetcher:
         self.max_bytes = max_bytes
 
     async def __call__(self, url: str) -> str:
+        import aiohttp  # lazy: about 0.15 s to import, and only this rare command needs it
+
         try:
             async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=self.timeout)) as session:
                 async with session.get(url, allow_redirects=False) as response:

@@ -7,8 +7,7 @@ import io
 import logging
 import os
 from functools import lru_cache
-
-from PIL import Image, ImageDraw, ImageFont
+from typing import TYPE_CHECKING
 
 from rules.systems.coc6.grid import WALL, Board, parse_square
 
@@ -50,12 +49,17 @@ COLORS = {"PC": (52, 101, 164), "NPC": (180, 48, 48), "out": (140, 140, 140), "t
           "text": (30, 30, 30), "white": (255, 255, 255)}
 OUT = ("死亡", "気絶", "ノックアウト")
 
+if TYPE_CHECKING:
+    from PIL import ImageDraw, ImageFont
+
 
 @lru_cache(maxsize=8)
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """A Japanese-capable font of ``size`` px: ``$MAP_FONT``, else the bundled font
     (:func:`bundled_font`), else a system one (:data:`FONT_CANDIDATES`); Pillow's default
     (no Japanese glyphs: labels become boxes) only when none opens, with a warning."""
+    from PIL import ImageFont  # lazy: Pillow is loaded by the first map drawn, not at start-up
+
     for path in (os.environ.get("MAP_FONT"), bundled_font(), *FONT_CANDIDATES):
         if path and os.path.exists(path):
             try:
@@ -90,6 +94,8 @@ def _center(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size:
 
 def render_png(board: Board) -> bytes:
     """The PNG bytes of ``board`` (size :func:`image_size`)."""
+    from PIL import Image, ImageDraw  # lazy: see font
+
     width, height = image_size(board)
     image = Image.new("RGB", (width, height), COLORS["bg"])
     draw = ImageDraw.Draw(image)
