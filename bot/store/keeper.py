@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.store.writer import Statement
 from bot.store.models import (BattleRow, ChannelSettingRow, DeadlineRow, KeeperRoleRow,
@@ -75,24 +76,23 @@ class KeeperTables:
 
     async def put_channel_setting(self, channel: str, key: str, value) -> None:
         """Keep ``key`` = ``value`` (JSON-encoded) for ``channel``, replacing an older value."""
+        await self._upsert(ChannelSettingRow, {"channel": channel, "key": key, "value": json.dumps(value)})
+
+    async def _upsert(self, model, values: dict) -> None:
+        """Insert the row ``values`` of ``model``, or replace the one with its primary key, in
+        one statement (``INSERT … ON CONFLICT DO UPDATE`` on SQLite and PostgreSQL alike): two
+        processes writing the same row at once both succeed, the later one's values stay."""
         async with self._session() as s:
             async with s.begin():
-                row = await s.get(ChannelSettingRow, (channel, key))
-                if row is None:
-                    s.add(ChannelSettingRow(channel=channel, key=key, value=json.dumps(value)))
-                else:
-                    row.value = json.dumps(value)
+                await s.execute(upsert(s.bind.dialect.name, model, values))
 
     # --- the last refusal -----------------------------------------------------------------
 
     async def put_refusal(self, channel: str, refusal: Refusal, now: datetime) -> None:
         """Remember ``refusal`` as the channel's latest (replacing the one before)."""
-        async with self._session() as s:
-            async with s.begin():
-                await s.execute(delete(RefusalRow).where(RefusalRow.channel == channel))
-                s.add(RefusalRow(channel=channel, battle_id=refusal.battle_id, user=refusal.user,
-                                 command=refusal.command, clause=refusal.clause, label=refusal.label,
-                                 created_at=now))
+        await self._upsert(RefusalRow, {"channel": channel, "battle_id": refusal.battle_id, "user": refusal.user,
+                                        "command": refusal.command, "clause": refusal.clause,
+                                        "label": refusal.label, "created_at": now})
 
     async def refusal(self, channel: str) -> Refusal | None:
         """The channel's latest refused command, or None."""
@@ -110,13 +110,7 @@ class KeeperTables:
 
     async def put_message(self, channel: str, tag: str, message_id: str) -> None:
         """Remember the message sent under ``tag`` in ``channel`` (replacing the older one)."""
-        async with self._session() as s:
-            async with s.begin():
-                row = await s.get(MessageRow, (channel, tag))
-                if row is None:
-                    s.add(MessageRow(channel=channel, tag=tag, message_id=message_id))
-                else:
-                    row.message_id = message_id
+        await self._upsert(MessageRow, {"channel": channel, "tag": tag, "message_id": message_id})
 
     async def message(self, channel: str, tag: str) -> str | None:
         """The id of the message sent under ``tag`` in ``channel``, or None."""
@@ -152,6 +146,16 @@ class KeeperTables:
         """How many deadlines are scheduled (fired ones are gone)."""
         async with self._session() as s:
             return (await s.execute(select(func.count()).select_from(DeadlineRow))).scalar_one()
+
+
+def upsert(dialect: str, model, values: dict):
+    """``INSERT … ON CONFLICT (primary key) DO UPDATE SET`` the other columns, for
+    ``dialect`` (``"sqlite"`` or ``"postgresql"``: the same statement on both)."""
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    statement = insert(model).values(**values)
+    keys = [c.name for c in model.__table__.primary_key.columns]
+    return statement.on_conflict_do_update(index_elements=keys, set_={
+        name: statement.excluded[name] for name in values if name not in keys})
 
 
 def _deadline(d: DeadlineRow, channel: str) -> Deadline:
