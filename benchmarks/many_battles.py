@@ -204,14 +204,14 @@ async def main(battles: int, rounds: int, rate: float, db: str | None, seed: int
     print(f"{battles} battles on {db.split(':')[0]}: set up in {setup_s:.1f} s "
           f"({len(setup.times)} commands, {setup.internal} internal errors)")
     print(f"paced, open loop ({rate:.0f} commands/s offered, Poisson, until every battle played {rounds} "
-          f"rounds): {n} commands in {paced.last - paced.first:.1f} s = {rate_done:.0f} commands/s "
+          f"round{'s' * (rounds != 1)}): {n} commands in {paced.last - paced.first:.1f} s = {rate_done:.0f} commands/s "
           f"{goal(rate_done >= 500, '≥ 500')}")
     print(f"  one command, from when it was due to its answer: median {statistics.median(paced.times) * 1000:.1f} ms, "
           f"p99 {p99:.1f} ms {goal(p99 < 50, '< 50 ms')}, max {max(paced.times) * 1000:.1f} ms; "
           f"sent late (the battle's previous answer not back yet): {paced.late}")
     print(f"  refused: {paced.refused}   version races lost: {paced.raced}   "
           f"rounds then finished off the clock: {len(schedule.rest.times)} commands")
-    print(f"saturation: {closed.rate():.0f} commands/s with all {battles:,} in flight (closed loop, {rounds} rounds: "
+    print(f"saturation: {closed.rate():.0f} commands/s with all {battles:,} in flight (closed loop, {rounds} round{'s' * (rounds != 1)}: "
           f"{len(closed.times)} commands; median {statistics.median(closed.times) * 1000:.0f} ms "
           f"≈ {battles} / throughput by Little's law; refused {closed.refused})")
     print(f"internal errors: {internal} in all the runs {goal(internal == 0, '0')}")
