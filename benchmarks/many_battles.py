@@ -39,11 +39,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.procs import CHARACTERS, FIGHT  # noqa: E402
-from bot.config import sqlite_url  # noqa: E402
-from bot.service import Request, Service  # noqa: E402
-from bot.store import Store  # noqa: E402
-from rules.dice import RandomDice  # noqa: E402
+from bot.boot import collector_paused  # noqa: E402
+
+with collector_paused():  # as python -m bot imports (bot/__main__.py, bot/cli.py)
+    from benchmarks.procs import CHARACTERS, FIGHT
+    from bot.config import sqlite_url
+    from bot.service import Request, Service
+    from bot.store import Store
+    from rules.dice import RandomDice
 
 
 def rss_mb() -> float:
