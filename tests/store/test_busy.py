@@ -5,33 +5,17 @@ DatabaseBusy with nothing written."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import threading
 import time
 
 import pytest
 
+from lock_holder import hold_write_lock, locked_elsewhere
+
 from bot.store import Store
 from bot.store import busy, repository
 
 
-@pytest.fixture
-async def sqlite_store(tmp_path):
-    store = Store(f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}")
-    await store.migrate()
-    yield store, tmp_path / "bot.db"
-    await store.close()
-
-
-def hold_write_lock(path, seconds: float, held: threading.Event) -> None:
-    """Another process's writer: takes the write lock and keeps it for ``seconds``."""
-    conn = sqlite3.connect(path, isolation_level=None, timeout=30)
-    conn.execute("BEGIN IMMEDIATE")
-    conn.execute("INSERT INTO keeper_roles (guild, role) VALUES ('other', 'process')")
-    held.set()
-    time.sleep(seconds)
-    conn.execute("COMMIT")
-    conn.close()
 
 
 async def test_a_write_waits_for_another_process_holding_the_lock(sqlite_store):
@@ -69,15 +53,9 @@ async def test_a_lock_held_past_the_patience_raises_database_busy_and_writes_not
     monkeypatch.setattr(busy, "PATIENCE", 0.3)
     monkeypatch.setattr(repository, "BUSY_TIMEOUT_MS", 50)
     impatient = Store(f"sqlite+aiosqlite:///{path}")
-    held = threading.Event()
-    other = threading.Thread(target=hold_write_lock, args=(path, 1.5, held))
-    other.start()
-    try:
-        await asyncio.to_thread(held.wait)
+    async with locked_elsewhere(path, 1.5):
         with pytest.raises(busy.DatabaseBusy):
             await impatient.keeper.add_keeper_role("g", "KP")
-    finally:
-        other.join()
     assert await impatient.keeper.keeper_roles("g") == []
     assert await impatient.keeper.add_keeper_role("g", "KP") is True
     await impatient.close()

@@ -5,22 +5,16 @@ keeps locked is waited for off the event loop, and past the patience nothing is 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import threading
 import time
 
 import pytest
 
+from lock_holder import hold_write_lock, locked_elsewhere
+
 from bot.store import DuplicateRequest, Store, VersionConflict
 from bot.store import busy
 
-
-@pytest.fixture
-async def sqlite_store(tmp_path):
-    store = Store(f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}")
-    await store.migrate()
-    yield store, tmp_path / "bot.db"
-    await store.close()
 
 
 async def battles(store: Store, count: int) -> list:
@@ -70,16 +64,6 @@ async def test_a_lost_race_and_a_handled_request_fail_alone_in_their_batch(sqlit
     assert await store.request_replies("ra2") == []
 
 
-def hold_write_lock(path, seconds: float, held: threading.Event) -> None:
-    """Another process's writer: takes the write lock and keeps it for ``seconds``."""
-    conn = sqlite3.connect(path, isolation_level=None, timeout=30)
-    conn.execute("BEGIN IMMEDIATE")
-    conn.execute("INSERT INTO keeper_roles (guild, role) VALUES ('other', 'process')")
-    held.set()
-    time.sleep(seconds)
-    conn.execute("COMMIT")
-    conn.close()
-
 
 async def test_a_locked_database_is_waited_for_off_the_loop_and_later_writes_follow(sqlite_store):
     store, path = sqlite_store
@@ -108,15 +92,9 @@ async def test_a_lock_held_past_the_patience_fails_the_write_and_writes_nothing(
     (a,) = await battles(store, 1)
     monkeypatch.setattr(busy, "PATIENCE", 0.3)
     monkeypatch.setattr(busy, "BUSY_TIMEOUT_MS", 50)
-    held = threading.Event()
-    other = threading.Thread(target=hold_write_lock, args=(path, 1.2, held))
-    other.start()
-    try:
-        await asyncio.to_thread(held.wait)
+    async with locked_elsewhere(path, 1.2):
         with pytest.raises(busy.DatabaseBusy):
             await store.append(a.id, 1, [("A", {})], "alice", "ra")
-    finally:
-        other.join()
     assert [k for k, _p, _a in await store.events(a.id)] == ["BattleOpened"]
     assert await store.request_replies("ra") is None
     assert await store.append(a.id, 1, [("A", {})], "alice", "ra") == 2
