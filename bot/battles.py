@@ -77,7 +77,7 @@ class Battles:
         self._folds: LRU[Loaded] = LRU(cache_size, on_evict=self._evicted)
         self._active: dict[str, int] = {}
         self._roles: LRU[frozenset[str]] = LRU(cache_size)
-        self._messages: LRU[str] = LRU(cache_size)
+        self._messages: LRU[str] = LRU(16 * cache_size)  # a few bytes each; every tag a battle ever had
         self._writes = 0
 
     def lock(self, channel: str) -> asyncio.Lock:

@@ -42,16 +42,18 @@ class Deadline:
 
 
 class KeeperTables:
-    """The keeper-side queries over ``session`` (an async_sessionmaker)."""
+    """The keeper-side queries: writes over ``session`` (an async_sessionmaker), reads over
+    ``reads`` (bot.store.reads.Reads)."""
 
-    def __init__(self, session) -> None:
+    def __init__(self, session, reads) -> None:
         self._session = session
+        self._reads = reads
 
     # --- KP roles ---------------------------------------------------------------------
 
     async def keeper_roles(self, guild: str) -> list[str]:
         """The roles (names or ids) whose members are KP in ``guild``."""
-        async with self._session() as s:
+        async with self._reads.session() as s:
             rows = (await s.execute(select(KeeperRoleRow.role).where(KeeperRoleRow.guild == guild)
                                     .order_by(KeeperRoleRow.role))).scalars().all()
             return list(rows)
@@ -69,7 +71,7 @@ class KeeperTables:
 
     async def channel_settings(self, channel: str) -> dict:
         """``{key: value}`` set with ``/kp setting`` in ``channel`` (values JSON-decoded)."""
-        async with self._session() as s:
+        async with self._reads.session() as s:
             rows = (await s.execute(select(ChannelSettingRow).where(
                 ChannelSettingRow.channel == channel))).scalars().all()
             return {r.key: json.loads(r.value) for r in rows}
@@ -96,7 +98,7 @@ class KeeperTables:
 
     async def refusal(self, channel: str) -> Refusal | None:
         """The channel's latest refused command, or None."""
-        async with self._session() as s:
+        async with self._reads.session() as s:
             row = await s.get(RefusalRow, channel)
             return Refusal(row.battle_id, row.user, row.command, row.clause, row.label) if row else None
 
@@ -114,7 +116,7 @@ class KeeperTables:
 
     async def message(self, channel: str, tag: str) -> str | None:
         """The id of the message sent under ``tag`` in ``channel``, or None."""
-        async with self._session() as s:
+        async with self._reads.session() as s:
             row = await s.get(MessageRow, (channel, tag))
             return row.message_id if row else None
 
@@ -123,7 +125,7 @@ class KeeperTables:
     async def next_deadline(self) -> Deadline | None:
         """The earliest scheduled deadline (by the ``(due_at, id)`` index), or None. It may
         belong to a battle that has ended since (firing it then only removes it)."""
-        async with self._session() as s:
+        async with self._reads.session() as s:
             row = (await s.execute(
                 select(DeadlineRow, BattleRow.channel).join(BattleRow, BattleRow.id == DeadlineRow.battle_id)
                 .order_by(DeadlineRow.due_at, DeadlineRow.id).limit(1))).first()
@@ -144,7 +146,7 @@ class KeeperTables:
 
     async def deadline_count(self) -> int:
         """How many deadlines are scheduled (fired ones are gone)."""
-        async with self._session() as s:
+        async with self._reads.session() as s:
             return (await s.execute(select(func.count()).select_from(DeadlineRow))).scalar_one()
 
 

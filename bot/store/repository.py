@@ -20,6 +20,7 @@ from bot.store.keeper import KeeperTables, add_deadlines
 from bot.store.migrate import upgrade
 from bot.store.secret_rolls import SecretRollTables
 from bot.store import json_codec
+from bot.store.reads import Reads
 from bot.store.writer import Statement, Tx, Writer
 from bot.store.models import BattleRow, CharacterRow, EventRow, RequestRow, SnapshotRow
 
@@ -93,7 +94,8 @@ class Store:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self._session = async_sessionmaker(self.engine, expire_on_commit=False, class_=session_class(self.engine))
         self.writer = Writer(self.engine, json_codec.dumps)
-        self.keeper = KeeperTables(self._session)
+        self.reads = Reads(self.engine, self._session, sqlite_pragmas)
+        self.keeper = KeeperTables(self._session, self.reads)
         self.secret_rolls = SecretRollTables(self._session)
 
     async def migrate(self) -> None:
@@ -103,34 +105,35 @@ class Store:
     async def close(self) -> None:
         """Dispose of the engines' connections."""
         self.writer.close()
+        self.reads.close()
         await self.engine.dispose()
 
     # --- battles --------------------------------------------------------------------
 
     async def active_battle(self, channel: str) -> BattleRecord | None:
         """The channel's active battle, or None."""
-        async with self._session() as s:
+        async with self.reads.session() as s:
             row = (await s.execute(select(BattleRow).where(
                 BattleRow.channel == channel, BattleRow.status == "active"))).scalar_one_or_none()
             return _record(row) if row else None
 
     async def latest_battle(self, channel: str) -> BattleRecord | None:
         """The channel's most recent battle, active or ended, or None."""
-        async with self._session() as s:
+        async with self.reads.session() as s:
             row = (await s.execute(select(BattleRow).where(BattleRow.channel == channel)
                                    .order_by(BattleRow.id.desc()).limit(1))).scalar_one_or_none()
             return _record(row) if row else None
 
     async def battle(self, battle_id: int) -> BattleRecord | None:
         """The battle ``battle_id``, or None."""
-        async with self._session() as s:
+        async with self.reads.session() as s:
             row = await s.get(BattleRow, battle_id)
             return _record(row) if row else None
 
     async def events(self, battle_id: int, after: int = 0) -> list[tuple[str, dict, str]]:
         """``[(kind, payload, actor)]`` of a battle, in order; only those after the
         ``after``-th event when given."""
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             rows = (await conn.execute(select(EventRow.kind, EventRow.payload, EventRow.actor)
                                        .where(EventRow.battle_id == battle_id, EventRow.seq > after)
                                        .order_by(EventRow.seq))).all()
@@ -139,7 +142,7 @@ class Store:
     async def snapshot_and_tail(self, battle_id: int) -> tuple[Snapshot | None, list[tuple[str, dict, str]]]:
         """The battle's latest snapshot (or None) and the events stored after it, read in
         one connection."""
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             row = (await conn.execute(select(SnapshotRow.version, SnapshotRow.fingerprint, SnapshotRow.state)
                                       .where(SnapshotRow.battle_id == battle_id))).first()
             snap = Snapshot(row.version, row.fingerprint, row.state) if row else None
@@ -178,7 +181,7 @@ class Store:
         """What is stored for an already handled ``request_id`` (None if nothing): its
         reply dicts, or for a battle command whose replies are its events rendered again,
         ``{"battle": id, "events": [first seq, last seq]}`` (see :meth:`append`)."""
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             row = (await conn.execute(select(RequestRow.replies).where(
                 RequestRow.request_id == request_id))).first()
             return row.replies if row else None
@@ -218,14 +221,14 @@ class Store:
 
     async def get_character(self, scope: str, name: str) -> CharacterRecord | None:
         """The character ``name`` of ``scope``, or None."""
-        async with self._session() as s:
+        async with self.reads.session() as s:
             row = (await s.execute(select(CharacterRow).where(
                 CharacterRow.scope == scope, CharacterRow.name == name))).scalar_one_or_none()
             return CharacterRecord(row.scope, row.name, row.owner, row.data) if row else None
 
     async def list_characters(self, scope: str) -> list[CharacterRecord]:
         """Every character of ``scope``, by name."""
-        async with self._session() as s:
+        async with self.reads.session() as s:
             rows = (await s.execute(select(CharacterRow).where(CharacterRow.scope == scope)
                                     .order_by(CharacterRow.name))).scalars().all()
             return [CharacterRecord(r.scope, r.name, r.owner, r.data) for r in rows]
@@ -314,9 +317,15 @@ def _add_events(tx: Tx, battle_id: int, start: int, events, actor: str, request_
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    sqlite_pragmas(dbapi_connection, BUSY_TIMEOUT_MS)
+
+
+def sqlite_pragmas(dbapi_connection, busy_timeout_ms: int) -> None:
+    """A new SQLite connection as the store uses it: WAL, ``synchronous=FULL`` (durable
+    commits), foreign keys on, the busy timeout."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")
     cursor.close()
