@@ -86,7 +86,7 @@ class BattleEnd:
         record = await self.store.latest_battle(req.channel)
         if record is None or record.status != "ended":
             raise InvalidInput("このチャンネルには再開できる（終了した）戦闘がありません。")
-        system, loaded = await self.battles.loaded(record)
+        system, loaded = await self.battles.loaded(record, history=True)
         if not await self.battles.is_kp(req, loaded.state.keeper):
             raise InvalidInput("戦闘の再開はKPだけが行えます（権限: KP）。")
         ended = ending_step(loaded.steps)

@@ -4,7 +4,9 @@ the per-channel lock, and the one write path every decided command takes
 
 The folded battles stay in memory between commands (a bounded LRU; the events stay the
 truth): a command finds its channel's battle without reading the database, evolves the
-kept state in place with its new events and writes once. If the write fails, the kept fold
+kept state in place with its new events and writes once. A battle's history (its events
+and steps) is kept only after the keeper's commands that use it (undo, redo, override):
+memory per battle does not grow with its length. If the write fails, the kept fold
 is dropped and the next command folds the battle again (from its latest snapshot and the
 events after it, bot.snapshots), so memory never holds a state the database does not.
 
@@ -348,6 +350,8 @@ class Battles:
             after.record = dataclasses.replace(record, version=version, status="ended" if ended else record.status,
                                                keeper=changed[-1] if changed else record.keeper)
             after.view = view
+            if after.has_history and not history:  # read again when undo, redo or the log need it
+                after.events = after.steps = None
             self._keep(after)
             if req.request_id:
                 self.answered.put(req.request_id, replies)

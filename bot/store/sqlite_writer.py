@@ -9,10 +9,10 @@ writers' coroutines told. A lone write runs without a savepoint.
 The commit runs on the event loop itself: for a command it is the cheapest way (no hand-off
 to a thread and back, no contention for the interpreter lock; measured in
 benchmarks/service.py), and it never waits there: the loop's connection has no busy
-timeout. When another process holds the write lock, the batch goes to the writer thread,
-which waits for it (SQLite's busy timeout, then pauses, until ``busy.PATIENCE``, then
-DatabaseBusy for the writes of that batch; nothing of them was written); later writes
-follow it there until the thread has caught up.
+timeout. When another connection holds the write lock (another process, or this one's
+other writes), the batch is tried again after a pause (1 ms, doubling up to 50 ms) while
+the loop goes on, later writes joining it, until ``busy.PATIENCE``; then every write of it
+gets DatabaseBusy (nothing of them was written).
 
 WAL checkpoints (copying the log back into the database file, an fsync of its own) run in a
 thread every :data:`CHECKPOINT_EVERY` commits, so that no command waits for one.
@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 
 CHECKPOINT_EVERY = 200
 """Commits between two WAL checkpoints (run in the checkpoint thread)."""
+
+FIRST_PAUSE, LONGEST_PAUSE = 0.001, 0.05
+"""Seconds between two tries of a batch that met a locked database (doubling)."""
 
 _STOP = object()
 
@@ -63,11 +66,9 @@ class SqliteWriter:
         self._db: sqlite3.Connection | None = None
         self._tx = None
         self._commits = 0
-        self._in_thread = 0  # batches handed to the writer thread and not done yet
-        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._waiting: tuple[float, float] | None = None  # (given up at, next pause) while locked
         self._checkpoints: queue.SimpleQueue = queue.SimpleQueue()
-        self._threads: list[threading.Thread] = []
-        self._lock = threading.Lock()
+        self._checkpointer: threading.Thread | None = None
 
     def submit(self, fn: Callable, args: tuple) -> asyncio.Future:
         """Queue ``fn(tx, *args)``; the future gets its result once committed, or its
@@ -75,28 +76,26 @@ class SqliteWriter:
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         self._queued.append((fn, args, future, loop))
-        if len(self._queued) == 1:
+        if len(self._queued) == 1 and self._waiting is None:
             loop.call_soon(self._flush)
         return future
 
     def _flush(self) -> None:
-        batch, self._queued = self._queued, []
-        if not batch:
+        if not self._queued:
             return
         if self._db is None:
             self._db = connect(self.path, busy_timeout_ms=0)
             self._tx = self._make_tx(self._db)
-        if self._in_thread:  # the thread is waiting for a lock: queue behind it
-            self._to_thread(batch)
-            return
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            if not _locked(exc):
-                _settle_all(batch, exc)
-                return
-            self._to_thread(batch)
+            if _locked(exc):
+                self._wait(exc)
+            else:
+                self._settle_queued(exc)
             return
+        self._waiting = None
+        batch, self._queued = self._queued, []
         try:
             outcomes = run_batch(self._db, self._tx, batch)
         except Exception as exc:  # noqa: BLE001 - a broken connection: every writer is told
@@ -107,66 +106,45 @@ class SqliteWriter:
             _settle(future, outcome)
         self._committed()
 
+    def _wait(self, exc: sqlite3.OperationalError) -> None:
+        """The database is locked: try the queued writes again after a pause, or give up."""
+        now = time.monotonic()
+        given_up_at, pause = self._waiting or (now + busy.PATIENCE, FIRST_PAUSE)
+        if now + pause > given_up_at:
+            log.warning("database stayed locked for %.0f s; %d writes not made", busy.PATIENCE, len(self._queued))
+            self._waiting = None
+            self._settle_queued(DatabaseBusy(str(exc)))
+            return
+        self._waiting = (given_up_at, min(pause * 2, LONGEST_PAUSE))
+        self._queued[0][3].call_later(pause, self._flush)
+
+    def _settle_queued(self, exc: BaseException) -> None:
+        batch, self._queued = self._queued, []
+        for _fn, _args, future, _loop in batch:
+            _settle(future, (False, exc))
+
     def _committed(self) -> None:
         self._commits += 1
         if self._commits % CHECKPOINT_EVERY == 0:
-            self._start()
+            if self._checkpointer is None:
+                self._checkpointer = threading.Thread(target=self._checkpoint, name="store-checkpoint", daemon=True)
+                self._checkpointer.start()
             self._checkpoints.put(True)
 
     def close(self) -> None:
-        """Commit what is queued, then stop the threads and close the connections (a later
-        ``submit`` opens them again)."""
+        """Commit what is queued (if the database lets it now), then stop the checkpoint
+        thread and close the connections (a later ``submit`` opens them again)."""
+        self._waiting = None
         self._flush()
-        with self._lock:
-            threads, self._threads = self._threads, []
-        if threads:
-            self._jobs.put(_STOP)
+        if self._queued:
+            self._settle_queued(DatabaseBusy("the store was closed while the database was locked"))
+        if self._checkpointer is not None:
             self._checkpoints.put(_STOP)
-            for thread in threads:
-                thread.join()
+            self._checkpointer.join()
+            self._checkpointer = None
         if self._db is not None:
             self._db.close()
             self._db = self._tx = None
-
-    # --- the threads --------------------------------------------------------------------
-
-    def _start(self) -> None:
-        with self._lock:
-            if not self._threads:
-                self._threads = [threading.Thread(target=self._serve, name="store-writer", daemon=True),
-                                 threading.Thread(target=self._checkpoint, name="store-checkpoint", daemon=True)]
-                for thread in self._threads:
-                    thread.start()
-
-    def _to_thread(self, batch: list) -> None:
-        self._start()
-        self._in_thread += 1
-        self._jobs.put(batch)
-
-    def _serve(self) -> None:
-        """The writer thread: batches that met a locked database, waited for in turn."""
-        db = connect(self.path)
-        tx = self._make_tx(db)
-        try:
-            while (batch := self._jobs.get()) is not _STOP:
-                try:
-                    _begin_immediate(db)
-                    outcomes = run_batch(db, tx, batch)
-                except Exception as exc:  # noqa: BLE001 - handed to every writer of the batch
-                    outcomes = [(False, exc)] * len(batch)
-                loop = batch[0][3]
-                try:
-                    loop.call_soon_threadsafe(self._thread_done, batch, outcomes)
-                except RuntimeError:
-                    log.warning("a write finished after its event loop closed")
-        finally:
-            db.close()
-
-    def _thread_done(self, batch: list, outcomes: list) -> None:
-        self._in_thread -= 1
-        for (_fn, _args, future, _loop), outcome in zip(batch, outcomes):
-            _settle(future, outcome)
-        self._committed()
 
     def _checkpoint(self) -> None:
         db = connect(self.path)
@@ -209,33 +187,9 @@ def run_batch(db: sqlite3.Connection, tx, batch: list) -> list[tuple[bool, objec
     return outcomes
 
 
-def _begin_immediate(db: sqlite3.Connection) -> None:
-    """``BEGIN IMMEDIATE``, waiting (busy timeout, then pauses) for another process's
-    write lock until ``busy.PATIENCE``; raises DatabaseBusy."""
-    deadline = time.monotonic() + busy.PATIENCE
-    pause = 0.02
-    while True:
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            return
-        except sqlite3.OperationalError as exc:
-            if not _locked(exc):
-                raise
-            if time.monotonic() + pause > deadline:
-                raise DatabaseBusy(str(exc)) from exc
-            log.warning("database is locked by another connection; trying again in %.2f s", pause)
-            time.sleep(pause)
-            pause = min(pause * 2, 1.0)
-
-
 def _locked(exc: sqlite3.OperationalError) -> bool:
     message = str(exc).lower()
     return "locked" in message or "busy" in message
-
-
-def _settle_all(batch: list, exc: BaseException) -> None:
-    for _fn, _args, future, _loop in batch:
-        _settle(future, (False, exc))
 
 
 def _settle(future: asyncio.Future, outcome: tuple[bool, object]) -> None:

@@ -12,7 +12,7 @@ from rules.systems.coc6 import events as ce
 async def content(table, kind):
     """The active events of ``kind`` in the battle, in order."""
     record = await table.store.active_battle(table.channel)
-    _system, loaded = await table.service._loaded(record)
+    _system, loaded = await table.service.battles.loaded(record, history=True)
     return [e for s in loaded.steps if s.active for e in s.events if isinstance(e, kind)]
 
 

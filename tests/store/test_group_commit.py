@@ -74,7 +74,7 @@ async def test_a_locked_database_is_waited_for_off_the_loop_and_later_writes_fol
     await asyncio.to_thread(held.wait)
     started = time.perf_counter()
     first = store.append(a.id, 1, [("A", {})], "alice", "ra")
-    await asyncio.sleep(0.05)  # its pass is over: it met the lock and went to the writer thread
+    await asyncio.sleep(0.05)  # its pass is over: it met the lock and is tried again after pauses
     second = store.append(b.id, 1, [("B", {})], "bob", "rb")  # queued behind it
     ticks = 0
     while not second.done():  # the loop keeps running while the writes wait
