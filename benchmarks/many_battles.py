@@ -49,6 +49,12 @@ with collector_paused():  # as python -m bot imports (bot/__main__.py, bot/cli.p
     from rules.dice import RandomDice
 
 
+SETTLE = 2.0
+"""Seconds left idle between the set-up (4 commands × every battle, all at once: not what the
+goals are about) and the paced run, for that burst's aftermath (its WAL checkpoint, the
+collector's pass over the new battles) to be over before the clock starts."""
+
+
 def rss_mb() -> float:
     """The resident set size of this process in MB (Linux /proc)."""
     with open("/proc/self/statm") as f:
@@ -191,6 +197,7 @@ async def main(battles: int, rounds: int, rate: float, db: str | None, seed: int
     channels = [f"ch{i}" for i in range(battles)]
     await asyncio.gather(*(set_up(c) for c in channels))
     setup_s = time.perf_counter() - started
+    await asyncio.sleep(SETTLE)  # the set-up burst (every battle at once) is over before the clock starts
 
     paced = Counts()
     schedule = Schedule(battles, rounds, battles / rate, random.Random(seed))
