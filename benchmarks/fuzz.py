@@ -26,16 +26,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from bot.boot import collector_paused  # noqa: E402
 
-from bot.commands_spec import COMMANDS  # noqa: E402
-from bot.config import sqlite_url  # noqa: E402
-from bot.discord.messages import combatants_embed  # noqa: E402
-from bot.render.reply import MAX_TEXT, Reply  # noqa: E402
-from bot.service import Request, Service  # noqa: E402
-from bot.store import Store  # noqa: E402
-from rules.dice import RandomDice  # noqa: E402
+with collector_paused():  # as python -m bot imports (bot/__main__.py, bot/cli.py)
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from bot.commands_spec import COMMANDS
+    from bot.config import sqlite_url
+    from bot.discord.messages import combatants_embed
+    from bot.render.reply import MAX_TEXT, Reply
+    from bot.service import Request, Service
+    from bot.store import Store
+    from rules.dice import RandomDice
 
 LIMIT_SECONDS = 0.050
 USERS = ("kp", "alice", "bob", "eve")

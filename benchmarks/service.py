@@ -28,10 +28,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.config import sqlite_url  # noqa: E402
-from bot.service import Request, Service  # noqa: E402
-from bot.store import Store  # noqa: E402
-from rules.dice import RandomDice  # noqa: E402
+from bot.boot import collector_paused  # noqa: E402
+
+with collector_paused():  # as python -m bot imports (bot/__main__.py, bot/cli.py)
+    from bot.config import sqlite_url
+    from bot.service import Request, Service
+    from bot.store import Store
+    from rules.dice import RandomDice
 
 SHEET = dict(str="12", con="13", pow="11", dex="14", app="10", siz="13", int="13", edu="15")
 
