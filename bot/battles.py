@@ -40,6 +40,7 @@ from rules.battle.steps import StepsReverted, StepsRestored, command_record
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems import get_system
 
+
 class RenderFailed(Exception):
     """A decided command was stored but its replies could not be made (a bug in rendering):
     the user is told the step was recorded, not that nothing happened."""
@@ -290,8 +291,9 @@ class Battles:
 
     async def transact(self, req: Request, make: Make, history: bool = False) -> list[Reply]:
         """One decided command, top to bottom: find the battle (memory), ``make`` (check and
-        decide), fold, render, commit the events in one transaction under the version
-        check (one retry on a conflict, on the battle read anew), then tell. ``history``: ``make`` needs the battle's events and steps (undo,
+        decide, in place on the kept battle), fold, render, commit the events in one
+        transaction under the version check (one retry on a conflict, on the battle read
+        anew), then tell. ``history``: ``make`` needs the battle's events and steps (undo,
         redo, override).
 
         The request id is stored with the span of its events, from which its replies are

@@ -21,8 +21,9 @@ S = TypeVar("S", bound=BattleState)
 
 class Decision(Generic[S]):
     """``Decision(state, evolve, dice, in_place=False)``: ``.state`` is a deep copy (or
-    ``state`` itself with ``in_place``); ``emit(e)`` records ``e`` and evolves ``.state``; ``.events`` is the list to return from ``decide``; ``.dice`` is the
-    command's Dice (or None), for steps that roll on their own (what a turn start rolls)."""
+    ``state`` itself with ``in_place``); ``emit(e)`` records ``e`` and evolves ``.state``;
+    ``.events`` is the list to return from ``decide``; ``.dice`` is the command's Dice (or
+    None), for steps that roll on their own (what a turn start rolls)."""
 
     def __init__(self, state: S, evolve: Callable[[S, Event], S], dice: Dice | None = None,
                  in_place: bool = False) -> None:
