@@ -126,7 +126,8 @@ async def version(store: Store, channel: str) -> int:
 
 
 async def clone_battles(path: Path, template_channel: str, count: int) -> None:
-    """Store ``count`` copies of the battle of ``template_channel`` (rows copied in SQL)."""
+    """Store ``count`` copies of the battle of ``template_channel`` (rows copied in SQL; the
+    copies' steps carry no request id: a request is one step, uq_events_step_request)."""
     db = sqlite3.connect(path)
     battle = db.execute("SELECT id FROM battles WHERE channel = ? AND status = 'active'", (template_channel,)).fetchone()[0]
     columns = [r[1] for r in db.execute("PRAGMA table_info(events)") if r[1] not in ("id", "battle_id")]
@@ -135,7 +136,8 @@ async def clone_battles(path: Path, template_channel: str, count: int) -> None:
             cur = db.execute("INSERT INTO battles (channel, guild, system, keeper, status, version, created_at, updated_at)"
                              " SELECT ?, guild, system, keeper, status, version, created_at, updated_at"
                              " FROM battles WHERE id = ?", (f"stored{i}", battle))
-            db.execute(f"INSERT INTO events (battle_id, {', '.join(columns)}) SELECT ?, {', '.join(columns)}"
+            copied = ", ".join("NULL" if c == "request_id" else c for c in columns)
+            db.execute(f"INSERT INTO events (battle_id, {', '.join(columns)}) SELECT ?, {copied}"
                        " FROM events WHERE battle_id = ?", (cur.lastrowid, battle))
     db.close()
 

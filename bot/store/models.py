@@ -44,7 +44,10 @@ class EventRow(Base):
     actor: Mapped[str] = mapped_column(String(64), nullable=False)
     request_id: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
-    __table_args__ = (UniqueConstraint("battle_id", "seq", name="uq_events_battle_seq"),)
+    __table_args__ = (UniqueConstraint("battle_id", "seq", name="uq_events_battle_seq"),
+                      Index("uq_events_step_request", "request_id", unique=True,
+                            sqlite_where=text("kind = 'step' AND request_id IS NOT NULL"),
+                            postgresql_where=text("kind = 'step' AND request_id IS NOT NULL")))
 
 
 class RequestRow(Base):

@@ -11,7 +11,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import delete, event, select
+from sqlalchemy import delete, event, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
@@ -168,8 +168,10 @@ class Store:
         version. The request id with its ``replies``, ``status`` (e.g. ``"ended"``), a new
         ``keeper``, turn ``deadlines`` (``(key, kind, due_at, payload)``) and a ``snapshot``
         (replacing the older one) are written in the same transaction (bot.store.writer).
-        ``replies``: the reply dicts, or ``{"battle": id, "events": [first seq, last seq]}``
-        when they are to be rendered again from those events (see :meth:`request_replies`).
+        ``replies``: the reply dicts (kept in ``requests``), or ``{"battle": id, ...}`` when
+        they are to be rendered again from the events: then no idempotency row is written,
+        the request id is kept on the step the events start with, unique
+        (``uq_events_step_request``; see :meth:`request_replies`).
         The write is started before this returns (await the result); raises
         VersionConflict, DuplicateRequest."""
         return self.writer.run(_append, battle_id, expected_version, events, actor, request_id,
@@ -180,11 +182,22 @@ class Store:
     async def request_replies(self, request_id: str) -> list | dict | None:
         """What is stored for an already handled ``request_id`` (None if nothing): its
         reply dicts, or for a battle command whose replies are its events rendered again,
-        ``{"battle": id, "events": [first seq, last seq]}`` (see :meth:`append`)."""
+        ``{"battle": id, "events": [first seq, last seq]}``: the span of the step that
+        carries the request id (see :meth:`append`), up to the next step."""
         async with self.reads.connect() as conn:
             row = (await conn.execute(select(RequestRow.replies).where(
                 RequestRow.request_id == request_id))).first()
-            return row.replies if row else None
+            if row is not None:
+                return row.replies
+            step = (await conn.execute(select(EventRow.battle_id, EventRow.seq).where(
+                EventRow.kind == "step", EventRow.request_id == request_id))).first()
+            if step is None:
+                return None
+            following = (await conn.execute(select(func.min(EventRow.seq)).where(
+                EventRow.battle_id == step.battle_id, EventRow.seq > step.seq, EventRow.kind == "step"))).scalar()
+            last = following - 1 if following is not None else (await conn.execute(
+                select(BattleRow.version).where(BattleRow.id == step.battle_id))).scalar_one()
+            return {"battle": step.battle_id, "events": [step.seq, last]}
 
     async def expire_requests(self, age: timedelta) -> int:
         """Forget the idempotency keys stored more than ``age`` ago; how many went."""
@@ -278,8 +291,10 @@ def _open_battle(tx: Tx, channel, guild, system, keeper, events, request_id, rep
 def _append(tx: Tx, battle_id, expected_version, events, actor, request_id, replies, status, deadlines,
             keeper, snapshot, now) -> int:
     """The transaction of :meth:`Store.append`: the idempotency key, the version check, the
-    events (one statement), the deadlines and maybe the snapshot."""
-    _add_request(tx, request_id, replies, now)
+    events (one statement; the request id on the first, a step), the deadlines and maybe
+    the snapshot."""
+    if not isinstance(replies, dict):  # a dict: the replies are the step's events (see Store.append)
+        _add_request(tx, request_id, replies, now)
     new_version = expected_version + len(events)
     changed = tx.execute(_ADVANCE_BATTLE, {"version": new_version, "now": now, "status": status, "keeper": keeper,
                                            "battle_id": battle_id, "expected": expected_version})
@@ -288,6 +303,8 @@ def _append(tx: Tx, battle_id, expected_version, events, actor, request_id, repl
     try:
         _add_events(tx, battle_id, expected_version, events, actor, request_id, now)
     except IntegrityError as exc:
+        if "request_id" in str(exc.orig) or "uq_events_step_request" in str(exc.orig):
+            raise DuplicateRequest(request_id) from exc
         raise VersionConflict(battle_id) from exc
     add_deadlines(tx, battle_id, deadlines)
     if snapshot is not None:
@@ -308,11 +325,12 @@ def _add_request(tx: Tx, request_id: str | None, replies: list | None, now) -> N
 
 
 def _add_events(tx: Tx, battle_id: int, start: int, events, actor: str, request_id, now) -> None:
-    """Insert ``events`` as seq ``start + 1`` … in one statement (raises IntegrityError
-    when those seqs exist: another writer came first)."""
+    """Insert ``events`` as seq ``start + 1`` … in one statement, the request id on the
+    first (raises IntegrityError when those seqs exist: another writer came first; or when
+    the first is a step of a request id handled already)."""
     tx.executemany(_INSERT_EVENT, [
         {"battle_id": battle_id, "seq": start + offset, "kind": kind, "payload": payload, "actor": actor,
-         "request_id": request_id, "now": now}
+         "request_id": request_id if offset == 1 else None, "now": now}
         for offset, (kind, payload) in enumerate(events, start=1)])
 
 

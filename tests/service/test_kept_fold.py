@@ -159,13 +159,20 @@ async def test_a_retried_interaction_gets_the_same_answer_once_also_after_a_rest
 
 async def test_idempotency_keys_older_than_the_cutoff_expire(table):
     await table.fight()
-    await table.service.handle(Request(channel=table.channel, user=ALICE, name=ALICE, command="end",
+    await table.service.handle(Request(channel=table.channel, user=ALICE, name=ALICE, command="char list",
                                        request_id="old"))
     store: Store = table.store
+    before = (await store.active_battle(table.channel)).version
+    await table.service.handle(Request(channel=table.channel, user=ALICE, name=ALICE, command="end",
+                                       request_id="step"))
     assert await store.request_replies("old") is not None
     assert await store.expire_requests(timedelta(days=1)) == 0
     gone = await store.expire_requests(timedelta(seconds=-1))  # "older than a second from now"
     assert gone == 1 and await store.request_replies("old") is None
+    # a decided command's key is its step's, kept with the events at no extra cost
+    record = await store.active_battle(table.channel)
+    assert record.version > before + 1
+    assert await store.request_replies("step") == {"battle": record.id, "events": [before + 1, record.version]}
 
 
 async def test_the_keeper_sees_the_sheets_of_a_battle_loaded_from_a_snapshot(table, small_snapshots):
