@@ -124,8 +124,9 @@ class Schedule:
     """When each battle's next command is due: a Poisson stream per battle (exponential gaps
     of mean ``gap`` seconds, from ``start``), ``rounds`` rounds each. The run is ``over`` once
     every battle has played them (the battles that finished first play on meanwhile, so that
-    the offered load stays ``battles / gap`` to the end); then each battle finishes its round
-    at once and off the clock (counted in ``rest``), leaving every fight between rounds."""
+    the offered load stays ``battles / gap`` to the end); then, once the commands sent on the
+    clock have been answered (so that the burst does not delay them), each battle finishes its
+    round at once and off the clock (counted in ``rest``), leaving every fight between rounds."""
 
     def __init__(self, battles: int, rounds: int, gap: float, rng: random.Random) -> None:
         self.rounds, self.gap, self.rng = rounds, gap, rng
@@ -133,6 +134,8 @@ class Schedule:
         self.over = False
         self.thinking: set[asyncio.Task] = set()
         self.rest = Counts()
+        self.in_flight = 0
+        self.drained = asyncio.Event()
 
     async def think(self, seconds: float) -> None:
         """Sleep ``seconds``, or less if the run ends meanwhile."""
@@ -158,8 +161,15 @@ class Schedule:
                 else:
                     counts.late += 1
             if self.over:
+                await self.drained.wait()
                 return await self.rest.say(service, channel, user, command, **options)
-            return await counts.say(service, channel, user, command, since=due, **options)
+            self.in_flight += 1
+            try:
+                return await counts.say(service, channel, user, command, since=due, **options)
+            finally:
+                self.in_flight -= 1
+                if self.over and not self.in_flight:
+                    self.drained.set()
         played = 0
         while not self.over:
             await one_round(say)
@@ -168,6 +178,8 @@ class Schedule:
                 self.unfinished -= 1
                 if not self.unfinished:
                     self.over = True
+                    if not self.in_flight:
+                        self.drained.set()
                     for task in self.thinking:
                         task.cancel()
 
