@@ -175,4 +175,4 @@ def add_deadlines(tx, battle_id: int, deadlines: list[tuple[str, str, datetime, 
     for key, kind, due_at, payload in deadlines:
         tx.execute(_DROP_DEADLINE, {"battle_id": battle_id, "key": key, "kind": kind})
         tx.execute(_ADD_DEADLINE, {"battle_id": battle_id, "key": key, "kind": kind, "due_at": due_at,
-                                     "payload": payload})
+                                   "payload": payload})

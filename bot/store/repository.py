@@ -1,9 +1,10 @@
 """The repository: battles as append-only event lists, characters, idempotency keys.
 
 SQLite (default) runs in WAL mode with ``synchronous=FULL`` (durable commits), foreign
-keys on and a busy timeout. Every write is one transaction; a decided command is one
-transaction of plain statements (its idempotency key, the version check, its events, its
-deadlines, now and then a snapshot), no ORM unit of work.
+keys on and a busy timeout. Every write is one transaction; a decided command is plain
+statements (the version check, its events with its request id on the first, its
+deadlines, now and then a snapshot) run by bot.store.writer, no ORM unit of work, committed
+with the other commands of the same pass of the event loop. Reads: bot.store.reads.
 """
 from __future__ import annotations
 
