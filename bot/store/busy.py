@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import time
 
 from sqlalchemy import text
@@ -39,9 +40,11 @@ class DatabaseBusy(Exception):
 
 
 def is_locked(exc: BaseException) -> bool:
-    """Whether ``exc`` is SQLite's ``database is locked`` / ``database is busy``."""
+    """Whether ``exc`` is SQLite's ``database is locked`` / ``database is busy``, raised
+    through SQLAlchemy or by the stdlib driver itself (bot.store.sqlite_writer)."""
     message = str(getattr(exc, "orig", exc)).lower()
-    return isinstance(exc, OperationalError) and ("database is locked" in message or "database is busy" in message)
+    return (isinstance(exc, (OperationalError, sqlite3.OperationalError))
+            and ("database is locked" in message or "database is busy" in message))
 
 
 def session_class(engine: AsyncEngine) -> type[AsyncSession]:

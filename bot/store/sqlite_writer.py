@@ -89,7 +89,7 @@ class SqliteWriter:
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            if _locked(exc):
+            if busy.is_locked(exc):
                 self._wait(exc)
             else:
                 self._settle_queued(exc)
@@ -185,11 +185,6 @@ def run_batch(db: sqlite3.Connection, tx, batch: list) -> list[tuple[bool, objec
             db.execute("ROLLBACK")
         return [(False, exc)] * len(batch)
     return outcomes
-
-
-def _locked(exc: sqlite3.OperationalError) -> bool:
-    message = str(exc).lower()
-    return "locked" in message or "busy" in message
 
 
 def _settle(future: asyncio.Future, outcome: tuple[bool, object]) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot.reminders import Dispatcher
 from bot.render.reply import Reply
 from bot.service import Request, Service
 from bot.store import Store
@@ -97,6 +98,11 @@ class Table:
         req = Request(channel=self.channel, user=user, name=user, command="button",
                       options={"custom_id": button.custom_id})
         return await self.service.handle(req)
+
+    def dispatcher(self) -> tuple[Dispatcher, Outbox]:
+        """The service's deadline dispatcher posting into a new :class:`Outbox`."""
+        out = Outbox()
+        return Dispatcher(self.service, out), out
 
     async def state(self):
         record = await self.store.active_battle(self.channel)

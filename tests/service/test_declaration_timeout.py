@@ -2,16 +2,14 @@
 of the service closes the window as the keeper's step; 0 (the default) waits for the KP."""
 from __future__ import annotations
 
-from bot.reminders import Dispatcher
-from service_table import KP, Outbox
+from service_table import KP
 
 
 async def test_the_declarations_close_by_themselves_after_the_configured_minutes(table):
     await table.say(KP, "battle new")
     await table.say(KP, "kp setting", key="宣言締切", value="5")
     await table.fight_on()
-    out = Outbox()
-    dispatcher = Dispatcher(table.service, out)
+    dispatcher, out = table.dispatcher()
     table.clock.advance(4)
     assert await dispatcher.run_due() == 0
     table.clock.advance(2)
@@ -27,8 +25,7 @@ async def test_the_declarations_close_by_themselves_after_the_configured_minutes
 
 async def test_without_a_timeout_the_window_waits_for_the_kp(table):
     await table.fight()
-    out = Outbox()
-    dispatcher = Dispatcher(table.service, out)
+    dispatcher, out = table.dispatcher()
     table.clock.advance(9)
     assert await dispatcher.run_due() == 0
     table.clock.advance(2)
@@ -43,7 +40,7 @@ async def test_an_answered_window_fires_no_timeout(table):
     await table.fight_on()
     closed = await table.say(KP, "kp close")
     assert closed[0].text == "KPがラウンド開始時の宣言を締め切りました（未回答のアリス、ボブ、ゾンビは宣言なし）。"
-    out = Outbox()
+    dispatcher, out = table.dispatcher()
     table.clock.advance(6)
-    assert await Dispatcher(table.service, out).run_due() == 0
+    assert await dispatcher.run_due() == 0
     assert out.sent == []

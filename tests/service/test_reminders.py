@@ -11,8 +11,7 @@ from service_table import ALICE, BOB, KP, Outbox
 
 async def test_a_reminder_fires_once_after_the_configured_time(table):
     await table.fight()
-    out = Outbox()
-    dispatcher = Dispatcher(table.service, out)
+    dispatcher, out = table.dispatcher()
     table.clock.advance(9)
     assert await dispatcher.run_due() == 0
     table.clock.advance(2)
@@ -38,8 +37,7 @@ async def test_after_a_restart_the_deadline_is_re_armed_and_fires_once_even_with
 
 async def test_no_reminder_once_the_turn_moved_on(table):
     await table.fight()
-    out = Outbox()
-    dispatcher = Dispatcher(table.service, out)
+    dispatcher, out = table.dispatcher()
     table.clock.advance(5)
     await table.say(ALICE, "end")
     table.clock.advance(6)
@@ -70,8 +68,7 @@ async def test_the_dispatcher_sleeps_until_the_earliest_deadline(table):
 @pytest.mark.rule("H-GEN-01")
 async def test_auto_skip_is_off_by_default_and_skips_the_turn_when_set(table):
     await table.fight()
-    out = Outbox()
-    dispatcher = Dispatcher(table.service, out)
+    dispatcher, out = table.dispatcher()
     table.clock.advance(60)
     await dispatcher.run_due()
     assert (await table.state()).turn == "アリス"
@@ -86,8 +83,7 @@ async def test_auto_skip_is_off_by_default_and_skips_the_turn_when_set(table):
 
 async def test_fired_and_moved_on_deadlines_are_removed_and_an_ended_battle_leaves_none(table):
     await table.fight()
-    out = Outbox()
-    dispatcher = Dispatcher(table.service, out)
+    dispatcher, out = table.dispatcher()
     assert await table.store.keeper.deadline_count() == 1  # アリス's turn
     await table.say(ALICE, "end")
     assert await table.store.keeper.deadline_count() == 2  # and ボブ's

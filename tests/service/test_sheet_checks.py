@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service_table import ALICE, KP, text
+from service_table import ALICE, text
 from rules.coc6.character import Character
 
 STATS = dict(str=12, con=13, pow=11, dex=14, app=10, siz=13, int=13, edu=15)
