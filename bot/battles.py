@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
@@ -39,6 +40,8 @@ from rules.battle.state import BattleState
 from rules.battle.steps import StepsReverted, StepsRestored, command_record
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems import get_system
+
+log = logging.getLogger(__name__)
 
 
 class RenderFailed(Exception):
@@ -357,7 +360,7 @@ class Battles:
             self._keep(after)
             if req.request_id:
                 self.answered.put(req.request_id, replies)
-            await self._expire_requests()
+            self._expire_requests()
             if deadlines:
                 for listener in self.deadline_listeners:
                     listener()
@@ -376,12 +379,13 @@ class Battles:
         return self.replies(record, system, system.view(before.state), system.view(after.state),
                             events[first - 1:], after.state)
 
-    async def _expire_requests(self) -> None:
+    def _expire_requests(self) -> None:
         """Every 500th write, forget the idempotency keys older than a day (Discord retries
-        an interaction within seconds; a day is ample)."""
+        an interaction within seconds; a day is ample). Housekeeping after a command's
+        commit: nobody waits for it, and if it fails (logged) the next one tries again."""
         self._writes += 1
         if self._writes % 500 == 0:
-            await self.store.expire_requests(timedelta(days=1))
+            asyncio.ensure_future(self.store.expire_requests(timedelta(days=1))).add_done_callback(_logged)
 
     def deadlines(self, before: BattleView, view: BattleView, state: BattleState) -> list:
         """Deadlines for prompts asked anew: one reminder, the auto-skip of a turn, and the
@@ -423,13 +427,24 @@ class Battles:
     async def with_stale(self, channel: str, replies: list[Reply]) -> list[Reply]:
         """With a new tagged message, an edit (placed last, so that the first reply is still
         the answer) that marks the older one (if the transport remembered one, see
-        :meth:`bot.service.Service.message_sent`) as out of date."""
+        :meth:`bot.service.Service.message_sent`) as out of date. Told after a commit, so
+        when the message id cannot be read (logged) the replies go without that edit."""
         for reply in replies:
-            if reply.tag and await self.message_id(channel, reply.tag):
+            try:
+                known = reply.tag and await self.message_id(channel, reply.tag)
+            except Exception:  # noqa: BLE001 - the step is stored: its replies must go out
+                log.exception("the message id of %s in %s could not be read", reply.tag, channel)
+                return replies
+            if known:
                 stale = Reply(text="（この状況表は古くなりました。最新の状況は新しい表か /battle status で確認してください）",
                               edit=reply.tag)
                 return [*replies, stale]
         return replies
+
+
+def _logged(done: asyncio.Future) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        log.warning("housekeeping write failed (tried again later): %s", done.exception())
 
 
 def board(record: BattleRecord, system: GameSystem, view: BattleView) -> list[Reply]:

@@ -200,10 +200,11 @@ class Store:
                 select(BattleRow.version).where(BattleRow.id == step.battle_id))).scalar_one()
             return {"battle": step.battle_id, "events": [step.seq, last]}
 
-    async def expire_requests(self, age: timedelta) -> int:
-        """Forget the idempotency keys stored more than ``age`` ago; how many went."""
-        async with self.engine.begin() as conn:
-            return (await conn.execute(delete(RequestRow).where(RequestRow.created_at < _now() - age))).rowcount
+    def expire_requests(self, age: timedelta) -> Awaitable[int]:
+        """Forget the idempotency keys stored more than ``age`` ago; how many went. A write
+        like the others (bot.store.writer: on SQLite it waits its turn, never ``database is
+        locked``), started before this returns."""
+        return self.writer.run(_expire_requests, _now() - age)
 
     async def remember_request(self, request_id: str, replies: list) -> None:
         """Record a handled request that changed no battle (ignored if already there)."""
@@ -259,6 +260,7 @@ class Store:
                 return True
 
 
+_EXPIRE_REQUESTS = Statement("DELETE FROM requests WHERE created_at < :cutoff", times=("cutoff",))
 _INSERT_REQUEST = Statement("INSERT INTO requests (request_id, replies, created_at) VALUES (:request_id, :replies, :now)",
                             json=["replies"], times=["now"])
 _INSERT_BATTLE = Statement("INSERT INTO battles (channel, guild, system, keeper, status, version, created_at, updated_at)"
@@ -333,6 +335,10 @@ def _add_events(tx: Tx, battle_id: int, start: int, events, actor: str, request_
         {"battle_id": battle_id, "seq": start + offset, "kind": kind, "payload": payload, "actor": actor,
          "request_id": request_id if offset == 1 else None, "now": now}
         for offset, (kind, payload) in enumerate(events, start=1)])
+
+
+def _expire_requests(tx: Tx, cutoff: datetime) -> int:
+    return tx.execute(_EXPIRE_REQUESTS, {"cutoff": cutoff})
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
