@@ -147,7 +147,7 @@ ROUND_HINTS = {
 
 def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView, chat: bool = True) -> Reply:
     """A prompt message mentioning whoever answers it (the KP for an NPC), with its buttons;
-    ``chat``: chat declarations are on here, so the prompt says how to type the answer."""
+    a かばう offer to a hidden NPC goes privately to the KP (H-GEN-01); ``chat``: chat declarations are on here, so the prompt says how to type the answer."""
     who = prompt.owner or keeper
     text = prompt.text
     if prompt.kind == "turn":
@@ -169,6 +169,9 @@ def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView, 
     style = {"ターン終了": "primary", "なし": "secondary", "宣言しない": "secondary", "宣言を締め切る": "danger"}
     btns = tuple(Button(label, buttons.encode(battle_id, prompt.key, label), style.get(label, "success"))
                  for label in prompt.options)
+    if prompt.kind == "cover" and prompt.owner is None and _hidden(view, prompt.unit):
+        # an offer the battle does not wait on: posting it would tell the table a hidden NPC is there
+        return Reply(text=clip(text), ephemeral=True, to=keeper, buttons=btns)
     return Reply(text=clip(text), mentions=(who,), buttons=btns)
 
 

@@ -90,3 +90,31 @@ async def test_the_log_shows_every_step_and_hides_secret_rolls_from_players(tabl
     assert "アリス こぶし" not in shown and "(1D100<=70) ＞ 45 ＞ 成功" in shown
     assert "(1D100<=16)" not in shown
     assert "kp undone" in page.classes and "player" in page.classes
+
+
+async def two_zombies_one_hidden(table):
+    """アリス against ゾンビ1 (shown) and ゾンビ2 (hidden:true), round 1 started."""
+    await table.say(KP, "battle new")
+    await table.say(ALICE, "char new", name="アリス", str=12, con=13, pow=11, dex=14, app=10, siz=13, int=13, edu=15)
+    await table.say(KP, "char new", name="ゾンビ", str=16, con=16, pow=1, dex=8, app=1, siz=14, int=1, edu=1)
+    await table.say(ALICE, "battle join", character="アリス")
+    await table.say(KP, "battle add", name="ゾンビ1", character="ゾンビ")
+    await table.say(KP, "battle add", name="ゾンビ2", character="ゾンビ", hidden="true")
+    await table.say(KP, "battle start")
+
+
+@pytest.mark.rule("H-DEF-COVER-01")
+@pytest.mark.rule("H-GEN-01")
+async def test_a_hidden_npcs_cover_offer_goes_to_the_kp_only(table):
+    await two_zombies_one_hidden(table)
+    replies = await table.say(ALICE, "attack", 20, target="ゾンビ1", weapon="こぶし")
+    offers = [r for r in replies if "かばえます" in r.text]
+    assert [(r.ephemeral, r.to, r.mentions) for r in offers] == [(True, KP, ())]
+    assert offers[0].text == ("アリスの攻撃がゾンビ1に命中しました。ゾンビ2はゾンビ1をかばえます"
+                              "（DEX×5。/react action:かばう target:ゾンビ1 でも選べます）。\n"
+                              "選べる対応: かばう（チャットで「かばう」のように書くか、/react action:… でも選べます）")
+    assert [b.label for b in offers[0].buttons] == ["かばう"]
+    public = "\n".join(r.text for r in replies if not r.ephemeral)
+    assert "ゾンビ2" not in public
+    question = next(r for r in replies if "対応を選んでください" in r.text)  # the shown zombie's own: public
+    assert (question.ephemeral, question.mentions) == (False, (KP,))
