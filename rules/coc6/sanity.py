@@ -18,7 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from rules.coc6.check import CCB, Bands, Check, roll_check
-from rules.dice import Dice, DiceError, roll_expression
+from rules.dice import Dice, DiceError, check_expression, roll_expression
 from rules.errors import InvalidInput
 
 TEMPORARY_LOSS = 5
@@ -37,11 +37,19 @@ class SanLoss:
 
     @classmethod
     def parse(cls, text: str) -> "SanLoss":
-        """``1/1D6`` → SanLoss("1", "1D6"). Raises InvalidInput for anything else."""
+        """``1/1D6`` → SanLoss("1", "1D6"). Raises InvalidInput for anything else, and when
+        either half cannot be rolled (``1/1D0``): both are checked here, before the 1D100 is
+        rolled, so that a refused loss can never follow a failed roll (a free retry)."""
         folded = unicodedata.normalize("NFKC", text or "").replace(" ", "").upper()
         match = re.fullmatch(r"([0-9D+\-*()]+)/([0-9D+\-*()]+)", folded)
         if not match:
             raise InvalidInput(f"SANの減少値「{text[:20]}」が読めません。成功時/失敗時で書きます（例: loss:1/1D6、loss:0/1D3）。")
+        for half, expr in (("成功時", match.group(1)), ("失敗時", match.group(2))):
+            try:
+                check_expression(expr)
+            except DiceError as err:
+                raise InvalidInput(f"SANの減少値「{folded[:30]}」の{half}「{expr[:20]}」は振れません: {err}。"
+                                   "何も振っていません。直して送り直してください（例: loss:1/1D6）。") from None
         return cls(match.group(1), match.group(2))
 
     def text(self) -> str:

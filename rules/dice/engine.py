@@ -52,15 +52,9 @@ def evaluate(command: str, dice: Dice) -> DiceResult | None:
 
 
 
-def roll_expression(expr: str, dice: Dice) -> DiceResult:
-    """Roll a sum-dice expression such as ``1D8+1D4``, ``1D3-1D4``, ``1D6+2`` or ``0``.
-
-    Returns:
-        A result whose ``text`` is BCDice's (``(1D3+1D4) ＞ 2[2]+3[3] ＞ 5``; a constant
-        reads ``(2) ＞ 2``) and ``total`` the int.
-    Raises:
-        DiceError: malformed, not a plain expression, or over a limit.
-    """
+def _expression_node(expr: str):
+    """``(text, node)`` of a sum-dice expression, checked against every limit without
+    rolling; raises DiceError (see :func:`check_expression`)."""
     text = normalize_command(expr.strip()).upper()
     if not text or len(text) > MAX_COMMAND_CHARS:
         raise DiceError(f"ダイス式を解釈できません: {expr[:40]}")
@@ -73,10 +67,31 @@ def roll_expression(expr: str, dice: Dice) -> DiceResult:
     check_total(node.dice_count)
     if zero_divisor(node):
         raise DiceError(ZERO_DIVISION)
+    return text, node
+
+
+def check_expression(expr: str) -> None:
+    """Check that :func:`roll_expression` can roll ``expr`` (``1D6``, ``1D3+1D4``, ``2``),
+    rolling nothing: for a value that must be known good before another roll is made (the
+    loss of a SAN check). Raises DiceError (malformed, a 0-sided or too-large die, too many
+    dice, a division by zero) with the same Japanese text as :func:`roll_expression`."""
+    _expression_node(expr)
+
+
+def roll_expression(expr: str, dice: Dice) -> DiceResult:
+    """Roll a sum-dice expression such as ``1D8+1D4``, ``1D3-1D4``, ``1D6+2`` or ``0``.
+
+    Returns:
+        A result whose ``text`` is BCDice's (``(1D3+1D4) ＞ 2[2]+3[3] ＞ 5``; a constant
+        reads ``(2) ＞ 2``) and ``total`` the int.
+    Raises:
+        DiceError: malformed, not a plain expression, or over a limit (before any die is rolled).
+    """
+    text, node = _expression_node(expr)
     if node.has_dice:
         return SumRoll(False, node).run(dice, text, "")
     value = node.const(False)
     return DiceResult(f"({node.to_s()}){SEP}{value}", total=value, command=text)
 
 
-__all__ = ["evaluate", "parse", "roll_expression"]
+__all__ = ["check_expression", "evaluate", "parse", "roll_expression"]

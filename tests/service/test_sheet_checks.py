@@ -88,3 +88,31 @@ async def test_in_a_battle_a_unit_checks_in_the_battle_and_others_on_their_sheet
     await table.say("eve", "char new", name="イブ", **STATS)
     replies = await table.say("eve", "check", 20, skill="聞き耳")
     assert [r.text for r in replies] == ["🎲 イブ 聞き耳（25%）：(1D100<=25) ＞ 20 ＞ 成功"]
+
+
+@pytest.mark.rule("H-GEN-02")
+@pytest.mark.parametrize("loss, half, expr, why", [
+    ("1/1D0", "失敗時", "1D0", "ダイスの面数は1以上にしてください（0面）"),
+    ("1D0/1D6", "成功時", "1D0", "ダイスの面数は1以上にしてください（0面）"),
+    ("1/1D100000", "失敗時", "1D100000", "ダイスの面数は10000面までです（100000面）"),
+    ("0/1000D6", "失敗時", "1000D6", "ダイスは一度に200個までです（1000個）"),
+])
+async def test_a_loss_that_cannot_be_rolled_is_refused_before_the_check_is_rolled(table, loss, half, expr, why):
+    await table.say(ALICE, "char new", name="アリス", **STATS)
+    replies = await table.say(ALICE, "check", skill="SAN", loss=loss)  # no face fed: any roll would raise
+    assert [(r.ephemeral, r.to, r.text) for r in replies] == [(True, ALICE, (
+        f"SANの減少値「{loss}」の{half}「{expr}」は振れません: {why}。"
+        "何も振っていません。直して送り直してください（例: loss:1/1D6）。"))]
+    character = await sheet(table)
+    assert (character.san, character.san_hour) == (55, None)
+
+
+async def test_a_loss_that_cannot_be_rolled_typed_in_chat_rolls_nothing(table):
+    await table.say(ALICE, "char new", name="アリス", **STATS)
+    replies = await table.say(ALICE, "chat", text="SANチェック 1/1D0")
+    assert [(r.ephemeral, r.text) for r in replies] == [(True, (
+        "SANの減少値「1/1D0」の失敗時「1D0」は振れません: ダイスの面数は1以上にしてください（0面）。"
+        "何も振っていません。直して送り直してください（例: loss:1/1D6）。"))]
+    assert (await sheet(table)).san == 55
+    replies = await table.say(ALICE, "chat", 30, text="SANチェック 1/1D3")
+    assert text(replies).startswith("🎲 アリス SANチェック（1/1D3）：(1D100<=55) ＞ 30 ＞ 成功\n成功：1 の減少 → SAN 55 → 54")
