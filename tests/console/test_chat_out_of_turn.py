@@ -77,3 +77,18 @@ async def test_prompts_say_how_to_declare_in_chat_while_it_is_on(console_table):
     said = await table.say("alice: /end")
     bob_turn = next(m for m in said if m["buttons"] == ["ターン終了"])
     assert "チャットで" not in bob_turn["text"]
+
+
+async def test_a_unit_out_of_action_is_told_it_cannot_act_not_to_wait_for_its_turn(console_table):
+    table = await _table(console_table)
+    await table.say("kp: /kp set target:ゾンビ field:状態 value:+死亡")
+    refusal = "ゾンビは死亡しているため行動できません（行動不能のユニットには手番が来ません）。KPは /kp set で状態を変えられます。"
+    for line in ("kp: ゾンビ：アリスを攻撃", "kp: /attack as:ゾンビ target:アリス"):
+        said = await table.say(line)
+        assert [(m["to"], m["ephemeral"], m["text"]) for m in said] == [("kp", True, refusal)], line
+    await table.say("kp: /kp set target:ゾンビ field:状態 value:-死亡")
+    await table.say("kp: /kp set target:ゾンビ field:状態 value:+気絶")
+    said = await table.say("kp: /attack as:ゾンビ target:ボブ")
+    assert [m["text"] for m in said] == [
+        "ゾンビは気絶しているため行動できません（行動不能のユニットには手番が来ません）。KPは /kp set で状態を変えられます。"]
+    assert (await table.status())["アリス"]["ap"] == 3

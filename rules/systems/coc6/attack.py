@@ -31,12 +31,22 @@ from rules.systems.coc6.state import CocState, CocUnit
 NONE = "なし"
 
 
+OUT_OF_ACTION_WORDS = {"死亡": "死亡している", "気絶": "気絶している", "ノックアウト": "ノックアウトされている"}
+"""How a refusal says why a unit out of action cannot act (OUT_OF_ACTION, COMMANDS.md)."""
+
+
 def require_turn(state: CocState, unit: CocUnit) -> None:
-    """Raise InvalidInput unless the battle is running and it is ``unit``'s turn."""
+    """Raise InvalidInput unless the battle is running and it is ``unit``'s turn; a unit
+    out of action (死亡, 気絶, ノックアウト: no turn, COMMANDS.md, X-HP-02) is told so rather
+    than to wait for a turn that will not come."""
     if state.phase == "setup":
         raise InvalidInput("まだ戦闘が始まっていません。KPが /battle start で開始します。")
     if state.phase == "ended":
         raise InvalidInput("この戦闘はすでに終了しています。")
+    if state.turn != unit.id and unit.out_of_action:
+        why = next(OUT_OF_ACTION_WORDS[c] for c in OUT_OF_ACTION_WORDS if c in unit.conditions)
+        raise InvalidInput(f"{unit.id}は{why}ため行動できません（行動不能のユニットには手番が来ません）。"
+                           "KPは /kp set で状態を変えられます。")
     if state.turn != unit.id:
         now = f"いまは{state.turn}の手番です。" if state.turn else "いまは誰の手番でもありません。"
         raise InvalidInput(f"{now}{unit.id}の手番になってから行動してください。")
