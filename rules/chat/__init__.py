@@ -13,6 +13,7 @@ import dataclasses
 import re
 import unicodedata
 
+from rules.chat import lexicon
 from rules.chat.context import ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import read as _intents
 from rules.chat.normalize import fold
@@ -84,7 +85,64 @@ def read(text: str, ctx: ChatContext) -> Outcome:
 
 def _read(text: str, ctx: ChatContext) -> Outcome:
     text = _TRAILING_TALK.sub("", text.strip())
-    tokens = ctx.lexicon().tokens(fold(text))
+    folded = fold(text)
+    tokens = ctx.lexicon().tokens(folded)
+    if tokens is None:
+        return _unknown_weapon(text, folded, ctx)
     if not tokens:
         return None
     return resolve(_intents(tokens), ctx)
+
+
+MAX_WEAPON_WORD = 12
+"""The longest unknown word read as a weapon's name (characters, folded)."""
+_DE = fold("で")
+
+
+def _unknown_weapon(text: str, folded: str, ctx: ChatContext) -> Declaration | None:
+    """A line that would be an attack or a reaction if one unknown word before で were a
+    weapon (「ゾンビ：ボブをかみつきで攻撃」 for a ゾンビ without かみつき): that declaration,
+    naming the word as its weapon, so that the rules refuse it by name as the slash command
+    is refused («…を持っていません。使える武器: …»). Only when every other word is known,
+    the word starts the line or follows a particle, and the line ends in an attack verb or
+    a reaction; otherwise None (talk). The longest such word that holds no unit's name
+    wins (ハンドガン, not ンドガン after は; かみつき, not ボブをかみつき); the declaration names
+    it as typed (``text`` is the line, ``folded`` its :func:`fold`)."""
+    known = ctx.lexicon()
+    names = {n for u in ctx.units for n in lexicon.unit_spellings(u.name)}
+    for end, char in enumerate(folded):
+        if char != _DE or end < 1:
+            continue
+        after = known.tokens(folded[end:])
+        if not after or not _strip_endings(after)[-1].is_(lexicon.ATTACK, lexicon.REACT):
+            continue
+        for start in range(max(0, end - MAX_WEAPON_WORD), end):
+            if any(n in folded[start:end] for n in names):
+                continue
+            before = known.tokens(folded[:start])
+            if before is None or (before and not before[-1].is_(lexicon.PARTICLE)):
+                continue
+            word = _as_typed(text, folded[start:end])
+            tokens = [*before, lexicon.Token(folded[start:end], ((lexicon.WEAPON, word),)), *after]
+            outcome = resolve(_intents(tokens), ctx)
+            if isinstance(outcome, Declaration) and outcome.command in ("attack", "react") \
+                    and outcome.options.get("weapon") == word:
+                return outcome
+    return None
+
+
+def _as_typed(text: str, folded_word: str) -> str:
+    """The part of ``text`` whose :func:`fold` is ``folded_word`` (かみつき, not カミツキ)."""
+    for i in range(len(text)):
+        for j in range(i + 1, min(len(text), i + 2 * MAX_WEAPON_WORD) + 1):
+            if fold(text[i:j]) == folded_word:
+                return text[i:j].strip()
+    return folded_word
+
+
+def _strip_endings(tokens: list) -> list:
+    """``tokens`` without the endings that may trail a declaration (します, です …)."""
+    end = len(tokens)
+    while end > 1 and tokens[end - 1].is_(lexicon.ENDING) and not tokens[end - 1].is_(lexicon.ATTACK, lexicon.REACT):
+        end -= 1
+    return tokens[:end]

@@ -5,7 +5,7 @@ question (never a guess); none gives None, and the line is left alone.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.chat.context import ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import Intent
@@ -55,7 +55,38 @@ Outcome = Declaration | Ambiguous | None
 
 def resolve(intents: list[Intent], ctx: ChatContext) -> Outcome:
     """The command ``intents`` make in ``ctx``: answers to open questions first, then
-    round-start declarations, then actions on the speaker's turn."""
+    round-start declarations, then actions on the speaker's turn; else, for a line that
+    names the unit it is for, the declaration the rules refuse (:func:`_named_refusal`)."""
+    return _resolve(intents, ctx) or _named_refusal(intents, ctx)
+
+
+def _named_refusal(intents: list[Intent], ctx: ChatContext) -> Declaration | None:
+    """A line naming the unit it is for that makes no command the speaker may give: the
+    command it would be for the KP, with ``as:`` (a player typing for the KP's NPC:
+    「ゾンビ：アリスを攻撃」), or an answer of a named unit that has no question open
+    (「ゾンビは回避」). The permission check and the rules then refuse it as they refuse the
+    slash command (COMMANDS.md: a refused declaration gets its command's refusal); a line
+    that names no unit stays talk."""
+    named = [i for i in intents if i.actor]
+    if not named or ctx.phase != "active":
+        return None
+    if not ctx.is_kp:
+        others = [i for i in named if not any(ctx.may_move(u, True) for u in ctx.units if u.name in i.actor)]
+        outcome = _resolve(others, replace(ctx, is_kp=True)) if others else None
+        if isinstance(outcome, Ambiguous):
+            outcome = outcome.choices[0]
+        if outcome is not None:
+            return outcome
+    for intent in named:
+        units = [u for u in ctx.units if u.name in intent.actor]
+        reaction = intent.slots.get("reaction")
+        if intent.frame == "answer" and reaction and len(units) == 1 \
+                and not any(q.unit == units[0].name for q in ctx.questions):
+            return _decl(ctx, units[0], "react", {"action": reaction}, reaction, reaction)
+    return None
+
+
+def _resolve(intents: list[Intent], ctx: ChatContext) -> Outcome:
     for group in (("answer",), ("declare",), ("attack", "move", "check", "end", "turn")):
         found: list[Outcome] = []
         for intent in intents:

@@ -82,9 +82,10 @@ ROWS = [
     ("house/alice-hit", "bob", "アリスをかばいます", "react action=かばう target=アリス"),
     ("house/alice-hit", "bob", "ゾンビ2をかばう", "-"),
     ("house/alice-hit", "bob", "回避", "-"),
-    # someone else's question: nobody acts for another's unit
+    # someone else's question: nobody acts for another's unit; a line naming that unit is
+    # its declaration with as:, which the permission check refuses privately as /react as: is
     ("house/alice-hit", "bob", "ナイフで受け流し", "-"),
-    ("house/alice-hit", "bob", "アリス：回避", "-"),
+    ("house/alice-hit", "bob", "アリス：回避", "react action=回避 as=アリス"),
     ("house/alice-hit", "kp", "アリス：回避", "react action=回避 as=アリス"),
     ("house/alice-hit", "kp", "回避", "-"),
     ("house/alice-hit-one-parry", "alice", "受け流し", "react action=受け流し"),
@@ -228,7 +229,7 @@ ROWS = [
     # out of turn: the speaker's own unit declares, and the rules refuse it as /attack would
     ("house/alice-turn", "bob", "ゾンビ1を攻撃", "attack target=ゾンビ1"),
     ("house/alice-turn", "bob", "ターン終了", "end"),
-    ("house/alice-turn", "bob", "アリス：ターン終了", "-"),
+    ("house/alice-turn", "bob", "アリス：ターン終了", "end as=アリス"),  # refused: as: is the KP's
     ("house/alice-turn", "kp", "ゾンビ1：アリスを攻撃", "attack target=アリス as=ゾンビ1"),
     ("house/alice-turn", "kp", "アリスを攻撃", "-"),
     ("house/alice-turn", "kp", "アリス：ターン終了", "end as=アリス"),
@@ -279,7 +280,7 @@ ROWS = [
     ("house/zombie-turn", "kp", "ゾンビ1：C5へ移動", "move to=C5 as=ゾンビ1"),
     ("house/zombie-turn", "kp", "ターン終了", "end as=ゾンビ1"),
     ("house/zombie-turn", "kp", "ゾンビ2：アリスを攻撃", "attack target=アリス as=ゾンビ2"),
-    ("house/zombie-turn", "alice", "ゾンビ1：アリスを攻撃", "-"),
+    ("house/zombie-turn", "alice", "ゾンビ1：アリスを攻撃", "attack target=アリス as=ゾンビ1"),  # refused: as: is the KP's
     ("house/zombie-turn", "alice", "ターン終了", "end"),
     ("house/zombie-hit", "kp", "回避", "react action=回避 as=ゾンビ1"),
     ("house/zombie-hit", "kp", "ゾンビ1は回避", "react action=回避 as=ゾンビ1"),

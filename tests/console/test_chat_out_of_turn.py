@@ -92,3 +92,39 @@ async def test_a_unit_out_of_action_is_told_it_cannot_act_not_to_wait_for_its_tu
     assert [m["text"] for m in said] == [
         "ゾンビは気絶しているため行動できません（行動不能のユニットには手番が来ません）。KPは /kp set で状態を変えられます。"]
     assert (await table.status())["アリス"]["ap"] == 3
+
+
+AS_REFUSAL = "as: で他のユニットとして行動できるのはKPだけです（権限: 自分のユニットのみ）。"
+
+
+async def test_a_player_typing_for_the_kps_npc_gets_the_as_refusal_privately(console_table):
+    table = await _table(console_table, [45])
+    await table.say("alice: ゾンビをこぶしで攻撃")  # 45 ≤ 50: ゾンビ's answer is open
+    for line in ("bob: ゾンビは回避", "alice: ゾンビ：アリスを攻撃", "bob: ゾンビ：回避"):
+        said = await table.say(line)
+        speaker = line.split(":")[0]
+        assert [(m["to"], m["ephemeral"], m["text"]) for m in said] == [(speaker, True, AS_REFUSAL)], line
+    assert "保留中: ゾンビの対応（回避／防御／なし）" in (await table.say("kp: /battle status"))[0]["text"]
+    assert await table.say("bob: ゾンビ怖いね") == []
+    assert await table.say("bob: ゾンビは回避するかな") == []
+
+
+async def test_a_kp_naming_a_weapon_the_npc_lacks_gets_the_slash_commands_refusal(console_table):
+    table = await _table(console_table)
+    await table.say("alice: ターン終了")
+    await table.say("bob: ターン終了")
+    said = await table.say("kp: ゾンビ：ボブをかみつきで攻撃")
+    assert [(m["to"], m["ephemeral"], m["text"]) for m in said] == [
+        ("kp", True, "ゾンビは「かみつき」を持っていません。使える武器: こぶし、キック、組み付き、頭突き")]
+    slash = await table.say("kp: /attack as:ゾンビ target:ボブ weapon:かみつき")
+    assert [m["text"] for m in slash] == [said[0]["text"]]
+    assert (await table.status())["ゾンビ"]["ap"] == 3
+    assert await table.say("kp: ゾンビをかみつきで攻撃したらどうなる") == []
+    assert await table.say("kp: 今日はみんなで頑張ろう") == []
+
+
+async def test_a_kp_naming_an_npc_with_nothing_to_answer_is_told_so(console_table):
+    table = await _table(console_table)
+    said = await table.say("kp: ゾンビは回避")
+    assert [(m["to"], m["ephemeral"], m["text"]) for m in said] == [("kp", True, "ゾンビが対応すべき攻撃はいまありません。")]
+    assert await table.say("kp: 回避") == []  # no unit named: maybe talk, stays silent
