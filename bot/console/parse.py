@@ -19,6 +19,9 @@ _BUTTON = re.compile(r"^[\[［](?P<label>[^\]］]+)[\]］]$")
 _STRAY_KEY = re.compile(r"\s([A-Za-z_][A-Za-z0-9_]*|[^\s\d:：\"'][^\s:：]{0,9})[:：]\S")
 FREE_TEXT = frozenset({"command", "data"})
 """Options whose value is free text that may itself contain ``word:`` (a roll's comment, JSON)."""
+BARE = {"roll": "command", "check": "skill", "char show": "name"}
+"""The option a value typed right after the command fills (``/roll 1D100``, ``/check 目星``,
+``/char show アリス``), as Discord fills a command's first option with what follows it."""
 
 
 @dataclass(frozen=True)
@@ -108,23 +111,37 @@ def _options(cmd: Cmd, rest: str) -> dict:
     pattern = re.compile(r"(?:^|\s)(" + "|".join(re.escape(k) for k in keys) + r")\s*[:：]", re.I)
     folded = unicodedata.normalize("NFKC", rest)
     matches = list(pattern.finditer(folded.casefold()))
+    same = len(rest) == len(folded)  # NFKC kept the length: values are cut from the text as typed
+    pairs: list[tuple[str, str]] = []
     if rest.strip() and (not matches or folded[:matches[0].start()].strip()):
-        head = folded[:matches[0].start()] if matches else folded
-        raise ParseError(f"オプション「{head.strip()[:30]}」が読めません。/{cmd.path} のオプション: "
-                         + "、".join(f"{o.name}:" for o in cmd.options))
-    options: dict[str, str] = {}
+        cut = matches[0].start() if matches else len(folded)
+        head = (rest[:cut] if same else folded[:cut]).strip()
+        bare = BARE.get(cmd.path)
+        if bare is None or any(names[m.group(1).casefold()] == bare for m in matches):
+            raise ParseError(_unreadable(cmd, head))
+        pairs.append((bare, head))
     for i, m in enumerate(matches):
         end = matches[i + 1].start() if i + 1 < len(matches) else len(folded)
-        value = rest[m.end():end].strip() if len(rest) == len(folded) else folded[m.end():end].strip()
+        pairs.append((names[m.group(1).casefold()], (rest if same else folded)[m.end():end].strip()))
+    options: dict[str, str] = {}
+    for key, value in pairs:
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
             value = shlex.split(value)[0]
-        key = names[m.group(1).casefold()]
         stray = _STRAY_KEY.search(value) if key not in FREE_TEXT else None
         if stray:
             raise ParseError(f"「{stray.group(1)}:」は /{cmd.path} のオプションにありません。使えるオプション: "
                              + "、".join(f"{o.name}:" for o in cmd.options))
         options[key] = value
     return _typed(cmd, options)
+
+
+def _unreadable(cmd: Cmd, head: str) -> str:
+    """The refusal of text before a command's first ``key:``, showing the accepted form
+    with that text as the value of the command's main option."""
+    main = next((o for o in cmd.options if o.required), cmd.options[0])
+    shown = head[:30]
+    return (f"オプション「{shown}」が読めません。オプションは「名前:値」で書きます（例: /{cmd.path} {main.name}:{shown}）。"
+            f"/{cmd.path} のオプション: " + "、".join(f"{o.name}:" for o in cmd.options))
 
 
 def _typed(cmd: Cmd, options: dict) -> dict:

@@ -38,6 +38,33 @@ def test_unreadable_commands_explain_themselves(text, message):
         parse_command(text)
 
 
+@pytest.mark.parametrize("text,parsed", [
+    ("roll 1D100", ("roll", {"command": "1D100"})),
+    ("roll CCB<=50 目星", ("roll", {"command": "CCB<=50 目星"})),
+    ("ロール ＣＣＢ＜＝５０", ("roll", {"command": "ＣＣＢ＜＝５０"})),  # kept as typed, as command: is
+    ("check 目星", ("check", {"skill": "目星"})),
+    ("check SAN loss:1/1D6", ("check", {"skill": "SAN", "loss": "1/1D6"})),
+    ("check 聞き耳 modifier:-10", ("check", {"skill": "聞き耳", "modifier": "-10"})),
+    ("char show アリス", ("char show", {"name": "アリス"})),
+    ('char show "見本 花子"', ("char show", {"name": "見本 花子"})),
+])
+def test_a_value_right_after_roll_check_or_char_show_is_its_main_option(text, parsed):
+    assert parse_command(text) == parsed
+
+
+@pytest.mark.parametrize("text,message", [
+    ("attack ゾンビ", "オプション「ゾンビ」が読めません。オプションは「名前:値」で書きます（例: /attack target:ゾンビ）。"
+                     "/attack のオプション: target:、weapon:、special:、aim:、mode:、shots:、modifier:、power:、as:"),
+    ("check 目星 skill:聞き耳", "オプション「目星」が読めません。オプションは「名前:値」で書きます（例: /check skill:目星）。"
+                            "/check のオプション: skill:、target:、modifier:、loss:、character:、as:"),
+    ("check 目星 foo:bar", "「foo:」は /check のオプションにありません。使えるオプション: skill:、target:、modifier:、loss:、character:、as:"),
+])
+def test_a_bare_value_elsewhere_is_refused_with_the_form_to_type(text, message):
+    with pytest.raises(ParseError) as raised:
+        parse_command(text)
+    assert str(raised.value) == message
+
+
 def test_a_line_without_a_name():
     with pytest.raises(ParseError, match="名前: 内容"):
         parse_line("/battle status")
@@ -84,3 +111,12 @@ def test_a_sheet_file_over_the_limit_is_refused_as_on_discord(tmp_path):
         parse_command(f"char import file:{sheet}")
     assert str(raised.value) == ("ファイル「big.json」は大きすぎます（1,000,001 バイト、上限 1,000,000 バイト）。"
                                  "キャラクターシートのJSONかテキストを添付してください。")
+
+
+async def test_the_banners_short_forms_roll_check_and_show_through_the_console(console_table):
+    table = await console_table([42, 20])
+    await table.say("alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15")
+    assert [m["text"] for m in await table.say("alice: /roll 1D100")] == ["alice\n(1D100) ＞ 42"]
+    assert [m["text"] for m in await table.say("alice: /check 目星")] == ["🎲 アリス 目星（25%）：(1D100<=25) ＞ 20 ＞ 成功"]
+    shown = await table.say("alice: /char show アリス")
+    assert [(m["to"], m["text"].splitlines()[0]) for m in shown] == [("alice", "【アリス】")]
