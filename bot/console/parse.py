@@ -93,6 +93,9 @@ def parse_command(text: str) -> tuple[str, dict]:
     if subs:
         group = subs[0].path.split()[0]
         names = "、".join(c.path.split()[1] for c in subs)
+        if len(words) == 1:
+            raise ParseError(f"/{group} だけでは何をするか分かりません。後ろに続けて書いてください"
+                             f"（例: /{group} {subs[0].path.split()[1]}）。続けられるのは: {names}")
         raise ParseError(f"「/{' '.join(words[:2])}」というコマンドはありません。/{group} の後ろに続けられるのは: {names}")
     known = "、".join(sorted({"/" + c.path.split()[0] for c in COMMANDS}))
     raise ParseError(f"「/{words[0] if words else ''}」というコマンドはありません。使えるコマンド: {known}")

@@ -65,6 +65,20 @@ def test_a_bare_value_elsewhere_is_refused_with_the_form_to_type(text, message):
     assert str(raised.value) == message
 
 
+@pytest.mark.parametrize("text,message", [
+    ("battle", "/battle だけでは何をするか分かりません。後ろに続けて書いてください（例: /battle new）。"
+               "続けられるのは: new、join、add、start、status、remove、end、reopen、log、map"),
+    ("kp", "/kp だけでは何をするか分かりません。後ろに続けて書いてください（例: /kp set）。"
+           "続けられるのは: set、place、object、override、allow、undo、redo、skip、close、order、setting、role、handover"),
+    ("battle foo", "「/battle foo」というコマンドはありません。/battle の後ろに続けられるのは: "
+                   "new、join、add、start、status、remove、end、reopen、log、map"),
+])
+def test_a_group_alone_asks_for_its_subcommand(text, message):
+    with pytest.raises(ParseError) as raised:
+        parse_command(text)
+    assert str(raised.value) == message
+
+
 def test_a_line_without_a_name():
     with pytest.raises(ParseError, match="名前: 内容"):
         parse_line("/battle status")

@@ -87,3 +87,21 @@ async def test_the_log_of_an_ended_battle_is_still_there(table):
     replies = await table.say(BOB, "battle log")
     assert "[手順 6] alice: /end\n    アリスの手番が終わりました。" in replies[0].file["content"]
     assert "戦闘を終了しました。" in replies[0].file["content"]
+
+
+@pytest.mark.parametrize("command, options, message", [
+    ("kp order", {}, "/kp order に name:（ユニット）、position:（何番目にするか・1から）を指定してください。"
+                     "例: /kp order name:… position:…"),
+    ("kp order", {"name": "ゾンビ"}, "/kp order に position:（何番目にするか・1から）を指定してください。"
+                                    "例: /kp order name:… position:…"),
+    ("kp set", {"target": "アリス"}, "/kp set に field:（項目・HP, AP, DEX, 状態, 武器名.耐久力 …）、"
+                                    "value:（新しい値・状態は +転倒 / -転倒）を指定してください。例: /kp set target:… field:… value:…"),
+    ("battle remove", {}, "/battle remove に name:（外す参加者）を指定してください。例: /battle remove name:…"),
+])
+async def test_a_keeper_command_without_its_required_options_names_them(table, command, options, message):
+    await table.fight()
+    before = await table.state()
+    replies = await table.say(KP, command, **options)
+    assert [(r.ephemeral, r.to, r.text) for r in replies] == [(True, KP, message)]
+    after = await table.state()
+    assert (after.order, after.turn) == (before.order, before.turn) == (["アリス", "ボブ", "ゾンビ"], "アリス")
