@@ -8,9 +8,20 @@ import dataclasses
 import json
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}
+"""The field names of each dataclass written so far (``dataclasses.fields`` is slow)."""
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def _fields(value):
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+        return {name: getattr(value, name) for name in _names(type(value))}
     if isinstance(value, (set, frozenset)):
         return sorted(value)
     raise TypeError(f"{type(value).__name__} is not JSON serialisable")
@@ -28,4 +39,4 @@ def dumps(value) -> str:
 def shallow(value) -> dict:
     """A dataclass instance as ``{field: value}`` without copying the values (what
     :func:`dumps` writes is the same as for ``dataclasses.asdict(value)``)."""
-    return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    return {name: getattr(value, name) for name in _names(type(value))}

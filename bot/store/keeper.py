@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import bindparam, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.store.writer import Statement
@@ -53,10 +53,8 @@ class KeeperTables:
 
     async def keeper_roles(self, guild: str) -> list[str]:
         """The roles (names or ids) whose members are KP in ``guild``."""
-        async with self._reads.session() as s:
-            rows = (await s.execute(select(KeeperRoleRow.role).where(KeeperRoleRow.guild == guild)
-                                    .order_by(KeeperRoleRow.role))).scalars().all()
-            return list(rows)
+        async with self._reads.connect() as conn:
+            return list((await conn.execute(_ROLES, {"guild": guild})).scalars().all())
 
     async def add_keeper_role(self, guild: str, role: str) -> bool:
         """Add a KP role; False when it was already there."""
@@ -71,9 +69,8 @@ class KeeperTables:
 
     async def channel_settings(self, channel: str) -> dict:
         """``{key: value}`` set with ``/kp setting`` in ``channel`` (values JSON-decoded)."""
-        async with self._reads.session() as s:
-            rows = (await s.execute(select(ChannelSettingRow).where(
-                ChannelSettingRow.channel == channel))).scalars().all()
+        async with self._reads.connect() as conn:
+            rows = (await conn.execute(_SETTINGS, {"channel": channel})).all()
             return {r.key: json.loads(r.value) for r in rows}
 
     async def put_channel_setting(self, channel: str, key: str, value) -> None:
@@ -98,8 +95,8 @@ class KeeperTables:
 
     async def refusal(self, channel: str) -> Refusal | None:
         """The channel's latest refused command, or None."""
-        async with self._reads.session() as s:
-            row = await s.get(RefusalRow, channel)
+        async with self._reads.connect() as conn:
+            row = (await conn.execute(_REFUSAL, {"channel": channel})).first()
             return Refusal(row.battle_id, row.user, row.command, row.clause, row.label) if row else None
 
     async def clear_refusal(self, channel: str) -> None:
@@ -116,20 +113,17 @@ class KeeperTables:
 
     async def message(self, channel: str, tag: str) -> str | None:
         """The id of the message sent under ``tag`` in ``channel``, or None."""
-        async with self._reads.session() as s:
-            row = await s.get(MessageRow, (channel, tag))
-            return row.message_id if row else None
+        async with self._reads.connect() as conn:
+            return (await conn.execute(_MESSAGE, {"channel": channel, "tag": tag})).scalar()
 
     # --- deadlines ------------------------------------------------------------------------
 
     async def next_deadline(self) -> Deadline | None:
         """The earliest scheduled deadline (by the ``(due_at, id)`` index), or None. It may
         belong to a battle that has ended since (firing it then only removes it)."""
-        async with self._reads.session() as s:
-            row = (await s.execute(
-                select(DeadlineRow, BattleRow.channel).join(BattleRow, BattleRow.id == DeadlineRow.battle_id)
-                .order_by(DeadlineRow.due_at, DeadlineRow.id).limit(1))).first()
-            return _deadline(*row) if row else None
+        async with self._reads.connect() as conn:
+            row = (await conn.execute(_NEXT_DEADLINE)).first()
+            return _deadline(row) if row else None
 
     async def claim_deadline(self, deadline_id: int, now: datetime | None = None) -> bool:
         """Take the deadline ``deadline_id`` to fire it: delete it, True only for the one
@@ -160,8 +154,21 @@ def upsert(dialect: str, model, values: dict):
         name: statement.excluded[name] for name in values if name not in keys})
 
 
-def _deadline(d: DeadlineRow, channel: str) -> Deadline:
-    return Deadline(d.id, d.battle_id, channel, d.key, d.kind, d.due_at, dict(d.payload or {}))
+def _deadline(row) -> Deadline:
+    return Deadline(row.id, row.battle_id, row.channel, row.key, row.kind, row.due_at, dict(row.payload or {}))
+
+
+# The reads, built once (see bot/store/repository.py); values come as bound parameters.
+_ROLES = select(KeeperRoleRow.role).where(KeeperRoleRow.guild == bindparam("guild")).order_by(KeeperRoleRow.role)
+_SETTINGS = select(ChannelSettingRow.key, ChannelSettingRow.value).where(ChannelSettingRow.channel == bindparam("channel"))
+_REFUSAL = (select(RefusalRow.battle_id, RefusalRow.user, RefusalRow.command, RefusalRow.clause, RefusalRow.label)
+            .where(RefusalRow.channel == bindparam("channel")))
+_MESSAGE = select(MessageRow.message_id).where(MessageRow.channel == bindparam("channel"),
+                                               MessageRow.tag == bindparam("tag"))
+_NEXT_DEADLINE = (select(DeadlineRow.id, DeadlineRow.battle_id, BattleRow.channel, DeadlineRow.key, DeadlineRow.kind,
+                         DeadlineRow.due_at, DeadlineRow.payload)
+                  .join(BattleRow, BattleRow.id == DeadlineRow.battle_id)
+                  .order_by(DeadlineRow.due_at, DeadlineRow.id).limit(1))
 
 
 _DROP_DEADLINE = Statement("DELETE FROM deadlines WHERE battle_id = :battle_id AND key = :key AND kind = :kind")
