@@ -12,7 +12,9 @@ from collections.abc import Awaitable, Callable
 
 from bot.render import buttons
 from bot.render.reply import MAX_TEXT, Button, Reply, clip, private, public
-from rules.dice import Dice, DiceError, DiceExhausted, evaluate
+from rules.dice import Dice, DiceError, DiceExhausted, evaluate, parse
+from rules.dice.common import Repeat
+from rules.dice.cthulhu import Check
 
 KeepSecret = Callable[[str, str], Awaitable[int]]
 """Stores a secret roll ``(speaker, text)`` and returns its id."""
@@ -41,6 +43,9 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
     [結果を公開] button (:func:`publish_button`).
     """
     try:
+        refusal = negative_target(text)
+        if refusal:
+            return [private(user, refusal)]
         result = evaluate(text, dice)
     except DiceExhausted:
         raise
@@ -64,6 +69,17 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
         replies.append(Reply(text=clip(f"🔒 {speaker}のシークレットダイス\n{result.text}"), ephemeral=True,
                              to=keeper, file=file))
     return replies
+
+
+def negative_target(text: str) -> str | None:
+    """The refusal of a CC/CCB check whose target is below 0 (``CCB<=-5``, ``x3 CC<=-1``),
+    which BCDice would roll as a bare 1D100 without saying the target was dropped; None for
+    anything else. Raises DiceError as :func:`rules.dice.parse` does; rolls nothing."""
+    node = parse(text)
+    node = node.inner if isinstance(node, Repeat) else node
+    if not isinstance(node, Check) or node.typed is None or node.typed >= 0:
+        return None
+    return f"目標値「{node.typed}」では判定できません（目標値は0以上の数にしてください。例: CCB<=50）。何も振っていません。"
 
 
 ATTACHED = "\n（長いため一部を省略しました。全{count}回の結果は添付ファイル {name} にあります）"

@@ -37,13 +37,16 @@ class Check:
 
     Text: ``(1D100<=50) ＞ 10 ＞ スペシャル``; with 故障ナンバー
     ``(1D100<=98) 故障ナンバー[94] ＞ 97 ＞ 故障`` (a roll ≥ n is 故障, a failure; with a
-    fumble ``致命的失敗/故障``). Without a positive target: ``(1D100) ＞ 42``, no flags.
+    fumble ``致命的失敗/故障``). Without a positive target: ``(1D100) ＞ 42``, no flags, as
+    BCDice; ``typed`` keeps the target as written (``CCB<=-5`` → -5; None without one), for
+    a caller that refuses what BCDice would roll without a target.
     """
 
-    __slots__ = ("secret", "bands", "broken", "target", "prefix", "dice_count", "_memo")
+    __slots__ = ("secret", "bands", "broken", "target", "typed", "prefix", "dice_count", "_memo")
 
     def __init__(self, secret: bool, five_percent: bool, broken: int, target: int | None) -> None:
         self.secret, self.bands, self.broken = secret, bands_for(five_percent), broken
+        self.typed = target
         self.target = target if target is not None and target > 0 else None
         if self.target is None:
             self.prefix = "(1D100)" + SEP
