@@ -413,10 +413,13 @@ class Battles:
 
     def replies(self, record: BattleRecord, system: GameSystem, before: BattleView, view: BattleView,
                 events: list[Event], state: BattleState, quiet: bool = False) -> list[Reply]:
-        """The messages of ``events``: their lines, new prompts and a new round's board;
+        """The messages of ``events``: their lines, new prompts (after ``/kp override``, every
+        question the re-resolved roll leads to, even one asked before) and a new round's board;
         an acknowledgement when nothing else shows, unless ``quiet`` (the caller says it)."""
         replies = event_replies(record, events, state, view)
         old = {p.key for p in before.prompts}
+        if any(isinstance(e, StepsReverted) and e.reason == "override" for e in events):
+            old = {p.key for p in before.prompts if p.kind == "turn"}  # re-resolved: its questions are asked again
         for prompt in view.prompts:
             if prompt.key not in old and not (prompt.kind == "turn" and _same_turn(before, view)):
                 replies.append(render.prompt_reply(record.id, prompt, state.keeper, view, chat_on(state)))

@@ -80,3 +80,20 @@ async def test_allow_lets_the_last_refused_declaration_happen_even_after_a_resta
     assert [(r.action, r.clause, r.by) for r in rulings] == [("許可", "H-DEF-PARRY-01", KP)]
     again = await table.say(KP, "kp allow")
     assert refused(again) and "拒否された宣言" in again[0].text
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_override_of_a_hit_still_waiting_for_its_answer_asks_the_question_again(table):
+    await table.fight()
+    first = await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    asked = [r for r in first if r.buttons and "対応を選んでください" in r.text]
+    replies = await table.say(KP, "kp override", result="スペシャル")
+    again = [r for r in replies if r.buttons and "対応を選んでください" in r.text]
+    assert [(r.text, r.mentions, [b.label for b in r.buttons]) for r in again] == [(
+        "アリスのこぶしがゾンビに命中しました。対応を選んでください。\n"
+        "選べる対応: 回避／防御／なし（チャットで「回避」のように書くか、/react action:… でも選べます）",
+        (KP,), ["回避", "防御", "なし"])]
+    assert [b.custom_id for b in again[0].buttons] == [b.custom_id for b in asked[0].buttons]
+    assert [p.unit for p in (await table.state()).pending] == ["ゾンビ"]
+    answered = await table.press(KP, "回避", again, 80, 2, 3)
+    assert "ゾンビの対応：回避" in text(answered) and (await table.state()).units["ゾンビ"].hp == 10

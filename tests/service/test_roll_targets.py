@@ -1,5 +1,6 @@
 """A CC/CCB check with a target below 0 is refused before any die is rolled: BCDice would
-roll a bare 1D100 and say nothing of the target typed (X-ROLL-01: the target is a skill % or a characteristic × 5 after modifiers)."""
+roll a bare 1D100 and say nothing of the target typed (X-ROLL-01: the target is a skill %
+or a characteristic × 5 after modifiers)."""
 from __future__ import annotations
 
 import pytest
