@@ -88,53 +88,76 @@ def _read(text: str, ctx: ChatContext) -> Outcome:
     folded = fold(text)
     tokens = ctx.lexicon().tokens(folded)
     if tokens is None:
-        return _unknown_weapon(text, folded, ctx)
+        return _unknown_word(text, folded, ctx)
     if not tokens:
         return None
     return resolve(_intents(tokens), ctx)
 
 
-MAX_WEAPON_WORD = 12
-"""The longest unknown word read as a weapon's name (characters, folded)."""
-_DE = fold("で")
+MAX_UNKNOWN_WORD = 12
+"""The longest unknown word read as a weapon's or a target's name (characters, folded)."""
+_ROLES = {fold("で"): lexicon.WEAPON, fold("を"): lexicon.UNIT, fold("に"): lexicon.UNIT}
+"""The particle after an unknown word, and the part it plays: で a weapon, を/に a target."""
+LAST_WORDS = {lexicon.WEAPON: (lexicon.ATTACK, lexicon.REACT),
+              lexicon.UNIT: (lexicon.ATTACK, lexicon.WEAPON, lexicon.SPECIAL)}
+"""What such a line ends in: a verb or a reaction (かみつきで攻撃, 盾で受け流し), or for a
+target also a weapon or a special (あいつにキック, あいつにサルト)."""
+STRANGER = "\0"
+"""The owner of the stand-in unit an unknown target is read as (nobody's)."""
 
 
-def _unknown_weapon(text: str, folded: str, ctx: ChatContext) -> Declaration | None:
-    """A line that would be an attack or a reaction if one unknown word before で were a
-    weapon (「ゾンビ：ボブをかみつきで攻撃」 for a ゾンビ without かみつき): that declaration,
-    naming the word as its weapon, so that the rules refuse it by name as the slash command
-    is refused («…を持っていません。使える武器: …»). Only when every other word is known,
-    the word starts the line or follows a particle, and the line ends in an attack verb or
-    a reaction; otherwise None (talk). The longest such word that holds no unit's name
-    wins (ハンドガン, not ンドガン after は; かみつき, not ボブをかみつき); the declaration names
-    it as typed (``text`` is the line, ``folded`` its :func:`fold`)."""
+def _unknown_word(text: str, folded: str, ctx: ChatContext) -> Declaration | None:
+    """A line that would be an attack or a reaction if one unknown word were a weapon
+    (before で: 「ゾンビ：ボブをかみつきで攻撃」 for a ゾンビ without かみつき) or the target of
+    an attack (before を/に: 「ＺＯＮＢＩを攻撃」): that declaration, naming the word, so that
+    the rules refuse it by name as the slash command is refused («…を持っていません。使える
+    武器: …», «「ZONBI」という参加者はこの戦闘にいません。参加者: …»). Only when every other word
+    is known, the word starts the line or follows a particle, and the line ends as
+    :data:`LAST_WORDS` says; otherwise None (talk). The longest such word that holds no unit's
+    name wins (ハンドガン, not ンドガン after は; かみつき, not ボブをかみつき); the declaration
+    names it as typed (``text`` is the line, ``folded`` its :func:`fold`)."""
     known = ctx.lexicon()
     names = {n for u in ctx.units for n in lexicon.unit_spellings(u.name)}
     for end, char in enumerate(folded):
-        if char != _DE or end < 1:
+        kind = _ROLES.get(char)
+        if kind is None or end < 1:
             continue
         after = known.tokens(folded[end:])
-        if not after or not _strip_endings(after)[-1].is_(lexicon.ATTACK, lexicon.REACT):
+        if not after or not _strip_endings(after)[-1].is_(*LAST_WORDS[kind]):
             continue
-        for start in range(max(0, end - MAX_WEAPON_WORD), end):
+        for start in range(max(0, end - MAX_UNKNOWN_WORD), end):
             if any(n in folded[start:end] for n in names):
                 continue
             before = known.tokens(folded[:start])
             if before is None or (before and not before[-1].is_(lexicon.PARTICLE)):
                 continue
             word = _as_typed(text, folded[start:end])
-            tokens = [*before, lexicon.Token(folded[start:end], ((lexicon.WEAPON, word),)), *after]
-            outcome = resolve(_intents(tokens), ctx)
-            if isinstance(outcome, Declaration) and outcome.command in ("attack", "react") \
-                    and outcome.options.get("weapon") == word:
+            outcome = _with_word(ctx, kind, word, [*before, lexicon.Token(folded[start:end], ((kind, word),)), *after])
+            if outcome is not None:
                 return outcome
+    return None
+
+
+def _with_word(ctx: ChatContext, kind: str, word: str, tokens: list) -> Declaration | None:
+    """The declaration ``tokens`` make with the unknown ``word`` as a weapon or a target, or
+    None when it is not one that names the word there."""
+    if kind == lexicon.WEAPON:
+        outcome = resolve(_intents(tokens), ctx)
+        wanted = ("attack", "react")
+        role = "weapon"
+    else:
+        outcome = resolve(_intents(tokens), dataclasses.replace(ctx, units=(*ctx.units, ChatUnit(word, STRANGER, ()))))
+        wanted = ("attack",)
+        role = "target"
+    if isinstance(outcome, Declaration) and outcome.command in wanted and outcome.options.get(role) == word:
+        return outcome
     return None
 
 
 def _as_typed(text: str, folded_word: str) -> str:
     """The part of ``text`` whose :func:`fold` is ``folded_word`` (かみつき, not カミツキ)."""
     for i in range(len(text)):
-        for j in range(i + 1, min(len(text), i + 2 * MAX_WEAPON_WORD) + 1):
+        for j in range(i + 1, min(len(text), i + 2 * MAX_UNKNOWN_WORD) + 1):
             if fold(text[i:j]) == folded_word:
                 return text[i:j].strip()
     return folded_word

@@ -282,6 +282,15 @@ ROWS = [
     ("house/zombie-turn", "kp", "ゾンビ2：アリスを攻撃", "attack target=アリス as=ゾンビ2"),
     ("house/zombie-turn", "alice", "ゾンビ1：アリスを攻撃", "attack target=アリス as=ゾンビ1"),  # refused: as: is the KP's
     ("house/zombie-turn", "alice", "ターン終了", "end"),
+    # a word nobody knows where a weapon or a target goes: the declaration, refused by name
+    ("house/zombie-turn", "kp", "ゾンビ1：ボブをかみつきで攻撃", "attack target=ボブ weapon=かみつき as=ゾンビ1"),
+    ("house/alice-turn", "alice", "錆びたナイフでゾンビ1を攻撃", "attack target=ゾンビ1 weapon=錆びたナイフ"),
+    ("house/alice-turn", "alice", "ＺＯＮＢＩを攻撃", "attack target=ＺＯＮＢＩ"),
+    ("house/alice-turn", "alice", "あいつにキック！", "attack target=あいつ weapon=キック"),
+    ("house/alice-turn", "alice", "次はあいつを攻撃しようかな", "-"),
+    ("house/alice-turn", "alice", "今日はみんなで頑張ろう", "-"),
+    ("house/alice-turn", "alice", "ゾンビ1をかみつきで攻撃したらどうなる", "-"),
+    ("house/alice-turn", "alice", "あいつ強そう", "-"),
     ("house/zombie-hit", "kp", "回避", "react action=回避 as=ゾンビ1"),
     ("house/zombie-hit", "kp", "ゾンビ1は回避", "react action=回避 as=ゾンビ1"),
     ("house/zombie-hit", "kp", "ゾンビ1：回避", "react action=回避 as=ゾンビ1"),

@@ -128,3 +128,16 @@ async def test_a_kp_naming_an_npc_with_nothing_to_answer_is_told_so(console_tabl
     said = await table.say("kp: ゾンビは回避")
     assert [(m["to"], m["ephemeral"], m["text"]) for m in said] == [("kp", True, "ゾンビが対応すべき攻撃はいまありません。")]
     assert await table.say("kp: 回避") == []  # no unit named: maybe talk, stays silent
+
+
+async def test_an_attack_on_a_name_nobody_has_gets_the_slash_commands_refusal(console_table):
+    table = await _table(console_table)
+    refusal = "「{}」という参加者はこの戦闘にいません。参加者: アリス、ボブ、ゾンビ"
+    for line, name in (("alice: ＺＯＮＢＩを攻撃", "ＺＯＮＢＩ"), ("alice: あいつにキック！", "あいつ")):
+        said = await table.say(line)
+        assert [(m["to"], m["ephemeral"], m["text"]) for m in said] == [("alice", True, refusal.format(name))], line
+    slash = await table.say("alice: /attack target:あいつ weapon:キック")
+    assert [m["text"] for m in slash] == [refusal.format("あいつ")]
+    assert (await table.status())["アリス"]["ap"] == 3
+    assert await table.say("alice: 次はあいつを攻撃しようかな") == []
+    assert await table.say("alice: あいつ強そう") == []
