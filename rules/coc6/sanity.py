@@ -49,7 +49,7 @@ class SanLoss:
                 check_expression(expr)
             except DiceError as err:
                 raise InvalidInput(f"SANの減少値「{folded[:30]}」の{half}「{expr[:20]}」は振れません: {err}。"
-                                   "何も振っていません。直して送り直してください（例: loss:1/1D6）。") from None
+                                   "何も振っていません。直して送り直してください（例: 1/1D6、0/1D3）。") from None
         return cls(match.group(1), match.group(2))
 
     def text(self) -> str:

@@ -102,7 +102,7 @@ async def test_a_loss_that_cannot_be_rolled_is_refused_before_the_check_is_rolle
     replies = await table.say(ALICE, "check", skill="SAN", loss=loss)  # no face fed: any roll would raise
     assert [(r.ephemeral, r.to, r.text) for r in replies] == [(True, ALICE, (
         f"SANの減少値「{loss}」の{half}「{expr}」は振れません: {why}。"
-        "何も振っていません。直して送り直してください（例: loss:1/1D6）。"))]
+        "何も振っていません。直して送り直してください（例: 1/1D6、0/1D3）。"))]
     character = await sheet(table)
     assert (character.san, character.san_hour) == (55, None)
 
@@ -112,7 +112,7 @@ async def test_a_loss_that_cannot_be_rolled_typed_in_chat_rolls_nothing(table):
     replies = await table.say(ALICE, "chat", text="SANチェック 1/1D0")
     assert [(r.ephemeral, r.text) for r in replies] == [(True, (
         "SANの減少値「1/1D0」の失敗時「1D0」は振れません: ダイスの面数は1以上にしてください（0面）。"
-        "何も振っていません。直して送り直してください（例: loss:1/1D6）。"))]
+        "何も振っていません。直して送り直してください（例: 1/1D6、0/1D3）。"))]
     assert (await sheet(table)).san == 55
     replies = await table.say(ALICE, "chat", 30, text="SANチェック 1/1D3")
     assert text(replies).startswith("🎲 アリス SANチェック（1/1D3）：(1D100<=55) ＞ 30 ＞ 成功\n成功：1 の減少 → SAN 55 → 54")
