@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot import options as opt
 from bot.render import buttons
-from bot.render.reply import Button, Reply, clip
+from bot.render.reply import Button, Reply, clip, posted_in
 from rules.battle.protocol import BattleView
 from rules.chat import Ambiguous, ChatContext, Declaration, may_declare, read
 from rules.errors import InvalidInput
@@ -111,7 +111,7 @@ class ChatTable:
         replies = await self._run(here, battle, outcome, text)
         if record.channel == req.channel:
             return replies
-        return [r if r.ephemeral or r.edit else dataclasses.replace(r, channel=record.channel) for r in replies]
+        return posted_in(replies, record.channel)
 
     async def _run(self, req: Request, battle: int, declaration: Declaration, said: str) -> list[Reply]:
         """Route the declaration's command (a ``press`` as the click of its button)."""

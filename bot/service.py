@@ -31,7 +31,7 @@ from bot.keeper_desk import KeeperDesk
 from bot.render import battle as render
 from bot.render import buttons
 from bot.render.map_text import map_reply
-from bot.render.reply import Button, Reply, clip, private, public
+from bot.render.reply import Button, Reply, clip, posted_in, private, public
 from bot.request import Request, request_label
 from bot.rolls import published_reply, roll_replies
 from bot.sheet_checks import SheetChecks, is_san
@@ -467,6 +467,10 @@ class Service:
         if bid.battle == 0 and bid.key.startswith("i"):
             return await self.characters.exchange.confirm(req.scope, req.user, bid.key, bid.choice)
         record = await self.battles.active(req.channel)
+        if record is None:  # pressed outside its battle's channel: a private prompt sent by DM
+            home = await self.store.battle(bid.battle)
+            if home is not None and home.status == "active" and home.channel != req.channel:
+                return posted_in(await self._button(dataclasses.replace(req, channel=home.channel)), home.channel)
         if record is None or record.id != bid.battle:
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
         system, state = await self._state(record)

@@ -1,7 +1,7 @@
 """The transport-neutral reply: what one bot message says and offers."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 MAX_TEXT = 2000
 """Discord's limit on a message's content (characters)."""
@@ -70,6 +70,12 @@ def clip(text: str, limit: int = MAX_TEXT) -> str:
         return text
     note = "\n…（長いため省略しました。全体は /battle log で確認できます）"
     return text[: limit - len(note)].rstrip() + note
+
+
+def posted_in(replies: list[Reply], channel: str) -> list[Reply]:
+    """``replies`` of a request made outside ``channel`` (a button pressed in a direct
+    message) with their public messages posted in ``channel``, the battle's."""
+    return [r if r.ephemeral or r.edit else replace(r, channel=channel) for r in replies]
 
 
 def private(to: str, text: str) -> Reply:

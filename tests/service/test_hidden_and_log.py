@@ -6,6 +6,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from bot.service import Request
 from service_table import ALICE, KP
 
 
@@ -118,3 +119,16 @@ async def test_a_hidden_npcs_cover_offer_goes_to_the_kp_only(table):
     assert "ゾンビ2" not in public
     question = next(r for r in replies if "対応を選んでください" in r.text)  # the shown zombie's own: public
     assert (question.ephemeral, question.mentions) == (False, (KP,))
+
+
+async def test_the_kp_takes_the_private_cover_offer_from_a_direct_message(table):
+    await two_zombies_one_hidden(table)
+    replies = await table.say(ALICE, "attack", 20, target="ゾンビ1", weapon="こぶし")
+    offer = next(r for r in replies if "かばえます" in r.text)
+    table.dice.feed(30)  # ゾンビ2's DEX×5 = 40: it steps in
+    pressed = await table.service.handle(Request(channel="dm-kp", user=KP, name=KP, command="button",
+                                                 options={"custom_id": offer.buttons[0].custom_id}))
+    public = [r for r in pressed if not r.ephemeral]
+    assert public and {r.channel for r in public} == {table.channel}
+    assert "ゾンビ2 かばう（DEX×5）：🔒シークレットダイス" in "\n".join(r.text for r in public)
+    assert [p.unit for p in (await table.state()).pending] == ["ゾンビ2"]
