@@ -66,7 +66,8 @@ def _named_refusal(intents: list[Intent], ctx: ChatContext) -> Declaration | Non
     「ゾンビ：アリスを攻撃」), or an answer of a named unit that has no question open
     (「ゾンビは回避」). The permission check and the rules then refuse it as they refuse the
     slash command (COMMANDS.md: a refused declaration gets its command's refusal); a line
-    that names no unit stays talk."""
+    that names no unit stays talk. (A round-start declaration question is no attack to
+    answer: 「ゾンビは回避」 then is still a reaction, refused as /react is.)"""
     named = [i for i in intents if i.actor]
     if not named or ctx.phase != "active":
         return None
@@ -81,7 +82,7 @@ def _named_refusal(intents: list[Intent], ctx: ChatContext) -> Declaration | Non
         units = [u for u in ctx.units if u.name in intent.actor]
         reaction = intent.slots.get("reaction")
         if intent.frame == "answer" and reaction and len(units) == 1 \
-                and not any(q.unit == units[0].name for q in ctx.questions):
+                and not any(q.unit == units[0].name and q.kind in ANSWER_KINDS for q in ctx.questions):
             return _decl(ctx, units[0], "react", {"action": reaction}, reaction, reaction)
     return None
 

@@ -141,3 +141,15 @@ async def test_an_attack_on_a_name_nobody_has_gets_the_slash_commands_refusal(co
     assert (await table.status())["アリス"]["ap"] == 3
     assert await table.say("alice: 次はあいつを攻撃しようかな") == []
     assert await table.say("alice: あいつ強そう") == []
+
+
+async def test_while_the_round_is_declared_a_named_npcs_dodge_is_still_refused(console_table):
+    table = await console_table()
+    for line in SETUP[:-1]:  # the round-start declarations are still open
+        await table.say(line)
+    said = await table.say("bob: ゾンビは回避")
+    assert [(m["to"], m["ephemeral"], m["text"]) for m in said] == [("bob", True, AS_REFUSAL)]
+    said = await table.say("kp: ゾンビは回避")
+    assert [(m["to"], m["ephemeral"], m["text"]) for m in said] == [("kp", True, "ゾンビが対応すべき攻撃はいまありません。")]
+    said = await table.say("alice: 回避に集中")
+    assert [(m["ephemeral"], m["text"]) for m in said][:1] == [(False, "アリスは「回避に集中」を宣言しました。")]
