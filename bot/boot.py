@@ -10,9 +10,12 @@ everything as usual meanwhile.
 Then the collector runs with :data:`SERVING_THRESHOLDS`: a bot keeps every busy battle's
 state in memory (some 100 tracked objects each), and a full collection over a thousand of
 them stops the event loop for a tenth of a second or more on a small machine, every few
-seconds under load (benchmarks/many_battles.py: p99 137 ms with Python's defaults, 53 ms
-with these). Nearly all of the bot's garbage has no cycles and is freed by reference
-counting at once; what the collector is for comes later, never lost.
+seconds under load with Python's defaults (benchmarks/many_battles.py: p99 137 ms). So full
+collections come about 300 times more rarely than by default. Young collections stay
+small: one over 5,000 new objects takes about 3 ms on this machine, where one over 20,000
+took 30 ms (benchmarks/fuzz.py: 16 answers over 50 ms in 30,000 with 20,000, 1 with 5,000).
+Nearly all of the bot's garbage has no cycles and is freed by reference counting at once;
+what the collector is for comes later, never lost.
 """
 from __future__ import annotations
 
@@ -20,9 +23,11 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-SERVING_THRESHOLDS = (20_000, 10, 100)
-"""``gc.set_threshold`` while serving: young collections every 20,000 allocations (Python:
-700) and a full one after 100 middle ones (Python: 10)."""
+SERVING_THRESHOLDS = (5_000, 10, 400)
+"""``gc.set_threshold`` while serving: young collections every 5,000 allocations (Python:
+700), a middle one after 10 young ones (as Python) and a full one after 400 middle ones
+(Python: 10); full collections thus every 20 million allocations, as before with
+``(20000, 10, 100)``, whose young collections were ten times slower."""
 
 
 @contextmanager

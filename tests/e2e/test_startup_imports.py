@@ -24,4 +24,4 @@ print(sorted({m.split('.')[0] for m in sys.modules} & {'alembic', 'aiohttp', 'PI
 
 def test_the_service_imports_neither_alembic_nor_aiohttp_nor_pillow_with_the_collector_paused():
     out = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[] True True True (20000, 10, 100)"
+    assert out.stdout.strip() == "[] True True True (5000, 10, 400)"
