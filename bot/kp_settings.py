@@ -112,16 +112,25 @@ def parse(key: str, raw: str, known: dict) -> tuple[str, object]:
     return name, value
 
 
+def japanese_name(key: str) -> str | None:
+    """The first Japanese alias of the option ``key`` in :data:`ALIASES` (``chat_declarations``
+    → ``チャット宣言``), or None when it has none."""
+    return next((alias for alias, name in ALIASES.items() if name == key), None)
+
+
 def table_text(values: dict, defaults_: dict, sources: str = "") -> str:
-    """The settings list: each key, its label, current value, default and clause; then
+    """The settings list: each key (its Japanese name first when it has one, which
+    ``key:`` takes as well), its label, current value, default and clause; then
     ``sources``, the rule set's word on where unstated matters are settled."""
-    lines = ["【KP設定】 /kp setting key:項目 value:値 で変更します（このチャンネルに保存）。"]
+    lines = ["【KP設定】 /kp setting key:項目 value:値 で変更します（このチャンネルに保存。項目は日本語名でも英字名でも指定できます）。"]
     for key, default in defaults_.items():
         option = OPTIONS.get(key)
         label = f"{option.label}（{option.clause}）" if option else ""
         value = values.get(key, default)
         mark = "" if value == default else " ※変更済み"
-        lines.append(f"・{key} = {_show(value)}（既定 {_show(default)}）{mark}　{label}")
+        alias = japanese_name(key)
+        name = f"{alias}（{key}）" if alias else key
+        lines.append(f"・{name} = {_show(value)}（既定 {_show(default)}）{mark}　{label}")
     if sources:
         lines.append(sources)
     return "\n".join(lines)

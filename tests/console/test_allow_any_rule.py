@@ -35,7 +35,7 @@ async def test_rule_sources_and_supplements(console_table):
         await table.say(line)
     listing = "\n".join(m["text"] for m in await table.say("kp: /kp setting"))
     assert "クトゥルフ2015 → クトゥルフ2010 → クトゥルフ神話TRPG" in listing
-    assert "・supplements = なし（既定 なし）" in listing
+    assert "・サプリメント（supplements） = なし（既定 なし）" in listing
     await table.say("kp: /kp setting key:サプリメント value:クトゥルフ2015")
     started = "\n".join(m["text"] for m in await table.say("kp: /battle start"))
     assert "この戦闘で使う追加のルールブック・サプリメント: クトゥルフ2015" in started

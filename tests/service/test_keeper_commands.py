@@ -48,9 +48,22 @@ async def test_kp_setting_lists_every_option_with_its_default(table):
     defaults = kp_settings.defaults(get_system("coc6-house").settings(), 10, 0)
     for key, default in defaults.items():
         shown = ("オン" if default else "オフ") if isinstance(default, bool) else (str(default) if default != "" else "なし")
-        assert f"・{key} = {shown}（既定 {shown}）" in listed
+        alias = kp_settings.japanese_name(key)
+        assert f"・{f'{alias}（{key}）' if alias else key} = {shown}（既定 {shown}）" in listed
     assert replies[0].ephemeral and replies[0].to == KP
     assert "（X-HP-03）" in listed and "（H-DEF-DODGE-02）" in listed
+    # the Japanese name first, the one the README tells the KP to type
+    assert "・チャット宣言（chat_declarations） = オン（既定 オン）" in listed
+    assert "・リマインド（turn_reminder_minutes） = 10（既定 10）" in listed
+    assert len(listed) <= 2000
+
+
+async def test_kp_setting_fits_one_message_in_every_system(table):
+    for system in ("coc6", "coc6-house", "coc6-budo", "charge-rank"):
+        table.channel = f"room-{system}"
+        await table.say(KP, "battle new", system=system)
+        listed = (await table.say(KP, "kp setting"))[0].text
+        assert listed.startswith("【KP設定】") and not listed.endswith("…") and len(listed) <= 2000, system
 
 
 @pytest.mark.rule("X-ROLL-02")
@@ -64,7 +77,7 @@ async def test_kp_setting_is_kept_per_channel_and_used_by_the_next_battle(table)
     await table.say(KP, "battle end", confirm="true")
     await table.say(KP, "battle new")
     assert (await table.state()).settings["dice"] == "CC"
-    assert "・dice = CC（既定 CCB） ※変更済み" in (await table.say(KP, "kp setting"))[0].text
+    assert "・判定（dice） = CC（既定 CCB） ※変更済み" in (await table.say(KP, "kp setting"))[0].text
     other = await table.say(ALICE, "kp setting", key="dice", value="CCB")
     assert refused(other) and "KPだけ" in other[0].text
 
