@@ -2,6 +2,7 @@
 store; ``/char import`` is :mod:`bot.sheet_exchange`."""
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 
@@ -14,6 +15,7 @@ from bot.sheet_exchange import SheetExchange
 from bot.sheet_fetch import Fetch
 from rules.dice import parse
 from bot.store import Store
+from rules.battle.protocol import UnitRow
 from rules.coc6.character import CHARACTERISTICS, Character
 from rules.coc6.weapons import BUILTIN_WEAPONS, UNARMED_WEAPONS, ParryClass, make_weapon
 from rules.errors import InvalidInput
@@ -185,21 +187,27 @@ class CharacterBook:
                        f"（{weapon.parry_class.value}、{character.weapon_skill(weapon)}%、{weapon.damage}{hp}）。{note}")]
 
     async def show(self, scope: str, user: str, options: dict,
-                   battle: dict[str, Character] | None = None) -> list[Reply]:
+                   battle: dict[str, Character] | None = None,
+                   units: dict[str, tuple[Character, UnitRow]] | None = None) -> list[Reply]:
         """``/char show``: a character's sheet (one's only character when no name is given).
 
         ``battle`` is given when ``user`` is the KP of the channel's battle: ``{unit: sheet}``
         of its units. Then every sheet of the battle is shown (no name), or the unit's
-        (a name of a unit or of its character), whoever owns it — privately.
+        (a name of a unit or of its character), whoever owns it — privately. ``units``:
+        ``{unit: (sheet, status row)}`` of the channel's battle, if any: a sheet shown
+        that is a unit there gets the unit's current HP and conditions, and SAN is the
+        saved sheet's (SAN checks change the saved sheet, not the battle's copy).
         """
         name = opt.text(options, "name")
+        units = units or {}
         if battle:
             if not name:
-                return _packed([f"【{unit}】\n" + sheet_text(sheet, full=True) for unit, sheet in battle.items()],
-                               user, f"（KP用・この戦闘の{len(battle)}人のシート）")
+                parts = [f"【{unit}】\n" + await self._battle_sheet(scope, unit, sheet, units) for unit, sheet in battle.items()]
+                return _packed(parts, user, f"（KP用・この戦闘の{len(battle)}人のシート）")
             unit = next((u for u, sheet in battle.items() if name.strip() in (u, sheet.name)), None)
             if unit is not None:
-                return [private(user, f"【{unit}】（戦闘中のシート・KP用）\n" + sheet_text(battle[unit], full=True))]
+                return [private(user, f"【{unit}】（戦闘中のシート・KP用）\n"
+                                      + await self._battle_sheet(scope, unit, battle[unit], units))]
         if not name:
             mine = await self.owned(scope, user)
             if len(mine) != 1:
@@ -210,7 +218,20 @@ class CharacterBook:
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{character.name}」は他のユーザーのキャラクターです。"
                                "キャラクターの数値はその持ち主だけが表示できます（戦闘中のユニットならその戦闘のKPも見られます）。")
-        return [private(user, f"【{character.name}】\n" + sheet_text(character, full=True))]
+        here = [f"（この戦闘の{unit}: {battle_line(row)}）" for unit, (sheet, row) in units.items()
+                if sheet.name == character.name and row.owner == user]
+        return [private(user, "\n".join([f"【{character.name}】\n" + sheet_text(character, full=True), *here]))]
+
+    async def _battle_sheet(self, scope: str, unit: str, sheet: Character,
+                            units: dict[str, tuple[Character, UnitRow]]) -> str:
+        """A battle unit's sheet for its KP: the unit's HP and conditions now, then the sheet
+        with the saved sheet's SAN (the character of the same name in ``scope``, if any)."""
+        saved = await self.store.get_character(scope, sheet.name)
+        if saved is not None:
+            stored = Character.from_dict(saved.data)
+            sheet = dataclasses.replace(sheet, san_now=stored.san_now, san_hour=stored.san_hour)
+        row = units[unit][1] if unit in units else None
+        return (f"戦闘中: {battle_line(row)}\n" if row is not None else "") + sheet_text(sheet, full=True)
 
     async def rename(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char rename name: new:``: give one's character another name (one transaction;
@@ -252,6 +273,16 @@ class CharacterBook:
         await self._editable(scope, user, name)
         await self.store.delete_character(scope, name)
         return [private(user, f"キャラクター「{name}」を削除しました。")]
+
+
+def battle_line(row: UnitRow) -> str:
+    """``HP 10/13 状態: 気絶``: a unit's numbers now, from its status row (HP where the
+    system has it, the system's own numbers such as a charge rank, the conditions)."""
+    parts = [f"HP {row.hp}/{row.hp_max}"] if row.hp is not None else []
+    parts += [f"{label} {value}" for label, value in row.extra.items()]
+    if row.conditions:
+        parts.append("状態: " + "・".join(row.conditions))
+    return " ".join(parts) or "数値なし"
 
 
 def _packed(parts: list[str], user: str, head: str) -> list[Reply]:

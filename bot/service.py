@@ -173,14 +173,18 @@ class Service:
         return replies
 
     async def _char_show(self, req: Request) -> list[Reply]:
-        """``/char show``: the KP of the channel's battle sees every sheet in it."""
+        """``/char show``: the KP of the channel's battle sees every sheet in it; a sheet
+        that is a unit of the battle shows the unit's HP and conditions there too."""
         record = await self.battles.active(req.channel)
-        sheets = None
+        sheets, units = None, None
         if record is not None:
-            _system, loaded = await self.battles.loaded(record, history=True)
+            system, loaded = await self.battles.loaded(record, history=True)
+            rows = {row.name: row for row in (loaded.view or system.view(loaded.state)).rows}
+            in_battle = battle_sheets(loaded)
+            units = {unit: (sheet, rows[unit]) for unit, sheet in in_battle.items() if unit in rows}
             if await self.battles.is_kp(req, loaded.state.keeper):
-                sheets = battle_sheets(loaded)
-        return await self.characters.show(req.scope, req.user, req.options, battle=sheets)
+                sheets = in_battle
+        return await self.characters.show(req.scope, req.user, req.options, battle=sheets, units=units)
 
     # --- entry point ------------------------------------------------------------------
 

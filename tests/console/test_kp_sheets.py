@@ -24,17 +24,17 @@ async def test_the_kp_sees_every_sheet_of_the_battle_privately(console_table):
     assert [(m["to"], m["ephemeral"]) for m in shown] == [("kp", True)]
     text = shown[0]["text"]
     assert text.startswith("（KP用・この戦闘の3人のシート）")
-    assert "【アリス】\nSTR12 CON13 POW11 DEX14" in text and "こぶし 70%" in text
-    assert "【ボブ】\nSTR12 CON13 POW11 DEX10" in text
-    assert "【グールA】\nSTR12 CON13 POW11 DEX8" in text
+    assert "【アリス】\n戦闘中: HP 13/13\nSTR12 CON13 POW11 DEX14" in text and "こぶし 70%" in text
+    assert "【ボブ】\n戦闘中: HP 13/13\nSTR12 CON13 POW11 DEX10" in text
+    assert "【グールA】\n戦闘中: HP 13/13\nSTR12 CON13 POW11 DEX8" in text
 
 
 async def test_the_kp_sees_one_sheet_by_unit_name(console_table):
     table = await _battle(console_table)
     one = await table.say("kp: /char show name:アリス")
-    assert one[0]["to"] == "kp" and one[0]["text"].startswith("【アリス】（戦闘中のシート・KP用）\nSTR12")
+    assert one[0]["to"] == "kp" and one[0]["text"].startswith("【アリス】（戦闘中のシート・KP用）\n戦闘中: HP 13/13\nSTR12")
     npc = await table.say("kp: /char show name:グールA")
-    assert npc[0]["text"].startswith("【グールA】（戦闘中のシート・KP用）\nSTR12")
+    assert npc[0]["text"].startswith("【グールA】（戦闘中のシート・KP用）\n戦闘中: HP 13/13\nSTR12")
     saved = await table.say("kp: /char show name:グール")  # the KP's own saved character
     assert saved[0]["text"].startswith("【グール】\nSTR12")
 

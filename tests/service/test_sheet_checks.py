@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service_table import ALICE, text
+from service_table import ALICE, KP, text
 from rules.coc6.character import Character
 
 STATS = dict(str=12, con=13, pow=11, dex=14, app=10, siz=13, int=13, edu=15)
@@ -116,3 +116,20 @@ async def test_a_loss_that_cannot_be_rolled_typed_in_chat_rolls_nothing(table):
     assert (await sheet(table)).san == 55
     replies = await table.say(ALICE, "chat", 30, text="SANチェック 1/1D3")
     assert text(replies).startswith("🎲 アリス SANチェック（1/1D3）：(1D100<=55) ＞ 30 ＞ 成功\n成功：1 の減少 → SAN 55 → 54")
+
+
+async def test_in_a_battle_a_sheet_shows_the_units_hp_now_and_the_saved_san(table):
+    await table.fight()
+    await table.say(ALICE, "check", 80, 2, skill="SAN", loss="1/1D3")  # on the saved sheet: SAN 55 → 53
+    await table.say(KP, "kp set", target="アリス", field="HP", value="9")
+    kp_view = text(await table.say(KP, "char show", name="アリス"))
+    assert kp_view.startswith("【アリス】（戦闘中のシート・KP用）\n戦闘中: HP 9/13\n")
+    assert "HP 13 / MP 11 / SAN 53 /" in kp_view  # the sheet's SAN, not the 55 it joined with
+    own = text(await table.say(ALICE, "char show"))
+    assert "SAN 53" in own and own.endswith("\n（この戦闘のアリス: HP 9/13）")
+    every = text(await table.say(KP, "char show"))
+    assert "【アリス】\n戦闘中: HP 9/13\n" in every and "【ゾンビ】\n戦闘中: HP 15/15\n" in every
+    # a sheet that is no unit of the battle is shown as it is
+    await table.say(ALICE, "char new", name="カレン", str=10, con=10, pow=10, dex=10, app=10, siz=10, int=10, edu=10)
+    other = text(await table.say(ALICE, "char show", name="カレン"))
+    assert "この戦闘" not in other and "戦闘中" not in other
