@@ -152,7 +152,7 @@ def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView, 
     text = prompt.text
     if prompt.kind == "turn":
         row = next((r for r in view.rows if r.name == prompt.unit), None)
-        if row is not None and row.ap is not None:
+        if row is not None and row.ap is not None and not row.hidden:  # a hidden NPC's numbers: the KP's board only
             text += f"（行動ポイント {row.ap}）"
         if row is not None and row.conditions:
             text += f" 状態: {'・'.join(row.conditions)}"

@@ -132,3 +132,13 @@ async def test_the_kp_takes_the_private_cover_offer_from_a_direct_message(table)
     assert public and {r.channel for r in public} == {table.channel}
     assert "ゾンビ2 かばう（DEX×5）：🔒シークレットダイス" in "\n".join(r.text for r in public)
     assert [p.unit for p in (await table.state()).pending] == ["ゾンビ2"]
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_a_hidden_npcs_turn_prompt_shows_no_action_points(table):
+    await table.fight(hidden=True)
+    alice_turn = await table.say(ALICE, "end")  # アリス's end: ボブ's turn, his AP shown
+    assert any("ボブの手番です。（行動ポイント 3）" in r.text for r in alice_turn)
+    replies = await table.say("bob", "end")  # ゾンビ's turn: a public prompt for the KP
+    prompt = next(r for r in replies if "ゾンビの手番です" in r.text)
+    assert not prompt.ephemeral and "行動ポイント" not in prompt.text
