@@ -103,6 +103,7 @@ class CharacterBook:
             raise InvalidInput("name:, key:, value: をすべて指定してください。")
         character = await self._editable(scope, user, name)
         folded = unicodedata.normalize("NFKC", key).strip()
+        note = ""
         if folded.upper() in CHARACTERISTICS:
             number = self._number(value, folded.upper(), 0, 99)
             character = Character(**{**character.__dict__, "stats": {**character.stats, folded.upper(): number}})
@@ -125,10 +126,13 @@ class CharacterBook:
             shown = f"db = {db or 'なし'}"
         else:
             number = self._number(value, key, 0, 999)
+            new_skill = folded not in CHARGE_RANK_NUMBERS and not character.knows(key)
             character = character.with_skill(key, number)
             shown = f"{key} = {number}（チャージランク制の数値）" if folded in CHARGE_RANK_NUMBERS else f"〈{key}〉 = {number}%"
+            if new_skill:  # a typo would make a new skill: say so
+                note = f"\n〈{key}〉は技能表にない技能なので、新しい技能として追加しました（名前の誤りなら、正しい名前で設定し直してください）。"
         await self.store.put_character(scope, user, character.name, character.to_dict())
-        return [private(user, f"{character.name}: {shown} に設定しました。")]
+        return [private(user, f"{character.name}: {shown} に設定しました。{note}")]
 
     @staticmethod
     def _number(value: str, label: str, low: int, high: int) -> int:

@@ -12,6 +12,7 @@ from pathlib import Path
 from bot import attachments
 from bot.commands_spec import COMMANDS, Cmd, Opt, check_int
 from bot.options import integer
+from rules.coc6.character import CHARACTERISTICS
 from rules.errors import InvalidInput
 
 _LINE = re.compile(r"^(?:@(?P<channel>\S+)\s+)?(?P<name>[^:：\s][^:：]{0,40}?)\s*[:：]\s?(?P<text>.*)$")
@@ -157,7 +158,7 @@ def _typed(cmd: Cmd, options: dict) -> dict:
         option = by_name[key]
         if option.type == "int":
             try:
-                number = integer(options, key)
+                number = integer(options, key, key.upper() if key.upper() in CHARACTERISTICS else key)
             except InvalidInput as exc:
                 raise ParseError(str(exc)) from None
             refusal = check_int(option, number) if number is not None else None

@@ -141,3 +141,17 @@ async def test_values_may_hold_a_full_width_colon_and_buttons_full_width_bracket
     await table.say("kp: /battle start")
     ended = await table.say("alice: ［ターン終了］")
     assert any("アリスの手番が終わりました" in m["text"] for m in ended)
+
+
+async def test_setting_a_skill_the_rulebook_lacks_says_it_was_added(console_table):
+    table = await console_table()
+    await table.say(NEW.format(who="alice", name="アリス"))
+    known = await table.say("alice: /char set name:アリス key:目星 value:60")
+    assert known[0]["text"] == "アリス: 〈目星〉 = 60% に設定しました。"
+    specialty = await table.say("alice: /char set name:アリス key:運転（自動車） value:40")
+    assert specialty[0]["text"] == "アリス: 〈運転（自動車）〉 = 40% に設定しました。"
+    typo = await table.say("alice: /char set name:アリス key:目星し value:60")
+    assert typo[0]["text"] == ("アリス: 〈目星し〉 = 60% に設定しました。\n"
+                               "〈目星し〉は技能表にない技能なので、新しい技能として追加しました（名前の誤りなら、正しい名前で設定し直してください）。")
+    again = await table.say("alice: /char set name:アリス key:目星し value:70")  # on the sheet now: no note
+    assert again[0]["text"] == "アリス: 〈目星し〉 = 70% に設定しました。"
