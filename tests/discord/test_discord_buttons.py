@@ -31,7 +31,7 @@ async def test_a_click_on_a_message_of_a_previous_instance_works(make_bot):
     assert ack.payload == {"type": 6}
     assert retired.payload["components"] == []
     assert (done.ephemeral, done.content, done.custom_ids) == (False, "アリスの手番が終わりました。", [])
-    assert prompt.content == (f"<@{KP}> ラウンド1: ゾンビの手番です。（行動ポイント 3）\n"
+    assert prompt.content == (f"<@{KP}> ラウンド1: ゾンビの手番です。\n"  # hidden: no AP shown
                               "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。"
                               "（KPは as:ゾンビ を付けて行動させます）\n"
                               "チャットで「アリスをこぶしで攻撃」「C4へ移動」「ターン終了」のように宣言できます。")
