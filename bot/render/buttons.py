@@ -5,6 +5,7 @@ restart (discord.py ``DynamicItem``); the service re-checks it against the datab
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ class ButtonId:
         return LABELS.get(self.choice, self.choice)
 
 
+@functools.lru_cache(maxsize=4096)  # a pure function of the label; the same labels come every turn
 def choice_code(label: str) -> str:
     """The code of a button label: the fixed one of :data:`CHOICES`, else ``x`` and a hash
     of the label (such as ``受け流し：サーベル``), which the service matches against the
