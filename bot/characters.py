@@ -13,7 +13,7 @@ from bot.render.reply import MAX_TEXT, Reply, private
 from bot.render.sheet_skills import skills_table_text
 from bot.sheet_exchange import SheetExchange
 from bot.sheet_fetch import Fetch
-from rules.dice import parse
+from rules.dice import DiceError, check_expression, parse
 from bot.store import Store
 from rules.battle.protocol import UnitRow
 from rules.coc6.character import CHARACTERISTICS, Character
@@ -164,11 +164,17 @@ class CharacterBook:
             except KeyError:
                 names = "、".join(c.value for c in ParryClass)
                 raise InvalidInput(f"分類「{opt.text(options, 'class')}」は知りません。使える分類: {names}") from None
-        damage = opt.text(options, "damage")
+        damage = raw_damage = opt.text(options, "damage")
         if damage is not None:
             damage = unicodedata.normalize("NFKC", damage).upper().replace(" ", "")
-            if not re.fullmatch(r"[0-9D+\-*/()]{1,40}", damage) or (damage != "0" and parse(damage) is None):
-                raise InvalidInput(f"damage「{damage[:20]}」はダイス式として読めません（例: 1D8, 1D6+2, 2D3+1D4）。")
+            try:  # a die that cannot be rolled (1D0) is refused now, not at the first hit
+                readable = bool(re.fullmatch(r"[0-9D+\-*/()]{1,40}", damage)) and (damage == "0" or parse(damage) is not None)
+                if readable:
+                    check_expression(damage)
+            except DiceError as err:
+                raise InvalidInput(f"damage「{raw_damage.strip()[:20]}」は振れません: {err}（例: 1D8, 1D6+2）。") from None
+            if not readable:
+                raise InvalidInput(f"damage「{raw_damage.strip()[:20]}」はダイス式として読めません（例: 1D8, 1D6+2, 2D3+1D4）。")
         rof_raw = opt.text(options, "rof")
         rof = tuple(p for p in re.split(r"[/／・,、]", rof_raw) if p) if rof_raw else None
         if rof and any(mode not in FIRE_MODES for mode in rof):

@@ -155,3 +155,16 @@ async def test_setting_a_skill_the_rulebook_lacks_says_it_was_added(console_tabl
                                "〈目星し〉は技能表にない技能なので、新しい技能として追加しました（名前の誤りなら、正しい名前で設定し直してください）。")
     again = await table.say("alice: /char set name:アリス key:目星し value:70")  # on the sheet now: no note
     assert again[0]["text"] == "アリス: 〈目星し〉 = 70% に設定しました。"
+
+
+async def test_a_weapons_damage_that_cannot_be_rolled_is_refused_as_typed(console_table):
+    table = await console_table()
+    await table.say(NEW.format(who="alice", name="アリス"))
+    unreadable = await table.say("alice: /char weapon name:アリス weapon:バール damage:abc")
+    assert unreadable[0]["text"] == "damage「abc」はダイス式として読めません（例: 1D8, 1D6+2, 2D3+1D4）。"
+    no_sides = await table.say("alice: /char weapon name:アリス weapon:バール damage:1D0")
+    assert no_sides[0]["text"] == "damage「1D0」は振れません: ダイスの面数は1以上にしてください（0面）（例: 1D8, 1D6+2）。"
+    shown = await table.say("alice: /char show")
+    assert "バール" not in shown[0]["text"]  # nothing was given
+    given = await table.say("alice: /char weapon name:アリス weapon:バール damage:1D8+1")
+    assert given[0]["text"].startswith("アリスに武器「バール」を持たせました（棍棒、") and "1D8+1" in given[0]["text"]
