@@ -140,7 +140,8 @@ def _apply(d: Decision[CocState], unit: CocUnit, amount: int, cause: str, dice: 
     elif d.state.settings.get("shock", True) and amount >= math.ceil(before / 2):
         con5 = unit.character.stat("CON") * 5 if unit.character else 0
         check = roll_check(con5, dice, CCB)
-        d.emit(ce.CheckRolled(unit=unit_id, purpose="ショック（CON×5）", target=con5,
+        reason = f"{amount}ダメージ ≧ 耐久力{before}の半分"  # why it is rolled (X-HP-03), said on the line
+        d.emit(ce.CheckRolled(unit=unit_id, purpose=f"ショック（{reason}：CON×5）", target=con5,
                               roll=check.roll, level=check.level.value, text=check.text()))
         if not check.succeeded:
             _add(d, unit, "気絶", "ショック（X-HP-03）")

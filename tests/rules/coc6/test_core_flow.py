@@ -5,6 +5,7 @@ import pytest
 from rules.battle import commands as cmds
 from rules.battle.events import RoundStarted, SideOutOfAction, TurnStarted
 from rules.errors import InvalidInput
+from rules.systems.coc6 import events as ce
 
 
 def first_fight(table):
@@ -79,8 +80,11 @@ def test_shock_on_half_the_current_hp(house_table):
     t.npc(t.sheet("ゾンビ", CON=10, SIZ=10, DEX=8))   # HP 10, CON×5 = 50
     t.start()
     t.attack("アリス", "ゾンビ", [45])
-    t.react("ゾンビ", "なし", [3, 2, 60])            # 5 ≥ ⌈10/2⌉ → CON×5 rolled: 60 fails
+    events = t.react("ゾンビ", "なし", [3, 2, 60])   # 5 ≥ ⌈10/2⌉ → CON×5 rolled: 60 fails
     assert t.hp("ゾンビ") == 5 and t.unit("ゾンビ").conditions == ["気絶"]
+    # the line says why the roll is made
+    assert [(e.purpose, e.target, e.roll) for e in events if isinstance(e, ce.CheckRolled)][-1] == \
+        ("ショック（5ダメージ ≧ 耐久力10の半分：CON×5）", 50, 60)
 
 
 @pytest.mark.rule("X-HP-03")
