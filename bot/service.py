@@ -168,8 +168,11 @@ class Service:
             return earlier
         replies = await produce()
         if req.request_id:
-            await self.store.remember_request(req.request_id, [r.to_dict() for r in replies])
             self.battles.answered.put(req.request_id, replies)
+            try:
+                await self.store.remember_request(req.request_id, [r.to_dict() for r in replies])
+            except Exception:  # noqa: BLE001 - what produce() did is stored: its replies must go out
+                log.exception("the replies of %s could not be kept (a retry is answered from memory)", req.request_id)
         return replies
 
     async def _char_show(self, req: Request) -> list[Reply]:

@@ -1,7 +1,9 @@
 """What runs after a decided command's commit (housekeeping, the out-of-date mark of an
 older message) cannot turn a stored step into 「内部エラー…状態は変更されていません」: the
 step is stored, so its replies go out (issue 12: under load, the expiry of old
-idempotency keys met ``database is locked`` there and the user was told nothing changed)."""
+idempotency keys met ``database is locked`` there and the user was told nothing changed). A
+command that changes no battle is answered too when its idempotency row cannot be written
+after its change was saved."""
 from __future__ import annotations
 
 import asyncio
@@ -10,6 +12,7 @@ import sqlite3
 
 from sqlalchemy.exc import OperationalError
 
+from bot.service import Request
 from service_table import ALICE, BOB, KP, text
 
 
@@ -54,3 +57,18 @@ async def test_a_message_id_that_cannot_be_read_after_the_commit_leaves_the_repl
     assert not any(r.edit for r in replies)  # the older board is not marked: its id was not read
     state = await table.state()
     assert state.round == 2
+
+
+async def test_a_sheet_saved_whose_idempotency_row_cannot_be_written_is_still_answered(table, monkeypatch, caplog):
+    async def locked_write(request_id, replies):
+        raise locked()
+    monkeypatch.setattr(table.store, "remember_request", locked_write)
+    req = Request(channel=table.channel, user=ALICE, name=ALICE, command="char new", request_id="new-alice",
+                  options={"name": "アリス", "str": "12", "con": "13", "pow": "11", "dex": "14", "app": "10",
+                           "siz": "13", "int": "13", "edu": "15"})
+    with caplog.at_level(logging.ERROR, logger="bot.service"):
+        replies = await table.service.handle(req)
+    assert "内部エラー" not in text(replies) and "キャラクター「アリス」を登録しました。" in text(replies)
+    assert (await table.store.get_character("console", "アリス")) is not None
+    assert await table.service.handle(req) == replies  # the retried interaction: the same answer, from memory
+    assert "could not be kept" in caplog.text
