@@ -8,7 +8,7 @@ import unicodedata
 
 from bot import options as opt
 from bot.names import check_name
-from bot.render.characters import sheet_text
+from bot.render.characters import battle_line, sheet_text
 from bot.render.reply import MAX_TEXT, Reply, private
 from bot.render.sheet_skills import skills_table_text
 from bot.sheet_exchange import SheetExchange
@@ -197,27 +197,25 @@ class CharacterBook:
                        f"（{weapon.parry_class.value}、{character.weapon_skill(weapon)}%、{weapon.damage}{hp}）。{note}")]
 
     async def show(self, scope: str, user: str, options: dict,
-                   battle: dict[str, Character] | None = None,
-                   units: dict[str, tuple[Character, UnitRow]] | None = None) -> list[Reply]:
+                   units: dict[str, tuple[Character, UnitRow]] | None = None, keeper: bool = False) -> list[Reply]:
         """``/char show``: a character's sheet (one's only character when no name is given).
 
-        ``battle`` is given when ``user`` is the KP of the channel's battle: ``{unit: sheet}``
-        of its units. Then every sheet of the battle is shown (no name), or the unit's
-        (a name of a unit or of its character), whoever owns it — privately. ``units``:
-        ``{unit: (sheet, status row)}`` of the channel's battle, if any: a sheet shown
-        that is a unit there gets the unit's current HP and conditions, and SAN is the
-        saved sheet's (SAN checks change the saved sheet, not the battle's copy).
+        ``units``: ``{unit: (sheet, status row)}`` of the channel's battle, if there is one;
+        a sheet shown that is a unit there ends with the unit's HP and conditions now.
+        ``keeper``: ``user`` is that battle's KP: then every sheet of the battle is shown
+        (no name), or the unit's (a name of a unit or of its character), whoever owns it —
+        privately, headed by the unit's numbers now and with the saved sheet's SAN (SAN
+        checks change the saved sheet, not the battle's copy).
         """
         name = opt.text(options, "name")
         units = units or {}
-        if battle:
+        if keeper and units:
             if not name:
-                parts = [f"【{unit}】\n" + await self._battle_sheet(scope, unit, sheet, units) for unit, sheet in battle.items()]
-                return _packed(parts, user, f"（KP用・この戦闘の{len(battle)}人のシート）")
-            unit = next((u for u, sheet in battle.items() if name.strip() in (u, sheet.name)), None)
+                parts = [f"【{unit}】\n" + await self._battle_sheet(scope, sheet, row) for unit, (sheet, row) in units.items()]
+                return _packed(parts, user, f"（KP用・この戦闘の{len(units)}人のシート）")
+            unit = next((u for u, (sheet, _row) in units.items() if name.strip() in (u, sheet.name)), None)
             if unit is not None:
-                return [private(user, f"【{unit}】（戦闘中のシート・KP用）\n"
-                                      + await self._battle_sheet(scope, unit, battle[unit], units))]
+                return [private(user, f"【{unit}】（戦闘中のシート・KP用）\n" + await self._battle_sheet(scope, *units[unit]))]
         if not name:
             mine = await self.owned(scope, user)
             if len(mine) != 1:
@@ -232,16 +230,14 @@ class CharacterBook:
                 if sheet.name == character.name and row.owner == user]
         return [private(user, "\n".join([f"【{character.name}】\n" + sheet_text(character, full=True), *here]))]
 
-    async def _battle_sheet(self, scope: str, unit: str, sheet: Character,
-                            units: dict[str, tuple[Character, UnitRow]]) -> str:
-        """A battle unit's sheet for its KP: the unit's HP and conditions now, then the sheet
-        with the saved sheet's SAN (the character of the same name in ``scope``, if any)."""
+    async def _battle_sheet(self, scope: str, sheet: Character, row: UnitRow) -> str:
+        """A battle unit's sheet for its KP: the unit's numbers now, then the sheet with the
+        saved sheet's SAN (the character of the same name in ``scope``, if any)."""
         saved = await self.store.get_character(scope, sheet.name)
         if saved is not None:
             stored = Character.from_dict(saved.data)
             sheet = dataclasses.replace(sheet, san_now=stored.san_now, san_hour=stored.san_hour)
-        row = units[unit][1] if unit in units else None
-        return (f"戦闘中: {battle_line(row)}\n" if row is not None else "") + sheet_text(sheet, full=True)
+        return f"戦闘中: {battle_line(row)}\n" + sheet_text(sheet, full=True)
 
     async def rename(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char rename name: new:``: give one's character another name (one transaction;
@@ -283,16 +279,6 @@ class CharacterBook:
         await self._editable(scope, user, name)
         await self.store.delete_character(scope, name)
         return [private(user, f"キャラクター「{name}」を削除しました。")]
-
-
-def battle_line(row: UnitRow) -> str:
-    """``HP 10/13 状態: 気絶``: a unit's numbers now, from its status row (HP where the
-    system has it, the system's own numbers such as a charge rank, the conditions)."""
-    parts = [f"HP {row.hp}/{row.hp_max}"] if row.hp is not None else []
-    parts += [f"{label} {value}" for label, value in row.extra.items()]
-    if row.conditions:
-        parts.append("状態: " + "・".join(row.conditions))
-    return " ".join(parts) or "数値なし"
 
 
 def _packed(parts: list[str], user: str, head: str) -> list[Reply]:

@@ -179,15 +179,13 @@ class Service:
         """``/char show``: the KP of the channel's battle sees every sheet in it; a sheet
         that is a unit of the battle shows the unit's HP and conditions there too."""
         record = await self.battles.active(req.channel)
-        sheets, units = None, None
-        if record is not None:
-            system, loaded = await self.battles.loaded(record, history=True)
-            rows = {row.name: row for row in (loaded.view or system.view(loaded.state)).rows}
-            in_battle = battle_sheets(loaded)
-            units = {unit: (sheet, rows[unit]) for unit, sheet in in_battle.items() if unit in rows}
-            if await self.battles.is_kp(req, loaded.state.keeper):
-                sheets = in_battle
-        return await self.characters.show(req.scope, req.user, req.options, battle=sheets, units=units)
+        if record is None:
+            return await self.characters.show(req.scope, req.user, req.options)
+        system, loaded = await self.battles.loaded(record, history=True)
+        rows = {row.name: row for row in (loaded.view or system.view(loaded.state)).rows}
+        units = {unit: (sheet, rows[unit]) for unit, sheet in battle_sheets(loaded).items() if unit in rows}
+        keeper = await self.battles.is_kp(req, loaded.state.keeper)
+        return await self.characters.show(req.scope, req.user, req.options, units=units, keeper=keeper)
 
     # --- entry point ------------------------------------------------------------------
 

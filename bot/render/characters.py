@@ -1,6 +1,7 @@
 """Japanese text for character sheets, and what changes when one sheet replaces another."""
 from __future__ import annotations
 
+from rules.battle.protocol import UnitRow
 from rules.coc6.character import CHARACTERISTICS, Character
 from rules.coc6.weapons import Weapon
 
@@ -61,3 +62,13 @@ def _listed(items: list[str], limit: int = 30) -> str:
     confirmation always fits one message."""
     shown = "、".join(items[:limit])
     return shown + (f" …ほか{len(items) - limit}件" if len(items) > limit else "")
+
+
+def battle_line(row: UnitRow) -> str:
+    """``HP 10/13 状態: 気絶``: a unit's numbers now, from its status row (HP where the
+    system has it, the system's own numbers such as a charge rank, the conditions)."""
+    parts = [f"HP {row.hp}/{row.hp_max}"] if row.hp is not None else []
+    parts += [f"{label} {value}" for label, value in row.extra.items()]
+    if row.conditions:
+        parts.append("状態: " + "・".join(row.conditions))
+    return " ".join(parts) or "数値なし"

@@ -44,7 +44,7 @@ def require_turn(state: CocState, unit: CocUnit) -> None:
     if state.phase == "ended":
         raise InvalidInput("この戦闘はすでに終了しています。")
     if state.turn != unit.id and unit.out_of_action:
-        why = next(OUT_OF_ACTION_WORDS[c] for c in OUT_OF_ACTION_WORDS if c in unit.conditions)
+        why = next((OUT_OF_ACTION_WORDS[c] for c in OUT_OF_ACTION_WORDS if c in unit.conditions), "行動不能の")
         raise InvalidInput(f"{unit.id}は{why}ため行動できません（行動不能のユニットには手番が来ません）。"
                            "KPは /kp set で状態を変えられます。")
     if state.turn != unit.id:
