@@ -13,7 +13,7 @@ import pytest
 from lock_holder import hold_write_lock, locked_elsewhere
 
 from bot.store import DuplicateRequest, Store, VersionConflict
-from bot.store import busy
+from bot.store import busy, sqlite_writer
 
 
 
@@ -98,3 +98,19 @@ async def test_a_lock_held_past_the_patience_fails_the_write_and_writes_nothing(
     assert [k for k, _p, _a in await store.events(a.id)] == ["BattleOpened"]
     assert await store.request_replies("ra") is None
     assert await store.append(a.id, 1, [("A", {})], "alice", "ra") == 2
+
+
+async def test_the_log_is_restarted_after_its_checkpoint_so_it_stays_bounded(sqlite_store):
+    """A WAL that is never restarted grows by every commit, and each commit's fsync then also
+    journals the file's new size (issue 12: twice the commit). With the committing
+    connection's own checkpoints, 3,000 commits of several pages each leave a log no longer
+    than one checkpoint's worth of pages and one commit's."""
+    store, path = sqlite_store
+    opened = await battles(store, 30)
+    before = commits(store)
+    for version in range(1, 101):
+        for i, b in enumerate(opened):
+            await store.append(b.id, version, [("E", {"pad": "x" * 300 * (i % 3)})], "alice", f"r{version}-{i}")
+    assert commits(store) == before + 3000
+    page = 4096 + 24  # a WAL frame: the page and its header
+    assert path.with_name(path.name + "-wal").stat().st_size <= 32 + (sqlite_writer.CHECKPOINT_PAGES + 20) * page
