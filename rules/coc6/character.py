@@ -37,13 +37,21 @@ SKILL_ALIASES = {
 }
 
 
+_BUDO_SPELLING = re.compile(r"武道\s*[（(:：]\s*([^）)]*?)\s*[）)]?")
+"""A 〈武道〉 skill however it is written: 武道（柔道）, 武道(柔道), 武道：柔道, 武道:柔道."""
+
+CHARACTERISTIC_ROLL = re.compile(r"(STR|CON|POW|DEX|APP|SIZ|INT|EDU)\s*[×x*]\s*(\d+)", re.I)
+"""A characteristic roll named as a skill: ``CON×5``, ``dex*2`` (group 1 the characteristic,
+group 2 the multiplier)."""
+
+
 def canonical_skill(name: str) -> str:
     """The skill name used internally for ``name`` (aliases and 武道 spellings folded).
 
     ``武道（柔道）``, ``武道(柔道)``, ``武道：柔道`` and ``武道:柔道`` all become ``武道（柔道）``.
     """
     text = name.strip()
-    match = re.fullmatch(r"武道\s*[（(:：]\s*([^）)]*?)\s*[）)]?", text)
+    match = _BUDO_SPELLING.fullmatch(text) if text.startswith("武道") else None
     if match:
         return f"武道（{match.group(1)}）"
     return SKILL_ALIASES.get(text, text)
@@ -120,7 +128,7 @@ class Character:
             return self.san
         if (base := specialty_base(key)) is not None and key not in BASE_SKILLS:
             return base
-        match = re.fullmatch(r"(STR|CON|POW|DEX|APP|SIZ|INT|EDU)\s*[×x*]\s*(\d+)", key, re.I)
+        match = CHARACTERISTIC_ROLL.fullmatch(key)
         if match:
             return self.stat(match.group(1)) * int(match.group(2))
         if key.startswith("武道"):
@@ -133,7 +141,7 @@ class Character:
         key = canonical_skill(name)
         return (key in self.skills or key in BASE_SKILLS or key in DERIVED or key in SAN_NAMES
                 or specialty_base(key) is not None or key.startswith("武道")
-                or re.fullmatch(r"(STR|CON|POW|DEX|APP|SIZ|INT|EDU)\s*[×x*]\s*(\d+)", key, re.I) is not None)
+                or CHARACTERISTIC_ROLL.fullmatch(key) is not None)
 
     def budo_skills(self) -> dict[str, int]:
         """Every 〈武道〉 skill on the sheet, ``{"武道（柔道）": 70}``."""
