@@ -422,7 +422,7 @@ class Battles:
             old = {p.key for p in before.prompts if p.kind == "turn"}  # re-resolved: its questions are asked again
         for prompt in view.prompts:
             if prompt.key not in old and not (prompt.kind == "turn" and _same_turn(before, view)):
-                replies.append(render.prompt_reply(record.id, prompt, state.keeper, view, chat_on(state)))
+                replies.extend(render.prompt_replies(record.id, prompt, state.keeper, view, chat_on(state)))
         if view.phase == "active" and view.round > before.round:
             replies.extend(board(record, system, view))
         return replies or ([] if quiet else [public("了解しました。")])
@@ -462,15 +462,16 @@ def event_replies(record: BattleRecord, events: list[Event], state: BattleState,
     secret = state.settings.get("secret_hidden_rolls", True)
     events = [e for e in events if not _explained(e)]
     hidden_units = battle_log.hidden_units(events, view)
-    public_lines = battle_log.lines(events, view, reveal=not secret, hidden=hidden_units)
+    shown = battle_log.each_line(events, view, reveal=not secret, hidden=hidden_units)
+    public_lines = [line for line in shown if line]
     replies = []
     finish = any(type(e).__name__ == "SideOutOfAction" for e in events) and state.phase == "active"
     if public_lines:
         replies.append(public("\n".join(public_lines),
                               buttons=(render.finish_button(record.id),) if finish else ()))
     if secret and hidden_units and state.keeper:  # with no hidden unit the full lines are the public ones
-        full = battle_log.lines(events, view, reveal=True, hidden=hidden_units)
-        hidden = [line for line, shown in zip(full, public_lines) if line != shown]
+        full = battle_log.each_line(events, view, reveal=True, hidden=hidden_units)
+        hidden = [line for line, public_line in zip(full, shown) if line and line != public_line]
         if hidden:
             replies.append(private(state.keeper, "🔒 KP用（シークレット）\n" + "\n".join(hidden)))
     return replies

@@ -16,7 +16,7 @@ from bot.sheet_fetch import Fetch
 from rules.dice import DiceError, check_expression, parse
 from bot.store import Store
 from rules.battle.protocol import UnitRow
-from rules.coc6.character import CHARACTERISTICS, Character
+from rules.coc6.character import CHARACTERISTIC_RANGE, CHARACTERISTICS, Character
 from rules.coc6.weapons import BUILTIN_WEAPONS, UNARMED_WEAPONS, ParryClass, make_weapon
 from rules.errors import InvalidInput
 from rules.systems.charge_rank.sheet import NAMES as CHARGE_RANK_NUMBERS
@@ -82,9 +82,7 @@ class CharacterBook:
             value = opt.integer(options, key.lower(), key)
             if value is None:
                 raise InvalidInput(f"{key}: を指定してください（例: {key}:12）。")
-            if not 0 <= value <= 99:
-                raise InvalidInput(f"{key} は0から99の値にしてください。")
-            stats[key] = value
+            stats[key] = bounded(value, key, *CHARACTERISTIC_RANGE)
         if record is not None:
             kept = Character.from_dict(record.data)
             character = Character(**{**kept.__dict__, "stats": stats})
@@ -105,7 +103,7 @@ class CharacterBook:
         folded = unicodedata.normalize("NFKC", key).strip()
         note = ""
         if folded.upper() in CHARACTERISTICS:
-            number = self._number(value, folded.upper(), 0, 99)
+            number = self._number(value, folded.upper(), *CHARACTERISTIC_RANGE)
             character = Character(**{**character.__dict__, "stats": {**character.stats, folded.upper(): number}})
             shown = f"{folded.upper()} = {number}"
         elif folded.casefold() in HP_KEYS:
@@ -138,9 +136,7 @@ class CharacterBook:
     def _number(value: str, label: str, low: int, high: int) -> int:
         number = opt.integer({"v": value}, "v", label)
         assert number is not None
-        if not low <= number <= high:
-            raise InvalidInput(f"{label} は{low}から{high}の値にしてください。")
-        return number
+        return bounded(number, label, low, high)
 
     async def weapon(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char weapon``: give one's character a weapon, filled in from the built-in table
@@ -279,6 +275,14 @@ class CharacterBook:
         await self._editable(scope, user, name)
         await self.store.delete_character(scope, name)
         return [private(user, f"キャラクター「{name}」を削除しました。")]
+
+
+def bounded(number: int, label: str, low: int, high: int) -> int:
+    """``number`` when ``low <= number <= high``; else raises InvalidInput naming the option
+    ``label`` and the value given (the manner of :func:`bot.options.integer`'s refusal)."""
+    if not low <= number <= high:
+        raise InvalidInput(f"{label} には{low}から{high}の整数を指定してください（「{number}」は範囲外です）。")
+    return number
 
 
 def _packed(parts: list[str], user: str, head: str) -> list[Reply]:

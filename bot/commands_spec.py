@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.coc6.character import CHARACTERISTIC_RANGE, CHARACTERISTICS
+
 
 TYPES = ("str", "int", "bool", "user", "role", "attachment")
 """Option types. ``user``/``role``/``attachment`` are Discord's Member, Role and Attachment
@@ -44,12 +46,14 @@ def num(name: str, ja: str, desc: str, low: int, high: int, required: bool = Fal
     return Opt(name, ja, desc, "int", required, low=low, high=high)
 
 
-def check_int(option: Opt, value: int) -> str | None:
-    """The Japanese refusal when ``value`` is outside the option's range, else None."""
+def check_int(option: Opt, value: int, label: str | None = None) -> str | None:
+    """The Japanese refusal when ``value`` is outside the option's range, else None;
+    ``label``: the option as the refusal names it (``STR`` for ``str``), else its name."""
+    label = label or option.name
     if option.high is not None and value > option.high:
-        return f"{option.name} の値が大きすぎます（{option.low}〜{option.high} の整数）。"
+        return f"{label} の値が大きすぎます（{option.low}〜{option.high} の整数）。"
     if option.low is not None and value < option.low:
-        return f"{option.name} の値が小さすぎます（{option.low}〜{option.high} の整数）。"
+        return f"{label} の値が小さすぎます（{option.low}〜{option.high} の整数）。"
     return None
 
 
@@ -69,8 +73,7 @@ class Cmd:
 AS = Opt("as", "代理", "KPが代わりに行動させるユニット", autocomplete="unit")
 SYSTEM_CHOICES = (("coc6-house", "CoC6 ハウスルール"), ("coc6", "CoC6 基本ルール"),
                   ("coc6-budo", "CoC6 武道ルール"), ("charge-rank", "チャージランク制"))
-STATS = tuple(num(s.lower(), s.lower(), f"{s}（能力値）", 0, 999, True)
-              for s in ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU"))
+STATS = tuple(num(s.lower(), s.lower(), f"{s}（能力値）", *CHARACTERISTIC_RANGE, True) for s in CHARACTERISTICS)
 REACTIONS = (("回避", "回避"), ("受け流し", "受け流し"), ("防御", "防御"), ("隠れる", "隠れる"),
              ("かばう", "かばう"), ("武道", "武道"), ("カウンター", "カウンター"),
              ("インターセプト", "インターセプト"), ("カバーリング", "カバーリング"),

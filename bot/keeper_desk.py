@@ -19,7 +19,7 @@ from bot.request import Request, request_label
 from rules.battle import keeper as kc
 from rules.battle.events import Event
 from rules.battle.override import (ReplayDice, damage_faces, face_for, latest_roll,
-                                   parse_result)
+                                   parse_result, rolled_first)
 from rules.battle.steps import (Step, StepStarted, StepsReverted, StepsRestored, actions,
                                 command_from_record, command_record, next_step, redoable,
                                 timeline)
@@ -107,7 +107,7 @@ class KeeperDesk:
 
         async def make(system, loaded: Loaded, is_kp: bool):
             ref = latest_roll(loaded.steps, checks_only=not isinstance(wanted, int))
-            e = ref.event
+            e, rolled = ref.event, rolled_first(loaded.steps, ref).event  # a second override: the real die
             faces = [list(f) for f in ref.step.dice]
             if type(e).__name__ == "CheckRolled":
                 face = wanted if isinstance(wanted, int) else face_for(wanted, e.target, bands(loaded.state))
@@ -115,10 +115,10 @@ class KeeperDesk:
                     raise InvalidInput("1D100の出目は1から100の間で指定してください。")
                 faces[ref.index] = [100, face]
                 hidden = getattr(loaded.state.units.get(e.unit), "hidden", False)
-                what = f"{e.unit}の{e.purpose}" + ("" if hidden else f"（{e.roll}）")
+                what = f"{e.unit}の{e.purpose}" + ("" if hidden else f"（{rolled.roll}）")
             else:
                 faces[ref.index:ref.index + ref.count] = damage_faces(e.rolls, e.total, wanted)
-                what = f"{e.unit}へのダメージ（{e.total}）"
+                what = f"{e.unit}へのダメージ（{rolled.total}）"
             result = opt.text(req.options, "result")
             later = [s for s in loaded.steps if s.number >= ref.step.number and not s.meta]
             redo = [s for s in later if s.active and s.command and s.command.get("type") not in ("Override",)]
@@ -140,7 +140,7 @@ class KeeperDesk:
                         raise
                     dropped.append(step.label)
             if type(e).__name__ == "CheckRolled" and not isinstance(wanted, int):
-                _show_ruled_roll(draft.events, e, face, result or "")
+                _show_ruled_roll(draft.events, rolled, face, result or "")
             note = f"\n（成り立たなくなったため取り消した操作: {'、'.join(dropped)}）" if dropped else ""
             return draft.events, [public(f"⚖ KP（{req.name or req.user}）の裁定: {what}を「{result}」にして処理し直します。{note}")]
         return await self.battles.transact(req, make, history=True)

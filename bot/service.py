@@ -428,22 +428,26 @@ class Service:
         return self.battles.timings(state)
 
     async def fire_deadline(self, deadline: Deadline) -> list[Reply]:
-        """Fire a due deadline once: a reminder that mentions whoever must act, or the
-        auto-skip of the turn. Returns [] when the prompt has moved on, the battle is over,
-        or another process fired it already."""
+        """Fire a due deadline once: a reminder that mentions whoever must act (privately to
+        the KP when the prompt went so, a hidden NPC's question), or the auto-skip of the turn.
+        Returns [] when the prompt has moved on, the battle is over, or another process fired
+        it already."""
         async with self.battles.lock(deadline.channel):
             record = await self.store.battle(deadline.battle_id)
-            current = None
+            current = view = None
             if record is not None and record.status == "active":
                 system, state = await self._state(record)
-                current = next((p for p in system.view(state).prompts if p.key == deadline.key), None)
+                view = system.view(state)
+                current = next((p for p in view.prompts if p.key == deadline.key), None)
             if not await self.store.keeper.claim_deadline(deadline.id, self.clock()) or current is None:
                 return []
             who = current.owner or state.keeper
             if deadline.kind == "remind":
                 what = {"turn": "手番", "declare": "ラウンド開始時の宣言"}.get(current.kind, "対応")
-                return [Reply(text=f"⏰ {current.unit}の{what}を待っています"
-                                   f"（ラウンド{state.round}）。\n{current.text}", mentions=(who,))]
+                text = f"⏰ {current.unit}の{what}を待っています（ラウンド{state.round}）。\n{current.text}"
+                if render.private_prompt(current, view):  # as its prompt went: to the KP alone
+                    return [private(state.keeper, text)]
+                return [Reply(text=text, mentions=(who,))]
             if deadline.kind == "close":  # the round-start declarations' timeout
                 req = Request(channel=deadline.channel, user=state.keeper, command="kp close", name="時間切れ")
                 command, label = kc.CloseDeclarations(issuer=state.keeper, keeper=True, timeout=True), "（時間切れによる宣言の締め切り）"

@@ -157,11 +157,12 @@ def _typed(cmd: Cmd, options: dict) -> dict:
     for key, value in options.items():
         option = by_name[key]
         if option.type == "int":
+            label = key.upper() if key.upper() in CHARACTERISTICS else key
             try:
-                number = integer(options, key, key.upper() if key.upper() in CHARACTERISTICS else key)
+                number = integer(options, key, label)
             except InvalidInput as exc:
                 raise ParseError(str(exc)) from None
-            refusal = check_int(option, number) if number is not None else None
+            refusal = check_int(option, number, label) if number is not None else None
             if refusal:
                 raise ParseError(refusal)
         elif option.type in ("user", "role"):

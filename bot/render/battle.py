@@ -145,9 +145,33 @@ ROUND_HINTS = {
 """The round-start declarations a system has, announced with each new round."""
 
 
+PRIVATE_KINDS = ("reaction", "declare", "cover")
+"""The prompts a hidden NPC gets only privately: their options (its weapons, what it may
+declare, whom it may protect) are the KP's secret (H-GEN-01). Its turn prompt stays public."""
+
+
+def private_prompt(prompt: Prompt, view: BattleView) -> bool:
+    """Whether ``prompt`` goes to the KP alone: a hidden NPC's question, declaration or かばう
+    offer, and the KP's 「宣言を締め切る」 when only hidden NPCs' declarations are awaited."""
+    if prompt.kind == "declarations":
+        declaring = [p for p in view.prompts if p.kind == "declare"]
+        return bool(declaring) and all(private_prompt(p, view) for p in declaring)
+    return prompt.kind in PRIVATE_KINDS and prompt.owner is None and _hidden(view, prompt.unit)
+
+
+def prompt_replies(battle_id: int, prompt: Prompt, keeper: str, view: BattleView, chat: bool = True) -> list[Reply]:
+    """The message of ``prompt`` (see :func:`prompt_reply`) and, when a hidden NPC's question
+    goes to the KP alone, the public word that the battle waits for its answer."""
+    reply = prompt_reply(battle_id, prompt, keeper, view, chat)
+    if prompt.kind == "reaction" and private_prompt(prompt, view):
+        return [reply, Reply(text=f"{prompt.unit}の対応を待っています（KPが選びます）。")]
+    return [reply]
+
+
 def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView, chat: bool = True) -> Reply:
     """A prompt message mentioning whoever answers it (the KP for an NPC), with its buttons;
-    a かばう offer to a hidden NPC goes privately to the KP (H-GEN-01); ``chat``: chat declarations are on here, so the prompt says how to type the answer."""
+    a hidden NPC's question, declaration and かばう offer go privately to the KP
+    (:func:`private_prompt`); ``chat``: chat declarations are on here, so the prompt says how to type the answer."""
     who = prompt.owner or keeper
     text = prompt.text
     if prompt.kind == "turn":
@@ -169,8 +193,7 @@ def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView, 
     style = {"ターン終了": "primary", "なし": "secondary", "宣言しない": "secondary", "宣言を締め切る": "danger"}
     btns = tuple(Button(label, buttons.encode(battle_id, prompt.key, label), style.get(label, "success"))
                  for label in prompt.options)
-    if prompt.kind == "cover" and prompt.owner is None and _hidden(view, prompt.unit):
-        # an offer the battle does not wait on: posting it would tell the table a hidden NPC is there
+    if private_prompt(prompt, view):  # posting it would tell the table what a hidden NPC may do
         return Reply(text=clip(text), ephemeral=True, to=keeper, buttons=btns)
     return Reply(text=clip(text), mentions=(who,), buttons=btns)
 
@@ -229,7 +252,8 @@ def status_reply(view: BattleView, title: str, reveal: bool = False) -> Reply:
         lines.append(f"{mark}{row.name}　{body}{conditions}")
     for prompt in view.prompts:
         if prompt.kind == "reaction":
-            lines.append(f"保留中: {prompt.unit}の対応（{'／'.join(prompt.options)}）")
+            options = "" if private_prompt(prompt, view) and not reveal else f"（{'／'.join(prompt.options)}）"
+            lines.append(f"保留中: {prompt.unit}の対応{options}")
     data = {"round": view.round, "turn": view.turn, "phase": view.phase,
             "combatants": [combatant(r, reveal) for r in ordered]}
     return Reply(text=clip("\n".join(lines)), data=data)

@@ -16,6 +16,7 @@ from rules.battle.protocol import BattleView
 from rules.battle.steps import Step, StepsReverted, StepsRestored, StepStarted
 from rules.coc6.character import Character
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6.window import DeclarationAnswered, DeclarationsClosed, DeclarationsOpened
 
 SECRET = "🔒シークレットダイス"
 
@@ -82,15 +83,23 @@ def lines(events: list[ev.Event], view: BattleView | None, reveal: bool,
           hidden: dict[str, int] | None = None, names: dict[str, str] | None = None) -> list[str]:
     """The lines of ``events``; without ``reveal`` a hidden unit's checks are 🔒 and its HP
     is a word (無傷, 負傷, 重傷, 瀕死, 死亡), never a number."""
+    return [line for line in each_line(events, view, reveal, hidden, names) if line]
+
+
+def each_line(events: list[ev.Event], view: BattleView | None, reveal: bool,
+              hidden: dict[str, int] | None = None, names: dict[str, str] | None = None) -> list[str | None]:
+    """The line of each of ``events`` in order, None where it shows none (see :func:`lines`):
+    the players' and the KP's copies pair up event by event."""
     hidden = hidden_units(events, view) if hidden is None else hidden
     shown = dataclasses.replace(view, rows=()) if (view and reveal) else view
-    out = []
+    out: list[str | None] = []
     for e in events:
         if isinstance(e, StepStarted):
+            out.append(None)
             continue
         line = keeper_line(e, names)
-        if not reveal and hidden:
-            line = _redacted(e, line, hidden) or line
+        if not reveal and hidden and (redacted := _redacted(e, line, hidden)) is not None:
+            line = redacted
         if line is None and not reveal and getattr(e, "unit", None) in hidden:
             if isinstance(e, ce.CheckRolled):
                 line = f"{e.unit} {e.purpose}：{SECRET}"
@@ -98,15 +107,18 @@ def lines(events: list[ev.Event], view: BattleView | None, reveal: bool,
                 line = f"{e.unit}：{render.wound_word(e.after, hidden[e.unit])}"
         if line is None:
             line = render.event_line(e, shown)
-        if line:
-            out.append(line)
+        out.append(line or None)
     return out
 
 
 def _redacted(e: ev.Event, line: str | None, hidden: dict[str, int]) -> str | None:
     """A players' line for an event that would show a hidden unit's numbers: its attack
     chance, the dice of its damage (they give away its db), a KP 設定 ruling that names its
-    values. None when the event shows nothing hidden."""
+    values; or that would show what it is asked (its options, whether its round-start
+    declaration is awaited: those prompts go to the KP alone), "" for no line. None when
+    the event shows nothing hidden."""
+    if (asked := _asked(e, hidden)) is not None:
+        return asked
     if isinstance(e, ce.AttackDeclared) and e.attacker in hidden:
         return f"⚔ {e.attacker} → {e.target}：{e.weapon}で攻撃"
     if isinstance(e, ce.DamageRolled) and e.attacker in hidden and e.unit not in hidden:
@@ -123,6 +135,22 @@ def _redacted(e: ev.Event, line: str | None, hidden: dict[str, int]) -> str | No
             return f"→ {name}への攻撃の処理が終わった（数値はKPのみ）"
     if isinstance(e, kc.KeeperRuling) and e.action == "設定" and any(name in e.detail for name in hidden):
         return f"⚖ KP裁定［{e.action}］非公開のNPCについて（詳細はKPのみ）"
+    return None
+
+
+def _asked(e: ev.Event, hidden: dict[str, int]) -> str | None:
+    """The players' line of a round-start window or handed-over question event that names
+    hidden units (:func:`_redacted`), "" for none; None when it names none."""
+    if isinstance(e, DeclarationsOpened) and any(u in hidden for u in e.units):
+        units = [u for u in e.units if u not in hidden]
+        return render.window_line(dataclasses.replace(e, units=units)) if units else ""
+    if isinstance(e, DeclarationsClosed) and any(u in hidden for u in e.silent):
+        silent = [u for u in e.silent if u not in hidden]  # none: it closed for hidden NPCs alone
+        return render.window_line(dataclasses.replace(e, silent=silent)) if silent else ""
+    if isinstance(e, DeclarationAnswered) and e.unit in hidden:
+        return ""
+    if isinstance(e, ce.PendingHandedOver) and e.unit in hidden:
+        return f"{e.unit}の対応を待っています。"
     return None
 
 

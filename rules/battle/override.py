@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from rules.battle.steps import Step
+from rules.battle.steps import Step, StepsReverted
 from rules.coc6.check import Bands, SuccessLevel, judge
 from rules.dice import Dice
 from rules.errors import InvalidInput
@@ -79,16 +79,49 @@ def latest_roll(steps: list[Step], checks_only: bool) -> RollRef:
             continue
         for e in reversed(step.events):
             name = type(e).__name__
-            if name == "CheckRolled":
-                wanted = [[100, e.roll]]
-            elif name == "DamageRolled" and not checks_only and e.rolls:
-                wanted = [list(r) for r in e.rolls]
-            else:
+            if name != "CheckRolled" and not (name == "DamageRolled" and not checks_only and e.rolls):
                 continue
+            wanted = _faces(e)
             index = _find(step.dice, wanted)
             if index is not None:
                 return RollRef(step, index, e, len(wanted))
     raise InvalidInput("上書きできるロールがまだありません。")
+
+
+def rolled_first(steps: list[Step], ref: RollRef) -> RollRef:
+    """Where the die of ``ref`` was really rolled. An override replays the step that held the
+    roll with a stand-in face (or the KP's value) in place of the die, so overriding the same
+    roll again finds the stand-in: this follows each override back to the step it replaced,
+    when the replayed dice first differ from that step's at this roll (the die it replaced).
+    ``ref`` itself when no override replaced its die."""
+    by_number = {s.number: s for s in steps}
+    while True:
+        head = by_number.get(ref.step.number - 1)
+        if not ref.step.joined or head is None or (head.command or {}).get("type") != "Override":
+            return ref
+        replaced = next((e.steps for e in head.events if isinstance(e, StepsReverted) and e.reason == "override"), [])
+        source = by_number.get(replaced[0]) if replaced else None
+        if source is None or _first_difference(source.dice, ref.step.dice) not in range(ref.index, ref.index + ref.count):
+            return ref
+        wanted = [list(d) for d in source.dice[ref.index:ref.index + ref.count]]
+        found = next((e for e in reversed(source.events) if type(e) is type(ref.event)
+                      and e.unit == ref.event.unit and _faces(e) == wanted), None)
+        if found is None:
+            return ref
+        ref = RollRef(source, ref.index, found, ref.count)
+
+
+def _faces(e) -> list:
+    """The ``[[sides, face], …]`` a CheckRolled or DamageRolled rolled."""
+    return [[100, e.roll]] if type(e).__name__ == "CheckRolled" else [list(r) for r in e.rolls]
+
+
+def _first_difference(old: list, new: list) -> int | None:
+    """The index of the first die that differs between two steps' dice, or None."""
+    for index, (a, b) in enumerate(zip(old, new)):
+        if list(a) != list(b):
+            return index
+    return None if len(old) == len(new) else min(len(old), len(new))
 
 
 def face_for(level: SuccessLevel, target: int, bands: Bands) -> int:

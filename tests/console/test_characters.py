@@ -143,6 +143,18 @@ async def test_values_may_hold_a_full_width_colon_and_buttons_full_width_bracket
     assert any("アリスの手番が終わりました" in m["text"] for m in ended)
 
 
+async def test_char_new_refuses_a_characteristic_below_1_as_discord_would(console_table):
+    table = await console_table()
+    for line, expected in (
+            ("alice: /char new name:アリス STR:0 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15",
+             "STR の値が小さすぎます（1〜99 の整数）。"),
+            ("alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:-1 INT:13 EDU:15",
+             "SIZ の値が小さすぎます（1〜99 の整数）。")):
+        assert [(m["ephemeral"], m["to"], m["text"]) for m in await table.say(line)] == [(True, "alice", expected)]
+    shown = await table.say("alice: /char show name:アリス")
+    assert shown[0]["text"].startswith("キャラクター「アリス」は登録されていません。")
+
+
 ADDED = "は技能表にない技能なので、新しい技能として追加しました（名前の誤りなら、正しい名前で設定し直してください）。"
 
 
@@ -162,6 +174,12 @@ ADDED = "は技能表にない技能なので、新しい技能として追加�
          "アリスに武器「バール」を持たせました（棍棒、0%、1D8+1、耐久力なし）。\n（武器表にない名前なので、未指定の項目は"
          "近接武器の既定値にしました。hp: class: で指定できます。耐久力がないと受け流しには使えません）"),
     ], id="a weapon's damage that cannot be rolled is refused as typed"),
+    pytest.param([
+        ("alice: /char set name:アリス key:STR value:0", "STR には1から99の整数を指定してください（「0」は範囲外です）。"),
+        ("alice: /char set name:アリス key:ｐｏｗ value:-3", "POW には1から99の整数を指定してください（「-3」は範囲外です）。"),
+        ("alice: /char set name:アリス key:DEX value:100", "DEX には1から99の整数を指定してください（「100」は範囲外です）。"),
+        ("alice: /char set name:アリス key:STR value:1", "アリス: STR = 1 に設定しました。"),
+    ], id="a characteristic below 1 is refused"),
 ])
 async def test_sheet_edits_answer_exactly(console_table, exchanges):
     table = await console_table()

@@ -199,6 +199,17 @@ def click(who: str, custom_id: str, on_message: dict) -> dict:
     return _interaction(3, who, {"custom_id": custom_id, "component_type": 2}, message=on_message)
 
 
+def click_in_dm(who: str, custom_id: str, on_message: dict) -> dict:
+    """``who`` clicks ``custom_id`` on ``on_message``, a message in their DM with the bot."""
+    data = click(who, custom_id, on_message)
+    for key in ("guild_id", "member", "guild_locale"):
+        data.pop(key)
+    data.update(user=user(who), channel_id=on_message["channel_id"], context=1,
+                channel={"id": on_message["channel_id"], "type": 1, "recipients": [user(who)],
+                         "last_message_id": None})
+    return data
+
+
 def message_create(who: str, content: str) -> dict:
     """A MESSAGE_CREATE event: ``who`` writes ``content`` in the test channel."""
     data = message(content, author=user(who))

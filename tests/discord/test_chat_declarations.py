@@ -24,17 +24,6 @@ async def two_zombies(harness) -> None:
     await harness.slash("kp", "battle start")
 
 
-def click_in_dm(who: str, custom_id: str, on_message: dict) -> dict:
-    """``who`` clicks ``custom_id`` on ``on_message``, a message in their DM with the bot."""
-    data = gateway.click(who, custom_id, on_message)
-    for key in ("guild_id", "member", "guild_locale"):
-        data.pop(key)
-    data.update(user=gateway.user(who), channel_id=on_message["channel_id"], context=1,
-                channel={"id": on_message["channel_id"], "type": 1, "recipients": [gateway.user(who)],
-                         "last_message_id": None})
-    return data
-
-
 async def say(harness, who: str, text: str) -> tuple[dict, list]:
     """``who`` types ``text`` in the channel: the MESSAGE_CREATE payload and the calls it caused."""
     data = gateway.message_create(who, text)
@@ -85,7 +74,7 @@ async def test_an_ambiguous_declaration_asks_by_dm_and_its_button_acts_in_the_ba
 
     on_message = gateway.message(question.content, question.message["components"],
                                  channel_id=fake.dm_channel)
-    data = click_in_dm("alice", question.custom_ids[0], on_message)
+    data = gateway.click_in_dm("alice", question.custom_ids[0], on_message)
     pressed = await harness.dispatch("INTERACTION_CREATE", data)
     assert [c.content for c in pressed if c.ephemeral] == ["受け付けました。"]
     public = posts(pressed, CHANNEL_MESSAGES)
@@ -97,14 +86,14 @@ async def test_an_ambiguous_declaration_asks_by_dm_and_its_button_acts_in_the_ba
     assert [(c.path.rsplit("/", 1)[1], c.payload["components"]) for c in retired] == [("@original", [])]
 
     # The other reading, pressed now, is refused as /attack would be: ゾンビ1 has to answer first.
-    again = await harness.dispatch("INTERACTION_CREATE", click_in_dm("alice", question.custom_ids[1], on_message))
+    again = await harness.dispatch("INTERACTION_CREATE", gateway.click_in_dm("alice", question.custom_ids[1], on_message))
     assert [c.content for c in again if c.ephemeral] == ["ゾンビ1の対応（回避／防御／なし）を待っています。"]
     assert posts(again, CHANNEL_MESSAGES) == []
 
     _, dodged = await say(harness, "kp", "ゾンビ1は回避")
     assert "ゾンビ1 HP 15 → 10" in posts(dodged, CHANNEL_MESSAGES)[0].content
     await say(harness, "alice", "ターン終了")
-    late = await harness.dispatch("INTERACTION_CREATE", click_in_dm("alice", question.custom_ids[1], on_message))
+    late = await harness.dispatch("INTERACTION_CREATE", gateway.click_in_dm("alice", question.custom_ids[1], on_message))
     # Pressed after アリス's turn: refused as the attack typed now would be.
     assert [c.content for c in late if c.ephemeral] == ["いまはゾンビ1の手番です。アリスの手番になってから行動してください。"]
     assert posts(late, CHANNEL_MESSAGES) == []

@@ -109,13 +109,14 @@ class Table:
         _system, state = await self.service._load(record)
         return state
 
-    async def fight(self, system: str = "coc6-house", hidden: bool = False) -> None:
-        """アリス (DEX 14) and ボブ (DEX 10) against ゾンビ (DEX 8), round 1 started."""
+    async def fight(self, system: str = "coc6-house", hidden: bool = False) -> list[Reply]:
+        """アリス (DEX 14) and ボブ (DEX 10) against ゾンビ (DEX 8), round 1 started; the
+        replies of ``/battle start``."""
         await self.say(KP, "battle new", system=system)
-        await self.fight_on(hidden)
+        return await self.fight_on(hidden)
 
-    async def fight_on(self, hidden: bool = False) -> None:
-        """Join アリス, ボブ and ゾンビ to the open battle and start round 1."""
+    async def fight_on(self, hidden: bool = False) -> list[Reply]:
+        """Join アリス, ボブ and ゾンビ to the open battle and start round 1 (its replies)."""
         if not await self.store.list_characters("console"):
             for name, (owner, stats, skills) in CHARACTERS.items():
                 await self.say(owner, "char new", name=name, **{k.lower(): v for k, v in stats.items()})
@@ -124,7 +125,7 @@ class Table:
         await self.say(ALICE, "battle join", character="アリス")
         await self.say(BOB, "battle join", character="ボブ")
         await self.say(KP, "battle add", name="ゾンビ", character="ゾンビ", hidden="true" if hidden else "false")
-        await self.say(KP, "battle start")
+        return await self.say(KP, "battle start")
 
 
 def text(replies: list[Reply]) -> str:

@@ -142,3 +142,94 @@ async def test_a_hidden_npcs_turn_prompt_shows_no_action_points(table):
     replies = await table.say("bob", "end")  # ゾンビ's turn: a public prompt for the KP
     prompt = next(r for r in replies if "ゾンビの手番です" in r.text)
     assert not prompt.ephemeral and "行動ポイント" not in prompt.text
+
+
+def private_to_kp(replies):
+    """The replies only the KP sees, as ``(text, button labels)``."""
+    assert all(r.to == KP and not r.mentions for r in replies if r.ephemeral)
+    return [(r.text, [b.label for b in r.buttons]) for r in replies if r.ephemeral]
+
+
+def public_text(replies) -> str:
+    return "\n".join(r.text for r in replies if not r.ephemeral)
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_a_hidden_npcs_reaction_prompt_goes_to_the_kp_and_the_table_hears_it_waits(table):
+    await table.fight(hidden=True)
+    hit = await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    assert private_to_kp(hit) == [(
+        "アリスのこぶしがゾンビに命中しました。対応を選んでください。\n"
+        "選べる対応: 回避／防御／なし（チャットで「回避」のように書くか、/react action:… でも選べます）",
+        ["回避", "防御", "なし"])]
+    assert public_text(hit) == ("⚔ アリス → ゾンビ：こぶしで攻撃（70%）\nアリス 攻撃（こぶし）：(1D100<=70) ＞ 45 ＞ 成功\n"
+                                "ゾンビの対応を待っています（KPが選びます）。")
+    assert all(not r.mentions for r in hit)
+    waiting = await table.say(ALICE, "end")
+    assert [(r.ephemeral, r.to, r.text) for r in waiting] == [(True, ALICE, "ゾンビの対応を待っています。")]
+    board = (await table.say(ALICE, "battle status"))[0].text
+    assert board.splitlines()[-1] == "保留中: ゾンビの対応"
+    keepers = [r for r in await table.say(KP, "battle status") if r.ephemeral]
+    assert keepers[0].text.splitlines()[-1] == "保留中: ゾンビの対応（回避／防御／なし）"
+    question = next(r for r in hit if r.ephemeral)
+    table.dice.feed(80, 2, 3)  # the KP answers from the direct message: the outcome is posted in the battle's channel
+    pressed = await table.service.handle(Request(channel="dm-kp", user=KP, name=KP, command="button",
+                                                 options={"custom_id": question.buttons[0].custom_id}))
+    assert {r.channel for r in pressed if not r.ephemeral} == {table.channel}
+    assert public_text(pressed).startswith("ゾンビの対応：回避\nゾンビ 回避：🔒シークレットダイス\n")
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_a_hidden_npcs_reminder_goes_to_the_kp_alone(table):
+    await table.fight(hidden=True)
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    dispatcher, out = table.dispatcher()
+    table.clock.advance(11)
+    await dispatcher.run_due()
+    assert [(r.ephemeral, r.to, r.mentions, r.text) for _channel, r in out.sent] == [
+        (True, KP, (), "⏰ ゾンビの対応を待っています（ラウンド1）。\nアリスのこぶしがゾンビに命中しました。対応を選んでください。")]
+
+
+@pytest.mark.rule("H-DEF-03", "H-GEN-01")
+async def test_a_hidden_npcs_round_start_declaration_goes_to_the_kp_and_is_not_listed(table):
+    started = await table.fight(hidden=True)
+    assert private_to_kp(started) == [
+        ("🔒 KP用（シークレット）\nラウンド1開始時の宣言を受け付けます: アリス、ボブ、ゾンビ"
+         "（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）", []),
+        ("ラウンド1開始時の宣言: ゾンビは宣言しますか？（ボタンか /declare action:…、"
+         "行動遅延は /declare action:行動遅延 amount:下げるDEX。なければ「宣言しない」）",
+         ["受け流し：アリス", "受け流し：ボブ", "回避に集中", "防御に集中", "受け流しに集中", "隠れるに集中",
+          "かばうに集中", "宣言しない"])]
+    public = [r.text for r in started if not r.ephemeral]
+    assert public[0].splitlines()[-1] == ("ラウンド1開始時の宣言を受け付けます: アリス、ボブ"
+                                          "（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）")
+    close = next(r for r in started if "宣言を待っています" in r.text)
+    assert (close.ephemeral, close.mentions, close.text) == (False, (KP,), (
+        "ラウンド1: 宣言を待っています（アリス、ボブ）。未回答のPCへの攻撃は回答を待ちます。"
+        "KPは「宣言を締め切る」（/kp close）で締め切れます（未回答は宣言なし）。"))
+    assert "ゾンビは宣言しますか" not in "\n".join(public)
+    declare = next(r for r in started if "ゾンビは宣言しますか" in r.text)
+    answered = await table.press(KP, "宣言しない", [declare])
+    assert [(r.ephemeral, r.to, r.text) for r in answered] == [(True, KP, "🔒 KP用（シークレット）\nゾンビはこのラウンド宣言しません。")]
+    closed = await table.say(KP, "kp close")
+    assert public_text(closed) == "KPがラウンド開始時の宣言を締め切りました（未回答のアリス、ボブは宣言なし）。"
+
+
+@pytest.mark.rule("P-PARRY-05", "H-GEN-01")
+async def test_when_only_hidden_npcs_may_declare_the_table_hears_nothing_of_it(table):
+    await table.say(KP, "battle new", system="coc6")
+    await table.say(ALICE, "char new", name="アリス", str=12, con=13, pow=11, dex=14, app=10, siz=13, int=13, edu=15)
+    await table.say(KP, "char new", name="ゾンビ", str=16, con=16, pow=1, dex=8, app=1, siz=14, int=1, edu=1)
+    await table.say(KP, "char set", name="ゾンビ", key="マーシャルアーツ", value=0)  # must declare a parry (book rules)
+    await table.say(ALICE, "battle join", character="アリス")
+    await table.say(KP, "battle add", name="ゾンビ", character="ゾンビ", hidden="true")
+    started = await table.say(KP, "battle start")
+    assert "宣言を" not in public_text(started) and "宣言しますか" not in public_text(started)
+    assert [text for text, _labels in private_to_kp(started)] == [
+        "🔒 KP用（シークレット）\nラウンド1開始時の宣言を受け付けます: ゾンビ（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）",
+        "ラウンド1開始時の宣言: ゾンビは宣言しますか？（ボタンか /declare action:…。なければ「宣言しない」）",
+        "ラウンド1: 宣言を待っています（ゾンビ）。未回答のPCへの攻撃は回答を待ちます。"
+        "KPは「宣言を締め切る」（/kp close）で締め切れます（未回答は宣言なし）。"]
+    closed = await table.press(KP, "宣言を締め切る", started)
+    assert [(r.ephemeral, r.to, r.text) for r in closed] == [
+        (True, KP, "🔒 KP用（シークレット）\nKPがラウンド開始時の宣言を締め切りました（未回答のゾンビは宣言なし）。")]

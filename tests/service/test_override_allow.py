@@ -59,6 +59,35 @@ async def test_override_of_a_damage_value_reuses_the_recorded_dice(table):
     assert (await table.state()).units["ゾンビ"].hp == 8
 
 
+@pytest.mark.rule("H-GEN-01")
+async def test_a_second_override_of_the_same_roll_names_the_die_really_rolled(table):
+    await table.fight()
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    await table.say(KP, "react", 2, 3, action="なし", **{"as": "ゾンビ"})
+    await table.say(KP, "kp override", result="失敗")  # 45 is replayed as a stand-in 71
+    replies = await table.say(KP, "kp override", result="成功")
+    assert replies[0].text == "⚖ KP（kp）の裁定: アリスの攻撃（こぶし）（45）を「成功」にして処理し直します。"
+    assert replies[1].text.splitlines()[1] == "アリス 攻撃（こぶし）：(1D100<=70) ＞ 45 ＞ 成功 → KP裁定で「成功」"
+    assert [r.detail for r in await content(table, KeeperRuling)] == [
+        "アリスの攻撃（こぶし）（45）を「失敗」に", "アリスの攻撃（こぶし）（45）を「成功」に"]
+    log = (await table.say(KP, "battle log"))[0].file["content"]
+    assert "⚖ KP裁定［上書き］アリスの攻撃（こぶし）（45）を「失敗」に（kp）" in log
+    assert "⚖ KP裁定［上書き］アリスの攻撃（こぶし）（45）を「成功」に（kp）" in log
+    again = await table.say(KP, "kp override", result="50")  # a value after two outcomes: still the die rolled
+    assert again[0].text == "⚖ KP（kp）の裁定: アリスの攻撃（こぶし）（45）を「50」にして処理し直します。"
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_a_second_override_of_a_damage_value_names_the_damage_really_rolled(table):
+    await table.fight()
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    await table.say(KP, "react", 2, 3, action="なし", **{"as": "ゾンビ"})
+    await table.say(KP, "kp override", result="7")
+    replies = await table.say(KP, "kp override", result="6")
+    assert replies[0].text == "⚖ KP（kp）の裁定: ゾンビへのダメージ（5）を「6」にして処理し直します。"
+    assert (await table.state()).units["ゾンビ"].hp == 9
+
+
 @pytest.mark.rule("H-DEF-PARRY-01")
 async def test_allow_lets_the_last_refused_declaration_happen_even_after_a_restart(table):
     await table.fight()

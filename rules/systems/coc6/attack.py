@@ -53,10 +53,13 @@ def require_turn(state: CocState, unit: CocUnit) -> None:
 
 
 def require_no_pending(state: CocState) -> None:
-    """Raise InvalidInput while a question (a reaction, a choice) is still open."""
+    """Raise InvalidInput while a question (a reaction, a choice) is still open, naming its
+    options unless it is a hidden NPC's (H-GEN-01: they are the KP's secret)."""
     if state.pending:
         p = state.pending[0]
-        raise InvalidInput(f"{p.unit}の対応（{'／'.join(p.options)}）を待っています。")
+        hidden = getattr(state.units.get(p.unit), "hidden", False)
+        options = "" if hidden else f"（{'／'.join(p.options)}）"
+        raise InvalidInput(f"{p.unit}の対応{options}を待っています。")
 
 
 def choose_weapon(unit: CocUnit, name: str | None, default: str | None = None) -> Weapon:

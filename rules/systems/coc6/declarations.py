@@ -99,7 +99,8 @@ def options(rules: CocRules, state: CocState, unit: CocUnit) -> tuple[str, ...]:
 
 
 def prompts(rules: CocRules, state: CocState) -> list[Prompt]:
-    """One prompt per unit whose declaration is awaited, and the KP's 「宣言を締め切る」."""
+    """One prompt per unit whose declaration is awaited, and the KP's 「宣言を締め切る」 naming
+    the units awaited but hidden NPCs (H-GEN-01: their prompts go to the KP alone)."""
     if state.phase != "active" or not state.declaring:
         return []
     found = []
@@ -111,7 +112,8 @@ def prompts(rules: CocRules, state: CocState) -> list[Prompt]:
             text=f"ラウンド{state.round}開始時の宣言: {unit_id}は宣言しますか？（ボタンか /declare action:…{delay}。"
                  f"なければ「{NONE_LABEL}」）",
             key=f"d{state.round}-{unit_id}"))
-    waiting = "、".join(state.declaring)
+    shown = [u for u in state.declaring if not state.coc_unit(u).hidden]
+    waiting = "、".join(shown or state.declaring)  # hidden NPCs only: this goes to the KP alone (bot.render.battle)
     found.append(Prompt(kind="declarations", unit="", owner=None, options=(CLOSE_LABEL,),
                         text=f"ラウンド{state.round}: 宣言を待っています（{waiting}）。未回答のPCへの攻撃は回答を待ちます。"
                              f"KPは「{CLOSE_LABEL}」（/kp close）で締め切れます（未回答は宣言なし）。",

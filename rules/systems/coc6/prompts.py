@@ -70,7 +70,7 @@ def prompt_text(rules: CocRules, state: CocState, pending: Pending) -> str:
     if ctx.get("factor", 1) > 1:
         notes.append(f"判定は1/{ctx['factor']}")
     text += (f"（{'、'.join(notes)}）" if notes else "") + "。"
-    weapons = [] if _hidden(state, unit) else parry_choices(rules, state, pending)
+    weapons = parry_choices(rules, state, pending)  # a hidden NPC's question goes to the KP alone
     if weapons:
         text += f"\n受け流しに使える武器: {'、'.join(weapons)}（/react action:受け流し weapon:武器名。省略すると{weapons[0]}）"
     return text
@@ -78,20 +78,12 @@ def prompt_text(rules: CocRules, state: CocState, pending: Pending) -> str:
 
 PARRY = "受け流し"
 PARRY_WITH = PARRY + "："
-
-
-def _hidden(state: CocState, unit: str) -> bool:
-    """Whether ``unit`` is a hidden NPC (its prompt is public, so it names no weapons)."""
-    found = state.units.get(unit)
-    return bool(found and found.hidden)
 """An answer ``受け流し：<weapon>``: parry with that weapon (one button per legal weapon)."""
 
 
 def weapon_options(rules: CocRules, state: CocState, pending: Pending) -> tuple[str, ...]:
     """The question's options, with 受け流し split into ``受け流し：<weapon>`` for each
     weapon that can parry this attack when there is more than one to choose from."""
-    if _hidden(state, pending.unit):  # its weapons are the KP's secret: /react weapon: names one
-        return tuple(pending.options)
     weapons = parry_choices(rules, state, pending) if PARRY in pending.options else []
     if len(weapons) < 2:
         return tuple(pending.options)
