@@ -11,9 +11,10 @@ from rules.coc6.skill_list import DERIVED, RULEBOOK_BASES, specialty_base
 from rules.coc6.weapons import UNARMED_WEAPONS, Weapon
 
 CHARACTERISTICS = ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")
-CHARACTERISTIC_RANGE = (1, 99)
+CHARACTERISTIC_RANGE = (1, 999)
 """The values a sheet's characteristic may take: at least 1 (3D6, 2D6+6 …; at 0 the HP, db
-and ×5 rolls made from it are nonsense), odd values of the KP's up to 99."""
+and ×5 rolls made from it are nonsense), and up to 999 for the KP's monsters (the
+rulebook's ダール has STR 197 and SIZ 237; X-DB-01's table goes on above 72)."""
 
 BASE_SKILLS: dict[str, int] = {
     "こぶし": 50, "キック": 25, "組み付き": 25, "頭突き": 10, "マーシャルアーツ": 1,

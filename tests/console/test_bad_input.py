@@ -39,7 +39,7 @@ async def test_unknown_target_character_and_malformed_value(console_table):
     await assert_refused(table, "kp: /attack as:ゾンビ target:ミ＝ゴ", "kp", "「ミ＝ゴ」という参加者はこの戦闘にいません", "アリス")
     await assert_refused(table, "kp: /battle add name:深きもの character:深きもの", "kp", "キャラクター「深きもの」は登録されていません")
     await assert_refused(table, "kp: /attack as:ゾンビ target:アリス modifier:たくさん", "kp", "modifier には整数を指定してください")
-    await assert_refused(table, "alice: /char set name:アリス key:STR value:1000", "alice", "STR には1から99の整数を指定してください（「1000」は範囲外です）。")
+    await assert_refused(table, "alice: /char set name:アリス key:STR value:1000", "alice", "STR には1から999の整数を指定してください（「1000」は範囲外です）。")
 
 
 async def test_out_of_turn_and_nothing_pending(console_table):

@@ -147,9 +147,9 @@ async def test_char_new_refuses_a_characteristic_below_1_as_discord_would(consol
     table = await console_table()
     for line, expected in (
             ("alice: /char new name:アリス STR:0 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15",
-             "STR の値が小さすぎます（1〜99 の整数）。"),
+             "STR の値が小さすぎます（1〜999 の整数）。"),
             ("alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:-1 INT:13 EDU:15",
-             "SIZ の値が小さすぎます（1〜99 の整数）。")):
+             "SIZ の値が小さすぎます（1〜999 の整数）。")):
         assert [(m["ephemeral"], m["to"], m["text"]) for m in await table.say(line)] == [(True, "alice", expected)]
     shown = await table.say("alice: /char show name:アリス")
     assert shown[0]["text"].startswith("キャラクター「アリス」は登録されていません。")
@@ -175,10 +175,11 @@ ADDED = "は技能表にない技能なので、新しい技能として追加�
          "近接武器の既定値にしました。hp: class: で指定できます。耐久力がないと受け流しには使えません）"),
     ], id="a weapon's damage that cannot be rolled is refused as typed"),
     pytest.param([
-        ("alice: /char set name:アリス key:STR value:0", "STR には1から99の整数を指定してください（「0」は範囲外です）。"),
-        ("alice: /char set name:アリス key:ｐｏｗ value:-3", "POW には1から99の整数を指定してください（「-3」は範囲外です）。"),
-        ("alice: /char set name:アリス key:DEX value:100", "DEX には1から99の整数を指定してください（「100」は範囲外です）。"),
+        ("alice: /char set name:アリス key:STR value:0", "STR には1から999の整数を指定してください（「0」は範囲外です）。"),
+        ("alice: /char set name:アリス key:ｐｏｗ value:-3", "POW には1から999の整数を指定してください（「-3」は範囲外です）。"),
+        ("alice: /char set name:アリス key:DEX value:1000", "DEX には1から999の整数を指定してください（「1000」は範囲外です）。"),
         ("alice: /char set name:アリス key:STR value:1", "アリス: STR = 1 に設定しました。"),
+        ("alice: /char set name:アリス key:STR value:197", "アリス: STR = 197 に設定しました。"),  # a monster's (ダール)
     ], id="a characteristic below 1 is refused"),
 ])
 async def test_sheet_edits_answer_exactly(console_table, exchanges):

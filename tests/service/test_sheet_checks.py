@@ -25,11 +25,11 @@ async def test_a_new_character_has_every_rulebook_skill_at_its_base(table):
     assert (character.skill("目星"), character.skill("運転（自動車）"), character.skill("アイデア")) == (25, 20, 65)
 
 
-@pytest.mark.parametrize("stat,value", [("str", 0), ("siz", -2), ("edu", 100)])
-async def test_a_characteristic_outside_1_to_99_is_refused_and_nothing_saved(table, stat, value):
+@pytest.mark.parametrize("stat,value", [("str", 0), ("siz", -2), ("edu", 1000)])
+async def test_a_characteristic_outside_1_to_999_is_refused_and_nothing_saved(table, stat, value):
     replies = await table.say(ALICE, "char new", name="アリス", **{**STATS, stat: value})
     assert [(r.ephemeral, r.to, r.text) for r in replies] == [
-        (True, ALICE, f"{stat.upper()} には1から99の整数を指定してください（「{value}」は範囲外です）。")]
+        (True, ALICE, f"{stat.upper()} には1から999の整数を指定してください（「{value}」は範囲外です）。")]
     assert await table.store.get_character("console", "アリス") is None
 
 
