@@ -107,7 +107,7 @@ COMMANDS: tuple[Cmd, ...] = (
         num("range", "射程", "射程（m）", 0, 100000)), private=True),
     Cmd("char show", "キャラ 表示", "キャラクターを表示する", (
         Opt("name", "名前", "キャラクター名", autocomplete="character"),), private=True),
-    Cmd("char list", "キャラ 一覧", "このサーバーのキャラクター一覧", private=True),
+    Cmd("char list", "キャラ 一覧", "自分のキャラクターの一覧", private=True),
     Cmd("char delete", "キャラ 削除", "キャラクターを削除する", (
         Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),), private=True),
     Cmd("char import", "キャラ 取込", "ココフォリアのコマ／キャラクター保管所のシートから作る", (

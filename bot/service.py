@@ -296,10 +296,13 @@ class Service:
         """The message id remembered under ``tag`` (for a Reply with ``edit``), or None."""
         return await self.battles.message_id(channel, tag)
 
-    async def character_names(self, scope: str, user: str) -> list[str]:
-        """The names of the characters saved in ``scope``, ``user``'s own first (autocomplete)."""
-        records = await self.store.list_characters(scope)
-        return [r.name for r in sorted(records, key=lambda r: r.owner != user)]
+    async def character_names(self, req: Request) -> list[str]:
+        """The names of the characters ``req.user`` is offered (autocomplete): their own; a
+        KP here (:meth:`bot.battles.Battles.is_kp`) every one of the server, their own first."""
+        records = await self.store.list_characters(req.scope)
+        if await self.battles.is_kp(req, await self.battles.keeper_of(req.channel)):
+            return [r.name for r in sorted(records, key=lambda r: r.owner != req.user)]
+        return [r.name for r in records if r.owner == req.user]
 
     async def open_buttons(self, channel: str, user: str) -> list[Button]:
         """The buttons of the questions open now in ``channel``'s battle that ``user`` may

@@ -15,6 +15,20 @@ async def test_joining_with_someone_elses_character_is_refused(console_table):
     assert (await table.say("alice: /battle join character:アリス"))[0]["ephemeral"] is False
 
 
+async def test_an_unknown_name_is_answered_with_the_users_own_characters_only(console_table):
+    table = await console_table()
+    await table.say(NEW.format(who="kp", name="黒衣の信者A"))
+    await table.say(NEW.format(who="alice", name="アリス"))
+    await table.say("kp: /battle new")
+    carol = await table.say("carol: /battle join character:存在しない")
+    assert [(m["to"], m["text"]) for m in carol] == [
+        ("carol", "キャラクター「存在しない」は登録されていません。あなたのキャラクターはまだありません（/char new で作れます）。")]
+    alice = await table.say("alice: /char show name:存在しない")
+    assert alice[0]["text"] == "キャラクター「存在しない」は登録されていません。あなたのキャラクター: アリス"
+    keeper = await table.say("kp: /battle add name:信者 character:信者")
+    assert keeper[0]["text"] == "キャラクター「信者」は登録されていません。あなたのキャラクター: 黒衣の信者A"
+
+
 async def test_a_sheet_is_shown_only_to_its_owner(console_table):
     table = await console_table()
     await table.say(NEW.format(who="kp", name="グール"))
