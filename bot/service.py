@@ -113,8 +113,9 @@ class Service:
         own: dict[str, Handler] = {
             "roll": self._roll, "chat": self._chat, "button": self._button,
             "battle new": self._open, "battle status": self._status, "battle map": self._map,
-            "char new": self._char(self.characters.new), "char set": self._char(self.characters.set),
-            "char weapon": self._char(self.characters.weapon), "char show": self._char_show,
+            "char new": self._char(self.characters.new),
+            "char set": self._char_edit(self.characters.set, "次の戦闘から使えます。この戦闘の値はKPが /kp set で変えられます"),
+            "char weapon": self._char_edit(self.characters.weapon, "次の戦闘から使えます"), "char show": self._char_show,
             "char list": self._char(self.characters.list), "char delete": self._char(self.characters.delete),
             "char import": self._char(self.characters.exchange.import_sheet),
             "char rename": self._char(self.characters.rename), "char export": self._char(self.characters.export),
@@ -159,6 +160,21 @@ class Service:
         async def handler(req: Request) -> list[Reply]:
             return await self._once(req, lambda: method(req.scope, req.user, req.options))
         return handler
+
+    def _char_edit(self, method, then: str) -> Handler:
+        """The handler of a ``/char`` command that changes a sheet: when a unit of the
+        channel's battle is that character (the user's unit, or the KP's NPC, of its name),
+        the answer says the battle keeps the sheet it joined with, and ``then``."""
+        async def produce(req: Request) -> list[Reply]:
+            replies = await method(req.scope, req.user, req.options)
+            found = await self.battles.active_loaded(req.channel, fresh=True)
+            name = (opt.text(req.options, "name") or "").strip()
+            unit = found[1].state.units.get(name) if found else None
+            if unit is None or (unit.owner or found[1].state.keeper) != req.user:  # not the user's PC or KP's NPC
+                return replies
+            note = f"\n（進行中の戦闘の{name}には反映されません。{then}）"
+            return [dataclasses.replace(replies[0], text=replies[0].text + note), *replies[1:]]
+        return lambda req: self._once(req, lambda: produce(req))
 
     async def _once(self, req: Request, produce) -> list[Reply]:
         """``await produce()`` for a command that changes no battle, its replies kept under
