@@ -37,17 +37,19 @@ class CharacterBook:
         self.exchange = SheetExchange(store, fetch)
         """``/char import`` (and its confirmation) and ``/char export``."""
 
-    async def load(self, scope: str, name: str) -> Character:
-        """The saved character ``name``; raises InvalidInput naming the known ones."""
+    async def load(self, scope: str, name: str, user: str) -> Character:
+        """The saved character ``name``; raises InvalidInput naming ``user``'s own ones (never
+        another user's: the KP's NPC sheets are secret)."""
         record = await self.store.get_character(scope, name.strip())
         if record is None:
-            known = "、".join(r.name for r in await self.store.list_characters(scope)) or "（まだありません）"
-            raise InvalidInput(f"キャラクター「{name}」は登録されていません。登録済み: {known}")
+            mine = "、".join(await self.owned(scope, user))
+            known = f"あなたのキャラクター: {mine}" if mine else "あなたのキャラクターはまだありません（/char new で作れます）。"
+            raise InvalidInput(f"キャラクター「{name}」は登録されていません。{known}")
         return Character.from_dict(record.data)
 
     async def load_own(self, scope: str, user: str, name: str) -> Character:
         """The saved character ``name`` if ``user`` registered it; raises InvalidInput."""
-        character = await self.load(scope, name)
+        character = await self.load(scope, name, user)
         record = await self.store.get_character(scope, character.name)
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{character.name}」は他のユーザーのキャラクターなので、その人しか参加させられません。"
@@ -61,7 +63,7 @@ class CharacterBook:
     async def _editable(self, scope: str, user: str, name: str) -> Character:
         record = await self.store.get_character(scope, name.strip())
         if record is None:
-            await self.load(scope, name)
+            await self.load(scope, name, user)
         assert record is not None
         if record.owner != user:
             raise InvalidInput(f"「{name}」は他のユーザーのキャラクターなので変更できません。")
@@ -217,7 +219,7 @@ class CharacterBook:
             if len(mine) != 1:
                 raise InvalidInput("name: で表示するキャラクターを指定してください。")
             name = mine[0]
-        character = await self.load(scope, name)
+        character = await self.load(scope, name, user)
         record = await self.store.get_character(scope, character.name)
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{character.name}」は他のユーザーのキャラクターです。"
@@ -262,7 +264,7 @@ class CharacterBook:
         return self.exchange.export(await self._editable(scope, user, name), user)
 
     async def list(self, scope: str, user: str, options: dict) -> list[Reply]:
-        """``/char list``: the characters of this server (or the console)."""
+        """``/char list``: ``user``'s own characters in this server (or the console)."""
         records = [r for r in await self.store.list_characters(scope) if r.owner == user]
         if not records:
             return [private(user, "あなたのキャラクターはまだ登録されていません。/char new で作れます。")]

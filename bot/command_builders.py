@@ -28,7 +28,7 @@ async def _add(req: Request, book: CharacterBook) -> cmds.Command:
     if not name:
         raise InvalidInput("name: にNPCの名前を指定してください。")
     check_name(name)
-    character = await book.load(req.scope, opt.text(req.options, "character") or name)
+    character = await book.load(req.scope, opt.text(req.options, "character") or name, req.user)
     sheet = {**character.to_dict(), "name": name}
     return cmds.Join(issuer=req.user, name=name, sheet=sheet, npc=True, hidden=opt.boolean(req.options, "hidden"))
 

@@ -22,7 +22,9 @@ class Opt:
     description), ``type`` (one of :data:`TYPES`), ``required``, ``choices``
     (``(value, Japanese label)`` pairs; value is what the service receives), ``autocomplete``,
     and for ``int`` the inclusive range ``low``..``high`` (Discord enforces it in the client,
-    the console with :func:`check_int`)."""
+    the console with :func:`check_int`); ``aliases``: other names the console reads for it
+    (``/kp set name:`` as ``target:``, as /char set spells it; Discord offers only the
+    option's own names)."""
 
     name: str
     ja: str
@@ -33,6 +35,7 @@ class Opt:
     autocomplete: str | None = None
     low: int | None = None
     high: int | None = None
+    aliases: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.type not in TYPES:
@@ -107,7 +110,7 @@ COMMANDS: tuple[Cmd, ...] = (
         num("range", "射程", "射程（m）", 0, 100000)), private=True),
     Cmd("char show", "キャラ 表示", "キャラクターを表示する", (
         Opt("name", "名前", "キャラクター名", autocomplete="character"),), private=True),
-    Cmd("char list", "キャラ 一覧", "このサーバーのキャラクター一覧", private=True),
+    Cmd("char list", "キャラ 一覧", "自分のキャラクターの一覧", private=True),
     Cmd("char delete", "キャラ 削除", "キャラクターを削除する", (
         Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),), private=True),
     Cmd("char import", "キャラ 取込", "ココフォリアのコマ／キャラクター保管所のシートから作る", (
@@ -171,8 +174,8 @@ COMMANDS: tuple[Cmd, ...] = (
         AS)),
     Cmd("battle map", "戦闘 マップ", "盤面を画像で表示する"),
     Cmd("kp set", "kp 設定", "KP: HP・能力値・技能・AP・武器の耐久力・状態を直接変える", (
-        Opt("target", "対象", "ユニット", required=True, autocomplete="unit"),
-        Opt("field", "項目", "項目（HP, AP, DEX, 状態, 武器名.耐久力 …）", required=True),
+        Opt("target", "対象", "ユニット", required=True, autocomplete="unit", aliases=("name", "名前")),
+        Opt("field", "項目", "項目（HP, AP, DEX, 状態, 武器名.耐久力 …）", required=True, aliases=("key",)),
         Opt("value", "値", "新しい値（状態は +転倒 / -転倒）", required=True))),
     Cmd("kp place", "kp 配置", "KP: ユニットをマスに置く", (
         Opt("name", "名前", "ユニット", required=True, autocomplete="unit"),

@@ -77,7 +77,9 @@ class KeeperDesk:
             if not taken:
                 raise InvalidInput("取り消せる操作がありません。")
             numbers = [s.number for group in taken for s in group]
-            labels = "、".join(group[0].label or "（操作）" for group in taken)
+            secret = battle_log.secret_names(loaded.events)  # a public message: the players' labels
+            labels = "、".join(battle_log.players_label(group[0].label, [e for s in group for e in s.events], secret)
+                              or "（操作）" for group in taken)
             events = [StepStarted(step=loaded.next_step, by=req.user, label=request_label(req),
                                   speaker=req.name),
                       StepsReverted(steps=numbers, by=req.user, reason="undo")]
@@ -138,7 +140,8 @@ class KeeperDesk:
                 except RuleViolation:
                     if i == 0:
                         raise
-                    dropped.append(step.label)
+                    dropped.append(battle_log.players_label(step.label, step.events,
+                                                            battle_log.secret_names(loaded.events)))
             if type(e).__name__ == "CheckRolled" and not isinstance(wanted, int):
                 _show_ruled_roll(draft.events, rolled, face, result or "")
             note = f"\n（成り立たなくなったため取り消した操作: {'、'.join(dropped)}）" if dropped else ""

@@ -113,8 +113,9 @@ class Service:
         own: dict[str, Handler] = {
             "roll": self._roll, "chat": self._chat, "button": self._button,
             "battle new": self._open, "battle status": self._status, "battle map": self._map,
-            "char new": self._char(self.characters.new), "char set": self._char(self.characters.set),
-            "char weapon": self._char(self.characters.weapon), "char show": self._char_show,
+            "char new": self._char(self.characters.new),
+            "char set": self._char_edit(self.characters.set, "次の戦闘から使えます。この戦闘の値はKPが /kp set で変えられます"),
+            "char weapon": self._char_edit(self.characters.weapon, "次の戦闘から使えます"), "char show": self._char_show,
             "char list": self._char(self.characters.list), "char delete": self._char(self.characters.delete),
             "char import": self._char(self.characters.exchange.import_sheet),
             "char rename": self._char(self.characters.rename), "char export": self._char(self.characters.export),
@@ -159,6 +160,21 @@ class Service:
         async def handler(req: Request) -> list[Reply]:
             return await self._once(req, lambda: method(req.scope, req.user, req.options))
         return handler
+
+    def _char_edit(self, method, then: str) -> Handler:
+        """The handler of a ``/char`` command that changes a sheet: when a unit of the
+        channel's battle is that character (the user's unit, or the KP's NPC, of its name),
+        the answer says the battle keeps the sheet it joined with, and ``then``."""
+        async def produce(req: Request) -> list[Reply]:
+            replies = await method(req.scope, req.user, req.options)
+            found = await self.battles.active_loaded(req.channel, fresh=True)
+            name = (opt.text(req.options, "name") or "").strip()
+            unit = found[1].state.units.get(name) if found else None
+            if unit is None or (unit.owner or found[1].state.keeper) != req.user:  # not the user's PC or KP's NPC
+                return replies
+            note = f"\n（進行中の戦闘の{name}には反映されません。{then}）"
+            return [dataclasses.replace(replies[0], text=replies[0].text + note), *replies[1:]]
+        return lambda req: self._once(req, lambda: produce(req))
 
     async def _once(self, req: Request, produce) -> list[Reply]:
         """``await produce()`` for a command that changes no battle, its replies kept under
@@ -296,10 +312,13 @@ class Service:
         """The message id remembered under ``tag`` (for a Reply with ``edit``), or None."""
         return await self.battles.message_id(channel, tag)
 
-    async def character_names(self, scope: str, user: str) -> list[str]:
-        """The names of the characters saved in ``scope``, ``user``'s own first (autocomplete)."""
-        records = await self.store.list_characters(scope)
-        return [r.name for r in sorted(records, key=lambda r: r.owner != user)]
+    async def character_names(self, req: Request) -> list[str]:
+        """The names of the characters ``req.user`` is offered (autocomplete): their own; a
+        KP here (:meth:`bot.battles.Battles.is_kp`) every one of the server, their own first."""
+        records = await self.store.list_characters(req.scope)
+        if await self.battles.is_kp(req, await self.battles.keeper_of(req.channel)):
+            return [r.name for r in sorted(records, key=lambda r: r.owner != req.user)]
+        return [r.name for r in records if r.owner == req.user]
 
     async def open_buttons(self, channel: str, user: str) -> list[Button]:
         """The buttons of the questions open now in ``channel``'s battle that ``user`` may

@@ -47,7 +47,7 @@ class SheetChecks:
             return await self.book.load_own(req.scope, req.user, name)
         owned = await self.book.owned(req.scope, req.user)
         if len(owned) == 1:
-            return await self.book.load(req.scope, owned[0])
+            return await self.book.load(req.scope, owned[0], req.user)
         if not owned:
             raise InvalidInput("判定するキャラクターがいません。/char new で作るか /char import で取り込んでください。")
         raise InvalidInput(f"キャラクターが複数あります（{'、'.join(owned)}）。character: で判定するキャラクターを指定してください。")

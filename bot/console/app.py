@@ -11,6 +11,7 @@ from typing import TextIO
 
 from bot.console.parse import Line, ParseError, parse_line, split_line
 from bot.render.reply import Reply
+from bot.rolls import PUBLISH
 from bot.service import Request, Service
 from bot.store import Store
 from rules.dice import Dice, DiceExhausted, RandomDice, ScriptedDice
@@ -73,10 +74,7 @@ class Console:
             custom_id = await self._find_button(channel, line.name, line.button)
             if custom_id is None:
                 now = [b.label for b in await self.service.open_buttons(channel, line.name)]
-                hint = ("いま押せるのは " + " ".join(f"[{label}]" for label in now) if now else
-                        "手番を終えるなら /end、攻撃への対応なら /react action:…（KPは as:名前 を付けます）")
-                self._emit(channel, Reply(text=f"{line.name}が押せる［{line.button}］ボタンは今ありません。{hint}",
-                                          ephemeral=True, to=line.name))
+                self._emit(channel, Reply(text=no_button(line.name, line.button, now), ephemeral=True, to=line.name))
                 return None
             return Request(command="button", options={"custom_id": custom_id, "label": line.button}, **base)
         if line.command is not None:
@@ -132,6 +130,17 @@ class Console:
         else:
             path.write_text(str(file.get("content", "")), encoding="utf-8")
         return str(path)
+
+
+def no_button(name: str, label: str, now: list[str]) -> str:
+    """The answer to ``name`` pressing a button ``label`` they have not been shown: a
+    [結果を公開] of a secret roll published already or rolled by someone else, or a battle
+    button (``now``: the labels they may press instead)."""
+    if label == PUBLISH:
+        return f"{name}が公開できるシークレットダイスはありません（結果はもう公開済みか、{name}が振ったものではありません）。"
+    hint = ("いま押せるのは " + " ".join(f"[{b}]" for b in now) if now else
+            "手番を終えるなら /end、攻撃への対応なら /react action:…（KPは as:名前 を付けます）")
+    return f"{name}が押せる［{label}］ボタンは今ありません。{hint}"
 
 
 def make_dice(rolls: list[int] | None, seed: int | None) -> Dice:

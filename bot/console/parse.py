@@ -105,8 +105,8 @@ def parse_command(text: str) -> tuple[str, dict]:
 def _options(cmd: Cmd, rest: str) -> dict:
     names: dict[str, str] = {}
     for o in cmd.options:
-        names[_fold(o.name)] = o.name
-        names[_fold(o.ja)] = o.name
+        for spelling in (o.name, o.ja, *o.aliases):
+            names[_fold(spelling)] = o.name
     keys = sorted(names, key=len, reverse=True)
     if not keys:
         if rest.strip():
@@ -133,15 +133,23 @@ def _options(cmd: Cmd, rest: str) -> dict:
             value = shlex.split(value)[0]
         stray = _STRAY_KEY.search(value) if key not in FREE_TEXT else None
         if stray:
-            raise ParseError(f"「{stray.group(1)}:」は /{cmd.path} のオプションにありません。使えるオプション: "
-                             + "、".join(f"{o.name}:" for o in cmd.options))
+            raise ParseError(_not_an_option(cmd, stray.group(1)))
         options[key] = value
     return _typed(cmd, options)
 
 
+def _not_an_option(cmd: Cmd, key: str) -> str:
+    """The refusal of ``key:``, which is none of ``cmd``'s options."""
+    return f"「{key}:」は /{cmd.path} のオプションにありません。使えるオプション: " + "、".join(f"{o.name}:" for o in cmd.options)
+
+
 def _unreadable(cmd: Cmd, head: str) -> str:
-    """The refusal of text before a command's first ``key:``, showing the accepted form
-    with that text as the value of the command's main option."""
+    """The refusal of text before a command's first ``key:``: an unknown ``key:`` there is
+    named (:func:`_not_an_option`), other text is shown as the value of the command's main
+    option in the accepted form."""
+    stray = _STRAY_KEY.search(" " + head)
+    if stray:
+        return _not_an_option(cmd, stray.group(1))
     main = next((o for o in cmd.options if o.required), cmd.options[0])
     shown = head[:30]
     return (f"オプション「{shown}」が読めません。オプションは「名前:値」で書きます（例: /{cmd.path} {main.name}:{shown}）。"

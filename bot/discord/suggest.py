@@ -3,7 +3,7 @@
 Autocomplete runs without command checks, so suggestions come only from what the user may
 already see: units and their weapons from ``/battle status`` as the service renders it for
 this user (hidden NPCs' numbers and weapons are masked for everyone but the KP), characters
-from the server's list (the user's own first), plus the unarmed attacks everyone has.
+from the server's list (the user's own; a KP's first, then every other), plus the unarmed attacks everyone has.
 """
 from __future__ import annotations
 
@@ -61,8 +61,9 @@ async def units(interaction: discord.Interaction, current: str) -> list[app_comm
 
 
 async def characters(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The server's saved characters, the user's own first."""
-    names = await interaction.client.service.character_names(_scope(interaction), str(interaction.user.id))
+    """The user's own saved characters; a KP's, then every other of the server."""
+    request = dataclasses.replace(from_interaction(interaction, "char list", {}), request_id=None)
+    names = await interaction.client.service.character_names(request)
     return choices(names, current)
 
 

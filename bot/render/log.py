@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -77,6 +78,31 @@ def hidden_units(events: list[ev.Event], view: BattleView | None) -> dict[str, i
         if isinstance(e, ev.UnitJoined) and e.hidden and e.unit not in found:
             found[e.unit] = Character.from_dict(e.sheet).hp_max
     return found
+
+
+def secret_names(events: list[ev.Event]) -> set[str]:
+    """The names a players' copy must not see typed: each hidden unit's and the name of the
+    sheet it joined with (the KP's NPC sheet, 「黒衣の信者A」)."""
+    found = set()
+    for e in events:
+        if isinstance(e, ev.UnitJoined) and e.hidden:
+            found |= {e.unit, str(e.sheet.get("name") or e.unit)}
+    return found
+
+
+def players_label(label: str, events: list[ev.Event], secret: set[str]) -> str:
+    """A step's typed ``label`` as players see it: a slash command that adds a hidden unit
+    or has an option naming one (or its sheet, ``secret``: :func:`secret_names`) is shown
+    as the command alone (``/battle add``, ``/kp set``); chat, said in the channel, and
+    button labels as they are."""
+    if not label.startswith("/"):
+        return label
+    words = label.split(" ")
+    path = list(itertools.takewhile(lambda w: ":" not in w, words))
+    values = {w.split(":", 1)[1] for w in words[len(path):] if ":" in w}
+    if values & secret or any(isinstance(e, ev.UnitJoined) and e.hidden for e in events):
+        return " ".join(path)
+    return label
 
 
 def lines(events: list[ev.Event], view: BattleView | None, reveal: bool,
@@ -168,9 +194,11 @@ class Entry:
 
 
 def entries(steps: list[Step], view: BattleView | None, reveal: bool) -> list[Entry]:
-    """The log entries of a battle's steps (undone ones kept and marked)."""
+    """The log entries of a battle's steps (undone ones kept and marked); without
+    ``reveal`` the labels are the players' (:func:`players_label`)."""
     every = [e for s in steps for e in s.events]
     hidden = hidden_units(every, view)
+    secret = secret_names(every)
     names = {s.by: s.speaker for s in steps if s.speaker}
     found = []
     for step in steps:
@@ -179,7 +207,8 @@ def entries(steps: list[Step], view: BattleView | None, reveal: bool) -> list[En
             continue
         keeper = any(isinstance(e, (kc.KeeperRuling, StepsReverted, StepsRestored, kc.SettingChanged,
                                     kc.KeeperChanged)) for e in step.events)
-        found.append(Entry(step.number, names.get(step.by, step.by), step.label, tuple(body), keeper,
+        label = step.label if reveal else players_label(step.label, step.events, secret)
+        found.append(Entry(step.number, names.get(step.by, step.by), label, tuple(body), keeper,
                            not step.active))
     return found
 

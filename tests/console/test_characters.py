@@ -15,6 +15,20 @@ async def test_joining_with_someone_elses_character_is_refused(console_table):
     assert (await table.say("alice: /battle join character:アリス"))[0]["ephemeral"] is False
 
 
+async def test_an_unknown_name_is_answered_with_the_users_own_characters_only(console_table):
+    table = await console_table()
+    await table.say(NEW.format(who="kp", name="黒衣の信者A"))
+    await table.say(NEW.format(who="alice", name="アリス"))
+    await table.say("kp: /battle new")
+    carol = await table.say("carol: /battle join character:存在しない")
+    assert [(m["to"], m["text"]) for m in carol] == [
+        ("carol", "キャラクター「存在しない」は登録されていません。あなたのキャラクターはまだありません（/char new で作れます）。")]
+    alice = await table.say("alice: /char show name:存在しない")
+    assert alice[0]["text"] == "キャラクター「存在しない」は登録されていません。あなたのキャラクター: アリス"
+    keeper = await table.say("kp: /battle add name:信者 character:信者")
+    assert keeper[0]["text"] == "キャラクター「信者」は登録されていません。あなたのキャラクター: 黒衣の信者A"
+
+
 async def test_a_sheet_is_shown_only_to_its_owner(console_table):
     table = await console_table()
     await table.say(NEW.format(who="kp", name="グール"))
@@ -187,3 +201,22 @@ async def test_sheet_edits_answer_exactly(console_table, exchanges):
     await table.say(NEW.format(who="alice", name="アリス"))
     for line, expected in exchanges:
         assert (await table.say(line))[0]["text"] == expected, line
+
+
+async def test_a_sheet_changed_during_a_battle_says_the_units_sheet_stays_as_it_joined(console_table):
+    table = await console_table()
+    await table.say(NEW.format(who="alice", name="アリス"))
+    await table.say(NEW.format(who="alice", name="ボブ"))
+    await table.say(NEW.format(who="kp", name="ゾンビ"))
+    await table.say("kp: /battle new")
+    await table.say("alice: /battle join character:アリス")
+    await table.say("kp: /battle add name:ゾンビ character:ゾンビ")
+    await table.say("kp: /battle start")
+    armed = await table.say("alice: /char weapon name:アリス weapon:.38リボルバー")
+    assert [m["text"] for m in armed] == ["アリスに武器「.38リボルバー」を持たせました（拳銃、20%、1D10、耐久力10）。\n"
+                                          "（進行中の戦闘のアリスには反映されません。次の戦闘から使えます）"]
+    set_ = await table.say("kp: /char set name:ゾンビ key:こぶし value:90")
+    assert [m["text"] for m in set_] == ["ゾンビ: 〈こぶし〉 = 90% に設定しました。\n（進行中の戦闘のゾンビには反映されません。"
+                                         "次の戦闘から使えます。この戦闘の値はKPが /kp set で変えられます）"]
+    elsewhere = await table.say("alice: /char set name:ボブ key:こぶし value:90")
+    assert [m["text"] for m in elsewhere] == ["ボブ: 〈こぶし〉 = 90% に設定しました。"]

@@ -58,6 +58,7 @@ def test_a_value_right_after_roll_check_or_char_show_is_its_main_option(text, pa
     ("check 目星 skill:聞き耳", "オプション「目星」が読めません。オプションは「名前:値」で書きます（例: /check skill:目星）。"
                             "/check のオプション: skill:、target:、modifier:、loss:、character:、as:"),
     ("check 目星 foo:bar", "「foo:」は /check のオプションにありません。使えるオプション: skill:、target:、modifier:、loss:、character:、as:"),
+    ("kp place unit:ゾンビ to:C4", "「unit:」は /kp place のオプションにありません。使えるオプション: name:、to:"),
 ])
 def test_a_bare_value_elsewhere_is_refused_with_the_form_to_type(text, message):
     with pytest.raises(ParseError) as raised:
@@ -91,6 +92,22 @@ def test_a_line_without_a_name():
 def test_an_unknown_option_is_named_not_swallowed(text, stray):
     with pytest.raises(ParseError, match=f"「{stray}:」は"):
         parse_command(text)
+
+
+def test_kp_set_reads_char_sets_name_and_key_as_its_target_and_field():
+    wanted = ("kp set", {"target": "ゾンビ", "field": "HP", "value": "3"})
+    assert parse_command("kp set name:ゾンビ key:HP value:3") == wanted
+    assert parse_command("kp set 名前:ゾンビ 項目:HP 値:3") == wanted
+    assert parse_command("kp set target:ゾンビ field:HP value:3") == wanted
+
+
+async def test_a_kp_typing_kp_set_as_char_set_sets_the_units_hp(console_table):
+    table = await console_table()
+    await table.say("kp: /battle new")
+    await table.say("kp: /char new name:ゾンビ STR:16 CON:16 POW:1 DEX:8 APP:1 SIZ:14 INT:1 EDU:1")
+    await table.say("kp: /battle add name:ゾンビ character:ゾンビ")
+    set_ = await table.say("kp: /kp set name:ゾンビ key:HP value:3")
+    assert [m["text"] for m in set_] == ["⚖ KP裁定［設定］ゾンビのHPを3に（kp）\nゾンビ HP 15 → 3"]
 
 
 def test_free_text_options_keep_their_colons():

@@ -11,7 +11,8 @@ async def test_the_roller_publishes_a_secret_roll_once(console_table):
     assert mine["to"] == "alice" and "(1D100<=50) ＞ 30 ＞ 成功" in mine["text"]
     assert mine["buttons"] == ["結果を公開"]
     refused = await table.say("bob: [結果を公開]")
-    assert refused[0]["ephemeral"] and refused[0]["to"] == "bob"
+    assert [(m["to"], m["text"]) for m in refused] == [
+        ("bob", "bobが公開できるシークレットダイスはありません（結果はもう公開済みか、bobが振ったものではありません）。")]
     shown = await table.say("alice: [結果を公開]")
     assert shown[0]["ephemeral"] is False and "(1D100<=50) ＞ 30 ＞ 成功" in shown[0]["text"]
     again = await table.say("alice: [結果を公開]")
@@ -27,3 +28,13 @@ async def test_published_from_a_direct_message_it_goes_to_the_original_channel(c
     assert [r.channel for r in replies] == ["main", None]
     assert "(1D100<=50) ＞ 30 ＞ 成功" in replies[0].text and replies[1].to == "alice"
     assert rolled[1]["buttons"] == ["結果を公開"]
+
+
+async def test_a_published_roll_pressed_again_after_a_restart_says_so(console_table):
+    table = await console_table([30])
+    await table.say("alice: SCCB<=50 目星")
+    await table.say("alice: [結果を公開]")
+    restarted = await console_table()  # a new console over the same database: no buttons remembered
+    again = await restarted.say("alice: [結果を公開]")
+    assert [(m["to"], m["text"]) for m in again] == [
+        ("alice", "aliceが公開できるシークレットダイスはありません（結果はもう公開済みか、aliceが振ったものではありません）。")]

@@ -41,10 +41,10 @@ async def test_the_kp_sees_the_hidden_npcs_weapons(table):
     assert await _suggest(table, "kp", "attack", "weapon", as_="ゾンビ", target="アリス", weapon="") == ["ナイフ", *UNARMED]
 
 
-async def test_characters_of_the_server_own_first(table):
-    assert await _suggest(table, "kp", "battle join", "character", character="") == ["ゾンビ", "アリス"]
-    assert await _suggest(table, "alice", "battle join", "character", character="") == ["アリス", "ゾンビ"]
-    assert await _suggest(table, "bob", "char show", "name", name="ア") == ["アリス"]
+async def test_a_player_is_offered_their_own_characters_and_the_kp_every_one_own_first(table):
+    assert await _suggest(table, "kp", "battle add", "character", character="") == ["ゾンビ", "アリス"]
+    assert await _suggest(table, "alice", "battle join", "character", character="") == ["アリス"]
+    assert await _suggest(table, "bob", "char show", "name", name="") == []
 
 
 async def test_no_battle_means_no_units(make_bot):

@@ -233,3 +233,33 @@ async def test_when_only_hidden_npcs_may_declare_the_table_hears_nothing_of_it(t
     closed = await table.press(KP, "宣言を締め切る", started)
     assert [(r.ephemeral, r.to, r.text) for r in closed] == [
         (True, KP, "🔒 KP用（シークレット）\nKPがラウンド開始時の宣言を締め切りました（未回答のゾンビは宣言なし）。")]
+
+
+async def cultist_added_hidden(table):
+    """アリス and the KP's hidden 信者 (sheet 黒衣の信者A) in an open battle."""
+    await table.say(KP, "battle new")
+    await table.say(ALICE, "char new", name="アリス", str=12, con=13, pow=11, dex=14, app=10, siz=13, int=13, edu=15)
+    await table.say(KP, "char new", name="黒衣の信者A", str=12, con=12, pow=10, dex=10, app=10, siz=12, int=10, edu=10)
+    await table.say(ALICE, "battle join", character="アリス")
+    await table.say(KP, "battle add", name="信者", character="黒衣の信者A", hidden="true")
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_the_players_log_shows_a_hidden_npcs_steps_without_its_sheet_or_numbers(table):
+    await cultist_added_hidden(table)
+    await table.say(KP, "kp set", target="信者", field="HP", value="3")
+    await table.say(KP, "battle start")
+    player = (await table.say(ALICE, "battle log"))[0].file["content"]
+    assert "[手順 3] kp: /battle add\n    信者（NPC）が戦闘に参加しました。\n" in player
+    assert "[手順 4] kp［KP裁定］: /kp set\n" in player
+    assert "黒衣の信者A" not in player and "hidden" not in player and "value:3" not in player
+    assert "[手順 2] alice: /battle join character:アリス\n" in player
+    keeper = [r for r in await table.say(KP, "battle log") if r.file["name"] == "battle-1-kp.txt"][0].file["content"]
+    assert "[手順 3] kp: /battle add name:信者 character:黒衣の信者A hidden:true\n" in keeper
+    assert "[手順 4] kp［KP裁定］: /kp set target:信者 field:HP value:3\n" in keeper
+
+
+async def test_undoing_a_hidden_npcs_addition_does_not_name_its_sheet(table):
+    await cultist_added_hidden(table)
+    undone = await table.say(KP, "kp undo")
+    assert [r.text for r in undone] == ["⏪ KP（kp）が1つの操作を取り消しました: /battle add"]
