@@ -233,3 +233,14 @@ async def test_when_only_hidden_npcs_may_declare_the_table_hears_nothing_of_it(t
     closed = await table.press(KP, "宣言を締め切る", started)
     assert [(r.ephemeral, r.to, r.text) for r in closed] == [
         (True, KP, "🔒 KP用（シークレット）\nKPがラウンド開始時の宣言を締め切りました（未回答のゾンビは宣言なし）。")]
+
+
+@pytest.mark.rule("X-HP-02")
+async def test_a_hidden_npc_killed_by_a_blow_reads_dead_not_dying(table):
+    await table.fight(hidden=True)
+    await table.say(KP, "kp set", target="ゾンビ", field="HP", value="2")
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    replies = await table.say(KP, "react", 80, 2, 3, action="回避", **{"as": "ゾンビ"})
+    public = "\n".join(r.text for r in replies if not r.ephemeral)
+    assert "ゾンビ：死亡\n" in public and "ゾンビは死亡した（耐久力0以下（X-HP-02））。" in public
+    assert "瀕死" not in public
