@@ -24,8 +24,21 @@ from rules.battle.steps import StepStarted, StepsReverted, ending_step, next_ste
 from rules.errors import InvalidInput
 
 END_KEY = "end"
-"""The question key of the end buttons (also the [戦闘終了] offered when a side is down)."""
+"""The question key of the [戦闘終了] offered when a side is down; a /battle end
+confirmation's buttons carry ``end-<n>`` (:func:`is_end_key`), usable until answered."""
 CONFIRM, KEEP = "戦闘を終える", "続ける"
+STALE = "このボタンは古くなっています（この確認にはもう答えました）。最新のメッセージのボタンを使ってください。"
+
+
+def is_end_key(key: str) -> bool:
+    """Whether a button's question key is [戦闘終了] or a /battle end confirmation."""
+    return key == END_KEY or key.startswith(END_KEY + "-")
+
+
+def question_tag(battle_id: int) -> str:
+    """The channel's tagged value (store.keeper messages) that holds the number of the open
+    /battle end confirmation of ``battle_id``, ``"<n>"``, or ``"<n>-"`` once answered."""
+    return f"end-question:{battle_id}"
 
 
 def end_question(state: BattleState) -> str | None:
@@ -40,10 +53,11 @@ def end_question(state: BattleState) -> str | None:
     return None
 
 
-def end_buttons(battle_id: int) -> tuple[Button, ...]:
-    """[戦闘を終える] [続ける] of the confirmation."""
-    return (Button(CONFIRM, buttons.encode(battle_id, END_KEY, CONFIRM), "danger"),
-            Button(KEEP, buttons.encode(battle_id, END_KEY, KEEP), "secondary"))
+def end_buttons(battle_id: int, number: int) -> tuple[Button, ...]:
+    """[戦闘を終える] [続ける] of confirmation ``number`` (the battle's n-th)."""
+    key = f"{END_KEY}-{number}"
+    return (Button(CONFIRM, buttons.encode(battle_id, key, CONFIRM), "danger"),
+            Button(KEEP, buttons.encode(battle_id, key, KEEP), "secondary"))
 
 
 class BattleEnd:
@@ -64,19 +78,30 @@ class BattleEnd:
         _system, loaded = await self.battles.loaded(record)
         reason = end_question(loaded.state)
         if reason and not opt.boolean(req.options, "confirm"):
+            tag = question_tag(record.id)
+            number = int((await self.store.keeper.message(req.channel, tag) or "0").rstrip("-")) + 1
+            await self.store.keeper.put_message(req.channel, tag, str(number))  # older confirmations go stale
             return [Reply(text=f"本当に戦闘を終えますか？（{reason}）\n終えた戦闘はKPが /battle reopen で再開できます。",
-                          ephemeral=True, to=req.user, buttons=end_buttons(record.id))]
+                          ephemeral=True, to=req.user, buttons=end_buttons(record.id, number))]
         return await self.confirmed(req)
 
     async def confirmed(self, req: Request) -> list[Reply]:
         """End the battle (the KP's [戦闘を終える] / [戦闘終了], or ``confirm:true``)."""
         return await self.battles.decided(req, lambda: cmds.EndBattle(issuer=req.user))
 
-    async def pressed(self, req: Request, choice: str) -> list[Reply]:
-        """A button of the end question: [続ける] keeps the battle, anything else ends it."""
-        if buttons.label_of(choice, (CONFIRM, KEEP)) == KEEP:
-            return [private(req.user, "戦闘を続けます。")]
-        return await self.confirmed(req)
+    async def pressed(self, req: Request, battle_id: int, key: str, choice: str) -> list[Reply]:
+        """A button of the end question ``key``: [続ける] keeps the battle, anything else ends
+        it. A confirmation answers once: after either button (or a newer /battle end) its
+        buttons are stale (InvalidInput)."""
+        keep = buttons.label_of(choice, (CONFIRM, KEEP)) == KEEP
+        if key == END_KEY:  # [戦闘終了]: no question to answer
+            return [private(req.user, "戦闘を続けます。")] if keep else await self.confirmed(req)
+        tag, number = question_tag(battle_id), key[len(END_KEY) + 1:]
+        if await self.store.keeper.message(req.channel, tag) != number:
+            raise InvalidInput(STALE)
+        replies = [private(req.user, "戦闘を続けます。")] if keep else await self.confirmed(req)
+        await self.store.keeper.put_message(req.channel, tag, number + "-")
+        return replies
 
     async def reopen(self, req: Request) -> list[Reply]:
         """``/battle reopen`` (KP): the channel's most recent battle, if it ended and no other

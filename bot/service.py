@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 
 from bot import options as opt
 from bot import permissions
-from bot.battle_end import END_KEY, BattleEnd
+from bot.battle_end import BattleEnd, is_end_key
 from bot.battles import Battles, RenderFailed, board
 from bot.characters import CharacterBook
 from bot.chat_play import CHOICE as CHAT_CHOICE, ChatTable, chat_on
@@ -503,8 +503,8 @@ class Service:
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
         system, state = await self._state(record)
         is_kp = await self.battles.is_kp(req, state.keeper)
-        if bid.key == END_KEY:  # [戦闘終了], and /battle end's [戦闘を終える] [続ける]
-            return await self.ending.pressed(req, bid.choice)
+        if is_end_key(bid.key):  # [戦闘終了], and /battle end's [戦闘を終える] [続ける]
+            return await self.ending.pressed(req, bid.battle, bid.key, bid.choice)
         prompt = next((p for p in system.view(state).prompts if p.key == bid.key), None)
         if prompt is None:
             raise InvalidInput("このボタンは古くなっています（その場面はもう過ぎました）。最新のメッセージのボタンを使ってください。")

@@ -93,6 +93,11 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
     if isinstance(e, ce.DamageRolled):
         return f"ダメージ：{e.text}"
     if isinstance(e, ce.HpChanged):
+        if e.after > e.before:  # 〈応急手当〉/〈医学〉 (rules.systems.coc6.treatment.heal)
+            if _hidden(view, e.unit):
+                return f"→ {e.unit}のHPが回復した。"
+            cut = f"、{e.cause}" if e.cause else ""
+            return f"→ {e.unit}のHPが{e.after - e.before}回復（{e.before}→{e.after}{cut}）"
         if _hidden(view, e.unit):
             return f"{e.unit}は{e.before - e.after}ダメージを受けた。"
         return f"{e.unit} HP {e.before} → {e.after}"

@@ -1,6 +1,6 @@
 """Log lines of ``coc6-budo`` events that read differently from the house rules' (seed 002):
 a called shot's effect running out after its 1d6 / 1d4 rounds (B-CALL-VITAL-03,
-B-CALL-WPN-03) HP restored by first aid (B-CALL-ARM-05, B-CALL-LEG-05) and the rush's round-end
+B-CALL-WPN-03) and the rush's round-end
 attack, which always hits (B-RUSH-02, not the house rules' H-MA-RUSH-05)."""
 from __future__ import annotations
 
@@ -15,8 +15,6 @@ def budo_line(e: ev.Event) -> str | None:
     """The line for ``e`` in a coc6-budo battle, or None to use the common one."""
     if isinstance(e, ce.WoundsTreated) and e.by == ELAPSED:
         return "、".join(f"{e.unit}は{ENDED.get(part, part + 'の影響が消えた')}" for part in e.parts) + "。"
-    if isinstance(e, ce.HpChanged) and e.after > e.before:
-        return f"{e.unit} HP {e.before} → {e.after}（{e.cause}で回復）"
     if isinstance(e, ce.ExtraAttackQueued):
         return f"{e.unit}はラウンドの終わりに{e.target}へもう1度攻撃する（ラッシュ：必ず命中、B-RUSH-02）。"
     if isinstance(e, ce.ExtraAttackStarted):

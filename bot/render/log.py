@@ -118,8 +118,9 @@ def each_line(events: list[ev.Event], view: BattleView | None, reveal: bool,
     the players' and the KP's copies pair up event by event."""
     hidden = hidden_units(events, view) if hidden is None else hidden
     shown = dataclasses.replace(view, rows=()) if (view and reveal) else view
+    dying = dying_ahead(events)
     out: list[str | None] = []
-    for e in events:
+    for e, dies in zip(events, dying):
         if isinstance(e, StepStarted):
             out.append(None)
             continue
@@ -130,11 +131,25 @@ def each_line(events: list[ev.Event], view: BattleView | None, reveal: bool,
             if isinstance(e, ce.CheckRolled):
                 line = f"{e.unit} {e.purpose}：{SECRET}"
             elif isinstance(e, ce.HpChanged):
-                line = f"{e.unit}：{render.wound_word(e.after, hidden[e.unit])}"
+                line = f"{e.unit}：{render.wound_word(e.after, hidden[e.unit], ('死亡',) if e.unit in dies else ())}"
         if line is None:
             line = render.event_line(e, shown)
         out.append(line or None)
     return out
+
+
+def dying_ahead(events: list[ev.Event]) -> list[frozenset[str]]:
+    """For each of ``events``, the units that die (死亡 added, X-HP-02) later in the same
+    step: a hidden unit's wound word for the blow that kills it is 死亡, never 瀕死."""
+    ahead: list[frozenset[str]] = []
+    dying: frozenset[str] = frozenset()
+    for e in reversed(events):
+        if isinstance(e, StepStarted):
+            dying = frozenset()
+        elif isinstance(e, ce.ConditionChanged) and e.added and e.condition == "死亡":
+            dying = dying | {e.unit}
+        ahead.append(dying)
+    return ahead[::-1]
 
 
 def _redacted(e: ev.Event, line: str | None, hidden: dict[str, int]) -> str | None:

@@ -39,3 +39,37 @@ async def test_rule_sources_and_supplements(console_table):
     await table.say("kp: /kp setting key:サプリメント value:クトゥルフ2015")
     started = "\n".join(m["text"] for m in await table.say("kp: /battle start"))
     assert "この戦闘で使う追加のルールブック・サプリメント: クトゥルフ2015" in started
+
+
+MAP = [
+    "alice: /battle join character:アリス",
+    "kp: /battle add name:ゾンビ character:ゾンビ",
+    "kp: /battle start",
+    "kp: /kp place name:アリス to:A1",
+    "kp: /kp place name:ゾンビ to:E5",
+]
+
+
+@pytest.mark.rule("H-AP-02", "H-GEN-01")
+async def test_a_move_off_the_map_is_refused_first_and_cannot_be_allowed(console_table):
+    table = await console_table([])
+    for line in SETUP[:4] + MAP:
+        await table.say(line)
+    refused = await table.say("alice: Z99へ移動")
+    assert refused[0]["ephemeral"] and refused[0]["text"].startswith("Z99 はマップの外です（A1〜F6）。")
+    allowed = "\n".join(m["text"] for m in await table.say("kp: /kp allow"))
+    assert "認められる「拒否された宣言」がありません" in allowed
+    assert (await table.status())["アリス"]["ap"] == 3
+    assert "G1 はマップの外です（A1〜F6）" in "\n".join(m["text"] for m in await table.say("alice: G1へ移動"))
+
+
+@pytest.mark.rule("H-AP-02", "H-GEN-01")
+async def test_an_allowed_long_move_spends_the_ap_left_and_never_goes_negative(console_table):
+    table = await console_table([])
+    for line in SETUP[:4] + MAP:
+        await table.say(line)
+    refused = await table.say("alice: F6へ移動")
+    assert "移動は1マス1ポイントです（5マスに5ポイント、残り3）" in refused[0]["text"]
+    allowed = "\n".join(m["text"] for m in await table.say("kp: /kp allow"))
+    assert "アリスはA1 → F6へ移動【全力移動】（3ポイント）" in allowed
+    assert (await table.status())["アリス"]["ap"] == 0

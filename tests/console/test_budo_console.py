@@ -77,7 +77,8 @@ def test_budo_log_lines_for_effects_running_out_and_first_aid():
         "信者は急所への一撃による技能の半減が終わった。"
     assert event_line(ce.WoundsTreated(unit="信者", parts=["武器"], by="時間経過"), view) == \
         "信者はまた物を持てるようになり、STRも元に戻った。"
-    assert event_line(ce.HpChanged(unit="信者", before=7, after=9, cause="ドクの応急手当（1D3＝2）"), view) == \
-        "信者 HP 7 → 9（ドクの応急手当（1D3＝2）で回復）"
+    assert event_line(ce.HpChanged(unit="信者", before=7, after=9), view) == "→ 信者のHPが2回復（7→9）"
+    assert event_line(ce.HpChanged(unit="信者", before=9, after=10, cause="1D3＝3、最大HPまで"), view) == \
+        "→ 信者のHPが1回復（9→10、1D3＝3、最大HPまで）"
     assert event_line(ce.WoundsTreated(unit="信者", parts=["腕"], by="ドク"), view) == \
         "ドクの手当てで信者の負傷（腕）が回復した。"

@@ -55,7 +55,7 @@ HOUSE = [
     ("alice: /react action:回避", "alice: 回避"),
     ("kp: /end as:ゾンビ", "kp: ゾンビ：ターン終了"),
 ]
-HOUSE_ROLLS = "35,50,4,2,10,30,20,30,60,2,3,20,20,10"
+HOUSE_ROLLS = "35,50,4,2,10,30,20,30,60,2,3,20,2,20,10"
 
 
 @pytest.mark.rule("H-DEF-PARRY-01", "H-MA-SALTO-08", "H-KYU-PREC-06", "H-KYU-PREC-11", "H-DEF-03", "H-DEF-04",
@@ -74,14 +74,14 @@ def test_a_house_rules_fight_typed_in_chat(play):
     assert "ゾンビのDEXが8→7（膝、H-KYU-PREC-11）" in done.said("kp: なし")
     assert "ボブ 受け流し（ナイフ）：(1D100<=50) ＞ 60 ＞ 失敗" in done.said("bob: ナイフで受け流し")
     assert done.said("alice: 回避に集中") == "アリスは「回避に集中」を宣言しました。"
-    assert "リン 応急手当（ボブ）：(1D100<=60) ＞ 20 ＞ 成功" in done.said("rin: 応急手当をボブに")
+    assert "リン 応急手当（ボブ）：(1D100<=60) ＞ 20 ＞ 成功\n→ ボブのHPが2回復（7→9）" in done.said("rin: 応急手当をボブに")
     dodged = done.said("alice: 回避")
     assert "アリス 回避：(1D100<=28) ＞ 10 ＞ 成功" in dodged and "以降の回避は−20%" in dodged
     status = done.status()
     assert (status["round"], status["turn"]) == (3, "アリス")
     rows = {c["name"]: c for c in status["combatants"]}
     assert (rows["ゾンビ"]["hp"], rows["ゾンビ"]["dex"], rows["ゾンビ"]["conditions"]) == (9, 7, ["転倒"])
-    assert (rows["ボブ"]["hp"], rows["アリス"]["hp"], rows["リン"]["hp"]) == (7, 13, 11)
+    assert (rows["ボブ"]["hp"], rows["アリス"]["hp"], rows["リン"]["hp"]) == (9, 13, 11)  # 7 + 応急手当 2
 
 
 BOOK_SETUP = """\

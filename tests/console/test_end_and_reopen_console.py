@@ -24,3 +24,16 @@ async def test_an_ended_battle_is_reopened_where_it_stood(console_table):
     assert any("ラウンド1: アリスの手番です" in m["text"] for m in reopened)
     hit = await table.say("alice: /attack target:ゾンビ")
     assert any("(1D100<=50) ＞ 30 ＞ 成功" in m["text"] for m in hit)
+
+
+async def test_the_old_end_button_is_stale_once_answered(console_table):
+    table = await console_table([])
+    for line in SETUP:
+        await table.say(line)
+    await table.say("kp: /battle end")
+    kept = await table.say("kp: [続ける]")
+    assert kept[0]["text"] == "戦闘を続けます。"
+    late = await table.say("kp: [戦闘を終える]")
+    assert late[0]["ephemeral"] and late[0]["text"].startswith("このボタンは古くなっています（この確認にはもう答えました）")
+    status = await table.say("kp: /battle status")
+    assert "戦闘を終了しました" not in "\n".join(m["text"] for m in late + status)

@@ -19,7 +19,30 @@ async def test_ending_a_live_fight_asks_first_and_keep_keeps_it(table):
     assert await status(table) == "active"
     kept = await table.press(KP, "続ける", asked)
     assert [r.text for r in kept] == ["戦闘を続けます。"] and await status(table) == "active"
-    ended = await table.press(KP, "戦闘を終える", asked)
+    asked_again = await table.say(KP, "battle end")
+    ended = await table.press(KP, "戦闘を終える", asked_again)
+    assert "戦闘を終了しました" in text(ended) and await status(table) == "ended"
+
+
+STALE = "このボタンは古くなっています（この確認にはもう答えました）。最新のメッセージのボタンを使ってください。"
+
+
+async def test_an_answered_end_confirmation_is_stale(table):
+    await table.fight()
+    asked = await table.say(KP, "battle end")
+    await table.press(KP, "続ける", asked)
+    late = await table.press(KP, "戦闘を終える", asked)
+    assert [(r.ephemeral, r.text) for r in late] == [(True, STALE)] and await status(table) == "active"
+    assert [r.text for r in await table.press(KP, "続ける", asked)] == [STALE]
+
+
+async def test_a_newer_end_confirmation_makes_the_older_stale(table):
+    await table.fight()
+    older = await table.say(KP, "battle end")
+    newer = await table.say(KP, "battle end")
+    assert [r.text for r in await table.press(KP, "戦闘を終える", older)] == [STALE]
+    assert await status(table) == "active"
+    ended = await table.press(KP, "戦闘を終える", newer)
     assert "戦闘を終了しました" in text(ended) and await status(table) == "ended"
 
 

@@ -263,3 +263,14 @@ async def test_undoing_a_hidden_npcs_addition_does_not_name_its_sheet(table):
     await cultist_added_hidden(table)
     undone = await table.say(KP, "kp undo")
     assert [r.text for r in undone] == ["⏪ KP（kp）が1つの操作を取り消しました: /battle add"]
+
+
+@pytest.mark.rule("X-HP-02")
+async def test_a_hidden_npc_killed_by_a_blow_reads_dead_not_dying(table):
+    await table.fight(hidden=True)
+    await table.say(KP, "kp set", target="ゾンビ", field="HP", value="2")
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    replies = await table.say(KP, "react", 80, 2, 3, action="回避", **{"as": "ゾンビ"})
+    public = "\n".join(r.text for r in replies if not r.ephemeral)
+    assert "ゾンビ：死亡\n" in public and "ゾンビは死亡した（耐久力0以下（X-HP-02））。" in public
+    assert "瀕死" not in public

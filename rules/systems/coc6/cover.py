@@ -144,8 +144,9 @@ def protect(rules: CocRules, d: Decision[CocState], protector: CocUnit, allies: 
         d.emit(ce.AttackResolved(attack=inc.number, outcome=f"かばうファンブル（防御行動不可）：{'、'.join(dealt)}"))
         return
     half = math.ceil(damage / 2)
-    _follow(rules, d, ally.id, inc, covered, FOLLOW_UP, covered=True, damage=half, factor=2)
-    _follow(rules, d, protector.id, inc, covered, FOLLOW_UP, covering=True, damage=half, factor=2)
+    _follow(rules, d, ally.id, inc, covered, FOLLOW_UP, covered=True, damage=half, factor=2, cover_failed=True)
+    _follow(rules, d, protector.id, inc, covered, FOLLOW_UP, covering=True, damage=half, factor=2,
+            cover_failed=True)
 
 
 def _outcome(level: SuccessLevel, protector: str, ally: str) -> str:

@@ -116,7 +116,10 @@ def _declared(state: CocState, e: ce.Declared) -> None:
 
 
 def _hp_changed(state: CocState, e: ce.HpChanged) -> None:
-    state.coc_unit(e.unit).hp = e.after
+    unit = state.coc_unit(e.unit)
+    unit.hp = e.after
+    if e.after < e.before:  # a new injury: 〈応急手当〉/〈医学〉 may heal it again (treatment.TREATED)
+        unit.marks.pop("treated", None)
 
 
 def _pending_closed(state: CocState, e: ce.PendingClosed) -> None:

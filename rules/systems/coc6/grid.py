@@ -168,15 +168,30 @@ def initials(name: str, taken: set[str]) -> str:
     return name[:1]
 
 
-def board(state: CocState, minimum: int = 6) -> Board:
-    """The board of ``state``: big enough for every square in use plus one, at least
-    ``minimum`` × ``minimum``."""
+def size(state: CocState, minimum: int = 6) -> Square:
+    """(width, height) in squares of the map of ``state``: big enough for every square in
+    use plus one, at least ``minimum`` × ``minimum``, at most 26 × 99 (A1〜Z99)."""
     used = [u.square for u in state.units.values() if isinstance(u, CocUnit) and u.square]
     used += [o["square"] for o in state.objects.values() if o.get("square")]
     cols = [parse_square(s)[0] for s in used] or [0]
     rows = [parse_square(s)[1] for s in used] or [0]
-    width = min(26, max(minimum, max(cols) + 2))
-    height = min(99, max(minimum, max(rows) + 2))
+    return min(26, max(minimum, max(cols) + 2)), min(99, max(minimum, max(rows) + 2))
+
+
+def outside(state: CocState, square: str) -> str | None:
+    """Why ``square`` cannot be moved to: off the map as drawn now (:func:`size`; the KP's
+    ``/kp place`` may put units anywhere and so widen it), e.g. ``「Z99 はマップの外です（A1〜F6）」``;
+    None on the map."""
+    width, height = size(state)
+    col, row = parse_square(square)
+    if col < width and row < height:
+        return None
+    return f"{square} はマップの外です（A1〜{square_name((width - 1, height - 1))}）。"
+
+
+def board(state: CocState, minimum: int = 6) -> Board:
+    """The board of ``state``, :func:`size` squares."""
+    width, height = size(state, minimum)
     taken: set[str] = set()
     pieces, off = [], []
     for unit in state.units.values():

@@ -32,7 +32,9 @@ class Incoming:
         ``half``: a half-damage counterattack, H-DEF-HIDE-08 / H-DEF-COVER-12;
         ``extra``: dice added to the damage such as ``"+1D4"``, H-DEF-DODGE-04;
         ``factor``: the divisor of every check after a failed かばう, H-DEF-COVER-11;
-        ``covering``: the protector's follow-up, not counted, H-DEF-COVER-08).
+        ``covering``: the protector's follow-up, not counted, H-DEF-COVER-08;
+        ``cover_failed``: the half each takes after a failed かばう, H-DEF-COVER-10; a
+        firearm's ``damage`` is rolled before any answer, so ``damage`` alone says nothing).
     """
 
     number: int

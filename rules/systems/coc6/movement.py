@@ -12,7 +12,7 @@ from rules.systems.coc6.hide import HIDDEN
 from rules.systems.coc6.attack import require_no_pending, require_turn
 from rules.systems.coc6.conditions import require_active
 from rules.systems.coc6.config import CocRules
-from rules.systems.coc6.grid import COVER, OBJECT_KINDS, WALL, distance, normalize, object_at, parse_squares
+from rules.systems.coc6.grid import COVER, OBJECT_KINDS, WALL, distance, normalize, object_at, outside, parse_squares
 from rules.systems.coc6.state import CocState, CocUnit
 
 ALL_OUT = 3
@@ -26,8 +26,12 @@ def move(rules: CocRules, d: Decision[CocState], cmd: Move) -> None:
     (H-AP-02); 3 in one go is the all-out move and ends other actions (H-AP-03). A 流鏑馬
     shot's free square costs nothing (H-KYU-YABU-03).
 
-    Raises RuleViolation: H-AP-02 (AP short), H-AP-03 (moving after the all-out move or an
-    all-out move after an attack), X-STUN-01 / H-KYU-STRING-02 (may not act).
+    A square off the map (:func:`grid.outside`) is refused first, as input no KP may allow;
+    an over-long move the KP allows (H-AP-02) spends the AP left, so AP never go below 0.
+
+    Raises InvalidInput: off the map, blocked, not placed. RuleViolation: H-AP-02 (AP
+    short), H-AP-03 (moving after the all-out move or an all-out move after an attack),
+    X-STUN-01 / H-KYU-STRING-02 (may not act).
     """
     state = d.state
     unit = acting_unit(state, cmd, prefer=state.turn)
@@ -38,6 +42,9 @@ def move(rules: CocRules, d: Decision[CocState], cmd: Move) -> None:
     if unit.square is None:
         raise InvalidInput(f"{unit.id}はマップに置かれていません。KPが /kp place name:{unit.id} to:マス で配置します。")
     dest = normalize(cmd.to)
+    off = outside(state, dest)
+    if off is not None:  # before any rule: not a refusal the KP can allow (no clause)
+        raise InvalidInput(off)
     blocked = object_at(state, dest)
     if blocked is not None:
         raise InvalidInput(f"{dest}には{blocked[0]}（{blocked[1].get('kind', COVER)}）があって入れません。")
@@ -50,6 +57,7 @@ def move(rules: CocRules, d: Decision[CocState], cmd: Move) -> None:
     cost = (steps - free) if rules.uses_ap else 0
     if rules.uses_ap and cost > unit.ap:
         forbid("H-AP-02", f"移動は1マス1ポイントです（{steps}マスに{cost}ポイント、残り{unit.ap}）。")
+        cost = max(unit.ap, 0)  # the KP allowed it: the AP left are spent, never below 0
     all_out = rules.uses_ap and steps >= ALL_OUT
     if all_out and unit.attacks:
         forbid("H-AP-03", "全力移動（一度に3マス）をしたターンはほかの行動ができません（すでに攻撃しています）。")

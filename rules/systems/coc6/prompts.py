@@ -9,6 +9,7 @@ from rules.coc6.weapons import Weapon
 from rules.systems.coc6 import cover
 from rules.systems.coc6.concentrate import focus_of
 from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.options import BLOCK
 from rules.systems.coc6.parrying import parry_weapons
 from rules.systems.coc6.state import CocState
 
@@ -50,30 +51,51 @@ def prompt_text(rules: CocRules, state: CocState, pending: Pending) -> str:
     if followup == "counter":
         bonus = "ダメージ1/2" if ctx.get("counter_half") else f"ダメージ{ctx.get('counter_extra', '')}"
         return f"{unit}は{attacker}に反撃できます（通常の攻撃ロール、{bonus}）。「反撃」か「なし」を選んでください。"
-    notes = []
-    if ctx.get("covering"):
-        notes.append("回数制限に含まれません")
-    if ctx.get("covering") and "damage" in ctx:
-        text = f"かばうは失敗し、{unit}も{ctx['damage']}ダメージ（1/2）を受けます。「防御」か〈受け流し〉を選べます"
-    elif ctx.get("covering") and ctx.get("cancelled"):
-        text = f"{unit}は{attacker}の{weapon}から味方をかばい、ダメージを打ち消しました。受け流しに成功すれば反撃できます"
-        notes.append("反撃のダメージは1/2")
-    elif ctx.get("covering"):
-        text = f"{unit}は{attacker}の{weapon}から味方をかばいました。かばったダメージを受けます。「防御」か〈受け流し〉を選べます"
-    elif ctx.get("covered"):
-        text = f"かばうは失敗し、{unit}は{ctx.get('damage')}ダメージ（1/2）を受けます。「防御」か〈受け流し〉を選べます"
+    notes: list[str] = []
+    if ctx.get("covering") or ctx.get("covered"):
+        text = cover_text(ctx, unit, attacker, weapon, pending.options, notes)
     else:
         text = f"{attacker}の{weapon}が{unit}に命中しました。対応を選んでください"
     focus = focus_of(state.coc_unit(unit)) if unit in state.units else None
     if focus:
         notes.append(f"「{focus}に集中」中")
-    if ctx.get("factor", 1) > 1:
+    if ctx.get("factor", 1) > 1 and len(pending.options) > 1:  # no check left to halve otherwise
         notes.append(f"判定は1/{ctx['factor']}")
     text += (f"（{'、'.join(notes)}）" if notes else "") + "。"
     weapons = parry_choices(rules, state, pending)  # a hidden NPC's question goes to the KP alone
     if weapons:
         text += f"\n受け流しに使える武器: {'、'.join(weapons)}（/react action:受け流し weapon:武器名。省略すると{weapons[0]}）"
     return text
+
+
+def defence_choice(options, firearm: bool) -> str:
+    """What the かばう follow-up offers, from the question's ``options``: 「防御」 and/or
+    〈受け流し〉 (H-DEF-COVER-07/11), or neither (a firearm cannot be blocked, H-DEF-BLOCK-03,
+    and only a point-blank shot can be parried, H-FIRE-PB-03)."""
+    offered = [label for action, label in ((BLOCK, "「防御」"), (PARRY, "〈受け流し〉")) if action in options]
+    if offered:
+        return "か".join(offered) + "を選べます"
+    return "「防御」も〈受け流し〉もできません" + ("（銃器：H-DEF-BLOCK-03、H-FIRE-PB-03）" if firearm else "")
+
+
+def cover_text(ctx: dict, unit: str, attacker: str | None, weapon: str, options, notes: list[str]) -> str:
+    """The follow-up question after a かばう (H-DEF-COVER-06/07, -10/11, -12) for ``unit``,
+    the protector (``covering``) or the protected ally (``covered``); adds to ``notes``.
+
+    A failure is told by the context's ``cover_failed`` (each takes ``damage`` HP, ½ rounded
+    up), never by ``damage`` alone: a firearm's damage is rolled before anyone answers."""
+    firearm = Weapon.from_dict(ctx["weapon"]).is_firearm if ctx.get("weapon") else False
+    choice = defence_choice(options, firearm)
+    if ctx.get("covering") and (ctx.get("cancelled") or len(options) > 1):
+        notes.append("回数制限に含まれません")
+    if ctx.get("covering") and ctx.get("cancelled"):
+        notes.append("反撃のダメージは1/2")
+        return f"{unit}は{attacker}の{weapon}から味方をかばい、ダメージを打ち消しました。受け流しに成功すれば反撃できます"
+    if ctx.get("covered") or ctx.get("cover_failed"):
+        also = "も" if ctx.get("covering") else "は"
+        return f"かばうは失敗し、{unit}{also}{ctx.get('damage')}ダメージ（1/2）を受けます。{choice}"
+    amount = f"（{ctx['damage']}）" if "damage" in ctx else ""
+    return f"{unit}は{attacker}の{weapon}から味方をかばいました。かばったダメージ{amount}を受けます。{choice}"
 
 
 PARRY = "受け流し"

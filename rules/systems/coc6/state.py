@@ -65,7 +65,8 @@ class CocUnit(Unit):
     """Technique states: ``gou`` (剛の型 stored, H-KYU-GOU-05), ``restring`` (AP put into a
     new string, H-KYU-STRING-01), ``ap_debt`` (H-KYU-STRING-02), ``yabusame`` (流鏑馬 this
     turn, H-KYU-YABU-03), ``free_move`` (a move that comes with the shot), ``stun_one_turn``
-    (X-STUN-01 「1ターン」), ``holding`` (the unit it grapples, X-GRAPPLE-01)."""
+    (X-STUN-01 「1ターン」), ``holding`` (the unit it grapples, X-GRAPPLE-01), ``treated``
+    (the skills that healed its current injury, treatment.TREATED)."""
 
     @property
     def dex(self) -> int:

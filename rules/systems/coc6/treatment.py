@@ -1,7 +1,8 @@
 """``/check skill: [target:] [modifier:]`` in a battle: any skill or characteristic roll of
 the unit, and 〈応急手当〉/〈医学〉 on a wounded unit, which on a success undoes the called-shot
 and joint-shot losses and stops a throat's bleeding (H-CALL-ARM-03, H-CALL-LEG-04,
-H-KYU-PREC-15, H-KYU-PREC-19)."""
+H-KYU-PREC-15, H-KYU-PREC-19) and restores 1D3 HP, once per injury, never above the maximum
+(the catalog is silent on HP: H-GEN-02 → the published CoC 6th rule)."""
 from __future__ import annotations
 
 from rules.battle.commands import SkillCheck
@@ -18,10 +19,42 @@ from rules.systems.coc6.conditions import require_active
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.grid import MELEE_REACH, apart
 from rules.systems.coc6.state import CocState, CocUnit
-from rules.systems.coc6.wounds import treat
+from rules.systems.coc6.wounds import TREATABLE, treat
 
 TREATMENT = ("応急手当", "医学")
 """The skills whose success undoes a wound (H-CALL-ARM-03 …)."""
+
+HEAL = "1D3"
+"""Published CoC 6th (H-GEN-02): a successful 〈応急手当〉 or 〈医学〉 restores 1D3 HP."""
+
+TREATED = "treated"
+"""The unit mark listing the skills that already healed its current injury (emptied by
+the next HP loss, evolve.py): each heals one injury once (published CoC 6th, H-GEN-02)."""
+
+
+def injury_refusal(patient: CocUnit, skill: str) -> None:
+    """Refuse to treat ``patient`` with ``skill``: dead (X-HP-02), unhurt (full HP and no
+    treatable wound), or this injury already healed by ``skill`` (H-GEN-02, allowable)."""
+    if "死亡" in patient.conditions:
+        raise InvalidInput(f"{patient.id}は死亡しています。手当てはできません。")
+    if patient.hp >= patient.hp_max and not any(w["part"] in TREATABLE for w in patient.wounds):
+        raise InvalidInput(f"{patient.id}は負傷していません（HP {patient.hp}/{patient.hp_max}）。")
+    if skill in patient.marks.get(TREATED, ()):
+        forbid("H-GEN-02", f"{patient.id}の今の負傷は〈{skill}〉で手当て済みです"
+                           "（1つの負傷に1回。新たに負傷すれば、また手当てできます）。")
+
+
+def heal(d: Decision[CocState], patient: CocUnit, skill: str, dice: Dice) -> int:
+    """A successful ``skill`` on ``patient``: roll 1D3 through ``dice`` and restore that
+    much HP, not above the maximum, and mark the injury as treated by ``skill``. Returns the
+    HP restored (0..3); the HpChanged cause tells a roll cut short by the maximum."""
+    rolled = dice.roll(3)
+    gain = max(0, min(rolled, patient.hp_max - patient.hp))
+    d.emit(ce.UnitMarked(unit=patient.id, key=TREATED, value=[*patient.marks.get(TREATED, ()), skill]))
+    if gain:
+        cause = "" if gain == rolled else f"{HEAL}＝{rolled}、最大HPまで"
+        d.emit(ce.HpChanged(unit=patient.id, before=patient.hp, after=patient.hp + gain, cause=cause))
+    return gain
 
 
 def treatment_patient(state: CocState, cmd: SkillCheck, unit: CocUnit) -> CocUnit:
@@ -43,10 +76,12 @@ def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -
     """Roll ``skill`` (+ ``modifier``) for the acting unit.
 
     〈応急手当〉/〈医学〉 is an action on the unit's own turn (1 AP under the house rules) on
-    ``target`` (default itself), within reach on a map (X-REACH-01); on a success every
-    treatable wound of the target is undone at once. Other skills roll at any time, free.
+    ``target`` (default itself), within reach on a map (X-REACH-01); on a success it
+    restores 1D3 HP (:func:`heal`) and every treatable wound of the target is undone at
+    once. Other skills roll at any time, free.
 
-    Raises RuleViolation H-AP-01 (no AP left for the treatment), X-REACH-01 (out of reach).
+    Raises RuleViolation H-AP-01 (no AP left for the treatment), X-REACH-01 (out of reach),
+    H-GEN-02 (this injury already treated with the skill); InvalidInput (dead or unhurt).
     """
     state = d.state
     if state.phase != "active":
@@ -63,6 +98,7 @@ def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -
     patient = None
     if skill in TREATMENT:
         patient = treatment_patient(state, cmd, unit)
+        injury_refusal(patient, skill)
         if rules.uses_ap:
             if unit.ap < 1:
                 forbid("H-AP-01", f"{unit.id}の行動ポイントが残っていません（手当てに1ポイント）。")
@@ -71,4 +107,5 @@ def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -
     d.emit(ce.CheckRolled(unit=unit.id, purpose=skill + (f"（{patient.id}）" if patient else ""),
                           target=value, roll=result.roll, level=result.level.value, text=result.text()))
     if patient is not None and result.succeeded:
+        heal(d, d.state.coc_unit(patient.id), skill, dice)
         treat(d, d.state.coc_unit(patient.id), unit.id)

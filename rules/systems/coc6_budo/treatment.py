@@ -17,13 +17,13 @@ from rules.systems.coc6 import treatment as shared
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.state import CocState, CocUnit
 
-HEAL = "1D3"
-"""Published CoC 6th: a successful 〈応急手当〉 restores 1D3 HP."""
 LIMBS = {"腕": "STR", "足": "DEX"}
 
 
 def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -> None:
-    """``/check skill:応急手当|医学 [target:]`` heals and gives back STR/DEX; else shared."""
+    """``/check skill:応急手当|医学 [target:]`` heals 1D3 HP (:func:`shared.heal`) and gives
+    back as much STR/DEX; else shared. Unlike the house rules, the same injury may be treated
+    again until STR/DEX is back (B-CALL-ARM-05, B-CALL-LEG-05)."""
     skill = canonical_skill(cmd.skill or "")
     if skill not in shared.TREATMENT:
         shared.check(rules, d, cmd, dice)
@@ -40,12 +40,7 @@ def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -
                           level=result.level.value, text=result.text()))
     if not result.succeeded:
         return
-    patient = d.state.coc_unit(patient.id)
-    healed = dice.roll(3)
-    gain = min(healed, patient.hp_max - patient.hp)
-    if gain > 0:
-        d.emit(ce.HpChanged(unit=patient.id, before=patient.hp, after=patient.hp + gain,
-                            cause=f"{unit.id}の{skill}（{HEAL}＝{healed}）"))
+    gain = shared.heal(d, d.state.coc_unit(patient.id), skill, dice)
     for wound in list(d.state.coc_unit(patient.id).wounds):
         stat = LIMBS.get(wound["part"])
         if stat is None:

@@ -55,7 +55,7 @@ def test_arm_hit_makes_attack_skills_two_thirds_until_treated(table_of):
     assert table.unit("信者").character.skill("こぶし") == 33  # failed
     table.run("aki", cmds.EndTurn)
     table.end_turns_until("アキラ")
-    table.run("aki", cmds.SkillCheck, [50], skill="医学", target="信者")
+    table.run("aki", cmds.SkillCheck, [50, 1], skill="医学", target="信者")
     sheet = table.unit("信者").character
     assert (sheet.skill("こぶし"), sheet.skill("キック"), sheet.weapon_skill(sheet.weapon("バット"))) == (50, 25, 40)
 
@@ -79,7 +79,7 @@ def test_leg_hit_dex_two_thirds_rounded_up_and_dodge_with_it(table_of):
     unit = table.unit("信者")
     assert unit.dex == 7  # ⌈10 × 2/3⌉
     assert unit.character.skill("回避") == 30 - 2 * 3
-    table.run("aki", cmds.SkillCheck, [5], skill="医学", target="信者")
+    table.run("aki", cmds.SkillCheck, [5, 1], skill="医学", target="信者")
     assert table.unit("信者").dex == 10 and table.unit("信者").character.skill("回避") == 30
 
 

@@ -177,7 +177,7 @@ def test_first_aid_ends_the_bleeding_and_restores_the_joints(table_of):
     shoot(table, [30, 5], special="精密射撃", aim="喉")
     table.react("信者", "なし", [])
     table.run("rin", cmds.EndTurn)
-    events = table.run("rin", cmds.SkillCheck, [40], skill="応急手当", target="信者")
+    events = table.run("rin", cmds.SkillCheck, [40, 2], skill="応急手当", target="信者")
     assert checks(events) == [("応急手当（信者）", 60, 40)]
     assert table.unit("信者").wounds == []
     table.run("rin", cmds.EndTurn)  # no 1D3 any more: no dice needed
@@ -197,6 +197,6 @@ def test_one_success_restores_every_joint(table_of):
     assert (table.unit("信者").dex, table.unit("信者").character.stat("STR")) == (9, 9)  # failed
     table.run("rin", cmds.EndTurn)
     table.end_turns_until("リン")
-    table.run("rin", cmds.SkillCheck, [10], skill="応急手当", target="信者")
+    table.run("rin", cmds.SkillCheck, [10, 1], skill="応急手当", target="信者")
     assert (table.unit("信者").dex, table.unit("信者").character.stat("STR")) == (10, 10)
     assert table.unit("信者").wounds == []

@@ -145,3 +145,50 @@ def test_in_the_house_rules_a_parry_for_someone_else_is_a_cover(fight):
         fight.run("bob", cmds.React, [40], action="受け流し", target="アリス")
     assert "/react action:かばう target:アリス" in str(info.value)
     assert fight.state.pending_for("アリス") is not None
+
+
+@pytest.fixture
+def gunfight(table_of):
+    """アリス (DEX 14, .38リボルバー 60: 1D10) shoots ゾンビ (DEX 8); 信者 (DEX 12: DEX×5 60,
+    ナイフ 50) stands on ゾンビ's side. HP 10 each; shock rolls are off."""
+    table = table_of("coc6-house", shock=False)
+    table.join("alice", table.sheet("アリス", DEX=14, weapons=[table.weapon(".38リボルバー", skill_value=60)]))
+    table.npc(table.sheet("ゾンビ", DEX=8))
+    table.npc(table.sheet("信者", DEX=12, weapons=[table.weapon("ナイフ", skill_value=50)]))
+    table.start()
+    table.attack("アリス", "ゾンビ", [10, 5], weapon=".38リボルバー")
+    return table
+
+
+def prompt_of(table, unit):
+    return next(p.text for p in table.system.view(table.state).prompts if p.unit == unit and p.kind == "reaction")
+
+
+@pytest.mark.rule("H-DEF-COVER-06")
+@pytest.mark.rule("H-DEF-COVER-07")
+@pytest.mark.rule("H-DEF-BLOCK-03")
+def test_a_successful_cover_against_a_gun_says_so_and_offers_no_block_or_parry(gunfight):
+    gunfight.react("信者", "かばう", [30], target="ゾンビ")
+    assert gunfight.options("信者") == ["なし"]
+    assert prompt_of(gunfight, "信者") == (
+        "信者はアリスの.38リボルバーから味方をかばいました。かばったダメージ（5）を受けます。"
+        "「防御」も〈受け流し〉もできません（銃器：H-DEF-BLOCK-03、H-FIRE-PB-03）。")
+    gunfight.react("信者", "なし")
+    assert (gunfight.hp("ゾンビ"), gunfight.hp("信者")) == (10, 10 - 5)
+    assert gunfight.state.pending == []
+
+
+@pytest.mark.rule("H-DEF-COVER-10")
+def test_a_failed_cover_against_a_gun_still_says_failure(gunfight):
+    gunfight.react("信者", "かばう", [80], target="ゾンビ")
+    assert prompt_of(gunfight, "信者") == (
+        "かばうは失敗し、信者も3ダメージ（1/2）を受けます。"
+        "「防御」も〈受け流し〉もできません（銃器：H-DEF-BLOCK-03、H-FIRE-PB-03）。")
+
+
+@pytest.mark.rule("H-DEF-COVER-07")
+def test_a_successful_cover_against_a_melee_blow_offers_block_and_parry(fight):
+    fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
+    assert prompt_of(fight, "ボブ").startswith(
+        "ボブはゾンビのバットから味方をかばいました。かばったダメージを受けます。"
+        "「防御」か〈受け流し〉を選べます（回数制限に含まれません）。")
