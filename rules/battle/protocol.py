@@ -31,7 +31,9 @@ class UnitRow:
     Attributes:
         name: unit id; ``hp``/``hp_max``: hit points (None where the system has none);
         ap: action points left this turn; dex: the value the order uses;
-        conditions: Japanese terms; weapons: ``[{"name", "hp", "broken", …}]``;
+        conditions: Japanese terms; weapons: ``[{"name", "hp", "broken", …}]``, optionally
+        with ``cannot_fire``/``dropped`` (not usable now), ``kinds`` (other words for it:
+        拳銃, 銃) and ``unarmed`` (こぶし …), which chat declarations read (rules.chat);
         extra: system-specific numbers (charge rank, stamina …) as ``{label: value}``;
         owner: user id or None; hidden: numbers shown to the KP only.
     """

@@ -14,7 +14,7 @@ import re
 import unicodedata
 
 from rules.chat import lexicon
-from rules.chat.context import ChatContext, ChatQuestion, ChatUnit
+from rules.chat.context import STRANGER, ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import read as _intents
 from rules.chat.normalize import fold
 from rules.chat.resolve import Ambiguous, Declaration, Outcome, resolve
@@ -91,7 +91,7 @@ def _read(text: str, ctx: ChatContext) -> Outcome:
         return _unknown_word(text, folded, ctx)
     if not tokens:
         return None
-    return resolve(_intents(tokens), ctx)
+    return resolve(_intents(tokens), ctx) or _unknown_word(text, folded, ctx)
 
 
 MAX_UNKNOWN_WORD = 12
@@ -102,8 +102,6 @@ LAST_WORDS = {lexicon.WEAPON: (lexicon.ATTACK, lexicon.REACT),
               lexicon.UNIT: (lexicon.ATTACK, lexicon.WEAPON, lexicon.SPECIAL)}
 """What such a line ends in: a verb or a reaction (かみつきで攻撃, 盾で受け流し), or for a
 target also a weapon or a special (あいつにキック, あいつにサルト)."""
-STRANGER = "\0"
-"""The owner of the stand-in unit an unknown target is read as (nobody's)."""
 
 
 def _unknown_word(text: str, folded: str, ctx: ChatContext) -> Declaration | None:
@@ -114,7 +112,8 @@ def _unknown_word(text: str, folded: str, ctx: ChatContext) -> Declaration | Non
     武器: …», «「ZONBI」という参加者はこの戦闘にいません。参加者: …»). Only when every other word
     is known, the word starts the line or follows a particle, and the line ends as
     :data:`LAST_WORDS` says; otherwise None (talk). The longest such word that holds no unit's
-    name wins (ハンドガン, not ンドガン after は; かみつき, not ボブをかみつき); the declaration
+    name wins (ハンドガン, not ンドガン after は; かみつき, not ボブをかみつき), or that is a unit's
+    name numbered as no unit is (ゾンビ２ beside ゾンビ: :func:`_renumbered`); the declaration
     names it as typed (``text`` is the line, ``folded`` its :func:`fold`)."""
     known = ctx.lexicon()
     names = {n for u in ctx.units for n in lexicon.unit_spellings(u.name)}
@@ -126,7 +125,7 @@ def _unknown_word(text: str, folded: str, ctx: ChatContext) -> Declaration | Non
         if not after or not _strip_endings(after)[-1].is_(*LAST_WORDS[kind]):
             continue
         for start in range(max(0, end - MAX_UNKNOWN_WORD), end):
-            if any(n in folded[start:end] for n in names):
+            if any(n in folded[start:end] for n in names) and not _renumbered(folded[start:end], names):
                 continue
             before = known.tokens(folded[:start])
             if before is None or (before and not before[-1].is_(lexicon.PARTICLE)):
@@ -136,6 +135,16 @@ def _unknown_word(text: str, folded: str, ctx: ChatContext) -> Declaration | Non
             if outcome is not None:
                 return outcome
     return None
+
+
+_NUMBERING = re.compile(r"[-_#]?(?:\d+|[a-z])")
+"""How a unit's name is numbered (ゾンビ1, ゾンビA, ゾンビ-2), as lexicon.unit_spellings reads it."""
+
+
+def _renumbered(word: str, names: set[str]) -> bool:
+    """Whether folded ``word`` is a unit's name (``names``: every unit spelling) with a number
+    no unit has (ゾンビ2 when there is only ゾンビ, or ゾンビ1)."""
+    return word not in names and any(word.startswith(n) and _NUMBERING.fullmatch(word[len(n):]) for n in names)
 
 
 def _with_word(ctx: ChatContext, kind: str, word: str, tokens: list) -> Declaration | None:

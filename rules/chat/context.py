@@ -13,15 +13,44 @@ from rules.chat import lexicon
 from rules.chat.words import BASE, Words
 
 
+STRANGER = "\0"
+"""The owner of the stand-in unit an unknown target is read as (nobody's)."""
+
+
+@dataclass(frozen=True)
+class ChatWeapon:
+    """One of a unit's weapons as chat sees it: its ``name``, the ``kinds`` a line may name
+    it by instead (its skill 拳銃, 銃 for any firearm), whether it is an ``unarmed`` attack
+    (こぶし …) and whether it is ``usable`` now (not broken, dropped or unable to fire)."""
+
+    name: str
+    kinds: tuple[str, ...] = ()
+    unarmed: bool = False
+    usable: bool = True
+
+    @classmethod
+    def from_row(cls, weapon: dict) -> "ChatWeapon":
+        """The weapon of a status row's ``weapons`` entry (see UnitRow)."""
+        usable = not (weapon.get("broken") or weapon.get("cannot_fire") or weapon.get("dropped"))
+        return cls(weapon["name"], tuple(weapon.get("kinds", ())), bool(weapon.get("unarmed")), usable)
+
+
 @dataclass(frozen=True)
 class ChatUnit:
     """A unit as chat sees it: ``name``, ``owner`` (user id, None = the KP's NPC),
-    ``weapons`` (names), ``out`` (out of action: 気絶, 死亡 …)."""
+    ``weapons`` (names), ``out`` (out of action: 気絶, 死亡 …), ``arms`` (its weapons in
+    detail, :class:`ChatWeapon`)."""
 
     name: str
     owner: str | None
     weapons: tuple[str, ...]
     out: bool = False
+    arms: tuple[ChatWeapon, ...] = ()
+
+    @property
+    def stranger(self) -> bool:
+        """Whether this is the stand-in for a name nobody in the battle has."""
+        return self.owner == STRANGER
 
 
 @dataclass(frozen=True)
@@ -54,7 +83,8 @@ class ChatContext:
         """The context of ``view`` for ``speaker``; ``words`` is the system's (merged over
         the shared :data:`~rules.chat.words.BASE`)."""
         units = tuple(ChatUnit(r.name, r.owner, tuple(w["name"] for w in r.weapons),
-                               any(c in OUT_OF_ACTION for c in r.conditions)) for r in view.rows)
+                               any(c in OUT_OF_ACTION for c in r.conditions),
+                               tuple(ChatWeapon.from_row(w) for w in r.weapons)) for r in view.rows)
         questions = tuple(ChatQuestion(p.unit, p.kind, tuple(p.options), p.key, getattr(p, "about", None))
                           for p in view.prompts if p.kind != "turn")
         merged = _merged(words) if words is not None else BASE
@@ -74,7 +104,8 @@ class ChatContext:
     def lexicon(self) -> lexicon.Lexicon:
         """The words of this battle (cached on the units, weapons and open answers)."""
         options = tuple(sorted({o for q in self.questions for o in q.options}))
-        return _lexicon(self.words, tuple((u.name, u.weapons) for u in self.units), options)
+        kinds = tuple(sorted({k for u in self.units for a in u.arms for k in a.kinds}))
+        return _lexicon(self.words, tuple((u.name, u.weapons) for u in self.units), options, kinds)
 
 
 @lru_cache(maxsize=64)
@@ -83,5 +114,5 @@ def _merged(words: Words) -> Words:
 
 
 @lru_cache(maxsize=512)
-def _lexicon(words: Words, units, options) -> lexicon.Lexicon:
-    return lexicon.build(words, units, options)
+def _lexicon(words: Words, units, options, kinds) -> lexicon.Lexicon:
+    return lexicon.build(words, units, options, kinds)

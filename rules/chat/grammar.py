@@ -206,20 +206,21 @@ def _move(tokens: list[Token]):
 
 
 def _check(tokens: list[Token]):
-    """応急手当 / 応急手当をボブに / ボブに応急手当をする / 医学をアリスへ."""
+    """応急手当 / 応急手当をボブに / ボブに応急手当をする / 医学をアリスへ / 自分に応急手当
+    (oneself: the skill with no target, as ``/check`` treats the acting unit)."""
     skills = [t for t in tokens if t.is_(lx.CHECK)]
     if len(skills) != 1:
         return
     rest = [t for t in tokens if t is not skills[0]]
     while rest and rest[-1].is_(lx.DO) and not rest[-1].is_(lx.UNIT):
         rest = rest[:-1]
-    units = [t for t in rest if t.is_(lx.UNIT)]
+    units = [t for t in rest if t.is_(lx.UNIT, lx.SELF)]
     others = [t for t in rest if t not in units]
     if len(units) > 1 or not all(_particle(t, P_WO, P_NI, P_HE) for t in others) or len(others) > 2:
         return
     for skill in skills[0].values(lx.CHECK):
         slots = {"skill": skill}
-        if units:
+        if units and units[0].is_(lx.UNIT):
             slots["target"] = units[0].names(lx.UNIT)
         yield Intent("check", slots=slots)
 

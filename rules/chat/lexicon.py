@@ -17,6 +17,7 @@ UNIT, WEAPON, REACT, DECL, SPECIAL, AIM, MODE, CHECK, TURN = (
 OPTION, END, ATTACK, MOVE, DECLARE, DO, FOCUS, POWER, SHOTS, DEX = (
     "option", "end", "attack_verb", "move_verb", "declare_verb", "do_verb", "focus", "power", "shots", "dex")
 PARTICLE, ENDING, FILLER, NUMBER, SQUARE = "particle", "ending", "filler", "number", "square"
+SELF = "self"
 
 MIN_PARTIAL = 2
 """The shortest part of a weapon's name that stands for it (大型ナイフ → ナイフ)."""
@@ -118,9 +119,12 @@ def _add_words(entries: dict, kind: str, spellings, value: str = "") -> None:
         entries.setdefault(fold(spelling), []).append((kind, value or spelling))
 
 
-def build(words: w.Words, units: tuple[tuple[str, tuple[str, ...]], ...], options: tuple[str, ...]) -> Lexicon:
+def build(words: w.Words, units: tuple[tuple[str, tuple[str, ...]], ...], options: tuple[str, ...],
+          kinds: tuple[str, ...] = ()) -> Lexicon:
     """The lexicon of a battle: ``units`` as ``(name, weapon names)`` pairs, ``options``
-    the labels of the questions open now (matched whole: 受け流し：ナイフ, 回避（+30%）)."""
+    the labels of the questions open now (matched whole: 受け流し：ナイフ, 回避（+30%）),
+    ``kinds`` the kinds units' weapons may be named by (拳銃, 銃), each a weapon word where
+    no other word is spelled so."""
     entries: dict[str, list[tuple[str, str]]] = {}
     for label in options:
         entries.setdefault(fold(label), []).append((OPTION, label))
@@ -140,7 +144,10 @@ def build(words: w.Words, units: tuple[tuple[str, tuple[str, ...]], ...], option
     _add_words(entries, END, w.END_TURN, "end")
     shared = ((ATTACK, w.ATTACK_VERBS), (MOVE, w.MOVE_VERBS), (DECLARE, w.DECLARE_VERBS), (DO, w.DO_VERBS),
               (FOCUS, w.FOCUS), (POWER, w.POWER_WORDS if words.power else ()), (SHOTS, w.SHOTS_SUFFIX),
-              (DEX, w.DEX_WORDS), (PARTICLE, w.PARTICLES), (ENDING, w.ENDINGS), (FILLER, w.FILLERS))
+              (DEX, w.DEX_WORDS), (SELF, w.SELF_WORDS), (PARTICLE, w.PARTICLES), (ENDING, w.ENDINGS), (FILLER, w.FILLERS))
     for kind, spellings in shared:
         _add_words(entries, kind, spellings)
+    for name in kinds:
+        if fold(name) not in entries:
+            entries[fold(name)] = [(WEAPON, name)]
     return Lexicon(entries)

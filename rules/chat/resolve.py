@@ -228,12 +228,25 @@ def _press_one(slots: dict, unit: ChatUnit, q: ChatQuestion) -> Outcome:
 def _held(weapons, unit: ChatUnit) -> list[str]:
     """The weapons ``unit`` uses for the names a line gave: those it holds; else the ones it
     holds that a name is part of (サーベル → 騎兵用サーベル, though the weapon table has a
-    サーベル too); else the first name, which the rules then refuse by name."""
+    サーベル too); else the ones of that kind (拳銃, 銃: :attr:`ChatWeapon.kinds`), the usable
+    ones if any; else the first name, which the rules then refuse by name."""
     mine = [x for x in weapons if x in unit.weapons]
     if mine:
         return mine
     typed = {fold(x) for x in weapons}
-    return [x for x in unit.weapons if typed & weapon_spellings(x)] or list(weapons[:1])
+    parts = [x for x in unit.weapons if typed & weapon_spellings(x)]
+    if parts:
+        return parts
+    kinds = [a for a in unit.arms if typed & {fold(k) for k in a.kinds}]
+    return [a.name for a in kinds if a.usable] or [a.name for a in kinds] or list(weapons[:1])
+
+
+def _armed(unit: ChatUnit) -> list[str]:
+    """The weapons an attack naming none may mean, when the unit has several that are no
+    unarmed attack: the usable ones (several make a question, never a guess); else [] (the
+    rules take the only one, or こぶし, as ``/attack`` without ``weapon:`` does)."""
+    armed = [a for a in unit.arms if not a.unarmed]
+    return [a.name for a in armed if a.usable] if len(armed) > 1 else []
 
 
 def _power(phrase: str, power: int | None) -> str:
@@ -303,21 +316,42 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
         return None
     slots = intent.slots
     targets = _targets(slots["target"], unit, ctx)
-    weapons = slots.get("weapon") or ()
-    implied = ctx.words.verb_weapons.get(slots.get("verb") or "")
-    if not weapons and not slots.get("special") and not slots.get("mode") and implied:
-        weapons = (implied,)  # 殴る: a fist, 蹴る: a kick
-    mine = _held(weapons, unit)
+    mine = _weapons(slots, unit, ctx)
+    moot = ctx.turn != unit.name or any(t.stranger for t in targets)
+    if len(mine) > 1 and slots.get("weapon") is None and moot:
+        mine = []  # the rules refuse the turn or the target before any weapon matters
     choices = []
     for target in targets:
         for weapon in mine or [None]:
             options = {"target": target.name, "weapon": weapon, "special": slots.get("special"),
                        "aim": slots.get("aim"), "mode": slots.get("mode"), "shots": slots.get("shots"),
                        "power": slots.get("power")}
-            label = target.name if len(targets) > 1 else (weapon or target.name)
-            choices.append(_decl(ctx, unit, "attack", options, _attack_phrase(options), label))
-    question = "どちらを攻撃しますか？" if len(targets) > 1 else "どの武器で攻撃しますか？"
+            choices.append(_decl(ctx, unit, "attack", options, _attack_phrase(options),
+                                 _attack_label(target.name, weapon, len(targets) > 1, len(mine) > 1)))
+    question = {(True, False): "どちらを攻撃しますか？", (False, True): "どの武器で攻撃しますか？"}.get(
+        (len(targets) > 1, len(mine) > 1), "どちらを、どの武器で攻撃しますか？")
     return _one(choices, question)
+
+
+def _attack_label(target: str, weapon: str | None, targets: bool, weapons: bool) -> str:
+    """A button's name for one attack among several: what differs (the target, the weapon,
+    or both when ``targets`` and ``weapons`` both have several)."""
+    if targets and weapons:
+        return f"{target}を{weapon}で"
+    return target if targets else (weapon or target)
+
+
+def _weapons(slots: dict, unit: ChatUnit, ctx: ChatContext) -> list[str]:
+    """The weapons an attack may be made with: the ones the line names; else the one its
+    verb names (殴る: a fist, 撃つ: a gun); else, with no special or firing mode named, the
+    unit's weapons when it has several (:func:`_armed`); [] leaves the choice to the rules."""
+    weapons = slots.get("weapon") or ()
+    implied = ctx.words.verb_weapons.get(slots.get("verb") or "")
+    if not weapons and not slots.get("special") and implied:
+        weapons = (implied,)
+    if weapons:
+        return _held(weapons, unit)
+    return [] if slots.get("special") or slots.get("mode") else _armed(unit)
 
 
 def _attack_phrase(o: dict) -> str:

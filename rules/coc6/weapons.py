@@ -218,3 +218,18 @@ def skill_kind(weapon: Weapon) -> str:
         if name in weapon.name and BUILTIN_WEAPONS[name].skill:
             return str(BUILTIN_WEAPONS[name].skill)
     return weapon.parry_class.value
+
+
+FIREARM_WORD = "銃"
+"""What a player calls any firearm (銃で撃つ); the chat's 撃つ means it (rules.chat.words)."""
+
+
+def weapon_kinds(weapon: Weapon) -> tuple[str, ...]:
+    """The words a player may name ``weapon`` by besides its name: its skill (〈拳銃〉 for a
+    .38リボルバー, see :func:`skill_kind`) unless that is an unarmed attack's name (こぶし
+    means the fist), and :data:`FIREARM_WORD` for a firearm."""
+    kinds = [skill_kind(weapon)]
+    if weapon.is_firearm:
+        kinds.append(FIREARM_WORD)
+    unarmed = {w.name for w in UNARMED_WEAPONS}
+    return tuple(k for k in dict.fromkeys(kinds) if k and k != weapon.name and k not in unarmed)

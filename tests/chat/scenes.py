@@ -8,17 +8,35 @@ from rules.chat import ChatContext
 from rules.systems import get_system
 
 def _row(name, owner, *weapons, out=False):
+    """A status row; a weapon is a name or a view's weapon dict (see :func:`_gun`)."""
     return UnitRow(name=name, owner=owner, hidden=False, hp=10, hp_max=10, ap=3, dex=10,
-                   conditions=("気絶",) if out else (), weapons=tuple({"name": w} for w in weapons))
+                   conditions=("気絶",) if out else (),
+                   weapons=tuple(w if isinstance(w, dict) else {"name": w} for w in weapons))
+
+
+def _gun(name, *kinds, cannot_fire=False):
+    """A firearm as the CoC view lists it: its kinds (its skill, 銃)."""
+    return {"name": name, "kinds": (*kinds, "銃"), "cannot_fire": cannot_fire}
 
 
 HOUSE_UNITS = (
     _row("アリス", "alice", "ナイフ", "大型ナイフ", "和弓"),
-    _row("ボブ", "bob", ".38リボルバー", "ショットガン"),
+    _row("ボブ", "bob", _gun(".38リボルバー", "拳銃"), _gun("ショットガン")),
     _row("ゾンビ1", None, "斧"),
     _row("ゾンビ2", None),
     _row("グール", None, out=True),
     _row("見本・花子", "carol"),
+)
+
+
+ANN_UNITS = (
+    _row("アン", "alice", {"name": "大型ナイフ", "kinds": ("ナイフ",)}, _gun(".38リボルバー", "拳銃")),
+    _row("ケン", "bob", "ナイフ", _gun("コルト", "拳銃"), _gun("ワルサー", "拳銃", cannot_fire=True),
+         _gun("猟銃", "ショットガン")),
+    _row("ダン", "carol", "バット", {"name": "こぶし", "unarmed": True}),
+    _row("エマ", "dave", "バット", {"name": "ナイフ", "broken": True}),
+    _row("ゾンビ", None),
+    _row("信者", None, "ナイフ"),
 )
 
 
@@ -66,6 +84,13 @@ VIEWS = {
         Prompt(kind="declarations", unit="", owner=None, options=("宣言を締め切る",), text="", key="d1"),
         _turn("アリス", "alice")])),
     "house/setup": ("coc6-house", _view("coc6-house", None, phase="setup")),
+    # the new player's table: アン a knife and a revolver; ケン a knife, a pistol, a pistol
+    # that cannot fire and a shotgun; ダン a bat; エマ a bat and a broken knife; 信者 (KP) a knife
+    "house/ann-turn": ("coc6-house", _view("coc6-house", "アン", [_turn("アン", "alice")], rows=ANN_UNITS)),
+    "house/ken-turn": ("coc6-house", _view("coc6-house", "ケン", [_turn("ケン", "bob")], rows=ANN_UNITS)),
+    "house/dan-turn": ("coc6-house", _view("coc6-house", "ダン", [_turn("ダン", "carol")], rows=ANN_UNITS)),
+    "house/emma-turn": ("coc6-house", _view("coc6-house", "エマ", [_turn("エマ", "dave")], rows=ANN_UNITS)),
+    "house/cultist-turn": ("coc6-house", _view("coc6-house", "信者", [_turn("信者", None)], rows=ANN_UNITS)),
     # coc6 (book)
     "book/alice-turn": ("coc6", _view("coc6", "アリス", [_turn("アリス", "alice")])),
     "book/alice-hit": ("coc6", _view("coc6", "ゾンビ1", [_ask("アリス", "alice", "回避", "受け流し", "なし")])),

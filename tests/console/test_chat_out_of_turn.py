@@ -1,6 +1,7 @@
 """Chat declarations through the console table (issue 9): a complete declaration typed out
 of turn gets the private refusal its slash command gets; a firing mode names a gun, and a
-melee weapon with one is refused by name; 殴る means the fist."""
+melee weapon with one is refused by name; 殴る means the fist. (撃つ means a gun:
+tests/console/test_chat_weapons.py.)"""
 from __future__ import annotations
 
 SETUP = [
@@ -44,7 +45,7 @@ async def test_talk_out_of_turn_stays_silent(console_table):
 
 async def test_a_firing_mode_with_a_knife_is_refused_by_name(console_table):
     table = await _table(console_table)
-    said = await table.say("alice: ゾンビにフルオートで撃つ")
+    said = await table.say("alice: ゾンビにフルオート")
     assert [(m["to"], m["ephemeral"]) for m in said] == [("alice", True)]
     assert "ナイフは銃ではないので、射撃モード（フルオート）は使えません" in said[0]["text"]
     assert (await table.status())["アリス"]["ap"] == 3

@@ -6,6 +6,7 @@ from rules.battle.decision import Decision
 from rules.battle.events import Event
 from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.chat.words import Words
+from rules.coc6.weapons import weapon_kinds
 from rules.dice import Dice
 from rules.errors import InvalidInput, lifting
 from rules.systems.coc6 import declarations, keeper, movement, setup, treatment
@@ -82,7 +83,8 @@ class Coc6System:
             assert isinstance(unit, CocUnit) and unit.character is not None
             weapons = tuple(
                 {"name": w.name, "hp": unit.weapons[w.name].hp, "broken": unit.weapons[w.name].broken,
-                 "cannot_fire": unit.weapons[w.name].cannot_fire}
+                 "cannot_fire": unit.weapons[w.name].cannot_fire, "dropped": unit.weapons[w.name].dropped,
+                 "kinds": weapon_kinds(w), "unarmed": w.parry_class.is_unarmed}
                 for w in unit.character.weapons if w.name in unit.weapons)
             rows.append(UnitRow(name=unit.id, owner=unit.owner, hidden=unit.hidden, hp=unit.hp,
                                 hp_max=unit.hp_max, ap=unit.ap if self.rules.uses_ap else None,
