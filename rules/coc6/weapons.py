@@ -2,6 +2,7 @@
 (X-WPN-01) and the unarmed attacks every character has (COMMANDS.md)."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -224,6 +225,7 @@ FIREARM_WORD = "銃"
 """What a player calls any firearm (銃で撃つ); the chat's 撃つ means it (rules.chat.words)."""
 
 
+@functools.lru_cache(maxsize=1024)  # every status view asks it of every weapon; a Weapon is frozen
 def weapon_kinds(weapon: Weapon) -> tuple[str, ...]:
     """The words a player may name ``weapon`` by besides its name: its skill (〈拳銃〉 for a
     .38リボルバー, see :func:`skill_kind`) unless that is an unarmed attack's name (こぶし

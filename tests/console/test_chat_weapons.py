@@ -123,6 +123,8 @@ async def test_everyday_phrasings_of_a_turn(console_table):
         await table.say(line)
     assert (await table.say("alice: 特になし"))[0]["text"] == "アリスはこのラウンド宣言しません。"
     await table.say("kp: 締め切り")
+    assert (await table.say("alice: 応急手当を自分に"))[0]["text"] == "アリスは負傷していません（HP 13/13）。"
+    await table.say("kp: /kp set target:アリス field:HP value:10")
     treated = await table.say("alice: 応急手当を自分に")
     assert treated[0]["text"] == "アリス：応急手当（1ポイント）\nアリス 応急手当（アリス）：(1D100<=30) ＞ 50 ＞ 失敗"
     punched = await table.say("alice: ゾンビをなぐる")
