@@ -24,8 +24,7 @@ median on this machine's disk, benchmarks/service.py; on tmpfs, fresh memory for
 SQLite restarts the log only in a write transaction that began after a checkpoint had copied
 all of it. A checkpoint thread (the earlier design) nearly always saw the loop commit again
 while it copied, so the log was almost never restarted (83 MB after 2,000 commands; at most
-about 4 MB now). Run by the committer, the checkpoint has no such race; it costs about 1 ms
-once in some 125 commands.
+about 8 MB now). Run by the committer, the checkpoint has no such race.
 """
 from __future__ import annotations
 
@@ -40,10 +39,14 @@ from bot.store.busy import DatabaseBusy
 
 log = logging.getLogger(__name__)
 
-CHECKPOINT_PAGES = 1000
-"""Pages of WAL after which the committing connection checkpoints (SQLite's default: about
-4 MB, some 125 commands of 8 pages). Measured: a checkpoint every 50 to 1,000 commands gave
-the same median command within noise; 4,000 pages did not lower the p99."""
+CHECKPOINT_PAGES = 2000
+"""Pages of WAL after which the committing connection checkpoints: about 8 MB, some 250
+commands of 8 pages (SQLite's default, 1,000 pages, is some 125). A checkpoint stops the
+loop for 1–2 ms (two fsyncs) in a quiet channel, longer under load (more distinct pages
+to copy). Measured (benchmarks/service.py, /end p99 in 300 commands;
+benchmarks/many_battles.py, max): 1,000 pages 1.08–1.99 ms / 22–26 ms; 2,000 pages
+0.70–0.90 ms / 32 ms; 4,000 pages 0.90–1.02 ms / 71 ms. The median is the same from 50
+to 4,000."""
 
 FIRST_PAUSE, LONGEST_PAUSE = 0.001, 0.05
 """Seconds between two tries of a batch that met a locked database (doubling)."""
