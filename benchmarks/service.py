@@ -253,9 +253,10 @@ async def main(commands: int, long_events: int, stored: int) -> None:
 
 
 def _size(path: Path) -> int:
-    """Bytes the database's pages use, after a checkpoint (free pages not counted)."""
+    """Bytes the database's pages use as a reader sees them (pages still in the log
+    included, free pages not counted). No checkpoint here: a TRUNCATE would empty the log
+    and put the service's next commands back in the log-growing phase (see RawCommit)."""
     db = sqlite3.connect(path)
-    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     used = db.execute("PRAGMA page_count").fetchone()[0] - db.execute("PRAGMA freelist_count").fetchone()[0]
     size = used * db.execute("PRAGMA page_size").fetchone()[0]
     db.close()
