@@ -21,6 +21,11 @@ from rules.systems.coc6.window import DeclarationAnswered, DeclarationsClosed, D
 
 SECRET = "🔒シークレットダイス"
 
+_SHOCK_REASON = re.compile(r"\d+ダメージ ≧ 耐久力\d+の半分：")
+"""Why a shock check is rolled, as its purpose says it (rules/systems/coc6/damage.py,
+「ショック（7ダメージ ≧ 耐久力13の半分：CON×5）」): a hidden unit's HP, left out of the
+players' line (「ショック（CON×5）」)."""
+
 _CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
 """Control characters a log file must not hold: C0 (all but the line feed) and C1 controls,
 DEL, line/paragraph separators, bidirectional marks and overrides, the byte-order mark."""
@@ -129,7 +134,7 @@ def each_line(events: list[ev.Event], view: BattleView | None, reveal: bool,
             line = redacted
         if line is None and not reveal and getattr(e, "unit", None) in hidden:
             if isinstance(e, ce.CheckRolled):
-                line = f"{e.unit} {e.purpose}：{SECRET}"
+                line = f"{e.unit} {_SHOCK_REASON.sub('', e.purpose)}：{SECRET}"
             elif isinstance(e, ce.HpChanged):
                 line = f"{e.unit}：{render.wound_word(e.after, hidden[e.unit], ('死亡',) if e.unit in dies else ())}"
         if line is None:

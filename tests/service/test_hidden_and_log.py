@@ -274,3 +274,16 @@ async def test_a_hidden_npc_killed_by_a_blow_reads_dead_not_dying(table):
     public = "\n".join(r.text for r in replies if not r.ephemeral)
     assert "ゾンビ：死亡\n" in public and "ゾンビは死亡した（耐久力0以下（X-HP-02））。" in public
     assert "瀕死" not in public
+
+
+@pytest.mark.rule("X-HP-03")
+async def test_a_hidden_npcs_shock_check_does_not_show_its_hp(table):
+    await table.fight(hidden=True)
+    await table.say(KP, "kp set", target="ゾンビ", field="HP", value="8")
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    replies = await table.say(KP, "react", 80, 2, 2, 10, action="回避", **{"as": "ゾンビ"})  # 4 of 8: shock
+    public = "\n".join(r.text for r in replies if not r.ephemeral)
+    keeper = "\n".join(r.text for r in replies if r.ephemeral and r.to == KP)
+    assert "ゾンビ ショック（CON×5）：🔒シークレットダイス" in public.splitlines()
+    assert "耐久力" not in public and "8" not in public
+    assert "ゾンビ ショック（4ダメージ ≧ 耐久力8の半分：CON×5）：(1D100<=80) ＞ 10 ＞ スペシャル" in keeper.splitlines()
