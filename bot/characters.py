@@ -17,7 +17,7 @@ from rules.dice import DiceError, check_expression, parse
 from bot.store import Store
 from rules.battle.protocol import UnitRow
 from rules.coc6.character import CHARACTERISTIC_RANGE, CHARACTERISTICS, Character
-from rules.coc6.weapons import BUILTIN_WEAPONS, UNARMED_WEAPONS, ParryClass, make_weapon
+from rules.coc6.weapons import BUILTIN_WEAPONS, UNARMED_WEAPONS, ParryClass, like_known, make_weapon
 from rules.errors import InvalidInput
 from rules.systems.charge_rank.sheet import NAMES as CHARGE_RANK_NUMBERS
 
@@ -184,11 +184,14 @@ class CharacterBook:
         await self.store.put_character(scope, user, character.name, character.to_dict())
         hp = f"、耐久力{weapon.hp}" if weapon.hp is not None else "、耐久力なし"
         note = ""
-        if (weapon_name not in BUILTIN_WEAPONS and not any(w.name == weapon_name for w in UNARMED_WEAPONS)
-                and not weapon.parry_class.is_ranged):
+        if weapon_name not in BUILTIN_WEAPONS and not any(w.name == weapon_name for w in UNARMED_WEAPONS):
             missing = [label for key, label in (("damage", "damage:"), ("hp", "hp:"), ("class", "class:"))
                        if opt.text(options, key) is None]
-            if missing:
+            like = like_known(weapon_name)
+            if missing and like:
+                note = (f"\n（武器表にない名前なので、未指定の項目は武器表の「{like}」の値にしました。"
+                        f"{' '.join(missing)} で変えられます）")
+            elif missing and not weapon.parry_class.is_ranged:
                 note = (f"\n（武器表にない名前なので、未指定の項目は近接武器の既定値にしました。"
                         f"{' '.join(missing)} で指定できます。耐久力がないと受け流しには使えません）")
         return [private(user, f"{character.name}に武器「{weapon.name}」を持たせました"

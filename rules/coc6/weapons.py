@@ -172,17 +172,23 @@ BUILTIN_WEAPONS: dict[str, KnownWeapon] = {
 """Known weapons filled in when a sheet gives no data (X-WPN-01 for the melee HP values)."""
 
 
+_BY_LENGTH = sorted(BUILTIN_WEAPONS, key=len, reverse=True)
+"""The table's names, longest first (:func:`like_known`)."""
+
+
 def make_weapon(name: str, *, skill_value: int | None = None, skill: str | None = None,
                 damage: str | None = None, hp: int | None = None,
                 parry_class: ParryClass | None = None, rof: tuple[str, ...] | None = None,
                 range_m: int | None = None) -> Weapon:
     """Build a weapon, filling unknown fields from :data:`BUILTIN_WEAPONS` (X-WPN-01).
 
-    A weapon given without a known name or class is a melee weapon (club class, damage
-    ``1D3`` if none is given). Firearms and bows add no db (X-DB-01); thrown weapons half.
+    A name that is not in the table but contains one of its names (``大型ナイフ``,
+    ``ナイフ（右）``: :func:`like_known`) takes that row's values. A weapon given without
+    such a name or a class is a melee weapon (club class, damage ``1D3`` if none is given).
+    Firearms and bows add no db (X-DB-01); thrown weapons half.
     """
-    known = BUILTIN_WEAPONS.get(name)
     unarmed = next((w for w in UNARMED_WEAPONS if w.name == name), None)
+    known = BUILTIN_WEAPONS.get(name) or (None if unarmed else BUILTIN_WEAPONS.get(like_known(name) or ""))
     base = unarmed or (Weapon(name, known.skill or name, known.damage, known.parry_class,
                               hp=known.hp, rof=known.rof, range_m=known.range_m)
                        if known else Weapon(name, name, "1D3", ParryClass.CLUB))
@@ -215,10 +221,17 @@ def skill_kind(weapon: Weapon) -> str:
     A skill is a skill, not the weapon's name."""
     if weapon.skill_value is None or weapon.skill != weapon.name:
         return weapon.skill
-    for name in sorted(BUILTIN_WEAPONS, key=len, reverse=True):
-        if name in weapon.name and BUILTIN_WEAPONS[name].skill:
-            return str(BUILTIN_WEAPONS[name].skill)
+    known = like_known(weapon.name)
+    if known and BUILTIN_WEAPONS[known].skill:
+        return str(BUILTIN_WEAPONS[known].skill)
     return weapon.parry_class.value
+
+
+def like_known(name: str) -> str | None:
+    """The longest name of :data:`BUILTIN_WEAPONS` that ``name`` contains (``大型ナイフ`` →
+    ``ナイフ``, ``拳銃（改造）`` → ``拳銃``), or None: a weapon the table does not list by
+    that name, taken as of that kind."""
+    return next((known for known in _BY_LENGTH if known in name), None)
 
 
 FIREARM_WORD = "銃"

@@ -189,6 +189,14 @@ ADDED = "は技能表にない技能なので、新しい技能として追加�
          "近接武器の既定値にしました。hp: class: で指定できます。耐久力がないと受け流しには使えません）"),
     ], id="a weapon's damage that cannot be rolled is refused as typed"),
     pytest.param([
+        ("alice: /char weapon name:アリス weapon:大型ナイフ",
+         "アリスに武器「大型ナイフ」を持たせました（ナイフ、25%、1D4、耐久力9）。\n"
+         "（武器表にない名前なので、未指定の項目は武器表の「ナイフ」の値にしました。damage: hp: class: で変えられます）"),
+        ("alice: /char weapon name:アリス weapon:大型ナイフ skill:55 damage:1D6",
+         "アリスに武器「大型ナイフ」を持たせました（ナイフ、55%、1D6、耐久力9）。\n"
+         "（武器表にない名前なので、未指定の項目は武器表の「ナイフ」の値にしました。hp: class: で変えられます）"),
+    ], id="a weapon named after a kind in the table takes that row"),
+    pytest.param([
         ("alice: /char set name:アリス key:STR value:0", "STR には1から999の整数を指定してください（「0」は範囲外です）。"),
         ("alice: /char set name:アリス key:ｐｏｗ value:-3", "POW には1から999の整数を指定してください（「-3」は範囲外です）。"),
         ("alice: /char set name:アリス key:DEX value:1000", "DEX には1から999の整数を指定してください（「1000」は範囲外です）。"),
