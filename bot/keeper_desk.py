@@ -141,7 +141,7 @@ class KeeperDesk:
                     if i == 0:
                         raise
                     dropped.append(battle_log.players_label(step.label, step.events,
-                                                            battle_log.secret_names(loaded.events)))
+                                                            battle_log.secret_names(loaded.events)) or "（操作）")
             if type(e).__name__ == "CheckRolled" and not isinstance(wanted, int):
                 _show_ruled_roll(draft.events, rolled, face, result or "")
             note = f"\n（成り立たなくなったため取り消した操作: {'、'.join(dropped)}）" if dropped else ""
@@ -151,7 +151,9 @@ class KeeperDesk:
     # --- allow -------------------------------------------------------------------------------
 
     async def allow(self, req: Request) -> list[Reply]:
-        """``/kp allow``: let the channel's last refused declaration happen (H-GEN-01)."""
+        """``/kp allow``: let the channel's last refused declaration happen (H-GEN-01). For a
+        hidden NPC the table reads a neutral ruling (what was refused and by which clause tells
+        what it declared or may do, H-GEN-01) and the KP the full one privately."""
         refusal = await self.store.keeper.refusal(req.channel)
 
         async def make(system, loaded: Loaded, is_kp: bool):
@@ -169,10 +171,14 @@ class KeeperDesk:
                     await self.store.keeper.put_refusal(req.channel, dataclasses.replace(
                         refusal, command=command_record(command), clause=exc.clause), self.battles.clock())
                 raise
-            return draft.events, [public(f"⚖ KP（{req.name or req.user}）の裁定: {refusal.label} を認めます（{refusal.clause}）。")]
-        replies = await self.battles.transact(req, make)
-        if not any(r.ephemeral for r in replies):
-            await self.store.keeper.clear_refusal(req.channel)
+            ruled = f"⚖ KP（{req.name or req.user}）の裁定: {refusal.label} を認めます（{refusal.clause}）。"
+            actor = loaded.state.units.get(battle_log.acting_for(draft.events) or "")
+            if getattr(actor, "hidden", False) and actor.owner is None:  # why it was refused is the KP's secret
+                return draft.events, [public(f"⚖ KP（{req.name or req.user}）の裁定: 非公開のNPCの操作を認めます（詳細はKPのみ）。"),
+                                      private(req.user, "🔒 KP用（シークレット）\n" + ruled)]
+            return draft.events, [public(ruled)]
+        replies = await self.battles.transact(req, make)  # returns only when it happened
+        await self.store.keeper.clear_refusal(req.channel)
         return replies
 
     # --- settings, roles, handover ------------------------------------------------------------

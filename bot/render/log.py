@@ -99,7 +99,10 @@ def players_label(label: str, events: list[ev.Event], secret: set[str]) -> str:
     """A step's typed ``label`` as players see it: a slash command that adds a hidden unit
     or has an option naming one (or its sheet, ``secret``: :func:`secret_names`) is shown
     as the command alone (``/battle add``, ``/kp set``); chat, said in the channel, and
-    button labels as they are."""
+    button labels as they are. A step that answers a hidden unit's round-start declaration
+    (:func:`_asked`: its answer is the KP's secret) shows no label at all ("")."""
+    if any(isinstance(e, (ce.Declared, DeclarationAnswered)) and e.unit in secret for e in events):
+        return ""
     if not label.startswith("/"):
         return label
     words = label.split(" ")
@@ -125,12 +128,12 @@ def each_line(events: list[ev.Event], view: BattleView | None, reveal: bool,
     shown = dataclasses.replace(view, rows=()) if (view and reveal) else view
     dying = dying_ahead(events)
     out: list[str | None] = []
-    for e, dies in zip(events, dying):
+    for e, dies, actor in zip(events, dying, acting_ahead(events)):
         if isinstance(e, StepStarted):
             out.append(None)
             continue
         line = keeper_line(e, names)
-        if not reveal and hidden and (redacted := _redacted(e, line, hidden)) is not None:
+        if not reveal and hidden and (redacted := _redacted(e, line, hidden, actor)) is not None:
             line = redacted
         if line is None and not reveal and getattr(e, "unit", None) in hidden:
             if isinstance(e, ce.CheckRolled):
@@ -157,12 +160,37 @@ def dying_ahead(events: list[ev.Event]) -> list[frozenset[str]]:
     return ahead[::-1]
 
 
-def _redacted(e: ev.Event, line: str | None, hidden: dict[str, int]) -> str | None:
+def acting_ahead(events: list[ev.Event]) -> list[str | None]:
+    """For each of ``events``, the unit that the first later event of the same step acts
+    for (:func:`actor_of`), or None: the unit a /kp allow ruling let act."""
+    ahead: list[str | None] = []
+    actor: str | None = None
+    for e in reversed(events):
+        ahead.append(actor)
+        actor = None if isinstance(e, StepStarted) else actor_of(e) or actor
+    return ahead[::-1]
+
+
+def acting_for(events: list[ev.Event]) -> str | None:
+    """The unit the first of ``events`` that names one acts for (:func:`actor_of`), or None."""
+    return next((actor for e in events if (actor := actor_of(e))), None)
+
+
+def actor_of(e: ev.Event) -> str | None:
+    """The unit ``e`` acts for: an attack's attacker, else the event's unit (a declaration's,
+    a check's, a reaction's …); None for a step marker or an event naming no unit."""
+    if isinstance(e, StepStarted):
+        return None
+    return getattr(e, "attacker", None) or getattr(e, "unit", None) or None
+
+
+def _redacted(e: ev.Event, line: str | None, hidden: dict[str, int], actor: str | None = None) -> str | None:
     """A players' line for an event that would show a hidden unit's numbers: its attack
     chance, the dice of its damage (they give away its db), a KP 設定 ruling that names its
-    values; or that would show what it is asked (its options, whether its round-start
-    declaration is awaited: those prompts go to the KP alone), "" for no line. None when
-    the event shows nothing hidden."""
+    values; or that would show what it is asked or has declared (its options, whether its
+    round-start declaration is awaited, its answer: those go to the KP alone), or why the
+    KP's /kp allow was needed for it (``actor``: the unit the ruling let act, see
+    :func:`acting_ahead`); "" for no line. None when the event shows nothing hidden."""
     if (asked := _asked(e, hidden)) is not None:
         return asked
     if isinstance(e, ce.AttackDeclared) and e.attacker in hidden:
@@ -173,27 +201,27 @@ def _redacted(e: ev.Event, line: str | None, hidden: dict[str, int]) -> str | No
         return f"{e.unit}は防御で軽減した（数値はKPのみ）"
     if isinstance(e, ce.WeaponChanged) and e.unit in hidden:
         return f"{e.unit}は武器で受け止めた（数値はKPのみ）"
-    if isinstance(e, ce.Declared) and e.unit in hidden and e.amount is not None:
-        return f"{e.unit}は「{e.action}」を宣言しました。"
     if isinstance(e, (ce.AttackResolved, ce.PendingClosed)) and any(w in e.outcome for w in ("装甲", "耐久力", "軽減")):
         name = next((n for n in hidden if n in e.outcome), None)
         if name:
             return f"→ {name}への攻撃の処理が終わった（数値はKPのみ）"
-    if isinstance(e, kc.KeeperRuling) and e.action == "設定" and any(name in e.detail for name in hidden):
+    if isinstance(e, kc.KeeperRuling) and (e.action == "設定" and any(name in e.detail for name in hidden)
+                                          or e.action == "許可" and actor in hidden):
         return f"⚖ KP裁定［{e.action}］非公開のNPCについて（詳細はKPのみ）"
     return None
 
 
 def _asked(e: ev.Event, hidden: dict[str, int]) -> str | None:
-    """The players' line of a round-start window or handed-over question event that names
-    hidden units (:func:`_redacted`), "" for none; None when it names none."""
+    """The players' line of a round-start window event (a hidden unit's declaration or
+    「宣言しない」 included: players learn of a parry when it parries) or handed-over question
+    event that names hidden units (:func:`_redacted`), "" for none; None when it names none."""
     if isinstance(e, DeclarationsOpened) and any(u in hidden for u in e.units):
         units = [u for u in e.units if u not in hidden]
         return render.window_line(dataclasses.replace(e, units=units)) if units else ""
     if isinstance(e, DeclarationsClosed) and any(u in hidden for u in e.silent):
         silent = [u for u in e.silent if u not in hidden]  # none: it closed for hidden NPCs alone
         return render.window_line(dataclasses.replace(e, silent=silent)) if silent else ""
-    if isinstance(e, DeclarationAnswered) and e.unit in hidden:
+    if isinstance(e, (DeclarationAnswered, ce.Declared)) and e.unit in hidden:
         return ""
     if isinstance(e, ce.PendingHandedOver) and e.unit in hidden:
         return f"{e.unit}の対応を待っています。"
@@ -223,11 +251,11 @@ def entries(steps: list[Step], view: BattleView | None, reveal: bool) -> list[En
     found = []
     for step in steps:
         body = lines(step.events, view, reveal, hidden, names)
-        if not body and not step.label:
+        label = step.label if reveal else players_label(step.label, step.events, secret)
+        if not body and not label:
             continue
         keeper = any(isinstance(e, (kc.KeeperRuling, StepsReverted, StepsRestored, kc.SettingChanged,
                                     kc.KeeperChanged)) for e in step.events)
-        label = step.label if reveal else players_label(step.label, step.events, secret)
         found.append(Entry(step.number, names.get(step.by, step.by), label, tuple(body), keeper,
                            not step.active))
     return found

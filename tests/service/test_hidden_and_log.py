@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 import pytest
 
 from bot.service import Request
-from service_table import ALICE, KP
+from service_table import ALICE, KP, refused
 
 
 async def hit_hidden_zombie(table):
@@ -287,3 +287,108 @@ async def test_a_hidden_npcs_shock_check_does_not_show_its_hp(table):
     assert "ゾンビ ショック（CON×5）：🔒シークレットダイス" in public.splitlines()
     assert "耐久力" not in public and "8" not in public
     assert "ゾンビ ショック（4ダメージ ≧ 耐久力8の半分：CON×5）：(1D100<=80) ＞ 10 ＞ スペシャル" in keeper.splitlines()
+
+
+TARO, HANAKO = "taro", "hanako"
+
+
+async def shadow_fight(table):
+    """太郎 (DEX 14) and 花子 (DEX 12) against the KP's hidden 黒い影 (DEX 16), round 1
+    started (steps 1–5): 黒い影's round-start declaration is asked of the KP alone."""
+    await table.say(KP, "battle new")
+    for who, name, dex in ((TARO, "太郎", 14), (HANAKO, "花子", 12), (KP, "黒い影", 16)):
+        await table.say(who, "char new", name=name, str=12, con=13, pow=11, dex=dex, app=10, siz=13, int=13, edu=15)
+    await table.say(TARO, "battle join", character="太郎")
+    await table.say(HANAKO, "battle join", character="花子")
+    await table.say(KP, "battle add", name="黒い影", character="黒い影", hidden="true")
+    return await table.say(KP, "battle start")
+
+
+async def logs(table) -> tuple[str, str]:
+    """The players' and the KP's /battle log as text."""
+    player = (await table.say(TARO, "battle log"))[0].file["content"]
+    keeper = (await table.say(KP, "battle log"))[0].file["content"]
+    return player, keeper
+
+
+TARO_TURN = ("ラウンド1: 太郎の手番です。（行動ポイント 3）\n/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。\n"
+             "チャットで「黒い影をこぶしで攻撃」「C4へ移動」「ターン終了」のように宣言できます。")
+
+DECLARATIONS = [  # (what the KP sends, its step's label, its line, what the table reads of it)
+    (("chat",), {"text": "黒い影：回避に集中"}, "「黒い影：回避に集中」", "黒い影は「回避に集中」を宣言しました。", ""),
+    (("declare",), {"action": "受け流し", "target": "太郎", "as": "黒い影"},
+     "/declare action:受け流し target:太郎 as:黒い影", "黒い影は「受け流し」を宣言しました（相手: 太郎）。", ""),
+    (("declare",), {"action": "行動遅延", "amount": "5", "as": "黒い影"},  # its turn passes: as when it ends it
+     "/declare action:行動遅延 amount:5 as:黒い影", "黒い影は「行動遅延」を宣言しました（5）。", TARO_TURN),
+]
+
+
+@pytest.mark.rule("H-DEF-03", "H-GEN-01")
+@pytest.mark.parametrize("command, options, label, line, public", DECLARATIONS, ids=["chat", "parry", "delay"])
+async def test_a_hidden_npcs_declaration_goes_to_the_kp_alone_and_leaves_no_trace_in_the_players_log(
+        table, command, options, label, line, public):
+    await shadow_fight(table)
+    declared = await table.say(KP, *command, **options)
+    assert [(r.to, r.text) for r in declared if r.ephemeral] == [(KP, f"🔒 KP用（シークレット）\n{line}")]
+    assert public_text(declared) == public
+    closed = await table.say(KP, "kp close")
+    assert public_text(closed) == "KPがラウンド開始時の宣言を締め切りました（未回答の太郎、花子は宣言なし）。"
+    player, keeper = await logs(table)
+    assert "[手順 6]" not in player and line not in player and "黒い影：" not in player
+    assert ("（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）\n[手順 7] kp: /kp close\n"
+            "    KPがラウンド開始時の宣言を締め切りました（未回答の太郎、花子は宣言なし）。\n") in player
+    assert f"[手順 6] kp: {label}\n    {line}\n[手順 7] kp: /kp close\n" in keeper
+
+
+@pytest.mark.rule("H-GEN-01")
+@pytest.mark.parametrize("button, label, line", [
+    ("宣言しない", "[宣言しない]", "黒い影はこのラウンド宣言しません。"),
+    ("受け流し：花子", "[ボタン]", "黒い影は「受け流し」を宣言しました（相手: 花子）。")], ids=["none", "parry"])
+async def test_a_hidden_npcs_answer_by_the_kps_private_button_leaves_no_trace_in_the_players_log(
+        table, button, label, line):
+    started = await shadow_fight(table)
+    answered = await table.press(KP, button, [r for r in started if r.ephemeral])
+    assert [(r.ephemeral, r.to, r.text) for r in answered] == [(True, KP, f"🔒 KP用（シークレット）\n{line}")]
+    player, keeper = await logs(table)
+    assert "[手順 6]" not in player and label not in player
+    assert f"[手順 6] kp: {label}\n    {line}\n" in keeper
+
+
+@pytest.mark.rule("H-DEF-03", "H-GEN-01")
+async def test_allowing_a_hidden_npcs_refused_attack_tells_the_players_neither_what_nor_why(table):
+    await shadow_fight(table)
+    await table.say(KP, "chat", text="黒い影：回避に集中")
+    await table.say(KP, "kp close")
+    refused_attack = await table.say(KP, "chat", text="黒い影：花子をこぶしで攻撃")
+    assert [(r.ephemeral, r.to) for r in refused_attack] == [(True, KP)] and "H-DEF-03" in refused_attack[0].text
+    allowed = await table.say(KP, "kp allow", 45)
+    assert [(r.ephemeral, r.to, r.text) for r in allowed[:4]] == [
+        (False, None, "⚖ KP（kp）の裁定: 非公開のNPCの操作を認めます（詳細はKPのみ）。"),
+        (True, KP, "🔒 KP用（シークレット）\n⚖ KP（kp）の裁定: 「黒い影：花子をこぶしで攻撃」 を認めます（H-DEF-03）。"),
+        (False, None, "⚔ 黒い影 → 花子：こぶしで攻撃\n黒い影 攻撃（こぶし）：🔒シークレットダイス"),
+        (True, KP, "🔒 KP用（シークレット）\n⚔ 黒い影 → 花子：こぶしで攻撃（50%）\n黒い影 攻撃（こぶし）：(1D100<=50) ＞ 45 ＞ 成功")]
+    assert "H-DEF-03" not in public_text(allowed) and "集中" not in public_text(allowed)
+    again = await table.say(KP, "kp allow")
+    assert refused(again) and "拒否された宣言" in again[0].text  # allowed once, not twice
+    player, keeper = await logs(table)
+    assert ("[手順 8] kp［KP裁定］: 「黒い影：花子をこぶしで攻撃」\n    ⚖ KP裁定［許可］非公開のNPCについて（詳細はKPのみ）\n"
+            "    ⚔ 黒い影 → 花子：こぶしで攻撃\n    黒い影 攻撃（こぶし）：🔒シークレットダイス\n") in player
+    assert "H-DEF-03" not in player
+    assert ("[手順 8] kp［KP裁定］: 「黒い影：花子をこぶしで攻撃」\n"
+            "    ⚖ KP裁定［許可］「黒い影：花子をこぶしで攻撃」（kp）（H-DEF-03）（kp）\n") in keeper
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_allowing_a_players_refused_action_stays_public_in_full_beside_a_hidden_npc(table):
+    await shadow_fight(table)
+    await table.say(KP, "chat", text="黒い影：宣言しない")
+    await table.say(KP, "kp close")
+    await table.say(KP, "end", **{"as": "黒い影"})
+    await table.say(TARO, "attack", 95, target="黒い影", weapon="こぶし")  # a miss: 太郎's one attack
+    refusal = await table.say(TARO, "attack", target="黒い影", weapon="こぶし")
+    assert refused(refusal) and "H-AP-04" in refusal[0].text
+    allowed = await table.say(KP, "kp allow", 95)
+    assert [(r.ephemeral, r.text) for r in allowed[:1]] == [
+        (False, "⚖ KP（kp）の裁定: /attack target:黒い影 weapon:こぶし を認めます（H-AP-04）。")]
+    player, _keeper = await logs(table)
+    assert "⚖ KP裁定［許可］/attack target:黒い影 weapon:こぶし（taro）（H-AP-04）（kp）\n" in player
