@@ -9,7 +9,7 @@ from rules.systems.coc6 import window
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.evolve_house import HOUSE_HANDLERS, start_turn
 from rules.systems.coc6.keeper import COC_KEEPER_HANDLERS
-from rules.systems.coc6.state import CocState, CocUnit, WeaponState
+from rules.systems.coc6.state import TREATED, CocState, CocUnit, WeaponState
 from rules.systems.coc6.turns import resort_order
 
 
@@ -118,8 +118,8 @@ def _declared(state: CocState, e: ce.Declared) -> None:
 def _hp_changed(state: CocState, e: ce.HpChanged) -> None:
     unit = state.coc_unit(e.unit)
     unit.hp = e.after
-    if e.after < e.before:  # a new injury: 〈応急手当〉/〈医学〉 may heal it again (treatment.TREATED)
-        unit.marks.pop("treated", None)
+    if e.after < e.before:  # a new injury: 〈応急手当〉/〈医学〉 may heal it again
+        unit.marks.pop(TREATED, None)
 
 
 def _pending_closed(state: CocState, e: ce.PendingClosed) -> None:

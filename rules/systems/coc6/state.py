@@ -23,6 +23,11 @@ class WeaponState:
     """Dropped after a special arm hit (H-CALL-ARM-04)."""
 
 
+TREATED = "treated"
+"""The unit mark listing the skills that already healed its current injury (treatment.py);
+emptied by the next HP loss (evolve.py): each heals one injury once (published CoC 6th, H-GEN-02)."""
+
+
 @dataclass
 class CocUnit(Unit):
     """A CoC unit.
@@ -66,7 +71,7 @@ class CocUnit(Unit):
     new string, H-KYU-STRING-01), ``ap_debt`` (H-KYU-STRING-02), ``yabusame`` (流鏑馬 this
     turn, H-KYU-YABU-03), ``free_move`` (a move that comes with the shot), ``stun_one_turn``
     (X-STUN-01 「1ターン」), ``holding`` (the unit it grapples, X-GRAPPLE-01), ``treated``
-    (the skills that healed its current injury, treatment.TREATED)."""
+    (the skills that healed its current injury, :data:`TREATED`)."""
 
     @property
     def dex(self) -> int:

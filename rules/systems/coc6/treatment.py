@@ -18,7 +18,7 @@ from rules.systems.coc6.checks import bands
 from rules.systems.coc6.conditions import require_active
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.grid import MELEE_REACH, apart
-from rules.systems.coc6.state import CocState, CocUnit
+from rules.systems.coc6.state import TREATED, CocState, CocUnit
 from rules.systems.coc6.wounds import TREATABLE, treat
 
 TREATMENT = ("応急手当", "医学")
@@ -26,10 +26,6 @@ TREATMENT = ("応急手当", "医学")
 
 HEAL = "1D3"
 """Published CoC 6th (H-GEN-02): a successful 〈応急手当〉 or 〈医学〉 restores 1D3 HP."""
-
-TREATED = "treated"
-"""The unit mark listing the skills that already healed its current injury (emptied by
-the next HP loss, evolve.py): each heals one injury once (published CoC 6th, H-GEN-02)."""
 
 
 def injury_refusal(patient: CocUnit, skill: str) -> None:
