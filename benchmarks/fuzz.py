@@ -35,9 +35,9 @@ with collector_paused() if __name__ == "__main__" else contextlib.nullcontext():
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    from bot.commands_spec import COMMANDS
+    from bot.commands.spec import COMMANDS
     from bot.config import sqlite_url
-    from bot.discord.messages import combatants_embed
+    from bot.transports.discord.messages import combatants_embed
     from bot.render.reply import MAX_TEXT, Reply
     from bot.service import Request, Service
     from bot.store import Store
@@ -141,7 +141,7 @@ def requests(table: "FuzzTable") -> st.SearchStrategy:
 
 
 INTERNAL = "内部エラー"
-"""The word every internal-error answer of the service carries (bot.service, bot.battles)."""
+"""The word every internal-error answer of the service carries (bot.service, bot.battle.battles)."""
 
 
 def problems(kind: str, replies: list[Reply], typed: str = "") -> list[str]:

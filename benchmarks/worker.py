@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.boot import collector_paused  # noqa: E402
 
 with collector_paused():  # as python -m bot imports (bot/__main__.py, bot/cli.py)
-    from bot.reminders import Dispatcher
+    from bot.battle.reminders import Dispatcher
     from bot.service import Request, Service
     from bot.store import Store
     from rules.dice import RandomDice

@@ -88,7 +88,7 @@ def _dispatch(args, settings: Settings) -> int:
                 _console(argparse.Namespace(script=None, db=None, rolls=None, seed=None, json=False), settings)
         return 1
     with collector_paused():
-        from bot.discord.run import run_bot, sync_commands
+        from bot.transports.discord.run import run_bot, sync_commands
 
     if args.cmd == "sync":
         return asyncio.run(sync_commands(settings, args.guild or settings.dev_guild_id))
@@ -110,7 +110,7 @@ async def _check_database(url: str) -> None:
 
 def _console(args, settings: Settings) -> int:
     with collector_paused():
-        from bot.console.app import make_dice, run
+        from bot.transports.console.app import make_dice, run
 
     db_path = Path(args.db) if args.db else Path(settings.data_dir) / "console.db"
     db_url = sqlite_url(db_path)

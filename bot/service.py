@@ -2,11 +2,11 @@
 and the renderers. Transports (Discord, console) turn their input into a :class:`Request`
 and send back the :class:`Reply` list; nothing is told before it is committed.
 
-Every command of the spec (bot.commands_spec.COMMANDS), plus ``chat`` and ``button``, has
+Every command of the spec (bot.commands.spec.COMMANDS), plus ``chat`` and ``button``, has
 one entry in the route table (:meth:`Service.routes`). A command reads top to bottom:
 decode (its options), check (the permission table, then the rules), decide, commit, render.
-Decided battle commands go through :meth:`bot.battles.Battles.decided`; the keeper's desk
-(bot.keeper_desk) and the character book (bot.characters) own their commands.
+Decided battle commands go through :meth:`bot.battle.battles.Battles.decided`; the keeper's desk
+(bot.battle.keeper_desk) and the character book (bot.sheets.characters) own their commands.
 """
 from __future__ import annotations
 
@@ -17,24 +17,24 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timezone
 
-from bot import options as opt
-from bot import permissions
-from bot.battle_end import BattleEnd, is_end_key
-from bot.battles import Battles, RenderFailed, board
-from bot.characters import CharacterBook
-from bot.chat_play import CHOICE as CHAT_CHOICE, ChatTable, chat_on
-from bot.command_builders import BUILDERS
-from bot.commands_spec import COMMANDS
-from bot.declaration_buttons import declaration_command
-from bot.draft import Loaded, RecordingDice
-from bot.keeper_desk import KeeperDesk
+from bot.commands import options as opt
+from bot.commands import permissions
+from bot.battle.ending import BattleEnd, is_end_key
+from bot.battle.battles import Battles, RenderFailed, board
+from bot.sheets.characters import CharacterBook
+from bot.battle.chat_play import CHOICE as CHAT_CHOICE, ChatTable, chat_on
+from bot.commands.builders import BUILDERS
+from bot.commands.spec import COMMANDS
+from bot.battle.declaration_buttons import declaration_command
+from bot.battle.draft import Loaded, RecordingDice
+from bot.battle.keeper_desk import KeeperDesk
 from bot.render import battle as render
 from bot.render import buttons
 from bot.render.map_text import map_reply
 from bot.render.reply import Button, Reply, clip, posted_in, private, public
-from bot.request import Request, request_label
-from bot.rolls import published_reply, roll_replies
-from bot.sheet_checks import SheetChecks, is_san
+from bot.commands.request import Request, request_label
+from bot.sheets.rolls import published_reply, roll_replies
+from bot.sheets.checks import SheetChecks, is_san
 from bot.store import BattleExists, BattleRecord, Deadline, DuplicateRequest, Store
 from bot.store.busy import DatabaseBusy
 from rules.battle import commands as cmds
@@ -77,7 +77,7 @@ class Service:
         clock: returns the current naive-UTC time (tests pass a controllable one).
         reminder_minutes / autoskip_minutes: default turn timings (``/kp setting``
             overrides them per channel; autoskip 0 = off).
-        cache_size: how many folded battles stay in memory (bot.battles.Battles).
+        cache_size: how many folded battles stay in memory (bot.battle.battles.Battles).
     Raises ValueError at construction when a command of the spec has no handler.
     """
 
@@ -137,7 +137,7 @@ class Service:
         return handler
 
     async def _on_sheet(self, req: Request) -> bool:
-        """Whether ``/check`` rolls on the user's saved sheet (bot.sheet_checks): a SAN check,
+        """Whether ``/check`` rolls on the user's saved sheet (bot.sheets.checks): a SAN check,
         or no battle here in which the user has a unit (and no ``as:``)."""
         if is_san(opt.text(req.options, "skill")):
             return True
@@ -267,7 +267,7 @@ class Service:
         return await handler(req)
 
     async def _check_permission(self, req: Request) -> None:
-        """Apply the permission table (bot.permissions) before anything is decided."""
+        """Apply the permission table (bot.commands.permissions) before anything is decided."""
         path = req.command
         if path in EXTRA_ROUTES or permissions.access(path) == permissions.ANYONE:
             return
@@ -288,7 +288,7 @@ class Service:
     # --- test and transport helpers ---------------------------------------------------
 
     async def is_kp(self, req: Request, keeper: str | None) -> bool:
-        """Whether ``req.user`` is a KP here (see :meth:`bot.battles.Battles.is_kp`)."""
+        """Whether ``req.user`` is a KP here (see :meth:`bot.battle.battles.Battles.is_kp`)."""
         return await self.battles.is_kp(req, keeper)
 
     async def _loaded(self, record: BattleRecord) -> tuple[GameSystem, Loaded]:
@@ -314,7 +314,7 @@ class Service:
 
     async def character_names(self, req: Request) -> list[str]:
         """The names of the characters ``req.user`` is offered (autocomplete): their own; a
-        KP here (:meth:`bot.battles.Battles.is_kp`) every one of the server, their own first."""
+        KP here (:meth:`bot.battle.battles.Battles.is_kp`) every one of the server, their own first."""
         records = await self.store.list_characters(req.scope)
         if await self.battles.is_kp(req, await self.battles.keeper_of(req.channel)):
             return [r.name for r in sorted(records, key=lambda r: r.owner != req.user)]
@@ -346,7 +346,7 @@ class Service:
                                   keep_secret=self._secret_keeper(req))
 
     async def _chat(self, req: Request) -> list[Reply]:
-        """A chat line: a declaration in a battle channel (bot.chat_play), else dice."""
+        """A chat line: a declaration in a battle channel (bot.battle.chat_play), else dice."""
         declared = await self.chat.declaration(req)
         if declared is not None:
             return declared

@@ -1,6 +1,6 @@
 """A character as ココフォリア clipboard JSON (``{"kind": "character", "data": …}``): the text
 that pasted onto a ココフォリア board makes a piece, with a chat palette of the sheet's CCB
-lines. :func:`bot.importers.parse_sheet` reads it back to the same sheet."""
+lines. :func:`bot.sheets.importers.parse_sheet` reads it back to the same sheet."""
 from __future__ import annotations
 
 import json

@@ -40,7 +40,7 @@ class DuplicateRequest(Exception):
 
 @dataclass(frozen=True)
 class Snapshot:
-    """A battle's folded state at ``version``: ``state`` (bytes, see bot.snapshots) as
+    """A battle's folded state at ``version``: ``state`` (bytes, see bot.battle.snapshots) as
     written by the rules code ``fingerprint``."""
 
     version: int

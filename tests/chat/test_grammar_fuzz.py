@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.commands_spec import COMMANDS
+from bot.commands.spec import COMMANDS
 from rules.chat import Ambiguous, Declaration, read
 from tests.chat.scenes import VIEWS, context
 

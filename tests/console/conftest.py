@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from bot.config import sqlite_url
-from bot.console.app import Console
+from bot.transports.console.app import Console
 from bot.service import Service
 from bot.store import Store
 from rules.dice import ScriptedDice

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from bot.importers import parse_sheet
-from bot.request import Request
-from bot.sheet_exchange import IMPORT_HELP
+from bot.sheets.importers import parse_sheet
+from bot.commands.request import Request
+from bot.sheets.exchange import IMPORT_HELP
 
 NEW = "{who}: /char new name:{name} STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15"
 

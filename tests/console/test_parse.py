@@ -1,7 +1,7 @@
 """Reading console lines (COMMANDS.md, console contract)."""
 import pytest
 
-from bot.console.parse import ParseError, parse_command, parse_line
+from bot.transports.console.parse import ParseError, parse_command, parse_line
 
 
 def test_name_command_and_options():

@@ -1,4 +1,4 @@
-"""A real :class:`~bot.discord.client.CocBot` over a SQLite file talking to a fake Discord
+"""A real :class:`~bot.transports.discord.client.CocBot` over a SQLite file talking to a fake Discord
 behind aiohttp: no request leaves the process, discord.py's own HTTP client (rate limits,
 retries, error classes) handles every answer, every request is recorded as a :class:`Call`,
 and Discord's answers are plausible JSON, or the errors a test asks for. Events go in
@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import aiohttp
 
-from bot.discord.client import CocBot
+from bot.transports.discord.client import CocBot
 import discord_gateway as gateway
 
 EPHEMERAL = 64

@@ -50,7 +50,7 @@ async def test_a_secret_chat_roll_goes_to_the_roller_and_the_kp_by_dm(make_bot, 
 async def test_closed_dms_are_logged_and_leak_nothing(make_bot, fake, caplog):
     fake.dms_closed = True
     harness = await make_bot([30])
-    with caplog.at_level(logging.INFO, logger="bot.discord.delivery"):
+    with caplog.at_level(logging.INFO, logger="bot.transports.discord.delivery"):
         calls = await harness.dispatch("MESSAGE_CREATE", gateway.message_create("alice", "SCCB<=50"))
     public = [c for c in calls if c.path == CHANNEL_MESSAGES]
     assert [c.content for c in public] == ["Aliceがシークレットダイスを振りました。"]

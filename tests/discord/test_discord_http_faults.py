@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 
 import discord_gateway as gateway
-from bot.discord import errors
+from bot.transports.discord import errors
 
 CALLBACK = r"POST /interactions/\d+/[\w-]+/callback"
 ORIGINAL = r"PATCH /webhooks/\d+/[\w-]+/messages/@original"
@@ -24,7 +24,7 @@ async def test_an_expired_interaction_is_logged_and_not_run(make_bot, fake, capl
     harness = await make_bot()
     fake.fail(CALLBACK, 404, 10062)
     data = gateway.slash("kp", "battle new")
-    with caplog.at_level(logging.WARNING, logger="bot.discord.acknowledge"):
+    with caplog.at_level(logging.WARNING, logger="bot.transports.discord.acknowledge"):
         calls = await harness.dispatch_all("INTERACTION_CREATE", data)
     assert [(c.status, c.path) for c in calls] == [(404, f"/interactions/{data['id']}/{data['token']}/callback")]
     assert [r.getMessage() for r in caplog.records] == [
@@ -66,7 +66,7 @@ async def test_a_rate_limited_followup_is_sent_once_after_retry_after(make_bot, 
 async def test_a_bad_request_on_the_answer_is_logged_the_user_told_and_the_battle_kept(make_bot, fake, caplog):
     harness = await make_bot()
     fake.fail(ORIGINAL, 400, 50035)
-    with caplog.at_level(logging.ERROR, logger="bot.discord.errors"):
+    with caplog.at_level(logging.ERROR, logger="bot.transports.discord.errors"):
         calls = await harness.slash("kp", "battle new")
     refused, told = calls
     assert (refused.status, refused.content.startswith("戦闘を開きました")) == (400, True)
@@ -79,7 +79,7 @@ async def test_a_bad_request_on_the_answer_is_logged_the_user_told_and_the_battl
 async def test_missing_permissions_in_a_channel_are_logged_for_chat_dice(make_bot, fake, caplog):
     harness = await make_bot([3])
     fake.fail(f"POST {CHANNEL_MESSAGES}$", 403, 50013)
-    with caplog.at_level(logging.WARNING, logger="bot.discord.delivery"):
+    with caplog.at_level(logging.WARNING, logger="bot.transports.discord.delivery"):
         calls = await harness.dispatch("MESSAGE_CREATE", gateway.message_create("alice", "CCB<=50"))
     assert [(c.status, c.content) for c in calls] == [(403, "Alice\n(1D100<=50) ＞ 3 ＞ 決定的成功/スペシャル")]
     assert [r.getMessage() for r in caplog.records] == [
@@ -90,7 +90,7 @@ async def test_a_board_that_cannot_be_edited_is_logged_and_the_new_board_still_s
     harness = await make_bot()
     await harness.first_round(hidden=False)
     fake.fail(rf"PATCH {CHANNEL_MESSAGES}/\d+", 403, 50013)
-    with caplog.at_level(logging.INFO, logger="bot.discord.delivery"):
+    with caplog.at_level(logging.INFO, logger="bot.transports.discord.delivery"):
         calls = await harness.slash("alice", "battle status")
     board, refused = calls
     assert board.content.startswith("【CoC6 ハウスルール") and refused.status == 403

@@ -4,8 +4,8 @@ a file over the server's upload limit is not sent but named in the text."""
 from __future__ import annotations
 
 import discord_gateway as gateway
-from bot.discord import messages
-from bot.discord.delivery import post
+from bot.transports.discord import messages
+from bot.transports.discord.delivery import post
 from bot.render.reply import Reply
 
 NAME = "深きものども第{:03d}番隊・夜間見張り当番の古参兵士"

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.delivery import split
-from bot.discord.messages import combatants_embed, send_kwargs
+from bot.transports.discord.delivery import split
+from bot.transports.discord.messages import combatants_embed, send_kwargs
 from bot.render.reply import Button, Reply
 
 ALICE, BOB = "1400000000000000011", "1400000000000000012"
@@ -74,7 +74,7 @@ def test_edits_go_first_private_replies_for_others_by_dm_and_the_invokers_stay_h
 def test_a_binary_attachment_is_sent_as_its_bytes():
     import base64
 
-    from bot.discord.messages import file_bytes
+    from bot.transports.discord.messages import file_bytes
     png = b"\x89PNG\r\n\x1a\n" + bytes(range(16))
     assert file_bytes({"name": "map.png", "content_b64": base64.b64encode(png).decode()}) == png
     assert file_bytes({"name": "log.txt", "content": "戦闘ログ"}) == "戦闘ログ".encode("utf-8")

@@ -9,9 +9,9 @@ import unicodedata
 import pytest
 from discord import Locale
 
-from bot.commands_spec import COMMANDS, Cmd
-from bot.discord.slash import build_tree
-from bot.discord.translator import SpecTranslator
+from bot.commands.spec import COMMANDS, Cmd
+from bot.transports.discord.slash import build_tree
+from bot.transports.discord.translator import SpecTranslator
 
 SUBCOMMAND, GROUP = 1, 2
 DEVANAGARI, THAI = range(0x0900, 0x0980), range(0x0E00, 0x0E80)

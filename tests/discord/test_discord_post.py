@@ -3,7 +3,7 @@ later edited in place; private replies go by DM."""
 from __future__ import annotations
 
 import discord_gateway as gateway
-from bot.discord.delivery import post
+from bot.transports.discord.delivery import post
 from bot.render.reply import Reply
 
 KP = gateway.USERS["kp"]

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 import discord_gateway as gateway
-from bot import reminders
+from bot.battle import reminders
 
 ALICE = gateway.USERS["alice"]
 CHANNEL_MESSAGES = f"/channels/{gateway.CHANNEL_ID}/messages"
@@ -57,7 +57,7 @@ async def test_a_failing_database_is_logged_retried_and_the_reminder_posted_once
         return await real()
 
     monkeypatch.setattr(store, "next_deadline", flaky)
-    with caplog.at_level(logging.ERROR, logger="bot.reminders"):
+    with caplog.at_level(logging.ERROR, logger="bot.battle.reminders"):
         await _overdue(harness, database_url)
         posted = await _reminders(fake)
     assert len(posted) == 1
@@ -83,7 +83,7 @@ async def test_a_deadline_that_fails_to_fire_is_retried_with_its_context_logged(
         return await real(deadline)
 
     monkeypatch.setattr(service, "fire_deadline", flaky)
-    with caplog.at_level(logging.WARNING, logger="bot.reminders"):
+    with caplog.at_level(logging.WARNING, logger="bot.battle.reminders"):
         await _overdue(harness, database_url)
         posted = await _reminders(fake)
     assert len(posted) == 1 and len(calls) == 2

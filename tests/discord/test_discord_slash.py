@@ -6,7 +6,7 @@ import logging
 import pytest
 
 import discord_gateway as gateway
-from bot.discord import errors
+from bot.transports.discord import errors
 
 ALICE, KP = gateway.USERS["alice"], gateway.USERS["kp"]
 CALLBACK = "/interactions/{}/{}/callback"
@@ -90,7 +90,7 @@ async def test_an_unknown_command_gets_the_out_of_sync_message(make_bot):
 async def test_an_unexpected_error_is_logged_and_answered_politely(make_bot, caplog):
     harness = await make_bot([])
     data = gateway.slash("alice", "roll", command="CCB<=50")
-    with caplog.at_level(logging.ERROR, logger="bot.discord.errors"):
+    with caplog.at_level(logging.ERROR, logger="bot.transports.discord.errors"):
         calls = await harness.dispatch("INTERACTION_CREATE", data)
     assert [(c.ephemeral, c.content) for c in calls] == [(True, errors.UNEXPECTED)]
     assert [r.getMessage() for r in caplog.records] == [

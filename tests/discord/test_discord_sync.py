@@ -5,12 +5,12 @@ from __future__ import annotations
 import sqlite3
 
 import discord_gateway as gateway
-from bot.commands_spec import COMMANDS
+from bot.commands.spec import COMMANDS
 from bot.config import Settings, sqlite_url
 import discord
 
 from bot.cli import main
-from bot.discord.run import BAD_TOKEN, LOGIN_REFUSED, UNREACHABLE, make_bot, run_bot, sync_commands
+from bot.transports.discord.run import BAD_TOKEN, LOGIN_REFUSED, UNREACHABLE, make_bot, run_bot, sync_commands
 
 TOP_LEVEL = list(dict.fromkeys(cmd.path.split()[0] for cmd in COMMANDS))
 

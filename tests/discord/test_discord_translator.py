@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from discord import Locale, app_commands
 
-from bot.discord.translator import SpecTranslator, ja
+from bot.transports.discord.translator import SpecTranslator, ja
 
 CONTEXT = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
 

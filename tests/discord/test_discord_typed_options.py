@@ -4,8 +4,8 @@ ranged integers; the guild arrives in GUILD_CREATE first, so a KP role works as 
 from __future__ import annotations
 
 import discord_gateway as gateway
-from bot import attachments
-from bot.commands_spec import BY_PATH
+from bot.sheets import attachments
+from bot.commands.spec import BY_PATH
 
 KEEPER_ONLY = "この操作はKPだけが行えます（権限: KP）。"
 

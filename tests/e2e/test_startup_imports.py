@@ -16,7 +16,7 @@ import gc, sys
 from bot.boot import collector_paused
 with collector_paused():
     paused = not gc.isenabled()
-    import bot.service, bot.reminders
+    import bot.service, bot.battle.reminders
 print(sorted({m.split('.')[0] for m in sys.modules} & {'alembic', 'aiohttp', 'PIL', 'discord'}),
       paused, gc.isenabled(), gc.get_freeze_count() > 50_000, gc.get_threshold())
 """

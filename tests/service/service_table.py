@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.reminders import Dispatcher
+from bot.battle.reminders import Dispatcher
 from bot.render.reply import Reply
 from bot.service import Request, Service
 from bot.store import Store

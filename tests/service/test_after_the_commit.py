@@ -32,7 +32,7 @@ async def test_a_failed_expiry_of_old_keys_is_logged_and_the_command_is_answered
         return failed
     monkeypatch.setattr(table.store, "expire_requests", failing_expiry)
     table.service.battles._writes = 499  # the next write is the 500th: the keys are expired after it
-    with caplog.at_level(logging.WARNING, logger="bot.battles"):
+    with caplog.at_level(logging.WARNING, logger="bot.battle.battles"):
         replies = await table.say(ALICE, "end")
         await asyncio.sleep(0)  # the expiry's callback
     assert "内部エラー" not in text(replies) and "アリスの手番が終わりました" in text(replies)

@@ -2,7 +2,7 @@
 battle back exactly as it was (issue 10: "end the battle by mistake and reopen it")."""
 from __future__ import annotations
 
-from bot import permissions
+from bot.commands import permissions
 from service_table import ALICE, BOB, KP, text
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 
-from bot.console.app import run
+from bot.transports.console.app import run
 from bot.config import sqlite_url
 from rules.dice import ScriptedDice
 

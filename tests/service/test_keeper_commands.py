@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import kp_settings
+from bot.commands import settings as kp_settings
 from service_table import ALICE, BOB, KP, refused, text
 from rules.systems import get_system
 

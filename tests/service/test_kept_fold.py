@@ -7,8 +7,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot import snapshots
-from bot.request import Request
+from bot.battle import snapshots
+from bot.commands.request import Request
 from bot.store import Store
 from rules.battle.events import from_record
 from rules.battle.steps import fold

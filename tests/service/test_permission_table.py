@@ -1,11 +1,11 @@
 """The permission table walked through the service: every command of the command surface
-for the KP, the player who owns a unit, and anyone else (bot.permissions)."""
+for the KP, the player who owns a unit, and anyone else (bot.commands.permissions)."""
 from __future__ import annotations
 
 import pytest
 
-from bot import permissions
-from bot.commands_spec import COMMANDS
+from bot.commands import permissions
+from bot.commands.spec import COMMANDS
 from service_table import ALICE, KP
 from rules.dice import DiceExhausted
 
@@ -39,7 +39,7 @@ async def test_the_table_decides_each_command_for_kp_owner_and_other(table, path
     seen = {who: await outcome(table, user, path) for who, user in
             (("other", EVE), ("owner", ALICE), ("kp", KP))}
     expected = dict(EXPECTED[permissions.access(path)])
-    if path == "check":  # someone with no unit here rolls on their own sheet (bot.sheet_checks)
+    if path == "check":  # someone with no unit here rolls on their own sheet (bot.sheets.checks)
         expected["other"] = "passed"
     assert seen == expected
 

@@ -2,7 +2,7 @@
 before the new board is sent and remembered; reminders are new messages that mention."""
 from __future__ import annotations
 
-from bot.discord.reminders import Reminders
+from bot.transports.discord.reminders import Reminders
 from bot.render.reply import Reply
 
 

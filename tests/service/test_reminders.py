@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.reminders import Dispatcher
+from bot.battle.reminders import Dispatcher
 from bot.service import Service
 from service_table import ALICE, BOB, KP, Outbox
 

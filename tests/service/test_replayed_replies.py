@@ -3,7 +3,7 @@
 gets its replies rendered again from those events, exactly as they were first sent."""
 from __future__ import annotations
 
-from bot.request import Request
+from bot.commands.request import Request
 from service_table import ALICE, BOB, KP
 
 

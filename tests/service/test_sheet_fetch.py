@@ -9,7 +9,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from bot.sheet_fetch import HttpFetcher, sheet_json_url, unwrap_jsonp
+from bot.sheets.fetch import HttpFetcher, sheet_json_url, unwrap_jsonp
 from rules.errors import InvalidInput
 
 

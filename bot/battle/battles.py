@@ -1,0 +1,497 @@
+"""The battles of the store as the service works on them: folded state (cached), who is KP,
+the per-channel lock, and the one write path every decided command takes
+(:meth:`Battles.transact`: load, decide, fold, render, commit under the version check).
+
+The folded battles stay in memory between commands (a bounded LRU; the events stay the
+truth): a command finds its channel's battle without reading the database, evolves the
+kept state in place with its new events and writes once. A battle's history (its events
+and steps) is kept only after the keeper's commands that use it (undo, redo, override):
+memory per battle does not grow with its length. If the write fails, the kept fold
+is dropped and the next command folds the battle again (from its latest snapshot and the
+events after it, bot.battle.snapshots), so memory never holds a state the database does not.
+
+Every decided command is stored as one step (rules.battle.steps): a marker with the command
+and its dice, then its events. The keeper's undo, redo, override and allow work on steps
+(bot.battle.keeper_desk); the state is the fold of the active steps.
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+from bot.commands import settings as kp_settings
+from bot.battle import snapshots
+from bot.battle.chat_play import chat_on
+from bot.battle.draft import Draft, Loaded, advance, folded, reverts
+from bot.battle.fold_cache import LRU
+from bot.render import battle as render
+from bot.render import log as battle_log
+from bot.render.reply import Reply, private, public
+from bot.commands.request import Request, request_label
+from bot.store import BattleRecord, Refusal, Snapshot, Store, VersionConflict
+from bot.store.json_codec import shallow
+from rules.battle import keeper as kc
+from rules.battle.events import BattleEnded, Event, from_record
+from rules.battle.protocol import BattleView, GameSystem
+from rules.battle.state import BattleState
+from rules.battle.steps import StepsReverted, StepsRestored, command_record
+from rules.errors import InvalidInput, RuleViolation
+from rules.systems import get_system
+
+log = logging.getLogger(__name__)
+
+
+class RenderFailed(Exception):
+    """A decided command was stored but its replies could not be made (a bug in rendering):
+    the user is told the step was recorded, not that nothing happened."""
+
+
+NO_BATTLE = "このチャンネルには進行中の戦闘がありません。/battle new で開いてください。"
+
+Make = Callable[[GameSystem, Loaded, bool], Awaitable[tuple[list[Event], list[Reply]]]]
+"""``await make(system, loaded, is_kp) -> (new events, extra replies)``: one decision."""
+
+
+class Battles:
+    """Battles over ``store`` decided with ``dice`` at ``clock`` time.
+
+    Args:
+        store: the repository (migrated).
+        dice: the Dice every roll uses (``RandomDice(SystemRandom())`` in production).
+        clock: returns the current naive-UTC time.
+        reminder_minutes / autoskip_minutes: default turn timings (``/kp setting``
+            overrides them per channel; autoskip 0 = off).
+        cache_size: how many folded battles stay in memory (least recently used go first).
+        answered_size: how many answered request ids are remembered in memory (older ones
+            are still refused by the database's key).
+    """
+
+    def __init__(self, store: Store, dice, clock: Callable[[], datetime],
+                 reminder_minutes: int = 10, autoskip_minutes: int = 0,
+                 cache_size: int = 1024, answered_size: int = 4096) -> None:
+        self.store = store
+        self.dice = dice
+        self.clock = clock
+        self.reminder_minutes = reminder_minutes
+        self.autoskip_minutes = autoskip_minutes
+        self.deadline_listeners: list[Callable[[], None]] = []
+        self.answered: LRU[list[Reply]] = LRU(answered_size)
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._folds: LRU[Loaded] = LRU(cache_size, on_evict=self._evicted)
+        self._active: dict[str, int] = {}
+        self._roles: LRU[frozenset[str]] = LRU(cache_size)
+        self._messages: LRU[str] = LRU(16 * cache_size)  # a few bytes each; every tag a battle ever had
+        self._writes = 0
+
+    def lock(self, channel: str) -> asyncio.Lock:
+        """The lock that serialises the commands of ``channel`` in this process."""
+        lock = self._locks.get(channel)
+        if lock is None:
+            if len(self._locks) > 4 * self._folds.size:
+                self._locks = {c: held for c, held in self._locks.items() if held.locked()}
+            lock = self._locks[channel] = asyncio.Lock()
+        return lock
+
+    # --- the kept folds -----------------------------------------------------------------
+
+    def _evicted(self, battle_id, loaded: Loaded) -> None:
+        if self._active.get(loaded.record.channel) == battle_id:
+            del self._active[loaded.record.channel]
+
+    def _keep(self, loaded: Loaded) -> None:
+        self._folds.put(loaded.record.id, loaded)
+        if loaded.record.status == "active":
+            self._active[loaded.record.channel] = loaded.record.id
+        elif self._active.get(loaded.record.channel) == loaded.record.id:
+            del self._active[loaded.record.channel]
+
+    def _drop(self, record: BattleRecord) -> None:
+        self._folds.pop(record.id)
+        if self._active.get(record.channel) == record.id:
+            del self._active[record.channel]
+
+    @property
+    def cached(self) -> int:
+        """How many folded battles are kept in memory now."""
+        return len(self._folds)
+
+    # --- reading ------------------------------------------------------------------------
+
+    async def active_loaded(self, channel: str, fresh: bool = False) -> tuple[GameSystem, Loaded] | None:
+        """The channel's active battle as folded (from memory when kept), or None. With
+        ``fresh`` the battle's row is read to make sure the kept fold is the latest (another
+        process may have written: read-only commands show what is stored)."""
+        battle_id = None if fresh else self._active.get(channel)
+        if battle_id is not None:
+            loaded = self._folds.get(battle_id)
+            if loaded is not None:
+                return get_system(loaded.record.system), loaded
+        record = await self.store.active_battle(channel)
+        if record is None:
+            return None
+        return await self.loaded(record)
+
+    async def active(self, channel: str, fresh: bool = False) -> BattleRecord | None:
+        """The channel's active battle, or None (``fresh``: see :meth:`active_loaded`)."""
+        found = await self.active_loaded(channel, fresh)
+        return found[1].record if found else None
+
+    async def require_active(self, channel: str, fresh: bool = False) -> BattleRecord:
+        """The channel's active battle; raises InvalidInput when there is none."""
+        record = await self.active(channel, fresh)
+        if record is None:
+            raise InvalidInput(NO_BATTLE)
+        return record
+
+    async def loaded(self, record: BattleRecord, history: bool = False) -> tuple[GameSystem, Loaded]:
+        """The battle folded (kept while its version is ``record``'s); with ``history``,
+        its events and steps loaded too."""
+        system = get_system(record.system)
+        cached = self._folds.get(record.id)
+        if cached is None or cached.record.version != record.version:
+            cached = await self._load(system, record, history)
+            self._keep(cached)
+        if history and not cached.has_history:
+            cached = await self.with_history(system, cached)
+        return system, cached
+
+    async def with_history(self, system: GameSystem, loaded: Loaded) -> Loaded:
+        """``loaded`` with its events and steps (folded from every event; kept)."""
+        if loaded.has_history:
+            return loaded
+        full = await self._fold_all(system, loaded.record)
+        self._keep(full)
+        return full
+
+    async def _fold_all(self, system: GameSystem, record: BattleRecord) -> Loaded:
+        events = [from_record(kind, payload) for kind, payload, _actor in await self.store.events(record.id)]
+        return folded(system, dataclasses.replace(record, version=len(events)), events)
+
+    async def _load(self, system: GameSystem, record: BattleRecord, history: bool) -> Loaded:
+        """Fold the battle: from its snapshot and the events after it when the snapshot
+        was written by these rules and no later event takes steps back; else from every event."""
+        if history:
+            return await self._fold_all(system, record)
+        snap, tail = await self.store.snapshot_and_tail(record.id)
+        events = [from_record(kind, payload) for kind, payload, _actor in tail]
+        if snap is None:
+            return folded(system, dataclasses.replace(record, version=len(events)), events)
+        if snap.fingerprint != snapshots.fingerprint() or reverts(events):
+            return await self._fold_all(system, record)
+        try:
+            state, next_step = snapshots.load(snap.state)
+        except Exception:  # an unreadable snapshot: the events are the truth
+            return await self._fold_all(system, record)
+        loaded = Loaded(dataclasses.replace(record, version=snap.version + len(events)), None, state, None,
+                        next_step)
+        advance(system, loaded, events)
+        return loaded
+
+    async def stale(self, channel: str) -> bool:
+        """Whether the kept fold of ``channel``'s battle is behind the database (another
+        process wrote); a stale fold is dropped. One read; used after a refusal, so that a
+        command is never refused on an old state."""
+        battle_id = self._active.get(channel)
+        kept = self._folds.get(battle_id) if battle_id is not None else None
+        record = await self.store.active_battle(channel)
+        if kept is None:
+            return record is not None
+        if record is None or record.id != kept.record.id or record.version != kept.record.version:
+            self._drop(kept.record)
+            return True
+        return False
+
+    def opened(self, system: GameSystem, record: BattleRecord, events: list[Event]) -> None:
+        """Keep the fold of a battle just opened with ``events`` (no read back)."""
+        self._keep(folded(system, record, list(events)))
+
+    async def keeper_of(self, channel: str) -> str | None:
+        """The KP of the channel's active battle, or None."""
+        found = await self.active_loaded(channel)
+        if found is None:
+            return None
+        return found[1].state.keeper or found[1].record.keeper
+
+    async def is_kp(self, req: Request, keeper: str | None) -> bool:
+        """Whether ``req.user`` is a KP here: the battle's keeper, a member with Manage
+        Channels (``is_admin``), or one holding a ``/kp role`` role of the guild."""
+        if req.user == keeper or req.is_admin:
+            return True
+        if req.roles:
+            roles = self._roles.get(req.scope)
+            if roles is None:
+                roles = frozenset(await self.store.keeper.keeper_roles(req.scope))
+                self._roles.put(req.scope, roles)
+            return any(r in roles for r in req.roles)
+        return False
+
+    def roles_changed(self, scope: str) -> None:
+        """Forget the kept KP roles of ``scope`` (after ``/kp role``)."""
+        self._roles.pop(scope)
+
+    async def message_id(self, channel: str, tag: str) -> str | None:
+        """The id of the message sent under ``tag`` in ``channel`` (kept in memory), or None."""
+        known = self._messages.get((channel, tag))
+        if known is None:
+            known = await self.store.keeper.message(channel, tag) or ""
+            self._messages.put((channel, tag), known)
+        return known or None
+
+    async def message_sent(self, channel: str, tag: str, message_id: str) -> None:
+        """Remember the message sent under ``tag`` (stored, and kept in memory)."""
+        await self.store.keeper.put_message(channel, tag, message_id)
+        self._messages.put((channel, tag), message_id)
+
+    def setting_defaults(self, system) -> dict:
+        """Every KP setting with its default for ``system``."""
+        return kp_settings.defaults(system.settings(), self.reminder_minutes, self.autoskip_minutes)
+
+    def declare_timeout(self, state: BattleState) -> int:
+        """Minutes after which the round-start declarations close by themselves (0 = never)."""
+        return int(state.settings.get("declare_timeout_minutes", kp_settings.DECLARE_TIMEOUT_MINUTES) or 0)
+
+    def timings(self, state: BattleState) -> tuple[int, int]:
+        """``(reminder, autoskip)`` minutes in force for this battle (0 = off)."""
+        remind = state.settings.get("turn_reminder_minutes", self.reminder_minutes)
+        skip = state.settings.get("turn_autoskip_minutes", self.autoskip_minutes)
+        return int(remind or 0), int(skip or 0)
+
+    # --- deciding -----------------------------------------------------------------------
+
+    def decide_step(self, system, loaded: Loaded, command, by: str, label: str,
+                    speaker: str = "") -> list[Event]:
+        """The events of ``command`` as one step (marker first); raises what decide raises.
+        Decided in place on ``loaded``'s state: call it only from a ``make`` of
+        :meth:`transact`, which owns the battle while it decides."""
+        draft = Draft(system, loaded)
+        draft.decide(command, self.dice, by, label, speaker=speaker, in_place=True)
+        return draft.events
+
+    async def remember_refusal(self, req: Request, loaded: Loaded, command, exc: RuleViolation) -> None:
+        """Store the refused command so that ``/kp allow`` can let it happen (survives restarts)."""
+        refusal = Refusal(loaded.record.id, req.user, command_record(command), exc.clause, request_label(req))
+        await self.store.keeper.put_refusal(req.channel, refusal, self.clock())
+
+    async def decided(self, req: Request, build: Callable[[], object]) -> list[Reply]:
+        """Decide the rules command ``build()`` returns (or a coroutine of it), with
+        ``keeper`` set from the issuer's rights, as one step of the active battle; an
+        allowable refusal is remembered for ``/kp allow``."""
+        async def make(system: GameSystem, loaded: Loaded, is_kp: bool):
+            command = build()
+            if asyncio.iscoroutine(command):
+                command = await command
+            ruled = dataclasses.replace(command, keeper=is_kp)
+            try:
+                return self.decide_step(system, loaded, ruled, req.user, request_label(req), req.name), []
+            except RuleViolation as exc:
+                if exc.clause and exc.allowable:
+                    await self.remember_refusal(req, loaded, ruled, exc)
+                raise
+        return await self.transact(req, make)
+
+    async def transact(self, req: Request, make: Make, history: bool = False) -> list[Reply]:
+        """One decided command, top to bottom: find the battle (memory), ``make`` (check and
+        decide, in place on the kept battle), fold, render, commit the events in one
+        transaction under the version check (one retry on a conflict, on the battle read
+        anew), then tell. ``history``: ``make`` needs the battle's events and steps (undo,
+        redo, override).
+
+        The request id is stored with the span of its events, from which its replies are
+        rendered again if the request comes back after a restart (:meth:`replayed`); a
+        command whose ``make`` adds replies of its own stores them whole. Raises
+        DuplicateRequest (the store's) when the request id was handled already."""
+        for attempt in range(2):
+            found = await self.active_loaded(req.channel)
+            if found is None:
+                raise InvalidInput(NO_BATTLE)
+            system, loaded = found
+            if history:
+                loaded = await self.with_history(system, loaded)
+            is_kp = await self.is_kp(req, loaded.state.keeper)
+            record, before, folded_events = loaded.record, loaded.view or system.view(loaded.state), loaded.state.version
+            self._drop(record)  # changed in place from here: kept again only once committed
+            try:
+                events, extra = await make(system, loaded, is_kp)
+            except BaseException:
+                if loaded.state.version == folded_events:  # refused before anything was applied
+                    self._keep(loaded)
+                raise
+            evolved = loaded.state.version != folded_events  # decided in place (decide_step)
+            if not events:
+                self._keep(loaded)
+                return extra or [private(req.user, "変化はありませんでした。")]
+            after = folded(system, record, loaded.events + events) if reverts(events) else loaded
+            if after is loaded:
+                advance(system, loaded, events, evolved=evolved)
+            view = system.view(after.state)
+            ended = any(isinstance(e, BattleEnded) for e in events)
+            changed = [e.keeper for e in events if isinstance(e, kc.KeeperChanged)]
+            version = record.version + len(events)
+            snapshot = (Snapshot(version, snapshots.fingerprint(), snapshots.dump(after.state, after.next_step))
+                        if snapshots.due(record.version, version) and not ended else None)
+            deadlines = self.deadlines(before, view, after.state)
+            replies = (extra + self.replies(record, system, before, view, events, after.state, quiet=True)
+                       if extra else None)
+            write = self.store.append(
+                record.id, record.version, [(e.kind, shallow(e)) for e in events], req.user, req.request_id,
+                [_compact(r) for r in replies] if extra else {"battle": record.id, "events": [record.version + 1, version]},
+                status="ended" if ended else None, deadlines=deadlines,
+                keeper=changed[-1] if changed else None, snapshot=snapshot)
+            try:
+                if replies is None:  # not stored: rendered again from the events if ever needed
+                    replies = self.replies(record, system, before, view, events, after.state)
+            except Exception as exc:
+                await write  # its conflict or error, if any, says more; else the step is stored
+                raise RenderFailed() from exc
+            try:
+                await write
+            except VersionConflict:
+                if attempt == 0:
+                    continue
+                raise InvalidInput("同時に別の操作が行われました。状況を確認してもう一度お試しください。") from None
+            after.record = dataclasses.replace(record, version=version, status="ended" if ended else record.status,
+                                               keeper=changed[-1] if changed else record.keeper)
+            after.view = view
+            if after.has_history and not history:  # read again when undo, redo or the log need it
+                after.events = after.steps = None
+            self._keep(after)
+            if req.request_id:
+                self.answered.put(req.request_id, replies)
+            self._expire_requests()
+            if deadlines:
+                for listener in self.deadline_listeners:
+                    listener()
+            return await self.with_stale(req.channel, replies)
+        return []
+
+    async def replayed(self, battle_id: int, first: int, last: int) -> list[Reply]:
+        """The replies of events ``first`` … ``last`` (seqs, 1-based) of battle ``battle_id``
+        rendered again from the stored events, exactly as when they were decided (the
+        answer to a request that comes back after a restart; see :meth:`transact`)."""
+        record = await self.store.battle(battle_id)
+        system = get_system(record.system)
+        events = [from_record(kind, payload) for kind, payload, _actor in await self.store.events(battle_id)][:last]
+        before = folded(system, dataclasses.replace(record, version=first - 1), events[:first - 1])
+        after = folded(system, dataclasses.replace(record, version=last), events)
+        return self.replies(record, system, system.view(before.state), system.view(after.state),
+                            events[first - 1:], after.state)
+
+    def _expire_requests(self) -> None:
+        """Every 500th write, forget the idempotency keys older than a day (Discord retries
+        an interaction within seconds; a day is ample). Housekeeping after a command's
+        commit: nobody waits for it, and if it fails (logged) the next one tries again."""
+        self._writes += 1
+        if self._writes % 500 == 0:
+            asyncio.ensure_future(self.store.expire_requests(timedelta(days=1))).add_done_callback(_logged)
+
+    def deadlines(self, before: BattleView, view: BattleView, state: BattleState) -> list:
+        """Deadlines for prompts asked anew: one reminder, the auto-skip of a turn, and the
+        closing of a round's declarations (``declare_timeout_minutes``)."""
+        remind, skip = self.timings(state)
+        old = {p.key for p in before.prompts}
+        now = self.clock()
+        found = []
+        for prompt in view.prompts:
+            if prompt.key in old or prompt.kind == "cover":  # an offer: the battle does not wait on it
+                continue
+            payload = {"unit": prompt.unit, "owner": prompt.owner}
+            if prompt.kind in ("declare", "declarations"):  # no reminder: the window's own timeout
+                timeout = self.declare_timeout(state)
+                if timeout and prompt.kind == "declarations":
+                    found.append((prompt.key, "close", now + timedelta(minutes=timeout), payload))
+                continue
+            if remind:
+                found.append((prompt.key, "remind", now + timedelta(minutes=remind), payload))
+            if skip and prompt.kind == "turn":
+                found.append((prompt.key, "skip", now + timedelta(minutes=skip), payload))
+        return found
+
+    # --- rendering ------------------------------------------------------------------------
+
+    def replies(self, record: BattleRecord, system: GameSystem, before: BattleView, view: BattleView,
+                events: list[Event], state: BattleState, quiet: bool = False) -> list[Reply]:
+        """The messages of ``events``: their lines, new prompts (after ``/kp override``, every
+        question the re-resolved roll leads to, even one asked before) and a new round's board;
+        an acknowledgement when nothing else shows, unless ``quiet`` (the caller says it)."""
+        replies = event_replies(record, events, state, view)
+        old = {p.key for p in before.prompts}
+        if any(isinstance(e, StepsReverted) and e.reason == "override" for e in events):
+            old = {p.key for p in before.prompts if p.kind == "turn"}  # re-resolved: its questions are asked again
+        for prompt in view.prompts:
+            if prompt.key not in old and not (prompt.kind == "turn" and _same_turn(before, view)):
+                replies.extend(render.prompt_replies(record.id, prompt, state.keeper, view, chat_on(state)))
+        if view.phase == "active" and view.round > before.round:
+            replies.extend(board(record, system, view))
+        return replies or ([] if quiet else [public("了解しました。")])
+
+    async def with_stale(self, channel: str, replies: list[Reply]) -> list[Reply]:
+        """With a new tagged message, an edit (placed last, so that the first reply is still
+        the answer) that marks the older one (if the transport remembered one, see
+        :meth:`bot.service.Service.message_sent`) as out of date. Told after a commit, so
+        when the message id cannot be read (logged) the replies go without that edit."""
+        for reply in replies:
+            try:
+                known = reply.tag and await self.message_id(channel, reply.tag)
+            except Exception:  # noqa: BLE001 - the step is stored: its replies must go out
+                log.exception("the message id of %s in %s could not be read", reply.tag, channel)
+                return replies
+            if known:
+                stale = Reply(text="（この状況表は古くなりました。最新の状況は新しい表か /battle status で確認してください）",
+                              edit=reply.tag)
+                return [*replies, stale]
+        return replies
+
+
+def _logged(done: asyncio.Future) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        log.warning("housekeeping write failed (tried again later): %s", done.exception())
+
+
+def board(record: BattleRecord, system: GameSystem, view: BattleView) -> list[Reply]:
+    """The public status board (players' view), tagged ``board:<battle id>``."""
+    shown = render.status_reply(view, system.title, reveal=False)
+    return [dataclasses.replace(shown, tag=f"board:{record.id}")]
+
+
+def event_replies(record: BattleRecord, events: list[Event], state: BattleState, view) -> list[Reply]:
+    """The public lines of new events (secret rolls of hidden units as 🔒) and, when some
+    were hidden, the full lines privately for the KP."""
+    secret = state.settings.get("secret_hidden_rolls", True)
+    events = [e for e in events if not _explained(e)]
+    hidden_units = battle_log.hidden_units(events, view)
+    shown = battle_log.each_line(events, view, reveal=not secret, hidden=hidden_units)
+    public_lines = [line for line in shown if line]
+    replies = []
+    finish = any(type(e).__name__ == "SideOutOfAction" for e in events) and state.phase == "active"
+    if public_lines:
+        replies.append(public("\n".join(public_lines),
+                              buttons=(render.finish_button(record.id),) if finish else ()))
+    if secret and hidden_units and state.keeper:  # with no hidden unit the full lines are the public ones
+        full = battle_log.each_line(events, view, reveal=True, hidden=hidden_units)
+        hidden = [line for line, public_line in zip(full, shown) if line and line != public_line]
+        if hidden:
+            replies.append(private(state.keeper, "🔒 KP用（シークレット）\n" + "\n".join(hidden)))
+    return replies
+
+
+def _compact(reply: Reply) -> dict:
+    """The reply as stored with its request id: only the fields that differ from the
+    defaults (``Reply.from_dict`` reads the rest as defaults); buttons stay dataclasses
+    (the store's JSON writes them as their fields, bot.store.json_codec)."""
+    return {k: v for k, v in shallow(reply).items() if v or k == "text"}
+
+
+def _explained(e: Event) -> bool:
+    """Keeper bookkeeping that the reply of /kp undo, redo, override or allow already says
+    in a sentence (the battle log still lists it)."""
+    if isinstance(e, (StepsReverted, StepsRestored)):
+        return True
+    return isinstance(e, kc.KeeperRuling) and e.action in ("上書き", "許可")
+
+
+def _same_turn(before, after) -> bool:
+    """Whether the turn is still the one prompted before (no new turn prompt needed)."""
+    return before.turn == after.turn and before.round == after.round and before.turn is not None

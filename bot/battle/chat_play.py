@@ -1,0 +1,157 @@
+"""Chat declarations (issue 9): a chat line in a battle channel that the grammar
+(:mod:`rules.chat`) reads as a declaration becomes the request its slash command would
+make, and goes through the same permission check, rules and replies. A line it cannot
+read is rolled as dice or left alone, as before. An ambiguous line gets a private
+question whose buttons carry each reading in canonical words (``cb:<battle>:<text>:chat``),
+read again when pressed, so they work after a restart and refuse when the moment passed.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from bot.commands import options as opt
+from bot.render import buttons
+from bot.render.reply import Button, Reply, clip, posted_in
+from rules.battle.protocol import BattleView
+from rules.chat import Ambiguous, ChatContext, Declaration, may_declare, read
+from rules.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from bot.battle.battles import Battles
+    from bot.commands.request import Request
+
+Dispatch = Callable[["Request"], Awaitable[list[Reply]]]
+"""Routes a request through the permission check to its handler (``Service.dispatch``)."""
+
+SETTING = "chat_declarations"
+"""The KP setting that turns chat declarations off and on per channel (on by default)."""
+
+MAX_VIEWS = 1024
+"""How many battles' views the chat reader keeps (a bounded cache)."""
+
+CHOICE = "chat"
+"""The choice code of a clarification button (its key is the declaration's text)."""
+
+_CHECK_LINE = re.compile(r"(?P<purpose>[^\s：]+)：\(1D100<=(?P<target>\d+)\)")
+"""A check's line as the renderers write it: ``アリス 回避：(1D100<=28) ＞ 70 ＞ 失敗``."""
+
+
+def chat_on(state) -> bool:
+    """Whether chat declarations are on in this battle (the KP's ``chat_declarations``)."""
+    return bool(state.settings.get(SETTING, True))
+
+
+class ChatTable:
+    """Reads chat lines against ``battles`` and sends the declarations through ``dispatch``
+    (the same routing a slash command takes).
+
+    ``await table.declaration(req)`` → the replies of a declaration, or None when the line
+    is not one (the caller then rolls it as dice or stays silent).
+    """
+
+    def __init__(self, battles: Battles, dispatch: Dispatch) -> None:
+        self.battles = battles
+        self.dispatch = dispatch
+        self._views: dict[int, tuple[int, BattleView]] = {}
+
+    def _view(self, system, record, state) -> BattleView:
+        """The battle's view at this version (kept per battle: most chat lines are talk)."""
+        kept = self._views.get(record.id)
+        if kept is None or kept[0] != record.version:
+            if len(self._views) >= MAX_VIEWS:
+                self._views.clear()
+            kept = (record.version, system.view(state))
+            self._views[record.id] = kept
+        return kept[1]
+
+    async def context(self, req: Request) -> tuple[int, ChatContext] | None:
+        """``(battle id, context)`` of the channel's active battle for ``req.user``, or None
+        when there is no battle or the KP turned chat declarations off."""
+        record = await self.battles.active(req.channel)
+        if record is None:
+            return None
+        system, loaded = await self.battles.loaded(record)
+        state = loaded.state
+        if not chat_on(state):
+            return None
+        is_kp = await self.battles.is_kp(req, state.keeper)
+        view = self._view(system, record, state)
+        return record.id, ChatContext.from_view(view, getattr(system, "chat_words", None), req.user, is_kp)
+
+    async def declaration(self, req: Request) -> list[Reply] | None:
+        """The replies of ``req``'s chat line as a declaration, or None."""
+        text = opt.text(req.options, "text") or ""
+        if not may_declare(text):
+            return None
+        found = await self.context(req)
+        if found is None:
+            return None
+        battle, ctx = found
+        outcome = read(text, ctx)
+        if outcome is None:
+            return None
+        if isinstance(outcome, Ambiguous):
+            return [self._question(req, battle, outcome)]
+        return await self._run(req, battle, outcome, text)
+
+    async def press(self, req: Request, battle: int, text: str) -> list[Reply]:
+        """A clarification button: read its declaration again for the presser and run it in
+        the battle's channel (the question may have been sent by DM)."""
+        record = await self.battles.store.battle(battle)
+        if record is None or record.status != "active":
+            raise InvalidInput("このボタンの戦闘はもう終わっています。")
+        here = dataclasses.replace(req, channel=record.channel)
+        found = await self.context(here)
+        outcome = read(text, found[1]) if found else None
+        if not isinstance(outcome, Declaration):
+            raise InvalidInput("このボタンは古くなっています（その場面はもう過ぎました）。あらためて宣言してください。")
+        replies = await self._run(here, battle, outcome, text)
+        if record.channel == req.channel:
+            return replies
+        return posted_in(replies, record.channel)
+
+    async def _run(self, req: Request, battle: int, declaration: Declaration, said: str) -> list[Reply]:
+        """Route the declaration's command (a ``press`` as the click of its button)."""
+        options = dict(declaration.options)
+        if declaration.command == "press":
+            options = {"custom_id": buttons.encode(battle, options["key"], options["label"]), "label": options["label"]}
+        command = "button" if declaration.command == "press" else declaration.command
+        sub = dataclasses.replace(req, command=command, options=options, said=said)
+        replies = await self.dispatch(sub)
+        if declaration.typed_target is None:
+            return replies
+        return _with_target_note(replies, declaration)
+
+    def _question(self, req: Request, battle: int, outcome: Ambiguous) -> Reply:
+        shown = [c for c in outcome.choices if _fits(c.text)][: buttons.MAX_CHOICES]
+        lines = [outcome.question, *(f"・{c.label}: {c.text.split('：', 1)[1]}" for c in outcome.choices)]
+        return Reply(text=clip("\n".join(lines)), ephemeral=True, to=req.user,
+                     buttons=tuple(Button(c.label, buttons.encode_key(battle, c.text, CHOICE), "primary")
+                                   for c in shown))
+
+
+def _fits(text: str) -> bool:
+    """Whether ``text`` can ride in a button's custom id (no ``:``, at most 60 characters)."""
+    return ":" not in text and len(text) <= buttons.MAX_KEY
+
+
+def _with_target_note(replies: list[Reply], declaration: Declaration) -> list[Reply]:
+    """Say which target number the rules used when it is not the one typed with the roll."""
+    for i, reply in enumerate(replies):
+        if reply.ephemeral:
+            continue
+        match = _CHECK_LINE.search(reply.text)
+        if match is None:
+            continue
+        used = int(match["target"])
+        if used == declaration.typed_target:
+            return replies
+        note = (f"（入力された目標値 {declaration.typed_target} ではなく、ルールによる{declaration.unit}の"
+                f"{match['purpose']} {used}% で判定しました。技能値に、補正・集中・このラウンドの回数による"
+                "増減を加えた値です。振ったのはこの1回だけです）")
+        return [*replies[:i], dataclasses.replace(reply, text=clip(f"{reply.text}\n{note}")), *replies[i + 1:]]
+    return replies
+

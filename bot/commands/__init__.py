@@ -1,0 +1,1 @@
+"""The command surface: the spec of every command, builders, option readers, permissions, KP settings, requests."""

@@ -1,0 +1,54 @@
+"""What a user did, as the service receives it: :class:`Request` (built by the Discord and
+console transports) and its label for the battle log."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.commands import options as opt
+from bot.render import buttons
+
+
+@dataclass(frozen=True)
+class Request:
+    """One thing a user did.
+
+    Attributes:
+        channel: channel id; guild: guild id (None in DMs / console);
+        user: user id (the console uses the speaker's NAME); name: display name;
+        command: English command path (``"battle start"``, ``"attack"``), ``"chat"`` for a
+            plain message (``options["text"]``) or ``"button"`` (``options["custom_id"]``);
+        options: option values by English name (text or typed);
+        request_id: the Discord interaction id (idempotency key), or None;
+        is_admin: the user has Manage Channels here (counts as KP);
+        roles: the user's role ids and names in the guild (a ``/kp role`` role makes a KP).
+        said: the chat line a request was read from (a chat declaration, issue 9), or "".
+    """
+
+    channel: str
+    user: str
+    command: str
+    options: dict = field(default_factory=dict)
+    guild: str | None = None
+    name: str = ""
+    request_id: str | None = None
+    is_admin: bool = False
+    roles: tuple[str, ...] = ()
+    said: str = ""
+
+    @property
+    def scope(self) -> str:
+        """Where characters and KP roles are kept: the guild id, or ``console``."""
+        return self.guild or "console"
+
+
+def request_label(req: Request) -> str:
+    """The request as a user would type it, for the battle log (``/attack target:ゾンビ``;
+    a chat declaration as typed: 「ゾンビをこぶしで攻撃」)."""
+    if req.said:
+        return f"「{req.said}」"
+    if req.command == "button":
+        bid = buttons.decode(opt.text(req.options, "custom_id") or "")
+        label = opt.text(req.options, "label") or (bid.label if bid and bid.choice in buttons.LABELS else None)
+        return f"[{label}]" if label else "[ボタン]"
+    options = " ".join(f"{k}:{v}" for k, v in req.options.items() if v not in (None, ""))
+    return f"/{req.command}" + (f" {options}" if options else "")

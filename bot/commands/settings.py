@@ -1,0 +1,139 @@
+"""``/kp setting``: the KP-configurable options, their Japanese labels, the clause each comes
+from, and parsing of new values. Defaults are the system's (``CocRules.defaults``) plus the
+turn timings of the bot's settings."""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from bot.commands import options as opt
+from bot.render.log import show_value
+from rules.errors import InvalidInput
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting: ``label`` (Japanese), ``clause`` (CATALOG.md id), ``choices`` (allowed
+    text values, empty = any of the default's type), ``minimum`` for numbers."""
+
+    label: str
+    clause: str
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+
+
+OPTIONS: dict[str, Option] = {
+    "dice": Option("判定方式（CCB: 決定的成功1–5・致命的失敗96–100 / CC: 1と100のみ）", "X-ROLL-02",
+                   ("CCB", "CC")),
+    "shock": Option("ショック（半分以上のダメージでCON×5）", "X-HP-03"),
+    "parry_free_at": Option("宣言なしで受け流せる〈マーシャルアーツ〉〈武道〉の値", "H-DEF-PARRY-03", minimum=0),
+    "dodge_firearms": Option("銃器への〈回避〉を認める", "H-DEF-DODGE-02"),
+    "block_melee_critical": Option("防御のクリティカルで近接武器から減らす量", "H-DEF-BLOCK-04"),
+    "shield_missile_chance": Option("盾で射撃戦武器を防げる確率（%、0で自動処理なし）", "H-DEF-PARRY-08"),
+    "parry_fumble_damage": Option("武器での受け流しのファンブルでもダメージを受ける", "H-DEF-PARRY-21"),
+    "budo_styles": Option("武道の流派の型（例: 柔道=組み技系, 空手=立ち技系）", "H-MA-GRAP-01"),
+    "traits": Option("クリーチャーの特徴（例: ショゴス=不定形/浮遊, 犬=投げられない）", "H-MA-SALTO-02"),
+    "special": Option("スペシャル（目標値の1/5以下）を判定する", "X-ROLL-03"),
+    "invictus_shields": Option("盾で1ラウンドに2回受け流せる（Cthulhu Invictus）", "P-NOTE-04"),
+    "substitute_parry": Option("他人への攻撃を受け流して身代わりになれる", "P-NOTE-01"),
+    "parry_step": Option("2回目以降の受け流し・回避の減少（%）", "B-PARRY-02", minimum=0),
+    "budo_double": Option("武道の組み合わせ成功でダメージ2倍", "X-DBL-01"),
+    "hard_floor": Option("押し倒しの床が硬い（+1d4）", "B-TACKLE-07"),
+    "same_vital": Option("急所狙いの相手が自分と同じ急所を持つ（−50%）", "B-CALL-VITAL-01"),
+    "arm_skills": Option("腕を狙われたとき半減する技能", "B-CALL-ARM-04"),
+    "leg_skills": Option("脚を狙われたとき半減する技能", "B-CALL-LEG-04"),
+    "seating": Option("席順（GMから時計回り、リフレクス同値の順）", "C-PHASE-06"),
+    "cover_basic_guard": Option("カバーリングで基本ガードも引く", "C-COVER-03"),
+    "group_attack": Option("集団攻撃をGMの確認なしで認める", "C-OPT-GROUP-01"),
+    "advantaged": Option("有利な状況のユニット", "C-OPT-ADV-01"),
+    "disadvantaged": Option("不利な状況のユニット", "C-OPT-ADV-02"),
+    "safety_floor": Option("セーフティランクの下限", "C-OPT-ADV-02", minimum=0),
+    "interrupt_ask": Option("割り込みを尋ねる相手（all: 全員 / waiting: 待機中のみ）", "C-INT-02",
+                            ("all", "waiting")),
+    "area_distance": Option("次の戦闘区域までの距離（パワーランク、0でなし）", "C-OPT-OOA-01", minimum=0),
+    "injury_thresholds": Option("負傷表 [[ダメージ, 程度], …]", "C-INJ-03"),
+    "injury_stamina_loss": Option("負傷の程度ごとのスタミナ減少 {程度: 量}", "C-INJ-05"),
+    "supplements": Option("使用を許可する追加のルールブック・サプリメント（空欄＝なし。戦闘開始時に告知）", "H-GEN-04"),
+    "secret_hidden_rolls": Option("非公開NPCのロールをシークレットにする", "H-GEN-01"),
+    "chat_declarations": Option("チャットの宣言（「回避」「ゾンビをこぶしで攻撃」など）を読み取る", "H-GEN-01"),
+    "turn_reminder_minutes": Option("手番のリマインドまでの分数（0で無効）", "H-GEN-01", minimum=0),
+    "turn_autoskip_minutes": Option("手番の自動スキップまでの分数（0で無効）", "H-GEN-01", minimum=0),
+    "declare_timeout_minutes": Option("ラウンド開始時の宣言を自動で締め切るまでの分数（0でKPが締め切るまで待つ）",
+                                      "H-DEF-PARRY-01", minimum=0),
+}
+
+DECLARE_TIMEOUT_MINUTES = 0
+"""Default of ``declare_timeout_minutes``: 0, the round-start declarations wait for every
+answer or the KP's 「宣言を締め切る」; with N > 0 they close by themselves N minutes after the
+round opened."""
+
+ALIASES = {"サプリメント": "supplements", "判定": "dice", "ショック": "shock", "受け流し宣言": "parry_free_at", "スペシャル": "special",
+           "銃器回避": "dodge_firearms", "盾2回": "invictus_shields", "身代わり": "substitute_parry",
+           "受け流し減少": "parry_step", "武道2倍": "budo_double", "硬い床": "hard_floor",
+           "流派": "budo_styles", "特徴": "traits", "席順": "seating", "集団攻撃": "group_attack",
+           "有利": "advantaged", "不利": "disadvantaged", "割り込み確認": "interrupt_ask",
+           "区域間距離": "area_distance", "負傷表": "injury_thresholds",
+           "シークレット": "secret_hidden_rolls", "リマインド": "turn_reminder_minutes",
+           "自動スキップ": "turn_autoskip_minutes", "チャット宣言": "chat_declarations",
+           "チャット": "chat_declarations", "宣言締切": "declare_timeout_minutes"}
+
+
+def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int) -> dict:
+    """Every option with its default: the system's, then the bot-wide ones."""
+    return {"secret_hidden_rolls": True, "chat_declarations": True, **system_defaults,
+            "turn_reminder_minutes": reminder_minutes, "turn_autoskip_minutes": autoskip_minutes,
+            "declare_timeout_minutes": DECLARE_TIMEOUT_MINUTES}
+
+
+def resolve(key: str, known: dict) -> str:
+    """The option ``key`` names (an id or a Japanese alias); raises InvalidInput naming the
+    options of ``known``."""
+    name = ALIASES.get(key.strip(), key.strip())
+    if name not in known:
+        raise InvalidInput(f"設定項目「{key}」はありません。項目: {'、'.join(known)}")
+    return name
+
+
+def parse(key: str, raw: str, known: dict) -> tuple[str, object]:
+    """``(key, value)`` for ``/kp setting key: value:``; raises InvalidInput naming the options."""
+    name = resolve(key, known)
+    default = known[name]
+    option = OPTIONS.get(name)
+    if isinstance(default, bool):
+        return name, opt.boolean({"value": raw}, "value")
+    if isinstance(default, int):
+        value = opt.integer({"value": raw}, "value", name)
+        if value is None or (option and value < option.minimum):
+            raise InvalidInput(f"{name} には {option.minimum if option else 0} 以上の整数を指定してください。")
+        return name, value
+    value = unicodedata.normalize("NFKC", raw).strip().upper() if option and option.choices else raw.strip()
+    if option and option.choices and value not in option.choices:
+        raise InvalidInput(f"{name} に使える値: {'、'.join(option.choices)}")
+    return name, value
+
+
+def japanese_name(key: str) -> str | None:
+    """The first Japanese alias of the option ``key`` in :data:`ALIASES` (``chat_declarations``
+    → ``チャット宣言``), or None when it has none."""
+    return next((alias for alias, name in ALIASES.items() if name == key), None)
+
+
+def table_text(values: dict, defaults_: dict, sources: str = "") -> str:
+    """The settings list: each key (its Japanese name first when it has one, which
+    ``key:`` takes as well), its label, current value, default and clause; then
+    ``sources``, the rule set's word on where unstated matters are settled."""
+    lines = ["【KP設定】 /kp setting key:項目 value:値 で変更します（このチャンネルに保存。項目は日本語名でも英字名でも指定できます）。"]
+    for key, default in defaults_.items():
+        option = OPTIONS.get(key)
+        label = f"{option.label}（{option.clause}）" if option else ""
+        value = values.get(key, default)
+        mark = "" if value == default else " ※変更済み"
+        alias = japanese_name(key)
+        name = f"{alias}（{key}）" if alias else key
+        lines.append(f"・{name} = {_show(value)}（既定 {_show(default)}）{mark}　{label}")
+    if sources:
+        lines.append(sources)
+    return "\n".join(lines)
+
+
+_show = show_value

@@ -1,0 +1,89 @@
+"""``/check`` against one's own saved character: outside a battle (most of a game is not
+combat), and every SAN check (``/check skill:SAN loss:1/1D6``), whose loss is written to
+the sheet.
+
+Which character: the ``character:`` option; else the user's only character in this server;
+with several and none named, the reply lists them and asks for ``character:``.
+Inside a battle where the user has a unit (or the KP uses ``as:``), a skill check is the
+battle's own (``bot.commands.builders``); a SAN check is always the sheet's.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from bot.commands import options as opt
+from bot.sheets.characters import CharacterBook
+from bot.render.reply import Reply, public
+from bot.commands.request import Request
+from rules.coc6.character import SAN_NAMES, Character, canonical_skill
+from rules.coc6.check import roll_check
+from rules.coc6.sanity import SanLoss, san_check, san_lines
+from rules.dice import Dice
+from rules.errors import InvalidInput
+
+HOUR = timedelta(hours=1)
+"""The window of 不定の狂気 (1/5 of the SAN lost within an hour)."""
+
+
+def is_san(skill: str | None) -> bool:
+    """Whether ``skill`` names the SAN roll (``SAN``, ``正気度`` …)."""
+    return canonical_skill(skill or "").strip().upper() in {n.upper() for n in SAN_NAMES}
+
+
+class SheetChecks:
+    """Checks rolled against a saved character sheet (no battle state involved)."""
+
+    def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime]) -> None:
+        self.book = book
+        self.dice = dice
+        self.clock = clock
+
+    async def chosen(self, req: Request) -> Character:
+        """The character ``req`` rolls for (see the module docstring); raises InvalidInput."""
+        name = opt.text(req.options, "character")
+        if name:
+            return await self.book.load_own(req.scope, req.user, name)
+        owned = await self.book.owned(req.scope, req.user)
+        if len(owned) == 1:
+            return await self.book.load(req.scope, owned[0], req.user)
+        if not owned:
+            raise InvalidInput("判定するキャラクターがいません。/char new で作るか /char import で取り込んでください。")
+        raise InvalidInput(f"キャラクターが複数あります（{'、'.join(owned)}）。character: で判定するキャラクターを指定してください。")
+
+    async def check(self, req: Request) -> list[Reply]:
+        """``/check skill: [modifier:] [loss:] [character:]`` on the sheet."""
+        skill = (opt.text(req.options, "skill") or "").strip()
+        if not skill:
+            raise InvalidInput("skill: に技能名を指定してください（例: skill:目星、skill:SAN loss:1/1D6）。")
+        character = await self.chosen(req)
+        loss = opt.text(req.options, "loss")
+        if is_san(skill) and loss:
+            return await self._san(req, character, SanLoss.parse(loss))
+        if loss:
+            raise InvalidInput("loss: はSANチェック（skill:SAN）でだけ使えます。")
+        if not character.knows(skill):
+            raise InvalidInput(f"「{skill}」は{character.name}の技能にも技能表にもありません"
+                               "（技能名の例: 目星、聞き耳、図書館、アイデア、幸運、知識、CON×5）。")
+        modifier = opt.integer(req.options, "modifier", "modifier") or 0
+        base = character.skill(skill)
+        target = max(0, base + modifier)
+        shown = f"{base}{modifier:+d} ＝ {target}" if modifier else f"{target}"
+        check = roll_check(target, self.dice)
+        return [public(f"🎲 {character.name} {canonical_skill(skill)}（{shown}%）：{check.text()}")]
+
+    async def _san(self, req: Request, character: Character, loss: SanLoss) -> list[Reply]:
+        now = self.clock()
+        hour = character.san_hour or {}
+        running = bool(hour) and now - datetime.fromisoformat(hour["start"]) < HOUR
+        start_san = int(hour["san"]) if running else character.san
+        lost_before = int(hour.get("lost", 0)) if running else 0
+        result = san_check(character.san, loss, character.skill("アイデア"), self.dice,
+                           hour_start_san=start_san, hour_lost=lost_before)
+        window = {"start": hour["start"] if running else now.isoformat(), "san": start_san,
+                  "lost": result.hour_lost}
+        updated = replace(character, san_now=result.after, san_hour=window)
+        await self.book.store.put_character(req.scope, req.user, character.name, updated.to_dict())
+        return [public("\n".join(san_lines(character.name, loss, result)))]
+

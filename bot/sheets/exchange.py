@@ -1,0 +1,116 @@
+"""Sheets in and out of other tools: ``/char import`` (pasted ココフォリア clipboard text, a
+キャラクター保管所 JSON or sheet URL, or an attached file's text, all under ``data``), the
+confirmation before an import replaces a saved character, and ``/char export`` (ココフォリア
+clipboard JSON with a chat palette)."""
+from __future__ import annotations
+
+import hashlib
+
+from bot.commands import options as opt
+from bot.sheets.importers import parse_sheet
+from bot.sheets.names import check_name
+from bot.render import buttons
+from bot.render.ccfolia import ccfolia_json
+from bot.render.characters import sheet_changes, sheet_text
+from bot.render.reply import MAX_TEXT, Button, Reply, clip, private
+from bot.sheets.fetch import Fetch, HttpFetcher, sheet_json_url
+from bot.store import Store
+from rules.coc6.character import Character
+from rules.errors import InvalidInput
+
+DRAFTS = "import-draft:"
+"""Scope prefix under which an import waiting for its confirmation is kept: one draft per
+user (``(DRAFTS + scope, user)`` in the characters table), so that it survives a restart."""
+REPLACE, CANCEL = "置き換える", "やめる"
+"""The labels of the confirmation's buttons."""
+
+IMPORT_HELP = """/char import で取り込めるもの:
+・ココフォリアのコマのテキスト（いあきゃら、キャラクター保管所の「ココフォリア駒出力」などでコピーしたもの）を data: に貼り付け
+・キャラクター保管所のシートのURL（例: data:https://charasheet.vampire-blood.net/1234567）
+・キャラクター保管所のJSON（.js / .json の中身）
+・Discordでは、それらを保存したファイル（.json / .txt）を添付しても取り込めます
+同じ名前のキャラクターがすでにあるときは、変わるところを見せてから置き換えるか確かめます。"""
+
+HIDDEN_NOTE = "\n（非公開のコマです。/battle add の hidden:true で数値を隠せます）"
+
+
+def draft_key(name: str) -> str:
+    """The button key of the draft import of ``name`` (``i`` and a short hash), so that an
+    older confirmation cannot confirm a newer draft."""
+    return "i" + hashlib.sha256(name.encode("utf-8")).hexdigest()[:10]
+
+
+class SheetExchange:
+    """``/char import`` (with its confirmation) and ``/char export`` over the store.
+
+    Args:
+        store: the repository.
+        fetch: downloads a sheet URL's JSON (:class:`bot.sheets.fetch.HttpFetcher` in
+            production, with its timeout and size limit; tests pass one reading saved files).
+    """
+
+    def __init__(self, store: Store, fetch: Fetch | None = None) -> None:
+        self.store = store
+        self.fetch: Fetch = fetch or HttpFetcher()
+
+    async def import_sheet(self, scope: str, user: str, options: dict) -> list[Reply]:
+        """``/char import data:<text or URL>``: register the sheet, or (over one's own
+        character of the same name) show what changes and ask before replacing it."""
+        raw = opt.text(options, "data")
+        if not raw:
+            return [private(user, IMPORT_HELP)]
+        url = sheet_json_url(raw)
+        character, hidden = parse_sheet(await self.fetch(url) if url else raw)
+        check_name(character.name)
+        record = await self.store.get_character(scope, character.name)
+        if record is not None and record.owner != user:
+            raise InvalidInput(f"「{character.name}」は他のユーザーがすでに登録しています。")
+        note = HIDDEN_NOTE if hidden else ""
+        if record is None:
+            await self.store.put_character(scope, user, character.name, character.to_dict())
+            return [private(user, f"キャラクター「{character.name}」を取り込みました。\n"
+                            + sheet_text(character, full=True) + note)]
+        changes = sheet_changes(Character.from_dict(record.data), character)
+        if not changes:
+            return [private(user, f"「{character.name}」は登録済みの内容と同じです（変更はありません）。")]
+        await self.store.put_character(DRAFTS + scope, user, user, {"sheet": character.to_dict(), "hidden": hidden})
+        key = draft_key(character.name)
+        text = (f"「{character.name}」はすでに登録されています。取り込んだ内容で置き換えますか？\n変わるところ:\n"
+                + "\n".join(f"・{line}" for line in changes))
+        return [Reply(text=clip(text, MAX_TEXT), ephemeral=True, to=user,
+                      buttons=(Button(REPLACE, buttons.encode(0, key, REPLACE), "danger"),
+                               Button(CANCEL, buttons.encode(0, key, CANCEL))))]
+
+    async def confirm(self, scope: str, user: str, key: str, choice: str) -> list[Reply]:
+        """[置き換える] / [やめる] on an import's confirmation: replace the saved character
+        with the draft (one transaction, the draft removed), or drop the draft."""
+        draft = await self.store.get_character(DRAFTS + scope, user)
+        character = Character.from_dict(draft.data["sheet"]) if draft else None
+        if character is None or draft_key(character.name) != key:
+            raise InvalidInput("この確認は古くなっています（置き換えたか、やめたか、別の取り込みがあとから来ました）。"
+                               "もう一度 /char import してください。")
+        label = buttons.label_of(choice, (REPLACE, CANCEL))
+        if label is None:
+            raise InvalidInput("このボタンは読み取れませんでした。もう一度 /char import してください。")
+        if label == CANCEL:
+            await self.store.delete_character(DRAFTS + scope, user)
+            return [private(user, f"取り込みをやめました。「{character.name}」は元のままです。")]
+        record = await self.store.get_character(scope, character.name)
+        if record is not None and record.owner != user:
+            raise InvalidInput(f"「{character.name}」は他のユーザーがすでに登録しています。")
+        await self.store.put_character(scope, user, character.name, character.to_dict(), drop=(DRAFTS + scope, user))
+        note = HIDDEN_NOTE if draft.data.get("hidden") else ""
+        return [private(user, f"「{character.name}」を取り込んだ内容で置き換えました。\n"
+                        + sheet_text(character, full=True) + note)]
+
+    @staticmethod
+    def export(character: Character, user: str) -> list[Reply]:
+        """``/char export``: the ココフォリア clipboard JSON of ``character`` as a file, and in
+        the message too when it fits."""
+        text = ccfolia_json(character)
+        head = (f"「{character.name}」のココフォリア用データです。コピーしてココフォリアの盤面に貼り付けると、"
+                "チャットパレット付きのコマになります。")
+        body = f"{head}\n```json\n{text}\n```"
+        shown = body if len(body) <= MAX_TEXT else head + "\n（長いので添付ファイルにしました）"
+        return [Reply(text=shown, ephemeral=True, to=user,
+                      file={"name": f"{character.name}-ccfolia.json", "content": text})]

@@ -1,0 +1,26 @@
+"""The battle cog: the ``/battle`` group and the turn commands a player types in a fight."""
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.transports.discord import slash
+
+
+class Battle(commands.Cog):
+    """``/battle …`` and ``/attack``, ``/react``, ``/declare``, ``/end``, ``/wait``,
+    ``/escape``, ``/move``, ``/check``."""
+
+    battle = slash.group("battle")
+    attack = slash.command("attack")
+    react = slash.command("react")
+    declare = slash.command("declare")
+    end = slash.command("end")
+    wait = slash.command("wait")
+    escape = slash.command("escape")
+    move = slash.command("move")
+    check = slash.command("check")
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point (bot.transports.discord.extensions)."""
+    await bot.add_cog(Battle())

@@ -1,0 +1,42 @@
+"""Chat dice: a plain message whose first word is a dice command is rolled (needs the
+message-content intent); other chat gets no reply. Secret rolls show only a notice in the
+channel; the result goes to the roller and the KP by DM."""
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.transports.discord.delivery import post
+from bot.transports.discord.requests import from_message
+
+log = logging.getLogger(__name__)
+
+MAX_CHAT = 2000
+"""Longer messages (Nitro allows 4,000 characters) are not dice commands."""
+
+
+class ChatDice(commands.Cog):
+    """Rolls dice commands typed as ordinary messages."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """Send a chat message by a person (not a bot or webhook) through the service."""
+        if message.author.bot or message.webhook_id or not message.content:
+            return
+        if len(message.content) > MAX_CHAT:
+            return
+        try:
+            replies = await self.bot.service.handle(from_message(message))
+            await post(self.bot, message.channel, replies, reply_to=message)
+        except Exception:
+            log.exception("chat message %s in channel %s failed", message.id, message.channel.id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(ChatDice(bot))

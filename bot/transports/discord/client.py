@@ -1,0 +1,115 @@
+"""The bot: an ``AutoShardedBot`` (several processes can share the guilds: each runs the
+shard ids its settings give) that opens the store, builds one :class:`~bot.service.Service`
+and loads the cogs in ``setup_hook``, and answers interactions through the service."""
+from __future__ import annotations
+
+import logging
+import random
+
+import discord
+from discord.ext import commands
+
+from bot.transports.discord import requests
+from bot.transports.discord.acknowledge import acknowledge
+from bot.transports.discord.buttons import BattleButton
+from bot.transports.discord.delivery import answer_interaction, retire_buttons, tell
+from bot.transports.discord.errors import report
+from bot.transports.discord.extensions import COMMAND_EXTENSIONS, EXTENSIONS
+from bot.transports.discord.translator import SpecTranslator
+from bot.transports.discord.tree import BotTree
+from bot.service import Service
+from bot.store import Store
+from rules.dice import Dice, RandomDice
+from rules.errors import InvalidInput
+
+log = logging.getLogger(__name__)
+
+def intents() -> discord.Intents:
+    """Default intents plus message content (chat dice)."""
+    wanted = discord.Intents.default()
+    wanted.message_content = True
+    return wanted
+
+
+class CocBot(commands.AutoShardedBot):
+    """The Discord bot over the database at ``database_url`` (SQLAlchemy async URL).
+
+    ``dice`` defaults to ``RandomDice(random.SystemRandom())``; tests pass scripted dice.
+    ``reminder_minutes``/``autoskip_minutes``: idle-turn reminder and auto-skip (0 = off).
+    ``shard_ids``/``shard_count``: the shards this process runs (None: all, count from
+    Discord). ``serve=False`` (``python -m bot sync``): only the command cogs are loaded, no
+    store is opened and no deadline fires. ``service`` and ``store`` exist after
+    ``setup_hook``. Nobody is pinged unless a reply names them (``allowed_mentions`` is none
+    by default).
+    """
+
+    def __init__(self, database_url: str, dice: Dice | None = None, *, reminder_minutes: int = 10,
+                 autoskip_minutes: int = 0, shard_ids: list[int] | None = None,
+                 shard_count: int | None = None, serve: bool = True) -> None:
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # a text bot: no voice warnings
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), tree_cls=BotTree,
+                         allowed_mentions=discord.AllowedMentions.none(), help_command=None,
+                         shard_ids=shard_ids, shard_count=shard_count)
+        self.serve = serve
+        self.database_url = database_url
+        self.dice = dice if dice is not None else RandomDice(random.SystemRandom())
+        self.reminder_minutes = reminder_minutes
+        self.autoskip_minutes = autoskip_minutes
+        self.store: Store | None = None
+        self.service: Service | None = None
+
+    async def setup_hook(self) -> None:
+        """Open and migrate the store, create the service, install the translator and the
+        persistent buttons, load :data:`~bot.transports.discord.extensions.EXTENSIONS`; without
+        ``serve``, only the translator and the command cogs."""
+        await self.tree.set_translator(SpecTranslator())
+        if not self.serve:
+            for name in COMMAND_EXTENSIONS:
+                await self.load_extension(name)
+            return
+        self.store = Store(self.database_url)
+        await self.store.migrate()
+        self.service = Service(self.store, self.dice, reminder_minutes=self.reminder_minutes,
+                               autoskip_minutes=self.autoskip_minutes)
+        self.add_dynamic_items(BattleButton)
+        for name in EXTENSIONS:
+            await self.load_extension(name)
+
+    async def on_ready(self) -> None:
+        """Say, once connected, who the bot is and what it serves (the first line a new
+        operator looks for)."""
+        shards = f"シャード {sorted(self.shards)} / 全{self.shard_count}" if self.shard_count else "シャード 0"
+        log.info("%s としてログインしました（サーバー %d 個、%s）。Ctrl+C で停止します。",
+                 self.user, len(self.guilds), shards)
+
+    async def close(self) -> None:
+        """Disconnect, then close the store."""
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+    async def on_message(self, message: discord.Message) -> None:
+        """Prefix commands are not used: chat is handled by the chat-dice cog's listener."""
+
+    async def answer(self, interaction: discord.Interaction, command: str, options: dict) -> None:
+        """Run ``command`` (English path, or ``"button"``) with ``options`` through the
+        service and send the replies. The interaction is acknowledged first, before any
+        other work (see :func:`~bot.transports.discord.acknowledge.acknowledge`); one Discord refuses
+        to acknowledge is not run. An attached file is then read as the ``data`` text. An
+        accepted button click removes the clicked message's buttons. Errors go to the error
+        mapper."""
+        if not await acknowledge(interaction, command):
+            return
+        try:
+            try:
+                options = await requests.with_attachment_text(options)
+            except InvalidInput as exc:
+                await tell(interaction, str(exc))
+                return
+            replies = await self.service.handle(requests.from_interaction(interaction, command, options))
+            await answer_interaction(interaction, replies)
+            if command == "button":
+                await retire_buttons(interaction, replies)
+        except Exception as exc:
+            await report(interaction, exc)

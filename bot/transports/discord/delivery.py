@@ -1,0 +1,222 @@
+"""Sending the service's replies: to an interaction (first reply answers it, the rest are
+followups), to a channel outside an interaction (chat dice, reminders), and by direct
+message for a private reply meant for someone other than the one who acted (the KP's copy
+of a secret roll).
+
+Tagged replies (``Reply.tag``, e.g. the status board) have their message id handed to
+``service.message_sent`` once sent; a reply with ``Reply.edit`` edits the message
+remembered under that tag instead of sending anything (nothing happens without one).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import logging
+
+import discord
+
+from bot.transports.discord.messages import allowed_mentions, combatants_embeds, content, messages, pack
+from bot.render.reply import Reply, clip, private
+
+log = logging.getLogger(__name__)
+
+DONE = "受け付けました。"
+"""The ephemeral answer when the service has nothing to say to the invoker."""
+
+EPHEMERAL = "ephemeral"
+"""``interaction.extras`` key: whether the interaction was deferred ephemeral."""
+
+
+def split(replies: list[Reply], invoker: str) -> tuple[list[Reply], list[Reply], list[Reply]]:
+    """``(edits, here, by_dm)``: edits of remembered messages, replies shown where the user
+    acted (public ones and the invoker's private ones) and private replies addressed to
+    other users."""
+    edits, here, by_dm = [], [], []
+    for reply in replies:
+        if reply.edit:
+            edits.append(reply)
+        elif reply.ephemeral and reply.to and reply.to != invoker:
+            by_dm.append(reply)
+        else:
+            here.append(reply)
+    return edits, here, by_dm
+
+
+async def answer_interaction(interaction: discord.Interaction, replies: list[Reply]) -> None:
+    """Send ``replies`` for ``interaction``.
+
+    Not yet responded: the first reply is the response. Deferred with "thinking" (see
+    :func:`bot.transports.discord.acknowledge.acknowledge`): a first reply as private as the deferral
+    replaces it, otherwise the deferral is deleted and every reply becomes a followup. A
+    deferred button click (nothing shown yet): every reply is a followup. A reply too big for
+    one message continues in followups; a file over the server's upload limit is replaced by
+    a note. Edits of remembered messages come after the response (Discord waits only 3 s
+    for it); private replies for other users go by DM. Raises ``discord.HTTPException`` when
+    Discord refuses the response itself.
+    """
+    client, channel = interaction.client, interaction.channel_id
+    invoker = str(interaction.user.id)
+    limit = interaction.filesize_limit
+    elsewhere = [r for r in replies if r.channel and r.channel != str(channel)]
+    replies = [r for r in replies if r not in elsewhere]
+    edits, here, by_dm = split(replies, invoker)
+    targets = [(reply, await edit_target(client, channel, reply)) for reply in edits]
+    if not here:
+        here = [private(invoker, DONE)]
+    first, rest = here[0], here[1:]
+    pages = messages(first, limit)
+    response = interaction.response
+    if not response.is_done():
+        sent = await response.send_message(ephemeral=first.ephemeral, **pages[0])
+        await remember(client, channel, first, sent.message_id)
+        await _followups(interaction, first, pages[1:])
+    elif response.type is discord.InteractionResponseType.deferred_message_update:
+        rest = here
+    elif interaction.extras.get(EPHEMERAL, True) == first.ephemeral:
+        kwargs = dict(pages[0])
+        if "file" in kwargs:
+            kwargs["attachments"] = [kwargs.pop("file")]
+        sent = await interaction.edit_original_response(**kwargs)
+        await remember(client, channel, first, sent.id)
+        await _followups(interaction, first, pages[1:])
+    else:
+        await interaction.delete_original_response()
+        rest = here
+    for reply, message_id in targets:
+        await edit(client, channel, reply, message_id)
+    for reply in rest:
+        pages = messages(reply, limit)
+        sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=bool(reply.tag), **pages[0])
+        await remember(client, channel, reply, sent.id if sent else None)
+        await _followups(interaction, reply, pages[1:])
+    for reply in by_dm:
+        await send_dm(client, reply.to or invoker, reply)
+    for reply in elsewhere:
+        await post_to(client, int(reply.channel), [dataclasses.replace(reply, channel=None)])
+
+
+async def _followups(interaction: discord.Interaction, reply: Reply, pages: list[dict]) -> None:
+    for page in pages:
+        await interaction.followup.send(ephemeral=reply.ephemeral, **page)
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """Show ``text`` to the user of ``interaction`` only, whatever state its response is in
+    (not yet answered, deferred privately or publicly, or a deferred button click). Raises
+    ``discord.HTTPException`` when Discord refuses."""
+    response = interaction.response
+    if not response.is_done():
+        await response.send_message(text, ephemeral=True)
+    elif response.type is discord.InteractionResponseType.deferred_channel_message and interaction.extras.get(EPHEMERAL, True):
+        await interaction.edit_original_response(content=text)
+    else:
+        if response.type is discord.InteractionResponseType.deferred_channel_message:
+            await interaction.delete_original_response()
+        await interaction.followup.send(text, ephemeral=True)
+
+
+async def post_to(client: discord.Client, channel_id: int, replies: list[Reply]) -> None:
+    """:func:`post` in the channel ``channel_id`` (fetched when not cached); a channel that
+    cannot be reached is logged and skipped."""
+    try:
+        channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+    except discord.HTTPException as exc:
+        log.warning("could not reach channel %s: %s", channel_id, exc)
+        return
+    await post(client, channel, replies)
+
+
+async def retire_buttons(interaction: discord.Interaction, replies: list[Reply]) -> None:
+    """After an accepted click (the service answered publicly), remove the buttons of the
+    clicked message: its question is answered. A refused click keeps them. Failures are
+    only logged."""
+    if interaction.message is None or not any(not r.ephemeral and not r.edit for r in replies):
+        return
+    try:
+        if interaction.response.type is discord.InteractionResponseType.deferred_message_update:
+            await interaction.edit_original_response(view=None)  # the clicked message itself
+        else:
+            await interaction.message.edit(view=None)
+    except discord.HTTPException as exc:
+        log.info("could not remove the buttons of message %s: %s", interaction.message.id, exc)
+
+
+async def post(client: discord.Client, channel: discord.abc.Messageable, replies: list[Reply], *,
+               reply_to: discord.Message | None = None) -> None:
+    """Post ``replies`` in ``channel`` outside an interaction (chat dice, reminders): edits
+    first, public replies as messages (answering ``reply_to`` when given, remembered when
+    tagged), private ones by DM to their addressee (``reply_to``'s author when none is
+    named). A message Discord refuses is logged and skipped."""
+    author = str(reply_to.author.id) if reply_to is not None else ""
+    edits, here, by_dm = split(replies, author)
+    for reply in edits:
+        await edit(client, channel.id, reply, await edit_target(client, channel.id, reply))
+    limit = getattr(getattr(channel, "guild", None), "filesize_limit", None)
+    for reply in here:
+        if reply.ephemeral:
+            await send_dm(client, reply.to or author, reply)
+            continue
+        pages = messages(reply, limit)
+        if reply_to is not None:
+            pages[0]["reference"] = reply_to.to_reference(fail_if_not_exists=False)
+        try:
+            sent = await channel.send(**pages[0])
+            await remember(client, channel.id, reply, sent.id)
+            for page in pages[1:]:
+                await channel.send(**page)
+        except discord.HTTPException as exc:
+            log.warning("could not post in channel %s (Discord %s %s): %s", channel.id, exc.status, exc.code, exc.text)
+    for reply in by_dm:
+        await send_dm(client, reply.to or author, reply)
+
+
+async def remember(client: discord.Client, channel_id: int | None, reply: Reply, message_id: int | None) -> None:
+    """Tell the service the id of a sent public message that carries a ``tag``."""
+    if reply.tag and not reply.ephemeral and message_id and channel_id:
+        await client.service.message_sent(str(channel_id), reply.tag, str(message_id))
+
+
+async def edit_target(client: discord.Client, channel_id: int | None, reply: Reply) -> str | None:
+    """The id of the message remembered under ``reply.edit`` in the channel, or None. Looked
+    up before anything new is sent, since a new tagged message replaces the memory."""
+    if not channel_id:
+        return None
+    return await client.service.message_for(str(channel_id), reply.edit)
+
+
+async def edit(client: discord.Client, channel_id: int | None, reply: Reply, message_id: str | None) -> None:
+    """Edit message ``message_id`` (nothing when None) to the reply's text and its
+    combatants embed, or none; nobody is pinged. A message that is gone or no longer
+    editable is only logged."""
+    if message_id is None or not channel_id:
+        return
+    groups = pack(combatants_embeds(reply.data))
+    text = content(reply)
+    if len(groups) > 1:
+        shown = sum(len(e.fields) for e in groups[0])
+        text = clip(f"{text}\n（{len(reply.data['combatants'])}人中{shown}人を表示。全員は /battle status で）")
+    target = client.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
+    try:
+        await target.edit(content=text, embeds=groups[0] if groups else [],
+                          allowed_mentions=allowed_mentions(reply))
+    except discord.HTTPException as exc:
+        log.info("could not edit message %s (%s) in channel %s: %s", message_id, reply.edit, channel_id, exc)
+
+
+async def send_dm(client: discord.Client, user_id: str, reply: Reply) -> bool:
+    """Send ``reply`` to ``user_id`` by direct message; False (and a log line) when the user
+    cannot be found or does not accept DMs from the bot."""
+    if not str(user_id).isdigit():
+        log.warning("not a Discord user id, DM skipped: %r", user_id)
+        return False
+    try:
+        user = client.get_user(int(user_id)) or await client.fetch_user(int(user_id))
+        for page in messages(reply):
+            await user.send(**page)
+    except discord.Forbidden:
+        log.info("user %s does not accept DMs from the bot", user_id)
+        return False
+    except discord.HTTPException as exc:
+        log.warning("DM to %s failed: %s", user_id, exc)
+        return False
+    return True

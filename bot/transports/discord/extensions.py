@@ -1,0 +1,17 @@
+"""The extensions (cogs) the bot loads in ``setup_hook``, in order. Each module defines
+``async def setup(bot)``; together the command cogs register every command of the spec."""
+
+COMMAND_EXTENSIONS: list[str] = [
+    "bot.transports.discord.dice",
+    "bot.transports.discord.characters",
+    "bot.transports.discord.battle",
+    "bot.transports.discord.keeper",
+]
+"""The slash-command cogs: all that ``python -m bot sync`` loads."""
+
+EXTENSIONS: list[str] = [
+    *COMMAND_EXTENSIONS,
+    "bot.transports.discord.chat",
+    "bot.transports.discord.reminders",
+]
+"""Everything a running bot loads (chat dice and the deadline dispatcher need the service)."""

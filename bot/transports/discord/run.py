@@ -1,0 +1,132 @@
+"""Entry points used by :mod:`bot.cli`: run the bot, or sync its commands and exit."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sys
+from collections.abc import Awaitable
+
+import aiohttp
+import discord
+
+from bot.config import Settings
+from bot.transports.discord.client import CocBot
+
+log = logging.getLogger(__name__)
+
+BAD_TOKEN = ("Discordにログインできませんでした。DISCORD_TOKEN が正しいか確認してください。"
+             "\nLogin failed: check DISCORD_TOKEN.")
+UNREACHABLE = ("Discordに接続できませんでした。ネットワークを確認してください。"
+               "\nCould not reach Discord: {error}")
+SYNC_FORBIDDEN = ("サーバー {guild} にコマンドを登録できませんでした: ボットがそのサーバーにいないか、"
+                  "applications.commands のスコープなしで招待されています。招待URLを作り直して招待してください。"
+                  "\nSync refused ({error}): is the bot in that server, invited with the applications.commands scope?")
+NO_INTENT = ("MESSAGE CONTENT INTENT が有効になっていません。Developer Portal の Bot → "
+             "Privileged Gateway Intents で有効にしてください。"
+             "\nEnable the MESSAGE CONTENT intent in the Developer Portal (Bot → Privileged Gateway Intents).")
+
+
+LOGIN_REFUSED = ("Discordがログインを受け付けませんでした（{status} {reason}）。しばらくしてからもう一度起動してください。"
+                 " / Discord refused the login; try again later.")
+
+
+def make_bot(settings: Settings, serve: bool = True) -> CocBot:
+    """The bot of ``settings`` (database, turn timings, shards); ``serve=False`` for sync."""
+    return CocBot(settings.resolved_database_url() if serve else "", reminder_minutes=settings.turn_reminder_minutes,
+                  autoskip_minutes=settings.turn_autoskip_minutes, shard_ids=settings.shard_ids,
+                  shard_count=settings.shard_count, serve=serve)
+
+
+def explain(exc: BaseException) -> str | None:
+    """The one-paragraph explanation (Japanese, then English) of a failure to log in or
+    connect, or None for a failure that is a bug (it keeps its traceback)."""
+    if isinstance(exc, discord.LoginFailure):
+        return BAD_TOKEN
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return NO_INTENT
+    if isinstance(exc, discord.HTTPException):
+        return LOGIN_REFUSED.format(status=exc.status, reason=(exc.text or getattr(exc.response, "reason", "") or "").strip())
+    if isinstance(exc, (aiohttp.ClientError, OSError, discord.GatewayNotFound)):
+        return UNREACHABLE.format(error=exc)
+    return None
+
+
+async def run_bot(settings: Settings) -> int:
+    """Run the bot until SIGINT/SIGTERM; 0 on a clean stop, 1 when Discord refuses the
+    token, the intents or the login (a 5xx), or cannot be reached, with one explanation on
+    stderr. Commands are never synced here (see :func:`sync_commands`)."""
+    bot = make_bot(settings)
+    loop = asyncio.get_running_loop()
+    handled = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            handled.append(sig)
+        except (NotImplementedError, RuntimeError):
+            log.debug("no handler for %s on this platform", sig)
+    try:
+        async with bot:
+            started = await explained(bot.start(settings.discord_token))
+    finally:
+        for sig in handled:
+            loop.remove_signal_handler(sig)
+    return 0 if started else 1
+
+
+async def explained(work: Awaitable) -> bool:
+    """Await ``work`` (logging in, connecting); True when it completed, False with its
+    explanation (:func:`explain`) on stderr when Discord refused or could not be reached.
+    Any other failure is a bug and propagates with its traceback."""
+    try:
+        await work
+    except Exception as exc:
+        text = explain(exc)
+        if text is None:
+            raise
+        print(text, file=sys.stderr)
+        return False
+    return True
+
+
+async def sync_commands(settings: Settings, guild_id: int | None) -> int:
+    """Log in, register the slash commands (to ``guild_id`` with the global ones copied
+    there, which shows at once, or globally), print them and exit: 0 on success, 1 on a bad
+    token, when Discord cannot be reached or refuses the commands. Only the command cogs are
+    loaded: no database is opened, no reminder is fired."""
+    bot = make_bot(settings, serve=False)
+    async with bot:
+        if not await explained(bot.login(settings.discord_token)):
+            return 1
+        try:
+            if guild_id:
+                guild = discord.Object(id=guild_id)
+                bot.tree.copy_global_to(guild=guild)
+                synced = await bot.tree.sync(guild=guild)
+                where = f"サーバー {guild_id}"
+            else:
+                synced = await bot.tree.sync()
+                where = "全サーバー（反映まで最大1時間かかることがあります）"
+        except discord.Forbidden as exc:
+            print(SYNC_FORBIDDEN.format(guild=guild_id, error=exc.text), file=sys.stderr)
+            return 1
+        except discord.HTTPException as exc:
+            print(f"コマンドを登録できませんでした / sync failed: {exc.status} {exc.text}", file=sys.stderr)
+            return 1
+        except (aiohttp.ClientError, OSError) as exc:
+            print(UNREACHABLE.format(error=exc), file=sys.stderr)
+            return 1
+    print(f"{len(synced)}個のコマンドを{where}に登録しました:")
+    for command in synced:
+        print(f"  {command_line(command)}")
+    return 0
+
+
+def command_line(command: discord.app_commands.AppCommand) -> str:
+    """``/battle（戦闘）: join, start, …`` for one synced command."""
+    japanese = command.name_localizations.get(discord.Locale.japanese)
+    name = f"/{command.name}" + (f"（{japanese}）" if japanese and japanese != command.name else "")
+    subcommands = [o.name for o in command.options
+                   if o.type in (discord.AppCommandOptionType.subcommand,
+                                 discord.AppCommandOptionType.subcommand_group)]
+    return f"{name}: {', '.join(subcommands)}" if subcommands else name
