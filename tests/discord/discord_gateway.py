@@ -217,3 +217,39 @@ def message_create(who: str, content: str) -> dict:
     data["member"] = {k: v for k, v in member(who).items() if k != "user"}
     data["nonce"] = snowflake()
     return data
+
+
+THREAD_CREATED, CHANNEL_NAME_CHANGE, REPLY = 18, 4, 19
+"""Message types: the system message of a new thread (content = its name), of a channel or
+thread renamed (content = the new name), and a person's reply."""
+
+
+def system_message(who: str, kind: int, content: str) -> dict:
+    """The MESSAGE_CREATE Discord sends for a system message of type ``kind`` caused by
+    ``who`` (:data:`THREAD_CREATED`, :data:`CHANNEL_NAME_CHANGE`): the author is the person,
+    the content the thread's or channel's new name."""
+    data = message_create(who, content)
+    data["type"] = kind
+    data.pop("nonce")
+    if kind == THREAD_CREATED:
+        data["message_reference"] = {"type": 0, "channel_id": snowflake(), "guild_id": GUILD_ID}
+    return data
+
+
+def reply_create(who: str, content: str, to: dict) -> dict:
+    """A MESSAGE_CREATE of type 19: ``who`` replies ``content`` to the message ``to``."""
+    data = message_create(who, content)
+    data["type"] = REPLY
+    data["message_reference"] = {"type": 0, "message_id": to["id"], "channel_id": to["channel_id"],
+                                 "guild_id": GUILD_ID}
+    data["referenced_message"] = to
+    return data
+
+
+def webhook_message(content: str) -> dict:
+    """A MESSAGE_CREATE posted by a webhook (a dice bot bridge, a TRPG tool): no member."""
+    data = message(content, author={"id": snowflake(), "username": "ココフォリア", "discriminator": "0000",
+                                     "avatar": None, "bot": True, "global_name": None})
+    data.update(guild_id=GUILD_ID, webhook_id=data["author"]["id"])
+    return data
+

@@ -16,6 +16,20 @@ log = logging.getLogger(__name__)
 MAX_CHAT = 2000
 """Longer messages (Nitro allows 4,000 characters) are not dice commands."""
 
+PEOPLES_TYPES = frozenset({discord.MessageType.default, discord.MessageType.reply})
+"""The message types a person writes; every other type is a system message (a thread
+created or renamed carries its name as content: 「ターン終了」 must not end a turn)."""
+
+
+def is_chat(message: discord.Message) -> bool:
+    """Whether ``message`` is a person's chat line: type default or reply, not from a bot,
+    a webhook or the system, not ephemeral, with text of at most :data:`MAX_CHAT`."""
+    if message.type not in PEOPLES_TYPES or message.flags.ephemeral:
+        return False
+    if message.author.bot or message.author.system or message.webhook_id:
+        return False
+    return 0 < len(message.content) <= MAX_CHAT
+
 
 class ChatDice(commands.Cog):
     """Rolls dice commands typed as ordinary messages."""
@@ -25,10 +39,8 @@ class ChatDice(commands.Cog):
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
-        """Send a chat message by a person (not a bot or webhook) through the service."""
-        if message.author.bot or message.webhook_id or not message.content:
-            return
-        if len(message.content) > MAX_CHAT:
+        """Send a person's chat line (:func:`is_chat`) through the service."""
+        if not is_chat(message):
             return
         try:
             replies = await self.bot.service.handle(from_message(message))
