@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import aiohttp
+import discord
 
 from bot.transports.discord.client import CocBot
 import discord_gateway as gateway
@@ -78,8 +79,24 @@ class Call:
 
 
 MESSAGES = {10062: "Unknown interaction", 50013: "Missing Permissions", 50035: "Invalid Form Body",
-            50007: "Cannot send messages to this user", 10003: "Unknown Channel", 0: "Server Error"}
+            50007: "Cannot send messages to this user", 10003: "Unknown Channel", 0: "Server Error",
+            50001: "Missing Access", 160002: "Cannot reply without permission to read message history",
+            50083: "Thread is archived", 40060: "Interaction has already been acknowledged.",
+            10008: "Unknown Message"}
 """Discord's error messages by code."""
+
+RESET = -1
+"""A :class:`Failure` status meaning the connection was reset (no HTTP answer at all)."""
+
+BOT_PERMISSIONS = 2248473465835073
+"""What the bot may do in the test channel (``app_permissions`` of every interaction):
+View Channel, Send Messages (and in Threads), Embed Links, Attach Files, Read Message
+History and the rest of a normal member's rights."""
+
+CHANNEL_PERMISSIONS = ("view_channel", "send_messages", "send_messages_in_threads", "embed_links",
+                       "attach_files", "read_message_history")
+"""The channel permissions a battle needs, as discord.Permissions attribute names: the
+harness can take each away (``FakeDiscord.deny``)."""
 
 DEFERRED, DEFERRED_UPDATE, AUTOCOMPLETE = 5, 6, 8
 """Interaction callback types without a message of their own."""
@@ -98,7 +115,11 @@ class Failure:
     times: int = 1
 
     def body(self) -> dict:
-        """Discord's JSON error body."""
+        """Discord's JSON error body (Invalid Form Body with ``message_reference`` errors for
+        50035, as Discord refuses a reply to a message it will not reference)."""
+        if self.code == 50035:
+            return {"message": "Invalid Form Body", "code": 50035, "errors": {"message_reference": {
+                "_errors": [{"code": "REPLIES_UNKNOWN_MESSAGE", "message": "Unknown message"}]}}}
         if self.status == 429:
             return {"message": "You are being rate limited.", "retry_after": self.retry_after, "global": False}
         return {"message": MESSAGES.get(self.code, f"{self.status} error"), "code": self.code}
@@ -166,6 +187,42 @@ class FakeDiscord:
     cdn: dict[str, bytes] = field(default_factory=dict)
     deferred: dict[str, bool] = field(default_factory=dict)
     latency: float = 0.0
+    denied: set[str] = field(default_factory=set)
+    acknowledged: set[str] = field(default_factory=set)
+    threads: set[str] = field(default_factory=set)
+
+    def deny(self, *permissions: str) -> None:
+        """Take ``permissions`` (:data:`CHANNEL_PERMISSIONS` names) from the bot in the test
+        channel and its threads: interactions carry them in ``app_permissions`` no more, and
+        the REST API refuses as Discord does (:meth:`refusal`)."""
+        self.denied.update(permissions)
+
+    def app_permissions(self) -> str:
+        """The bot's permissions in the channel as an interaction carries them."""
+        granted = discord.Permissions(BOT_PERMISSIONS)
+        for name in self.denied:
+            setattr(granted, name, False)
+        return str(granted.value)
+
+    def refusal(self, method: str, path: str, payload, files: dict) -> Failure | None:
+        """How Discord refuses ``method path`` for the denied permissions: any route of the
+        channel without View Channel is 403 50001; a new message without Send Messages (Send
+        Messages in Threads in a thread), or with a file without Attach Files, is 403 50013;
+        a reply without Read Message History is 403 160002. Without Embed Links Discord
+        accepts the message and drops its embeds (see :meth:`answer`). Interaction responses
+        and followups are not channel messages: they always go through."""
+        parts = path.split("/")
+        if len(parts) < 3 or parts[1] != "channels" or parts[2] == self.dm_channel:
+            return None
+        if "view_channel" in self.denied:
+            return Failure(path, 403, 50001)
+        if method == "POST" and path.endswith("/messages"):
+            send = "send_messages_in_threads" if parts[2] in self.threads else "send_messages"
+            if send in self.denied or (files and "attach_files" in self.denied):
+                return Failure(path, 403, 50013)
+            if isinstance(payload, dict) and payload.get("message_reference") and "read_message_history" in self.denied:
+                return Failure(path, 403, 160002)
+        return None
 
     def fail(self, route: str, status: int, code: int = 0, retry_after: float = 0.0, times: int = 1) -> Failure:
         """Answer the next ``times`` calls matching ``route`` with an error (see :class:`Failure`)."""
@@ -201,7 +258,10 @@ class FakeDiscord:
             name = next((n for n, i in gateway.USERS.items() if i == str(recipient)), "alice")
             return {"id": self.dm_channel, "type": 1, "recipients": [gateway.user(name)], "last_message_id": None}
         if call.method in ("POST", "PATCH"):
-            return self.sent_message(call)
+            message = self.sent_message(call)
+            if "embed_links" not in self.denied:
+                message["embeds"] = call.message.get("embeds") or []
+            return message
         return None
 
     def sent_message(self, call: Call) -> dict:
@@ -238,12 +298,22 @@ class FakeDiscord:
             call.deferred_ephemeral = self.deferred.get(path.split("/")[3])
         self.calls.append(call)
         failure = next((f for f in self.failures if f.times > 0 and re.search(f.route, f"{method} {path}")), None)
+        if failure is None:
+            failure = self.refusal(method, path, payload, files)
+        if failure is None and path.endswith("/callback"):
+            interaction = path.split("/")[2]
+            if interaction in self.acknowledged:  # another process answered it first
+                failure = Failure(path, 400, 40060)
+            self.acknowledged.add(interaction)
         if failure is None and path == "/users/@me" and not self.token_valid:
             failure = Failure(path, 401)
         if failure is None and self.dms_closed and path == f"/channels/{self.dm_channel}/messages":
             failure = Failure(path, 403, 50007)
         if failure is not None:
             failure.times -= 1
+            if failure.status == RESET:
+                call.status = RESET
+                raise aiohttp.ClientOSError(104, "Connection reset by peer")
             call.status, call.response = failure.status, failure.body()
             headers = {"Via": "1.1 google", "Retry-After": str(failure.retry_after)} if failure.status == 429 else {}
             return FakeResponse(failure.status, call.response, headers, latency=self.latency)
@@ -302,6 +372,8 @@ class Harness:
         """:meth:`dispatch`, returning every HTTP call (acknowledgements included)."""
         before = len(self.fake.calls)
         existing = asyncio.all_tasks()
+        if event == "INTERACTION_CREATE" and self.fake.denied:
+            data["app_permissions"] = self.fake.app_permissions()
         self.bot._connection.parsers[event](data)
         for _ in range(20):
             pending = [t for t in asyncio.all_tasks() - existing

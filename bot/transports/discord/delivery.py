@@ -15,6 +15,7 @@ import logging
 
 import discord
 
+from bot.transports.discord import sending
 from bot.transports.discord.messages import allowed_mentions, combatants_embeds, content, messages, pack
 from bot.render.reply import Reply, clip, private
 
@@ -152,18 +153,17 @@ async def post(client: discord.Client, channel: discord.abc.Messageable, replies
     for reply in edits:
         await edit(client, channel.id, reply, await edit_target(client, channel.id, reply))
     limit = getattr(getattr(channel, "guild", None), "filesize_limit", None)
+    reference = reply_to.to_reference(fail_if_not_exists=False) if reply_to is not None else None
     for reply in here:
         if reply.ephemeral:
             await send_dm(client, reply.to or author, reply)
             continue
-        pages = messages(reply, limit)
-        if reply_to is not None:
-            pages[0]["reference"] = reply_to.to_reference(fail_if_not_exists=False)
         try:
-            sent = await channel.send(**pages[0])
+            count = len(messages(reply, limit))
+            sent = await sending.send(channel, lambda: messages(reply, limit)[0], reference)
             await remember(client, channel.id, reply, sent.id)
-            for page in pages[1:]:
-                await channel.send(**page)
+            for n in range(1, count):
+                await sending.send(channel, lambda n=n: messages(reply, limit)[n])
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s (Discord %s %s): %s", channel.id, exc.status, exc.code, exc.text)
     for reply in by_dm:
