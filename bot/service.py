@@ -28,6 +28,7 @@ from bot.commands.spec import COMMANDS
 from bot.battle.declaration_buttons import declaration_command
 from bot.battle.draft import Loaded, RecordingDice
 from bot.battle.keeper_desk import KeeperDesk
+from bot.battle.places import Places
 from bot.render import battle as render
 from bot.render import buttons
 from bot.render.map_text import map_reply
@@ -89,6 +90,7 @@ class Service:
         self.sheet_checks = SheetChecks(self.characters, dice, clock)
         self.keeper = KeeperDesk(self.battles)
         self.ending = BattleEnd(self.battles)
+        self.places = Places(self.battles)
         self.chat = ChatTable(self.battles, self.dispatch)
         self.routes: dict[str, Handler] = self._route_table()
 

@@ -113,6 +113,11 @@ class Battles:
         if self._active.get(record.channel) == record.id:
             del self._active[record.channel]
 
+    def forget(self, record: BattleRecord) -> None:
+        """Forget the kept fold of ``record`` (its status changed outside a step: a
+        suspension, bot.battle.places)."""
+        self._drop(record)
+
     @property
     def cached(self) -> int:
         """How many folded battles are kept in memory now."""

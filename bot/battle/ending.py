@@ -12,6 +12,7 @@ from __future__ import annotations
 from bot.commands import options as opt
 from bot.battle.chat_play import chat_on
 from bot.battle.battles import Battles, board
+from bot.battle.places import SUSPENDED, Places
 from bot.render import battle as render
 from bot.render import buttons
 from bot.render.reply import Button, Reply, private, public
@@ -109,6 +110,8 @@ class BattleEnd:
         if await self.battles.active(req.channel) is not None:
             raise InvalidInput("このチャンネルではすでに戦闘が進行中です。再開できるのは、進行中の戦闘がないときだけです。")
         record = await self.store.latest_battle(req.channel)
+        if record is not None and record.status == SUSPENDED:
+            return await Places(self.battles).resume(req, record)
         if record is None or record.status != "ended":
             raise InvalidInput("このチャンネルには再開できる（終了した）戦闘がありません。")
         system, loaded = await self.battles.loaded(record, history=True)

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import bindparam, delete, func, select
+from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.store.writer import Statement
@@ -138,6 +138,55 @@ class KeeperTables:
                 result = await s.execute(delete(DeadlineRow).where(DeadlineRow.id == pick))
                 return result.rowcount == 1
 
+    async def lease_deadline(self, deadline_id: int, due_at: datetime, until: datetime) -> bool:
+        """Take the deadline ``deadline_id`` to deliver it: move its due time from ``due_at``
+        (as read) to ``until``; True only for the one caller that did, also across processes.
+        It stays in the table until :meth:`finish_deadline`, so a process that dies while
+        delivering leaves it to fire again at ``until``."""
+        async with self._session() as s:
+            async with s.begin():
+                result = await s.execute(update(DeadlineRow).where(DeadlineRow.id == deadline_id,
+                                                                   DeadlineRow.due_at == due_at)
+                                         .values(due_at=until))
+                return result.rowcount == 1
+
+    async def finish_deadline(self, deadline_id: int) -> None:
+        """Remove a deadline once its messages were delivered (or given up)."""
+        async with self._session() as s:
+            async with s.begin():
+                await s.execute(delete(DeadlineRow).where(DeadlineRow.id == deadline_id))
+
+    async def drop_deadlines(self, battle_id: int) -> int:
+        """Remove every deadline of ``battle_id`` (the battle waits: its channel cannot be
+        posted in); how many there were."""
+        async with self._session() as s:
+            async with s.begin():
+                return (await s.execute(delete(DeadlineRow).where(DeadlineRow.battle_id == battle_id))).rowcount
+
+    async def set_battle_status(self, battle_id: int, old: str, new: str,
+                                deadlines: list[tuple[str, str, datetime, dict]] = ()) -> bool:
+        """Move ``battle_id`` from status ``old`` to ``new`` (``active`` ↔ ``suspended``);
+        leaving ``active`` drops its deadlines, and ``deadlines`` (``(key, kind, due_at,
+        payload)``) are scheduled, in the same transaction. False when the battle was not in
+        ``old``. Raises ``sqlalchemy.exc.IntegrityError`` when ``new`` is ``active`` and
+        another battle is active in its channel."""
+        async with self._session() as s:
+            async with s.begin():
+                result = await s.execute(update(BattleRow).where(BattleRow.id == battle_id, BattleRow.status == old)
+                                         .values(status=new))
+                if result.rowcount != 1:
+                    return False
+                if old == "active":
+                    await s.execute(delete(DeadlineRow).where(DeadlineRow.battle_id == battle_id))
+                for key, kind, due_at, payload in deadlines:
+                    s.add(DeadlineRow(battle_id=battle_id, key=key, kind=kind, due_at=due_at, payload=payload))
+                return True
+
+    async def active_channels(self, guild: str) -> list[str]:
+        """The channels of ``guild`` with an active battle."""
+        async with self._reads.connect() as conn:
+            return list((await conn.execute(_ACTIVE_IN_GUILD, {"guild": guild})).scalars().all())
+
     async def deadline_count(self) -> int:
         """How many deadlines are scheduled (fired ones are gone)."""
         async with self._reads.session() as s:
@@ -163,6 +212,7 @@ _ROLES = select(KeeperRoleRow.role).where(KeeperRoleRow.guild == bindparam("guil
 _SETTINGS = select(ChannelSettingRow.key, ChannelSettingRow.value).where(ChannelSettingRow.channel == bindparam("channel"))
 _REFUSAL = (select(RefusalRow.battle_id, RefusalRow.user, RefusalRow.command, RefusalRow.clause, RefusalRow.label)
             .where(RefusalRow.channel == bindparam("channel")))
+_ACTIVE_IN_GUILD = select(BattleRow.channel).where(BattleRow.guild == bindparam("guild"), BattleRow.status == "active")
 _MESSAGE = select(MessageRow.message_id).where(MessageRow.channel == bindparam("channel"),
                                                MessageRow.tag == bindparam("tag"))
 _NEXT_DEADLINE = (select(DeadlineRow.id, DeadlineRow.battle_id, BattleRow.channel, DeadlineRow.key, DeadlineRow.kind,

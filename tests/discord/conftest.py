@@ -25,11 +25,12 @@ def database_url(tmp_path) -> str:
 @pytest.fixture
 async def make_bot(fake, database_url):
     """``await make_bot(faces, roles)``: a started bot over the test database whose dice yield
-    ``faces``, in a guild whose members hold ``roles`` (``{"bob": ("キーパー",)}``); every bot made is stopped at the end of the test."""
+    ``faces``, in a guild whose members hold ``roles`` (``{"bob": ("キーパー",)}``), with CocBot's
+    keyword ``bot_options`` (``autoskip_minutes=1``); every bot made is stopped at the end of the test."""
     started: list[Harness] = []
 
-    async def make(faces=(), roles: dict | None = None) -> Harness:
-        harness = await Harness(database_url, fake, ScriptedDice(list(faces)), roles).start()
+    async def make(faces=(), roles: dict | None = None, **bot_options) -> Harness:
+        harness = await Harness(database_url, fake, ScriptedDice(list(faces)), roles, **bot_options).start()
         started.append(harness)
         return harness
 

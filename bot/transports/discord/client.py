@@ -9,7 +9,7 @@ import random
 import discord
 from discord.ext import commands
 
-from bot.transports.discord import requests
+from bot.transports.discord import channel_rights, requests
 from bot.transports.discord.acknowledge import acknowledge
 from bot.transports.discord.buttons import BattleButton
 from bot.transports.discord.delivery import answer_interaction, retire_buttons, tell
@@ -23,6 +23,9 @@ from rules.dice import Dice, RandomDice
 from rules.errors import InvalidInput
 
 log = logging.getLogger(__name__)
+
+RIGHTS_CHECKED = frozenset({"battle new", "battle start"})
+"""Commands at which the bot checks its own permissions in the channel (channel_rights)."""
 
 def intents() -> discord.Intents:
     """Default intents plus message content (chat dice)."""
@@ -57,6 +60,7 @@ class CocBot(commands.AutoShardedBot):
         self.autoskip_minutes = autoskip_minutes
         self.store: Store | None = None
         self.service: Service | None = None
+        self.warned: set[str] = set()  # channels whose KP was told the bot lost a permission there
 
     async def setup_hook(self) -> None:
         """Open and migrate the store, create the service, install the translator and the
@@ -96,11 +100,19 @@ class CocBot(commands.AutoShardedBot):
         """Run ``command`` (English path, or ``"button"``) with ``options`` through the
         service and send the replies. The interaction is acknowledged first, before any
         other work (see :func:`~bot.transports.discord.acknowledge.acknowledge`); one Discord refuses
-        to acknowledge is not run. An attached file is then read as the ``data`` text. An
+        to acknowledge is not run. ``/battle new`` and ``/battle start`` check the bot's own
+        permissions in the channel (channel_rights): without View Channel or Send Messages
+        they are not run, else the KP is told privately what is missing. An attached file is then read as the ``data`` text. An
         accepted button click removes the clicked message's buttons. Errors go to the error
         mapper."""
         if not await acknowledge(interaction, command):
             return
+        lacking = []
+        if command in RIGHTS_CHECKED:
+            lacking = channel_rights.missing(interaction.app_permissions, isinstance(interaction.channel, discord.Thread))
+            if channel_rights.blocks(lacking):
+                await tell(interaction, channel_rights.advice(lacking, command))
+                return
         try:
             try:
                 options = await requests.with_attachment_text(options)
@@ -109,6 +121,8 @@ class CocBot(commands.AutoShardedBot):
                 return
             replies = await self.service.handle(requests.from_interaction(interaction, command, options))
             await answer_interaction(interaction, replies)
+            if lacking:
+                await interaction.followup.send(channel_rights.advice(lacking, command), ephemeral=True)
             if command == "button":
                 await retire_buttons(interaction, replies)
         except Exception as exc:

@@ -15,7 +15,7 @@ import logging
 
 import discord
 
-from bot.transports.discord import sending
+from bot.transports.discord import places, sending
 from bot.transports.discord.messages import allowed_mentions, combatants_embeds, content, messages, pack
 from bot.render.reply import Reply, clip, private
 
@@ -93,7 +93,7 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
     for reply in by_dm:
         await send_dm(client, reply.to or invoker, reply)
     for reply in elsewhere:
-        await post_to(client, int(reply.channel), [dataclasses.replace(reply, channel=None)])
+        await post_to(client, int(reply.channel), [dataclasses.replace(reply, channel=None)], interaction)
 
 
 async def _followups(interaction: discord.Interaction, reply: Reply, pages: list[dict]) -> None:
@@ -116,15 +116,17 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
 
 
-async def post_to(client: discord.Client, channel_id: int, replies: list[Reply]) -> None:
+async def post_to(client: discord.Client, channel_id: int, replies: list[Reply],
+                  interaction: discord.Interaction | None = None) -> None:
     """:func:`post` in the channel ``channel_id`` (fetched when not cached); a channel that
-    cannot be reached is logged and skipped."""
+    cannot be reached is logged and skipped (its battle suspended: bot.transports.discord.places)."""
     try:
         channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
     except discord.HTTPException as exc:
         log.warning("could not reach channel %s: %s", channel_id, exc)
+        await places.refused(client, channel_id, exc, interaction)
         return
-    await post(client, channel, replies)
+    await post(client, channel, replies, interaction=interaction)
 
 
 async def retire_buttons(interaction: discord.Interaction, replies: list[Reply]) -> None:
@@ -143,11 +145,13 @@ async def retire_buttons(interaction: discord.Interaction, replies: list[Reply])
 
 
 async def post(client: discord.Client, channel: discord.abc.Messageable, replies: list[Reply], *,
-               reply_to: discord.Message | None = None) -> None:
+               reply_to: discord.Message | None = None, interaction: discord.Interaction | None = None) -> None:
     """Post ``replies`` in ``channel`` outside an interaction (chat dice, reminders): edits
     first, public replies as messages (answering ``reply_to`` when given, remembered when
     tagged), private ones by DM to their addressee (``reply_to``'s author when none is
-    named). A message Discord refuses is logged and skipped."""
+    named). A message Discord refuses is logged and skipped, and the refusal handled
+    (bot.transports.discord.places: a lost permission, a place gone; ``interaction``, when
+    one is at hand, may carry the KP's private word)."""
     author = str(reply_to.author.id) if reply_to is not None else ""
     edits, here, by_dm = split(replies, author)
     for reply in edits:
@@ -166,6 +170,11 @@ async def post(client: discord.Client, channel: discord.abc.Messageable, replies
                 await sending.send(channel, lambda n=n: messages(reply, limit)[n])
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s (Discord %s %s): %s", channel.id, exc.status, exc.code, exc.text)
+            await places.refused(client, channel.id, exc, interaction)
+            if places.closed(exc):
+                return  # the rest would be refused as well
+            continue
+        client.warned.discard(str(channel.id))
     for reply in by_dm:
         await send_dm(client, reply.to or author, reply)
 
@@ -201,6 +210,8 @@ async def edit(client: discord.Client, channel_id: int | None, reply: Reply, mes
                           allowed_mentions=allowed_mentions(reply))
     except discord.HTTPException as exc:
         log.info("could not edit message %s (%s) in channel %s: %s", message_id, reply.edit, channel_id, exc)
+        if exc.code in places.GONE or exc.code == places.ARCHIVED:
+            await places.refused(client, int(channel_id), exc)
 
 
 async def send_dm(client: discord.Client, user_id: str, reply: Reply) -> bool:

@@ -13,5 +13,6 @@ EXTENSIONS: list[str] = [
     *COMMAND_EXTENSIONS,
     "bot.transports.discord.chat",
     "bot.transports.discord.reminders",
+    "bot.transports.discord.places",
 ]
 """Everything a running bot loads (chat dice and the deadline dispatcher need the service)."""

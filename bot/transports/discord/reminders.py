@@ -10,6 +10,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.transports.discord import places
 from bot.transports.discord.delivery import post
 from bot.battle.reminders import Dispatcher
 from bot.render.reply import Reply
@@ -41,8 +42,12 @@ class Reminders(commands.Cog):
         edits of the remembered board first, tagged messages remembered, private ones by DM)."""
         try:
             channel = self.bot.get_channel(int(channel_id)) or await self.bot.fetch_channel(int(channel_id))
-        except (ValueError, discord.HTTPException) as exc:
+        except ValueError as exc:
             log.warning("deadline channel %s unavailable: %s", channel_id, exc)
+            return
+        except discord.HTTPException as exc:
+            log.warning("deadline channel %s unavailable: %s", channel_id, exc)
+            await places.refused(self.bot, int(channel_id), exc)
             return
         await post(self.bot, channel, replies)
 
