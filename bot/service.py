@@ -29,6 +29,7 @@ from bot.battle.declaration_buttons import declaration_command
 from bot.battle.draft import Loaded, RecordingDice
 from bot.battle.keeper_desk import KeeperDesk
 from bot.battle.places import Places
+from bot.battle.pending import PENDING_CHOICE, PENDING_KEY, pending
 from bot.render import battle as render
 from bot.render import buttons
 from bot.render.map_text import map_reply
@@ -125,6 +126,7 @@ class Service:
             **self.ending.routes(),
             **{path: self._decide(build) for path, build in BUILDERS.items()},
             "check": self._check,
+            "kp pending": lambda req: pending(self.battles, req),
         }
         paths = [c.path for c in COMMANDS] + list(EXTRA_ROUTES)
         missing = [p for p in paths if p not in own]
@@ -494,6 +496,8 @@ class Service:
             return await self._publish(req, bid.key)
         if bid.choice == CHAT_CHOICE:
             return await self.chat.press(req, bid.battle, bid.key)
+        if bid.battle == 0 and (bid.key, bid.choice) == (PENDING_KEY, PENDING_CHOICE):
+            return await pending(self.battles, req)
         if bid.battle == 0 and bid.key.startswith("i"):
             return await self.characters.exchange.confirm(req.scope, req.user, bid.key, bid.choice)
         record = await self.battles.active(req.channel)

@@ -25,7 +25,7 @@ TABLE: dict[str, str] = {
     "kp set": KEEPER, "kp place": KEEPER, "kp object": KEEPER, "kp override": KEEPER,
     "kp allow": KEEPER, "kp undo": KEEPER, "kp redo": KEEPER, "kp skip": KEEPER,
     "kp order": KEEPER, "kp setting": KEEPER, "kp role": KEEPER, "kp handover": KEEPER,
-    "kp close": KEEPER, "battle reopen": KEEPER,
+    "kp close": KEEPER, "kp pending": KEEPER, "battle reopen": KEEPER,
 }
 """Access by English command path (bot.commands.spec.COMMANDS); a path missing here is
 refused for everyone but the KP."""

@@ -194,6 +194,7 @@ COMMANDS: tuple[Cmd, ...] = (
         num("steps", "回数", "やり直す操作の数（既定 1）", 1, 100),)),
     Cmd("kp skip", "kp スキップ", "KP: 今の手番を飛ばす"),
     Cmd("kp close", "kp 宣言締切", "KP: ラウンド開始時の宣言を締め切る（未回答は宣言なし）"),
+    Cmd("kp pending", "kp 保留中", "KP: 答えを待っている質問（NPC・非公開NPCの対応や宣言）をもう一度表示する", private=True),
     Cmd("kp order", "kp 順番", "KP: 行動順を動かす", (
         Opt("name", "名前", "ユニット", required=True, autocomplete="unit"),
         num("position", "位置", "何番目にするか（1から）", 1, 100, True))),

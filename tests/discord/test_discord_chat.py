@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 
 import discord_gateway as gateway
+from bot.transports.discord import closed_dms
 
 ALICE, KP = gateway.USERS["alice"], gateway.USERS["kp"]
 CHANNEL_MESSAGES = f"/channels/{gateway.CHANNEL_ID}/messages"
@@ -47,11 +48,12 @@ async def test_a_secret_chat_roll_goes_to_the_roller_and_the_kp_by_dm(make_bot, 
     assert all("30" not in c.content and "聞き耳" not in c.content for c in calls if c.path == CHANNEL_MESSAGES)
 
 
-async def test_closed_dms_are_logged_and_leak_nothing(make_bot, fake, caplog):
+async def test_closed_dms_are_logged_named_in_the_channel_and_leak_nothing(make_bot, fake, caplog):
     fake.dms_closed = True
     harness = await make_bot([30])
     with caplog.at_level(logging.INFO, logger="bot.transports.discord.delivery"):
         calls = await harness.dispatch("MESSAGE_CREATE", gateway.message_create("alice", "SCCB<=50"))
     public = [c for c in calls if c.path == CHANNEL_MESSAGES]
-    assert [c.content for c in public] == ["Aliceがシークレットダイスを振りました。"]
+    assert [c.content for c in public] == ["Aliceがシークレットダイスを振りました。",
+                                           f"<@{ALICE}> {closed_dms.OPEN_DMS}\n{closed_dms.FOR_PLAYER}"]
     assert [r.getMessage() for r in caplog.records] == [f"user {ALICE} does not accept DMs from the bot"]

@@ -15,7 +15,7 @@ import logging
 
 import discord
 
-from bot.transports.discord import places, sending
+from bot.transports.discord import closed_dms, places, sending
 from bot.transports.discord.messages import allowed_mentions, combatants_embeds, content, messages, pack
 from bot.render.reply import Reply, clip, private
 
@@ -90,10 +90,26 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
         sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=bool(reply.tag), **pages[0])
         await remember(client, channel, reply, sent.id if sent else None)
         await _followups(interaction, reply, pages[1:])
-    for reply in by_dm:
-        await send_dm(client, reply.to or invoker, reply)
+    undelivered = [reply for reply in by_dm if not await send_dm(client, reply.to or invoker, reply)]
+    await _dms_refused(interaction, undelivered)
     for reply in elsewhere:
         await post_to(client, int(reply.channel), [dataclasses.replace(reply, channel=None)], interaction)
+
+
+async def _dms_refused(interaction: discord.Interaction, undelivered: list[Reply]) -> None:
+    """Private replies whose DM was refused, while ``interaction`` is at hand: the
+    invoker's own as an ephemeral followup; for anyone else a public notice
+    (:mod:`bot.transports.discord.closed_dms`)."""
+    if not undelivered:
+        return
+    invoker = str(interaction.user.id)
+    for reply in [r for r in undelivered if r.to == invoker]:
+        for page in messages(reply, interaction.filesize_limit):
+            await interaction.followup.send(ephemeral=True, **page)
+    others = [r for r in undelivered if r.to != invoker]
+    keeper = await interaction.client.service.battles.keeper_of(str(interaction.channel_id)) if others else None
+    for notice in closed_dms.notices(others, keeper):
+        await interaction.followup.send(**messages(notice)[0])
 
 
 async def _followups(interaction: discord.Interaction, reply: Reply, pages: list[dict]) -> None:
@@ -158,25 +174,37 @@ async def post(client: discord.Client, channel: discord.abc.Messageable, replies
         await edit(client, channel.id, reply, await edit_target(client, channel.id, reply))
     limit = getattr(getattr(channel, "guild", None), "filesize_limit", None)
     reference = reply_to.to_reference(fail_if_not_exists=False) if reply_to is not None else None
+    undelivered: list[Reply] = []
     for reply in here:
         if reply.ephemeral:
-            await send_dm(client, reply.to or author, reply)
+            if not await send_dm(client, reply.to or author, reply):
+                undelivered.append(dataclasses.replace(reply, to=reply.to or author))
             continue
-        try:
-            count = len(messages(reply, limit))
-            sent = await sending.send(channel, lambda: messages(reply, limit)[0], reference)
-            await remember(client, channel.id, reply, sent.id)
-            for n in range(1, count):
-                await sending.send(channel, lambda n=n: messages(reply, limit)[n])
-        except discord.HTTPException as exc:
-            log.warning("could not post in channel %s (Discord %s %s): %s", channel.id, exc.status, exc.code, exc.text)
-            await places.refused(client, channel.id, exc, interaction)
-            if places.closed(exc):
-                return  # the rest would be refused as well
-            continue
-        client.warned.discard(str(channel.id))
-    for reply in by_dm:
-        await send_dm(client, reply.to or author, reply)
+        if not await _post_one(client, channel, reply, limit, reference, interaction):
+            return  # the channel is closed to the bot: the rest would be refused as well
+    undelivered += [r for r in by_dm if not await send_dm(client, r.to or author, r)]
+    if undelivered:
+        keeper = await client.service.battles.keeper_of(str(channel.id))
+        for notice in closed_dms.notices(undelivered, keeper):
+            await _post_one(client, channel, notice, limit, None, interaction)
+
+
+async def _post_one(client: discord.Client, channel: discord.abc.Messageable, reply: Reply, limit: int | None,
+                    reference: discord.MessageReference | None, interaction: discord.Interaction | None) -> bool:
+    """Post one public reply (continued in further messages when too big); False when the
+    channel is closed to the bot (bot.transports.discord.places handled it)."""
+    try:
+        count = len(messages(reply, limit))
+        sent = await sending.send(channel, lambda: messages(reply, limit)[0], reference)
+        await remember(client, channel.id, reply, sent.id)
+        for n in range(1, count):
+            await sending.send(channel, lambda n=n: messages(reply, limit)[n])
+    except discord.HTTPException as exc:
+        log.warning("could not post in channel %s (Discord %s %s): %s", channel.id, exc.status, exc.code, exc.text)
+        await places.refused(client, channel.id, exc, interaction)
+        return not places.closed(exc)
+    getattr(client, "warned", set()).discard(str(channel.id))  # posting works: a later loss is told again
+    return True
 
 
 async def remember(client: discord.Client, channel_id: int | None, reply: Reply, message_id: int | None) -> None:

@@ -70,7 +70,7 @@ async def refused(client: discord.Client, channel_id: int, exc: discord.HTTPExce
             await tell_keeper(client, record.keeper, archived_notice(channel), interaction)
     elif exc.code == NO_PERMISSION:
         keeper = await service.places.hold(channel)
-        warned = client.warned
+        warned = getattr(client, "warned", set())
         if keeper is not None and channel not in warned:
             warned.add(channel)
             log.warning("posting refused in channel %s (Discord 403 50013): battle held, KP told", channel)
