@@ -15,7 +15,7 @@ import copy
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from bot.commands import options as opt
 from bot.commands import permissions
@@ -60,6 +60,10 @@ Handler = Callable[[Request], Awaitable[list[Reply]]]
 
 BUSY = "データベースが別のプロセスの書き込みで混み合っています。状態は変更されていません。少し待ってからもう一度お試しください。"
 """The answer when the database stayed locked by another process (bot.store.busy.PATIENCE)."""
+
+DEADLINE_LEASE = timedelta(minutes=2)
+"""How long a fired deadline is held by the process delivering it before another may fire
+it again (that process died before its messages went out)."""
 
 EXTRA_ROUTES = ("chat", "button")
 """Requests that are not commands of the spec: a plain message and a button press."""
@@ -451,18 +455,32 @@ class Service:
         return self.battles.timings(state)
 
     async def fire_deadline(self, deadline: Deadline) -> list[Reply]:
-        """Fire a due deadline once: a reminder that mentions whoever must act (privately to
-        the KP when the prompt went so, a hidden NPC's question), or the auto-skip of the turn.
-        Returns [] when the prompt has moved on, the battle is over, or another process fired
-        it already."""
+        """Fire a due deadline: a reminder that mentions whoever must act (privately to the
+        KP when the prompt went so, a hidden NPC's question), or the auto-skip of the turn
+        (committed once, under the request id ``deadline-<token>``: fired again after its
+        announcement failed, it is announced from the stored step, not skipped twice).
+
+        The deadline is leased, not removed (:data:`DEADLINE_LEASE`): the caller delivers the
+        replies, then calls :meth:`deadline_delivered`; a process that dies in between leaves
+        it to fire again. Returns [] when another process holds it, or (removing it) when the
+        prompt has moved on or the battle is over."""
         async with self.battles.lock(deadline.channel):
+            now = self.clock()
+            if not await self.store.keeper.lease_deadline(deadline.id, now, now + DEADLINE_LEASE):
+                return []
+            request_id = f"deadline-{deadline.payload.get('token') or f'{deadline.battle_id}-{deadline.id}'}"
+            earlier = await self._answered_before(Request(channel=deadline.channel, user="", command="kp skip",
+                                                          request_id=request_id))
+            if earlier is not None:  # committed by an earlier attempt whose messages were lost
+                return earlier
             record = await self.store.battle(deadline.battle_id)
             current = view = None
             if record is not None and record.status == "active":
                 system, state = await self._state(record)
                 view = system.view(state)
                 current = next((p for p in view.prompts if p.key == deadline.key), None)
-            if not await self.store.keeper.claim_deadline(deadline.id, self.clock()) or current is None:
+            if current is None:
+                await self.store.keeper.finish_deadline(deadline.id)
                 return []
             who = current.owner or state.keeper
             if deadline.kind == "remind":
@@ -472,13 +490,19 @@ class Service:
                     return [private(state.keeper, text)]
                 return [Reply(text=text, mentions=(who,))]
             if deadline.kind == "close":  # the round-start declarations' timeout
-                req = Request(channel=deadline.channel, user=state.keeper, command="kp close", name="時間切れ")
+                req = Request(channel=deadline.channel, user=state.keeper, command="kp close", name="時間切れ",
+                              request_id=request_id)
                 command, label = kc.CloseDeclarations(issuer=state.keeper, keeper=True, timeout=True), "（時間切れによる宣言の締め切り）"
             else:
-                req = Request(channel=deadline.channel, user=state.keeper, command="kp skip", name="自動スキップ")
+                req = Request(channel=deadline.channel, user=state.keeper, command="kp skip", name="自動スキップ",
+                              request_id=request_id)
                 command, label = kc.SkipTurn(issuer=state.keeper, keeper=True), "（時間切れによる自動スキップ）"
             return await self.battles.transact(
                 req, lambda system, loaded, is_kp: self._timed_out(system, loaded, state.keeper, command, label))
+
+    async def deadline_delivered(self, deadline: Deadline) -> None:
+        """Remove a fired deadline once its messages were delivered (or given up)."""
+        await self.store.keeper.finish_deadline(deadline.id)
 
     async def _timed_out(self, system: GameSystem, loaded: Loaded, keeper: str, command, label: str):
         """A deadline's command decided as the keeper's step (the auto-skip, the closing)."""

@@ -17,6 +17,7 @@ and its dice, then its events. The keeper's undo, redo, override and allow work 
 from __future__ import annotations
 
 import asyncio
+import uuid
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
@@ -402,7 +403,7 @@ class Battles:
         for prompt in view.prompts:
             if prompt.key in old or prompt.kind == "cover":  # an offer: the battle does not wait on it
                 continue
-            payload = {"unit": prompt.unit, "owner": prompt.owner}
+            payload = {"unit": prompt.unit, "owner": prompt.owner, "token": uuid.uuid4().hex}  # token: its step's request id
             if prompt.kind in ("declare", "declarations"):  # no reminder: the window's own timeout
                 timeout = self.declare_timeout(state)
                 if timeout and prompt.kind == "declarations":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 
 from bot.render.reply import Reply
 from bot.service import Service
@@ -28,7 +29,15 @@ MAX_ATTEMPTS = 3
 one bad row cannot hold back every deadline behind it."""
 
 Send = Callable[[str, list[Reply]], Awaitable[None]]
-"""``await send(channel id, replies)``: how the transport posts what a deadline produced."""
+"""``await send(channel id, replies)``: how the transport posts what a deadline produced;
+raises when it could deliver nothing (the deadline fires again later)."""
+
+GaveUp = Callable[[Deadline, list[Reply]], Awaitable[None]]
+"""``await gave_up(deadline, replies)``: a deadline's messages could never be delivered."""
+
+DELIVERY_BACKOFF = (5.0, 30.0)
+"""Seconds before a deadline whose messages could not be delivered fires again (1st, 2nd
+failure; the :data:`MAX_ATTEMPTS`-th gives it up)."""
 
 
 def describe(deadline: Deadline) -> str:
@@ -49,13 +58,15 @@ class Dispatcher:
     Args:
         service: the table service (its store holds the deadlines).
         send: posts the replies of a fired deadline to its channel.
+        gave_up: told about a deadline whose messages could never be delivered.
         sleep: ``await sleep(seconds, wake)`` returns after ``seconds`` or when ``wake`` is
             set (tests pass one driven by their clock).
     """
 
-    def __init__(self, service: Service, send: Send, sleep=None) -> None:
+    def __init__(self, service: Service, send: Send, sleep=None, gave_up: GaveUp | None = None) -> None:
         self.service = service
         self.send = send
+        self.gave_up = gave_up
         self.wake = asyncio.Event()
         self._sleep = sleep or _sleep
         self.attempts: dict[int, int] = {}
@@ -76,13 +87,34 @@ class Dispatcher:
             except Exception as exc:
                 await self._failed(deadline, exc)
                 continue
+            if not replies:
+                self.attempts.pop(deadline.id, None)
+                continue
+            sent += 1
+            try:
+                await self.send(deadline.channel, replies)
+            except Exception as exc:  # noqa: BLE001 - the transport could not deliver them at all
+                await self._undelivered(deadline, replies, exc)
+                continue
             self.attempts.pop(deadline.id, None)
-            if replies:
-                sent += 1
-                try:
-                    await self.send(deadline.channel, replies)
-                except Exception:
-                    log.exception("%s fired, but its messages could not be posted", describe(deadline))
+            await self.service.deadline_delivered(deadline)
+
+    async def _undelivered(self, deadline: Deadline, replies: list[Reply], exc: Exception) -> None:
+        """The messages of a fired deadline could not be sent: it fires again after
+        :data:`DELIVERY_BACKOFF` (a committed auto-skip is then announced from its stored
+        step, not skipped again), up to :data:`MAX_ATTEMPTS` times; then it is given up with
+        one log line and ``gave_up(deadline, replies)`` (the transport tells the KP)."""
+        tries = self.attempts[deadline.id] = self.attempts.get(deadline.id, 0) + 1
+        if tries < MAX_ATTEMPTS:
+            log.info("%s: delivery failed (attempt %d of %d): %r", describe(deadline), tries, MAX_ATTEMPTS, exc)
+            delay = timedelta(seconds=DELIVERY_BACKOFF[min(tries, len(DELIVERY_BACKOFF)) - 1])
+            await self.service.store.keeper.lease_deadline(deadline.id, None, self.service.clock() + delay)
+            return
+        log.error("%s: delivery failed %d times, given up: %r", describe(deadline), tries, exc)
+        self.attempts.pop(deadline.id, None)
+        await self.service.deadline_delivered(deadline)
+        if self.gave_up is not None:
+            await self.gave_up(deadline, replies)
 
     async def _failed(self, deadline: Deadline, exc: Exception) -> None:
         tries = self.attempts[deadline.id] = self.attempts.get(deadline.id, 0) + 1

@@ -138,16 +138,16 @@ class KeeperTables:
                 result = await s.execute(delete(DeadlineRow).where(DeadlineRow.id == pick))
                 return result.rowcount == 1
 
-    async def lease_deadline(self, deadline_id: int, due_at: datetime, until: datetime) -> bool:
-        """Take the deadline ``deadline_id`` to deliver it: move its due time from ``due_at``
-        (as read) to ``until``; True only for the one caller that did, also across processes.
-        It stays in the table until :meth:`finish_deadline`, so a process that dies while
-        delivering leaves it to fire again at ``until``."""
+    async def lease_deadline(self, deadline_id: int, now: datetime | None, until: datetime) -> bool:
+        """Take the deadline ``deadline_id`` to deliver it: if it is due at ``now`` (None:
+        whenever it is due), move its due time to ``until``; True only for the one caller
+        that did, also across processes (the row is updated only while still due). It stays
+        in the table until :meth:`finish_deadline`, so a process that dies while delivering
+        leaves it to fire again at ``until``."""
+        match = [DeadlineRow.id == deadline_id] + ([DeadlineRow.due_at <= now] if now is not None else [])
         async with self._session() as s:
             async with s.begin():
-                result = await s.execute(update(DeadlineRow).where(DeadlineRow.id == deadline_id,
-                                                                   DeadlineRow.due_at == due_at)
-                                         .values(due_at=until))
+                result = await s.execute(update(DeadlineRow).where(*match).values(due_at=until))
                 return result.rowcount == 1
 
     async def finish_deadline(self, deadline_id: int) -> None:

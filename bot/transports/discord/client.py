@@ -14,6 +14,7 @@ from bot.transports.discord.acknowledge import acknowledge
 from bot.transports.discord.buttons import BattleButton
 from bot.transports.discord.delivery import answer_interaction, retire_buttons, tell
 from bot.transports.discord.errors import report
+from bot.transports.discord.missed import Missed
 from bot.transports.discord.extensions import COMMAND_EXTENSIONS, EXTENSIONS
 from bot.transports.discord.translator import SpecTranslator
 from bot.transports.discord.tree import BotTree
@@ -61,6 +62,7 @@ class CocBot(commands.AutoShardedBot):
         self.store: Store | None = None
         self.service: Service | None = None
         self.warned: set[str] = set()  # channels whose KP was told the bot lost a permission there
+        self.missed = Missed()  # messages given up, told to the channel's KP at their next command
 
     async def setup_hook(self) -> None:
         """Open and migrate the store, create the service, install the translator and the
@@ -85,6 +87,15 @@ class CocBot(commands.AutoShardedBot):
         shards = f"シャード {sorted(self.shards)} / 全{self.shard_count}" if self.shard_count else "シャード 0"
         log.info("%s としてログインしました（サーバー %d 個、%s）。Ctrl+C で停止します。",
                  self.user, len(self.guilds), shards)
+
+    async def tell_missed(self, interaction: discord.Interaction) -> None:
+        """Show the channel's KP, privately, what the bot gave up posting there (missed)."""
+        channel = str(interaction.channel_id)
+        if channel not in self.missed or await self.service.battles.keeper_of(channel) != str(interaction.user.id):
+            return
+        text = self.missed.take(channel)
+        if text:
+            await interaction.followup.send(text, ephemeral=True)
 
     async def close(self) -> None:
         """Disconnect, then close the store."""
@@ -123,6 +134,7 @@ class CocBot(commands.AutoShardedBot):
             await answer_interaction(interaction, replies)
             if lacking:
                 await interaction.followup.send(channel_rights.advice(lacking, command), ephemeral=True)
+            await self.tell_missed(interaction)
             if command == "button":
                 await retire_buttons(interaction, replies)
         except Exception as exc:

@@ -133,7 +133,7 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
 
 
 async def post_to(client: discord.Client, channel_id: int, replies: list[Reply],
-                  interaction: discord.Interaction | None = None) -> None:
+                  interaction: discord.Interaction | None = None) -> "Posted":
     """:func:`post` in the channel ``channel_id`` (fetched when not cached); a channel that
     cannot be reached is logged and skipped (its battle suspended: bot.transports.discord.places)."""
     try:
@@ -141,8 +141,8 @@ async def post_to(client: discord.Client, channel_id: int, replies: list[Reply],
     except discord.HTTPException as exc:
         log.warning("could not reach channel %s: %s", channel_id, exc)
         await places.refused(client, channel_id, exc, interaction)
-        return
-    await post(client, channel, replies, interaction=interaction)
+        return Posted(failed=[r for r in replies if not r.ephemeral], closed=places.closed(exc) or exc.status == 404)
+    return await post(client, channel, replies, interaction=interaction)
 
 
 async def retire_buttons(interaction: discord.Interaction, replies: list[Reply]) -> None:
@@ -161,13 +161,15 @@ async def retire_buttons(interaction: discord.Interaction, replies: list[Reply])
 
 
 async def post(client: discord.Client, channel: discord.abc.Messageable, replies: list[Reply], *,
-               reply_to: discord.Message | None = None, interaction: discord.Interaction | None = None) -> None:
+               reply_to: discord.Message | None = None,
+               interaction: discord.Interaction | None = None) -> "Posted":
     """Post ``replies`` in ``channel`` outside an interaction (chat dice, reminders): edits
     first, public replies as messages (answering ``reply_to`` when given, remembered when
     tagged), private ones by DM to their addressee (``reply_to``'s author when none is
     named). A message Discord refuses is logged and skipped, and the refusal handled
     (bot.transports.discord.places: a lost permission, a place gone; ``interaction``, when
-    one is at hand, may carry the KP's private word)."""
+    one is at hand, may carry the KP's private word). Returns what could not be posted
+    (:class:`Posted`)."""
     author = str(reply_to.author.id) if reply_to is not None else ""
     edits, here, by_dm = split(replies, author)
     for reply in edits:
@@ -175,24 +177,46 @@ async def post(client: discord.Client, channel: discord.abc.Messageable, replies
     limit = getattr(getattr(channel, "guild", None), "filesize_limit", None)
     reference = reply_to.to_reference(fail_if_not_exists=False) if reply_to is not None else None
     undelivered: list[Reply] = []
-    for reply in here:
+    failed: list[Reply] = []
+    for n, reply in enumerate(here):
         if reply.ephemeral:
             if not await send_dm(client, reply.to or author, reply):
                 undelivered.append(dataclasses.replace(reply, to=reply.to or author))
             continue
-        if not await _post_one(client, channel, reply, limit, reference, interaction):
-            return  # the channel is closed to the bot: the rest would be refused as well
+        outcome = await _post_one(client, channel, reply, limit, reference, interaction)
+        if outcome == CLOSED:
+            return Posted(failed=[r for r in here if not r.ephemeral], closed=True)  # the rest would be refused too
+        if outcome == FAILED:  # the rest waits, so that a retry keeps the order
+            failed = [r for r in here[n:] if not r.ephemeral]
+            break
     undelivered += [r for r in by_dm if not await send_dm(client, r.to or author, r)]
     if undelivered:
         keeper = await client.service.battles.keeper_of(str(channel.id))
         for notice in closed_dms.notices(undelivered, keeper):
             await _post_one(client, channel, notice, limit, None, interaction)
+    return Posted(failed=failed, closed=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class Posted:
+    """What :func:`post` could not do: the public replies ``failed`` (the first one Discord's
+    5xx or the network refused after the retries, and every public one after it, unsent to
+    keep the order) and whether the channel is ``closed`` to the bot (gone,
+    archived, no permission: nothing more is tried there)."""
+
+    failed: list[Reply]
+    closed: bool
+
+
+SENT, FAILED, CLOSED = "sent", "failed", "closed"
+"""How posting one reply went: sent; failed (Discord's 5xx or the network, after the
+retries); the channel closed to the bot (gone, archived, no permission)."""
 
 
 async def _post_one(client: discord.Client, channel: discord.abc.Messageable, reply: Reply, limit: int | None,
-                    reference: discord.MessageReference | None, interaction: discord.Interaction | None) -> bool:
-    """Post one public reply (continued in further messages when too big); False when the
-    channel is closed to the bot (bot.transports.discord.places handled it)."""
+                    reference: discord.MessageReference | None, interaction: discord.Interaction | None) -> str:
+    """Post one public reply (continued in further messages when too big): :data:`SENT`,
+    :data:`FAILED` or :data:`CLOSED` (bot.transports.discord.places handled the refusal)."""
     try:
         count = len(messages(reply, limit))
         sent = await sending.send(channel, lambda: messages(reply, limit)[0], reference)
@@ -202,9 +226,12 @@ async def _post_one(client: discord.Client, channel: discord.abc.Messageable, re
     except discord.HTTPException as exc:
         log.warning("could not post in channel %s (Discord %s %s): %s", channel.id, exc.status, exc.code, exc.text)
         await places.refused(client, channel.id, exc, interaction)
-        return not places.closed(exc)
+        return CLOSED if places.closed(exc) else FAILED
+    except sending.TRANSIENT as exc:
+        log.warning("could not post in channel %s (network: %r)", channel.id, exc)
+        return FAILED
     getattr(client, "warned", set()).discard(str(channel.id))  # posting works: a later loss is told again
-    return True
+    return SENT
 
 
 async def remember(client: discord.Client, channel_id: int | None, reply: Reply, message_id: int | None) -> None:

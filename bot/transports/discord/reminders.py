@@ -7,11 +7,11 @@ import asyncio
 import contextlib
 import logging
 
-import discord
 from discord.ext import commands
 
-from bot.transports.discord import places
-from bot.transports.discord.delivery import post
+from bot.store.keeper import Deadline
+from bot.transports.discord.delivery import post_to
+from bot.battle import reminders
 from bot.battle.reminders import Dispatcher
 from bot.render.reply import Reply
 
@@ -23,7 +23,7 @@ class Reminders(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.dispatcher = Dispatcher(bot.service, self.send)
+        self.dispatcher = Dispatcher(bot.service, self.send, gave_up=self.gave_up)
         self.task: asyncio.Task | None = None
 
     async def cog_load(self) -> None:
@@ -39,17 +39,28 @@ class Reminders(commands.Cog):
 
     async def send(self, channel_id: str, replies: list[Reply]) -> None:
         """Post ``replies`` in the channel as chat replies are posted (bot.transports.discord.delivery:
-        edits of the remembered board first, tagged messages remembered, private ones by DM)."""
-        try:
-            channel = self.bot.get_channel(int(channel_id)) or await self.bot.fetch_channel(int(channel_id))
-        except ValueError as exc:
-            log.warning("deadline channel %s unavailable: %s", channel_id, exc)
-            return
-        except discord.HTTPException as exc:
-            log.warning("deadline channel %s unavailable: %s", channel_id, exc)
-            await places.refused(self.bot, int(channel_id), exc)
-            return
-        await post(self.bot, channel, replies)
+        edits of the remembered board first, tagged messages remembered, private ones by DM).
+        Public messages Discord's 5xx or the network kept out are tried again, in order,
+        after :data:`~bot.battle.reminders.DELIVERY_BACKOFF`, up to
+        :data:`~bot.battle.reminders.MAX_ATTEMPTS` times; then they are given up with one log
+        line and kept for the KP (:mod:`bot.transports.discord.missed`). A channel closed to
+        the bot ends here (the battle was suspended or held)."""
+        waiting = replies
+        for attempt in range(1, reminders.MAX_ATTEMPTS + 1):
+            posted = await post_to(self.bot, int(channel_id), waiting)
+            if posted.closed or not posted.failed:
+                return
+            waiting = posted.failed
+            if attempt < reminders.MAX_ATTEMPTS:
+                await asyncio.sleep(reminders.DELIVERY_BACKOFF[min(attempt, len(reminders.DELIVERY_BACKOFF)) - 1])
+        log.error("%d message(s) for channel %s not delivered after %d attempts; given up, kept for the KP",
+                  len(waiting), channel_id, reminders.MAX_ATTEMPTS)
+        self.bot.missed.note(channel_id, waiting)
+
+    async def gave_up(self, deadline: Deadline, replies: list[Reply]) -> None:
+        """A deadline's messages never went out (its channel could not even be reached):
+        keep them for the KP."""
+        self.bot.missed.note(deadline.channel, replies)
 
 
 async def setup(bot: commands.Bot) -> None:

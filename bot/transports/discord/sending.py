@@ -25,12 +25,6 @@ TRANSIENT = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 """Errors of the way to Discord (no answer from it): worth another attempt."""
 
 
-def is_transient(exc: BaseException) -> bool:
-    """Whether ``exc`` may go away by trying again: a network error or Discord's 5xx (left
-    after discord.py's own retries)."""
-    return isinstance(exc, TRANSIENT) or isinstance(exc, discord.DiscordServerError)
-
-
 def refused_reference(exc: discord.HTTPException) -> bool:
     """Whether Discord refused a message because of its reply reference."""
     if exc.code == 160002:
