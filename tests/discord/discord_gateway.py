@@ -253,3 +253,40 @@ def webhook_message(content: str) -> dict:
     data.update(guild_id=GUILD_ID, webhook_id=data["author"]["id"])
     return data
 
+
+
+PUBLIC_THREAD, PRIVATE_THREAD = 11, 12
+"""Channel types of threads."""
+
+
+def thread(thread_id: str, kind: int = PUBLIC_THREAD, archived: bool = False, name: str = "戦闘") -> dict:
+    """A thread of the test channel, as an interaction or THREAD_UPDATE carries it."""
+    return {"id": thread_id, "type": kind, "guild_id": GUILD_ID, "parent_id": CHANNEL_ID, "owner_id": USERS["kp"],
+            "name": name, "last_message_id": None, "rate_limit_per_user": 0, "flags": 0,
+            "message_count": 0, "member_count": 1, "total_message_sent": 0,
+            "thread_metadata": {"archived": archived, "auto_archive_duration": 1440,
+                                "archive_timestamp": TIMESTAMP, "locked": False,
+                                **({"invitable": False} if kind == PRIVATE_THREAD else {})}}
+
+
+def in_thread(data: dict, thread_data: dict) -> dict:
+    """``data`` (an interaction or MESSAGE_CREATE) moved into the thread ``thread_data``."""
+    data["channel_id"] = thread_data["id"]
+    if "token" in data:
+        data["channel"] = thread_data
+    return data
+
+
+def channel_delete() -> dict:
+    """CHANNEL_DELETE of the test channel."""
+    return channel()
+
+
+def thread_delete(thread_id: str) -> dict:
+    """THREAD_DELETE of a thread of the test channel (Discord sends only these ids)."""
+    return {"id": thread_id, "guild_id": GUILD_ID, "parent_id": CHANNEL_ID, "type": PUBLIC_THREAD}
+
+
+def guild_delete() -> dict:
+    """GUILD_DELETE when the bot is removed from the test guild (no ``unavailable``)."""
+    return {"id": GUILD_ID}

@@ -9,7 +9,7 @@ import random
 import discord
 from discord.ext import commands
 
-from bot.transports.discord import channel_rights, requests
+from bot.transports.discord import channel_rights, places, requests
 from bot.transports.discord.acknowledge import acknowledge
 from bot.transports.discord.buttons import BattleButton
 from bot.transports.discord.delivery import answer_interaction, retire_buttons, tell
@@ -123,6 +123,11 @@ class CocBot(commands.AutoShardedBot):
             lacking = channel_rights.missing(interaction.app_permissions, isinstance(interaction.channel, discord.Thread))
             if channel_rights.blocks(lacking):
                 await tell(interaction, channel_rights.advice(lacking, command))
+                return
+        if command == "battle new":
+            refusal = await places.enter_thread(interaction)
+            if refusal:
+                await tell(interaction, refusal)
                 return
         try:
             try:

@@ -29,6 +29,27 @@ def closed(exc: discord.HTTPException) -> bool:
     return exc.code in GONE or exc.code in (ARCHIVED, NO_PERMISSION)
 
 
+ARCHIVED_AT_NEW = ("このスレッドはアーカイブされているため、戦闘を開けません（ボットは投稿できません）。"
+                   "スレッドを再開（アーカイブ解除）してから、もう一度 /battle new を使ってください。")
+
+
+async def enter_thread(interaction: discord.Interaction) -> str | None:
+    """At ``/battle new`` in a thread: join it (a private thread sends the bot nothing it is
+    not a member of, its chat and reminders would fail); the refusal to show the KP when the
+    thread is archived, else None. A join Discord refuses is only logged (the permission
+    check names what is missing)."""
+    thread = interaction.channel
+    if not isinstance(thread, discord.Thread):
+        return None
+    if thread.archived:
+        return ARCHIVED_AT_NEW
+    try:
+        await thread.join()
+    except discord.HTTPException as exc:
+        log.warning("could not join thread %s (Discord %s %s)", thread.id, exc.status, exc.code)
+    return None
+
+
 def archived_notice(channel: str) -> str:
     """What the KP is told when the battle's thread was archived."""
     return (f"<#{channel}> のスレッドがアーカイブされたため、戦闘を中断しました（状態はそのまま保存しています）。\n"
