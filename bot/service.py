@@ -535,7 +535,7 @@ class Service:
         is_kp = await self.battles.is_kp(req, state.keeper)
         if is_end_key(bid.key):  # [戦闘終了], and /battle end's [戦闘を終える] [続ける]
             return await self.ending.pressed(req, bid.battle, bid.key, bid.choice)
-        prompt = next((p for p in system.view(state).prompts if p.key == bid.key), None)
+        prompt = next((p for p in system.view(state).prompts if bid.matches(p.key)), None)
         if prompt is None:
             raise InvalidInput("このボタンは古くなっています（その場面はもう過ぎました）。最新のメッセージのボタンを使ってください。")
         if prompt.kind == "declarations" and not is_kp:

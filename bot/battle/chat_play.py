@@ -134,8 +134,8 @@ class ChatTable:
 
 
 def _fits(text: str) -> bool:
-    """Whether ``text`` can ride in a button's custom id (no ``:``, at most 60 characters)."""
-    return ":" not in text and len(text) <= buttons.MAX_KEY
+    """Whether ``text`` can ride whole in a button's custom id (bot.render.buttons.carries)."""
+    return buttons.carries(text)
 
 
 def _with_target_note(replies: list[Reply], declaration: Declaration) -> list[Reply]:

@@ -37,6 +37,11 @@ class ButtonId:
     key: str
     choice: str
 
+    def matches(self, key: str) -> bool:
+        """Whether this button answers the question ``key`` (also one too long to ride in a
+        custom id, which carries its hash: :func:`key_code`)."""
+        return self.key == key or (self.key.startswith(HASHED) and key_code(key) == self.key)
+
     @property
     def label(self) -> str:
         """The label of a fixed choice code (the code itself for a label-derived one)."""
@@ -57,17 +62,42 @@ MAX_CHOICES = 25
 """The most buttons one message carries (Discord: 5 rows of 5)."""
 
 
+HASHED = "~"
+"""The mark of a question key carried as its hash (:func:`key_code`)."""
+
+
+def key_code(key: str) -> str:
+    """How a question key rides in a custom id: any character works (``:`` and ``%`` are
+    escaped as ``%3A`` and ``%25``, so a unit named ``ゾンビ:A`` keeps its buttons); a key
+    longer than :data:`MAX_KEY` once escaped is carried as ``~`` and a hash of it, matched
+    against the open questions when pressed (:meth:`ButtonId.matches`)."""
+    escaped = key.replace("%", "%25").replace(":", "%3A")
+    if len(escaped) <= MAX_KEY:
+        return escaped
+    return HASHED + hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
+
+
+def carries(key: str) -> bool:
+    """Whether ``key`` rides in a custom id whole (not as a hash): what a button that must
+    read its key back (a chat clarification's declaration) needs."""
+    return not key_code(key).startswith(HASHED) or key.startswith(HASHED)
+
+
+def _key_text(code: str) -> str:
+    return code.replace("%3A", ":").replace("%25", "%")
+
+
 def encode_key(battle: int, key: str, code: str) -> str:
     """The custom id of a button whose ``key`` carries its meaning and whose choice is the
     fixed ``code`` (a chat clarification: key = the declaration's text, code ``chat``)."""
-    custom_id = f"cb:{battle}:{key[:MAX_KEY]}:{code}"
+    custom_id = f"cb:{battle}:{key_code(key)}:{code}"
     assert len(custom_id) <= 100
     return custom_id
 
 
 def encode(battle: int, key: str, label: str) -> str:
     """The custom id for ``label`` on question ``key`` of ``battle`` (≤ 100 characters)."""
-    custom_id = f"cb:{battle}:{key[:60]}:{choice_code(label)}"
+    custom_id = f"cb:{battle}:{key_code(key)}:{choice_code(label)}"
     assert len(custom_id) <= 100
     return custom_id
 
@@ -84,4 +114,5 @@ def decode(custom_id: str) -> ButtonId | None:
     match = PATTERN.fullmatch(custom_id or "")
     if not match:
         return None
-    return ButtonId(int(match["battle"]), match["key"], match["choice"])
+    key = match["key"]
+    return ButtonId(int(match["battle"]), key if key.startswith(HASHED) else _key_text(key), match["choice"])
