@@ -346,12 +346,21 @@ class Service:
     # --- dice ---------------------------------------------------------------------------
 
     async def _roll(self, req: Request) -> list[Reply]:
+        """``/roll``: rolled once per interaction id (a repeated one gets the same result)."""
         text = opt.text(req.options, "command")
         if not text:
             raise InvalidInput("command: にダイスコマンドを指定してください（例: CCB<=70）。")
+        return await self._once(req, lambda: self._rolled(req, text, from_chat=False))
+
+    async def _rolled(self, req: Request, text: str, from_chat: bool) -> list[Reply]:
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
-                                  await self.battles.keeper_of(req.channel), from_chat=False,
+                                  await self.battles.keeper_of(req.channel), from_chat=from_chat,
                                   keep_secret=self._secret_keeper(req))
+
+    async def first_delivery(self, key: str) -> bool:
+        """Whether the event ``key`` (``chat-<message id>``) comes for the first time: a
+        MESSAGE_CREATE repeated after a RESUME, or seen by two processes, is answered once."""
+        return await self.store.claim_request(key)
 
     async def _chat(self, req: Request) -> list[Reply]:
         """A chat line: a declaration in a battle channel (bot.battle.chat_play), else dice."""
@@ -363,9 +372,7 @@ class Service:
         if loss is not None:  # 「SANチェック 1/1D6」: the /check of a SAN roll, in any channel
             return await self.dispatch(dataclasses.replace(req, command="check", said=text,
                                                            options={"skill": "SAN", "loss": loss}))
-        return await roll_replies(text, req.user, req.name or req.user, self.dice,
-                                  await self.battles.keeper_of(req.channel), from_chat=True,
-                                  keep_secret=self._secret_keeper(req))
+        return await self._rolled(req, text, from_chat=True)  # once per message: the transport's first_delivery
 
     def _secret_keeper(self, req: Request):
         """Stores a secret roll of ``req``'s user in this channel; returns its id."""

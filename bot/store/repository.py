@@ -218,6 +218,18 @@ class Store:
         locked``), started before this returns."""
         return self.writer.run(_expire_requests, _now() - age)
 
+    async def claim_request(self, request_id: str) -> bool:
+        """Take ``request_id`` (a delivery key, e.g. a chat message's id): True for the one
+        caller that recorded it first, also across processes and restarts (kept a day, as
+        every key: :meth:`expire_requests`)."""
+        async with self._session() as s:
+            try:
+                async with s.begin():
+                    s.add(RequestRow(request_id=request_id, replies=[], created_at=_now()))
+            except IntegrityError:
+                return False
+        return True
+
     async def remember_request(self, request_id: str, replies: list) -> None:
         """Record a handled request that changed no battle (ignored if already there)."""
         async with self._session() as s:

@@ -39,10 +39,14 @@ class ChatDice(commands.Cog):
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
-        """Send a person's chat line (:func:`is_chat`) through the service."""
+        """Send a person's chat line (:func:`is_chat`) through the service, once per message
+        id (also across restarts and processes)."""
         if not is_chat(message):
             return
         try:
+            if not await self.bot.service.first_delivery(f"chat-{message.id}"):
+                log.info("message %s seen before (a RESUME, another process): not answered again", message.id)
+                return
             replies = await self.bot.service.handle(from_message(message))
             await post(self.bot, message.channel, replies, reply_to=message)
         except Exception:
