@@ -41,8 +41,12 @@ class ChatDice(commands.Cog):
     async def on_message(self, message: discord.Message) -> None:
         """Send a person's chat line (:func:`is_chat`) through the service, once per message
         id (also across restarts and processes)."""
-        if not is_chat(message):
+        if not is_chat(message) or getattr(self.bot, "closing", False):
             return
+        with self.bot.working():
+            await self._handle(message)
+
+    async def _handle(self, message: discord.Message) -> None:
         try:
             if not await self.bot.service.first_delivery(f"chat-{message.id}"):
                 log.info("message %s seen before (a RESUME, another process): not answered again", message.id)

@@ -3,6 +3,8 @@ shard ids its settings give) that opens the store, builds one :class:`~bot.servi
 and loads the cogs in ``setup_hook``, and answers interactions through the service."""
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import random
 
@@ -24,6 +26,12 @@ from rules.dice import Dice, RandomDice
 from rules.errors import InvalidInput
 
 log = logging.getLogger(__name__)
+
+SHUTDOWN_GRACE = 10.0
+"""Seconds :meth:`CocBot.close` waits for commands in progress before closing anyway."""
+
+RESTARTING = "ボットを停止（再起動）しているところです。少し待ってからもう一度お試しください。"
+"""The answer to a command that arrives while the bot shuts down (nothing was done)."""
 
 RIGHTS_CHECKED = frozenset({"battle new", "battle start"})
 """Commands at which the bot checks its own permissions in the channel (channel_rights)."""
@@ -63,6 +71,8 @@ class CocBot(commands.AutoShardedBot):
         self.service: Service | None = None
         self.warned: set[str] = set()  # channels whose KP was told the bot lost a permission there
         self.missed = Missed()  # messages given up, told to the channel's KP at their next command
+        self.closing = False
+        self.in_progress: set[asyncio.Task] = set()
 
     async def setup_hook(self) -> None:
         """Open and migrate the store, create the service, install the translator and the
@@ -97,8 +107,28 @@ class CocBot(commands.AutoShardedBot):
         if text:
             await interaction.followup.send(text, ephemeral=True)
 
+    @contextlib.contextmanager
+    def working(self):
+        """Mark the current task as a command in progress (:meth:`close` waits for it)."""
+        task = asyncio.current_task()
+        self.in_progress.add(task)
+        try:
+            yield
+        finally:
+            self.in_progress.discard(task)
+
     async def close(self) -> None:
-        """Disconnect, then close the store."""
+        """Shut down gracefully (SIGTERM, SIGINT): take no new command or chat line, let
+        those in progress finish (at most :data:`SHUTDOWN_GRACE` seconds, so that their
+        users are answered), then disconnect from the gateway and close the store."""
+        if not self.closing:
+            self.closing = True
+            busy = [t for t in self.in_progress if t is not asyncio.current_task() and not t.done()]
+            if busy:
+                log.info("停止します: 実行中の %d 件の処理を待っています…", len(busy))
+                _done, late = await asyncio.wait(busy, timeout=SHUTDOWN_GRACE)
+                if late:
+                    log.warning("%d command(s) still running after %g s; closing anyway", len(late), SHUTDOWN_GRACE)
         await super().close()
         if self.store is not None:
             await self.store.close()
@@ -116,6 +146,13 @@ class CocBot(commands.AutoShardedBot):
         they are not run, else the KP is told privately what is missing. An attached file is then read as the ``data`` text. An
         accepted button click removes the clicked message's buttons. Errors go to the error
         mapper."""
+        if self.closing:
+            await tell(interaction, RESTARTING)
+            return
+        with self.working():
+            await self._answer(interaction, command, options)
+
+    async def _answer(self, interaction: discord.Interaction, command: str, options: dict) -> None:
         if not await acknowledge(interaction, command):
             return
         lacking = []
