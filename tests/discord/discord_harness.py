@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import re
 import time
 from dataclasses import dataclass, field
@@ -190,6 +191,28 @@ class FakeDiscord:
     denied: set[str] = field(default_factory=set)
     acknowledged: set[str] = field(default_factory=set)
     threads: set[str] = field(default_factory=set)
+    channel_limit: tuple[int, float] | None = None
+    windows: dict[str, tuple[float, int]] = field(default_factory=dict)
+
+    def limited(self, path: str) -> tuple[Failure | None, dict]:
+        """Discord's per-channel bucket for new messages (``channel_limit`` = (messages,
+        seconds), about 5 per 5 s on Discord): the rate-limit headers of a POST to
+        ``/channels/<id>/messages`` (what discord.py paces itself by), or a 429 with
+        ``retry_after`` when the window is used up."""
+        if self.channel_limit is None or not re.fullmatch(r"/channels/\d+/messages", path):
+            return None, {}
+        limit, window = self.channel_limit
+        now = time.monotonic()
+        start, used = self.windows.get(path, (now, 0))
+        if now >= start + window:
+            start, used = now, 0
+        reset_after = math.ceil((start + window - now) * 1000) / 1000  # Discord rounds up to the millisecond
+        headers = {"X-Ratelimit-Bucket": "channel-messages", "X-Ratelimit-Limit": str(limit),
+                   "X-Ratelimit-Reset-After": f"{reset_after:.3f}", "X-Ratelimit-Reset": f"{time.time() + reset_after:.3f}"}
+        if used >= limit:
+            return Failure(path, 429, retry_after=round(reset_after, 3)), {**headers, "X-Ratelimit-Remaining": "0"}
+        self.windows[path] = (start, used + 1)
+        return None, {**headers, "X-Ratelimit-Remaining": str(limit - used - 1)}
 
     def deny(self, *permissions: str) -> None:
         """Take ``permissions`` (:data:`CHANNEL_PERMISSIONS` names) from the bot in the test
@@ -300,6 +323,9 @@ class FakeDiscord:
         failure = next((f for f in self.failures if f.times > 0 and re.search(f.route, f"{method} {path}")), None)
         if failure is None:
             failure = self.refusal(method, path, payload, files)
+        limit_headers = {}
+        if failure is None and method == "POST":
+            failure, limit_headers = self.limited(path)
         if failure is None and path.endswith("/callback"):
             interaction = path.split("/")[2]
             if interaction in self.acknowledged:  # another process answered it first
@@ -316,10 +342,10 @@ class FakeDiscord:
                 raise aiohttp.ClientOSError(104, "Connection reset by peer")
             call.status, call.response = failure.status, failure.body()
             headers = {"Via": "1.1 google", "Retry-After": str(failure.retry_after)} if failure.status == 429 else {}
-            return FakeResponse(failure.status, call.response, headers, latency=self.latency)
+            return FakeResponse(failure.status, call.response, {**headers, **limit_headers}, latency=self.latency)
         call.response = self.answer(call)
         call.status = 200 if call.response is not None else 204
-        return FakeResponse(call.status, call.response, latency=self.latency)
+        return FakeResponse(call.status, call.response, limit_headers, latency=self.latency)
 
     def attach(self, name: str, raw: bytes, size: int | None = None) -> dict:
         """An attachment object (as an interaction's resolved data carries it) whose bytes

@@ -38,10 +38,11 @@ async def test_a_dodge_typed_in_chat_answers_the_pending_attack(make_bot):
     harness = await make_bot([20, 10])
     await two_zombies(harness)
     _, ended = await say(harness, "alice", "ターン終了")
-    assert [c.content for c in posts(ended, CHANNEL_MESSAGES)][0] == "アリスの手番が終わりました。"
+    [merged] = posts(ended, CHANNEL_MESSAGES)  # one message: the turn's end and the next prompt (issue 18)
+    assert merged.content.startswith(f"アリスの手番が終わりました。\n<@{KP}> ラウンド1: ゾンビ1の手番です。")
     _, attacked = await say(harness, "kp", "ゾンビ1：アリスを攻撃")
     prompt = posts(attacked, CHANNEL_MESSAGES)[-1]
-    assert prompt.labels == ["回避", "防御", "なし"] and prompt.content.startswith(f"<@{ALICE}> ")
+    assert prompt.labels == ["回避", "防御", "なし"] and f"\n<@{ALICE}> ゾンビ1のこぶしがアリスに命中しました。" in prompt.content
     data, calls = await say(harness, "alice", "回避")
     assert [(c.method, c.path) for c in calls] == [("POST", CHANNEL_MESSAGES)]
     assert calls[0].content == "アリスの対応：回避\nアリス 回避：(1D100<=28) ＞ 10 ＞ 成功\n→ アリスは攻撃を回避した"

@@ -79,12 +79,12 @@ async def test_a_delivery_that_keeps_failing_is_given_up_once_and_told_to_the_kp
         await _skip_now(harness, database_url)
         await _settle(fake)
     assert [r.getMessage() for r in caplog.records] == [
-        f"2 message(s) for channel {gateway.CHANNEL_ID} not delivered after 3 attempts; given up, kept for the KP"]
+        f"1 message(s) for channel {gateway.CHANNEL_ID} not delivered after 3 attempts; given up, kept for the KP"]
     assert _skips(database_url) == 1 and _db(database_url, "SELECT kind FROM deadlines") == [("skip",)]
     alice = await harness.slash("alice", "battle status")
     assert not any(missed.HEADER in c.content for c in alice)
     told = [c for c in await harness.slash("kp", "battle status") if missed.HEADER in c.content]
     assert len(told) == 1 and told[0].ephemeral
     assert told[0].content.startswith(f"{missed.HEADER}\n・{SKIPPED}")
-    assert "\n・ラウンド1: ゾンビの手番です。" in told[0].content
+    assert f"\n<@{gateway.USERS['kp']}> ラウンド1: ゾンビの手番です。" in told[0].content  # merged into one message
     assert not any(missed.HEADER in c.content for c in await harness.slash("kp", "battle status"))

@@ -16,6 +16,7 @@ import logging
 import discord
 
 from bot.transports.discord import closed_dms, places, sending
+from bot.transports.discord.merge import merge
 from bot.transports.discord.messages import allowed_mentions, combatants_embeds, content, messages, pack
 from bot.render.reply import Reply, clip, private
 
@@ -164,7 +165,7 @@ async def post(client: discord.Client, channel: discord.abc.Messageable, replies
                reply_to: discord.Message | None = None,
                interaction: discord.Interaction | None = None) -> "Posted":
     """Post ``replies`` in ``channel`` outside an interaction (chat dice, reminders): edits
-    first, public replies as messages (answering ``reply_to`` when given, remembered when
+    first, public replies as messages (merged where they fit: bot.transports.discord.merge) (answering ``reply_to`` when given, remembered when
     tagged), private ones by DM to their addressee (``reply_to``'s author when none is
     named). A message Discord refuses is logged and skipped, and the refusal handled
     (bot.transports.discord.places: a lost permission, a place gone; ``interaction``, when
@@ -172,6 +173,7 @@ async def post(client: discord.Client, channel: discord.abc.Messageable, replies
     (:class:`Posted`)."""
     author = str(reply_to.author.id) if reply_to is not None else ""
     edits, here, by_dm = split(replies, author)
+    here = merge(here)
     for reply in edits:
         await edit(client, channel.id, reply, await edit_target(client, channel.id, reply))
     limit = getattr(getattr(channel, "guild", None), "filesize_limit", None)

@@ -37,8 +37,10 @@ def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
 
 
 def content(reply: Reply) -> str:
-    """The message text: mentions first, then the reply's text, at most 2,000 characters."""
-    prefix = " ".join(f"<@{i}>" for i in mention_ids(reply))
+    """The message text: mentions first (those not written in the text already, as a merged
+    message has them by its parts: bot.transports.discord.merge), then the reply's text, at
+    most 2,000 characters."""
+    prefix = " ".join(f"<@{i}>" for i in mention_ids(reply) if f"<@{i}>" not in reply.text)
     return clip(f"{prefix} {reply.text}" if prefix else reply.text)
 
 
