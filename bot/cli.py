@@ -52,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("migrate", help="データベースのマイグレーションを適用")
     sync = sub.add_parser("sync", help="スラッシュコマンドをDiscordに登録")
     sync.add_argument("--guild", type=int, help="このサーバーにだけ登録（即時反映。省略時は DEV_GUILD_ID、それもなければ全サーバー）")
+    sync.add_argument("--clear-guild", type=int, metavar="ID",
+                      help="このサーバーに登録したコマンドを消す（全サーバー向けと二重に表示されるとき。全サーバー向けは残ります）")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
@@ -88,8 +90,10 @@ def _dispatch(args, settings: Settings) -> int:
                 _console(argparse.Namespace(script=None, db=None, rolls=None, seed=None, json=False), settings)
         return 1
     with collector_paused():
-        from bot.transports.discord.run import run_bot, sync_commands
+        from bot.transports.discord.run import clear_guild_commands, run_bot, sync_commands
 
+    if args.cmd == "sync" and args.clear_guild:
+        return asyncio.run(clear_guild_commands(settings, args.clear_guild))
     if args.cmd == "sync":
         return asyncio.run(sync_commands(settings, args.guild or settings.dev_guild_id))
     asyncio.run(_check_database(settings.resolved_database_url()))

@@ -105,3 +105,19 @@ def test_shard_ids_without_a_count_are_refused_before_starting(monkeypatch, caps
     assert main(["sync"]) == 2
     assert capsys.readouterr().err == ("設定（環境変数 / .env）が正しくありません / invalid settings:\n"
                                        "  設定: SHARD_IDS を使うときは SHARD_COUNT（全プロセスの合計シャード数）も設定してください\n")
+
+
+async def test_clear_guild_removes_the_guild_copy_and_keeps_the_global_commands(fake, tmp_path, capsys):
+    from bot.transports.discord.run import clear_guild_commands
+    assert await clear_guild_commands(_settings(tmp_path), int(gateway.GUILD_ID)) == 0
+    puts = [c for c in fake.calls if c.method == "PUT"]
+    assert [(c.path, c.payload) for c in puts] == [(f"/applications/{gateway.APP_ID}/guilds/{gateway.GUILD_ID}/commands", [])]
+    assert capsys.readouterr().out == (f"サーバー {gateway.GUILD_ID} に登録したコマンドを消しました"
+                                       "（全サーバー向けのコマンドはそのまま使えます）。\n")
+
+
+def test_the_cli_clears_a_guild_with_clear_guild(fake, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", "test-token")
+    monkeypatch.setenv("DATABASE_URL", sqlite_url(tmp_path / "cli.db"))
+    assert main(["sync", "--clear-guild", gateway.GUILD_ID]) == 0
+    assert [(c.method, c.payload) for c in fake.calls if c.method == "PUT"] == [("PUT", [])]

@@ -122,6 +122,31 @@ async def sync_commands(settings: Settings, guild_id: int | None) -> int:
     return 0
 
 
+async def clear_guild_commands(settings: Settings, guild_id: int) -> int:
+    """Log in and remove the commands registered to ``guild_id`` only (a guild sync's copy,
+    shown twice once the global commands arrive); the global ones stay. 0 on success, 1 as
+    :func:`sync_commands` fails."""
+    bot = make_bot(settings, serve=False)
+    async with bot:
+        if not await explained(bot.login(settings.discord_token)):
+            return 1
+        guild = discord.Object(id=guild_id)
+        bot.tree.clear_commands(guild=guild)
+        try:
+            await bot.tree.sync(guild=guild)
+        except discord.Forbidden as exc:
+            print(SYNC_FORBIDDEN.format(guild=guild_id, error=exc.text), file=sys.stderr)
+            return 1
+        except discord.HTTPException as exc:
+            print(f"コマンドを消せませんでした / clearing failed: {exc.status} {exc.text}", file=sys.stderr)
+            return 1
+        except (aiohttp.ClientError, OSError) as exc:
+            print(UNREACHABLE.format(error=exc), file=sys.stderr)
+            return 1
+    print(f"サーバー {guild_id} に登録したコマンドを消しました（全サーバー向けのコマンドはそのまま使えます）。")
+    return 0
+
+
 def command_line(command: discord.app_commands.AppCommand) -> str:
     """``/battle（戦闘）: join, start, …`` for one synced command."""
     japanese = command.name_localizations.get(discord.Locale.japanese)
