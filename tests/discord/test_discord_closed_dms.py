@@ -61,3 +61,23 @@ async def test_a_chat_secret_roll_of_a_player_with_closed_dms_names_them_and_kee
     assert [c.content for c in posts][-2:] == [f"<@{ALICE}> {OPEN_DMS}\n{FOR_PLAYER}", f"<@{KP}> {OPEN_DMS}"]
     assert posts[-1].labels == []  # nothing for the KP to answer: no [保留中]
     assert all("30" not in c.content for c in posts)
+
+
+async def test_a_hidden_npcs_reminder_to_a_kp_with_closed_dms_offers_the_pending_button(make_bot, fake, database_url):
+    import asyncio
+    import sqlite3
+    harness = await make_bot([30])
+    await harness.first_round()
+    await harness.slash("alice", "attack", target="ゾンビ")  # the hidden ゾンビ must answer
+    fake.dms_closed = True
+    before = len(fake.calls)
+    with sqlite3.connect(database_url.removeprefix("sqlite+aiosqlite:///")) as db:
+        db.execute("UPDATE deadlines SET due_at = '2000-01-01 00:00:00'")
+    harness.bot.get_cog("Reminders").dispatcher.wake.set()
+    for _ in range(100):
+        notices = [c for c in fake.calls[before:] if c.path == CHANNEL_MESSAGES]
+        if notices:
+            break
+        await asyncio.sleep(0.02)
+    assert [(c.content, c.custom_ids) for c in notices] == [(f"<@{KP}> {OPEN_DMS}\n{FOR_KP}", [PENDING])]
+    assert "⏰" not in notices[0].content

@@ -106,3 +106,29 @@ async def test_send_messages_lost_mid_battle_holds_it_and_tells_the_kp_once(make
     again = len(fake.calls)  # another refused post: the KP is not told again
     await harness.dispatch("MESSAGE_CREATE", gateway.message_create("alice", "1D100"))
     assert [c.path for c in fake.calls[again:]] == [CHANNEL_MESSAGES]
+
+
+async def test_in_a_thread_without_send_messages_in_threads_the_battle_does_not_open(make_bot, fake, database_url):
+    harness = await make_bot()
+    thread = "1300000000000000077"
+    fake.threads.add(thread)
+    fake.deny("send_messages_in_threads")
+    data = gateway.in_thread(gateway.slash("kp", "battle new"), gateway.thread(thread))
+    calls = await harness.dispatch("INTERACTION_CREATE", data)
+    assert [c.content.split("\n")[0] for c in calls] == ["⚠ このチャンネルでボットの権限が足りません: 「スレッドでメッセージを送信」"]
+    assert _status(database_url) == []
+
+
+async def test_a_result_from_a_dm_click_refused_in_the_channel_tells_the_kp_where_they_clicked(make_bot, fake):
+    harness = await make_bot([30, 80, 2, 3])
+    await harness.first_round()
+    calls = await harness.slash("alice", "attack", target="ゾンビ")
+    [question] = [c for c in calls if c.method == "POST" and c.path == f"/channels/{fake.dm_channel}/messages"]
+    on_message = gateway.message(question.content, question.message["components"], channel_id=fake.dm_channel)
+    fake.deny("send_messages")
+    pressed = await harness.dispatch("INTERACTION_CREATE", gateway.click_in_dm("kp", question.custom_ids[0], on_message))
+    assert [(c.status, c.response["code"]) for c in pressed if c.path == CHANNEL_MESSAGES] == [(403, 50013)]
+    told = [c for c in pressed if c.ephemeral and c.content.startswith("⚠")]
+    assert [c.content.split("\n")[0] for c in told] == [
+        f"⚠ <#{gateway.CHANNEL_ID}> に投稿できなくなりました（Discord 50013: 権限がありません）。"
+        "戦闘は自動では進めずに待っています（時間切れの催促・自動スキップも止めました）。"]

@@ -122,5 +122,8 @@ async def test_a_board_edit_refused_as_archived_suspends_the_battle(make_bot, fa
     harness = await make_bot()
     await harness.first_round(hidden=False)
     fake.fail(rf"PATCH {CHANNEL_MESSAGES}/\d+", 400, 50083)
-    await harness.slash("alice", "battle status")
+    calls = await harness.slash("alice", "battle status")
     assert _db(database_url, "SELECT status FROM battles") == [("suspended",)]
+    told = [c for c in calls if c.path == f"/channels/{fake.dm_channel}/messages"]  # the KP, not alice
+    assert [c.content.split("\n")[0] for c in told] == [
+        f"<#{gateway.CHANNEL_ID}> のスレッドがアーカイブされたため、戦闘を中断しました（状態はそのまま保存しています）。"]

@@ -9,6 +9,8 @@ from bot.render.reply import Reply, public
 OPEN_DMS = ("ボットからのDMを受け取れない設定のため、非公開のお知らせを届けられませんでした（内容はここには出しません）。"
             "サーバー名を右クリック（長押し）→「プライバシー設定」で「ダイレクトメッセージ」を許可してください。")
 FOR_KP = "答えが必要な質問は、下の［保留中］ボタン（KP専用）か /kp pending でもう一度表示できます。"
+REMINDER = "⏰"
+"""How a turn reminder begins (a hidden NPC's goes to the KP alone: a question to answer)."""
 FOR_PLAYER = "スラッシュコマンド（/react・/roll など）で操作すると、返事があなたにだけ見える形で届きます。"
 
 
@@ -17,7 +19,7 @@ def notices(undelivered: list[Reply], keeper: str | None) -> list[Reply]:
     mentioning them: the KP's carries [保留中] when a question was among them."""
     found: list[Reply] = []
     for user in dict.fromkeys(r.to for r in undelivered if r.to):
-        asked = any(r.buttons for r in undelivered if r.to == user)
+        asked = any(r.buttons or r.text.startswith(REMINDER) for r in undelivered if r.to == user)
         if user == keeper:
             text = OPEN_DMS + ("\n" + FOR_KP if asked else "")
             found.append(public(text, mentions=(user,), buttons=(pending_button(),) if asked else ()))
