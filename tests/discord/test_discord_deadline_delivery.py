@@ -4,13 +4,12 @@ once and announced once; one that keeps failing is given up with one log line an
 the KP at their next command."""
 from __future__ import annotations
 
-import asyncio
 import logging
-import sqlite3
 
 import pytest
 
 import discord_gateway as gateway
+from discord_deadlines import db, overdue, settle
 from discord_harness import RESET
 from bot.battle import reminders
 from bot.transports.discord import missed, sending
@@ -25,21 +24,7 @@ def quick(monkeypatch):
     monkeypatch.setattr(reminders, "DELIVERY_BACKOFF", (0.05, 0.05))
 
 
-def _db(database_url: str, sql: str):
-    with sqlite3.connect(database_url.removeprefix("sqlite+aiosqlite:///")) as db:
-        return db.execute(sql).fetchall()
-
-
-async def _skip_now(harness, database_url: str) -> None:
-    _db(database_url, "UPDATE deadlines SET due_at = '2000-01-01 00:00:00'")
-    harness.bot.get_cog("Reminders").dispatcher.wake.set()
-
-
-async def _settle(fake, quiet: float = 0.4) -> None:
-    seen = -1
-    while seen != len(fake.calls):
-        seen = len(fake.calls)
-        await asyncio.sleep(quiet)
+_db, _skip_now, _settle = db, overdue, settle
 
 
 def _skips(database_url: str) -> int:

@@ -4,12 +4,12 @@ grant it; without View Channel or Send Messages the battle does not open. A perm
 later (403 50013 on a post) is told to the KP once, privately, and the battle waits."""
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 
 import pytest
 
 import discord_gateway as gateway
+from discord_deadlines import db, overdue, settle
 from discord_harness import CHANNEL_PERMISSIONS
 
 KP = gateway.USERS["kp"]
@@ -69,23 +69,11 @@ async def test_battle_start_without_send_messages_does_not_start(make_bot, fake)
     assert any("ラウンド1" in c.content for c in started)
 
 
-async def _overdue(harness, database_url: str) -> None:
-    with sqlite3.connect(database_url.removeprefix("sqlite+aiosqlite:///")) as db:
-        db.execute("UPDATE deadlines SET due_at = '2000-01-01 00:00:00'")
-    harness.bot.get_cog("Reminders").dispatcher.wake.set()
-
-
-async def _settle(fake, quiet: float = 0.3) -> None:
-    """Wait until no request came for ``quiet`` seconds."""
-    seen = -1
-    while seen != len(fake.calls):
-        seen = len(fake.calls)
-        await asyncio.sleep(quiet)
+_overdue, _settle = overdue, settle
 
 
 def _deadlines(database_url: str) -> int:
-    with sqlite3.connect(database_url.removeprefix("sqlite+aiosqlite:///")) as db:
-        return db.execute("SELECT count(*) FROM deadlines").fetchone()[0]
+    return db(database_url, "SELECT count(*) FROM deadlines")[0][0]
 
 
 async def test_send_messages_lost_mid_battle_holds_it_and_tells_the_kp_once(make_bot, fake, database_url):

@@ -5,33 +5,17 @@ and healthy; ``/battle reopen`` resumes it. ``/battle new`` in a thread joins it
 archived one the KP is told."""
 from __future__ import annotations
 
-import asyncio
-import sqlite3
-
 import pytest
 
 import discord_gateway as gateway
+from discord_deadlines import db, overdue, settle
 from bot.transports.discord.places import ARCHIVED_AT_NEW
 
 CHANNEL_MESSAGES = f"/channels/{gateway.CHANNEL_ID}/messages"
 THREAD_ID = "1300000000000000099"
 
 
-def _db(database_url: str, sql: str):
-    with sqlite3.connect(database_url.removeprefix("sqlite+aiosqlite:///")) as db:
-        return db.execute(sql).fetchall()
-
-
-async def _overdue(harness, database_url: str) -> None:
-    _db(database_url, "UPDATE deadlines SET due_at = '2000-01-01 00:00:00'")
-    harness.bot.get_cog("Reminders").dispatcher.wake.set()
-
-
-async def _settle(fake, quiet: float = 0.3) -> None:
-    seen = -1
-    while seen != len(fake.calls):
-        seen = len(fake.calls)
-        await asyncio.sleep(quiet)
+_db, _overdue, _settle = db, overdue, settle
 
 
 async def test_a_channel_deleted_mid_battle_leaves_the_bot_quiet_and_healthy(make_bot, fake, database_url):

@@ -94,28 +94,17 @@ async def sync_commands(settings: Settings, guild_id: int | None) -> int:
     there, which shows at once, or globally), print them and exit: 0 on success, 1 on a bad
     token, when Discord cannot be reached or refuses the commands. Only the command cogs are
     loaded: no database is opened, no reminder is fired."""
-    bot = make_bot(settings, serve=False)
-    async with bot:
-        if not await explained(bot.login(settings.discord_token)):
-            return 1
-        try:
-            if guild_id:
-                guild = discord.Object(id=guild_id)
-                bot.tree.copy_global_to(guild=guild)
-                synced = await bot.tree.sync(guild=guild)
-                where = f"サーバー {guild_id}"
-            else:
-                synced = await bot.tree.sync()
-                where = "全サーバー（反映まで最大1時間かかることがあります）"
-        except discord.Forbidden as exc:
-            print(SYNC_FORBIDDEN.format(guild=guild_id, error=exc.text), file=sys.stderr)
-            return 1
-        except discord.HTTPException as exc:
-            print(f"コマンドを登録できませんでした / sync failed: {exc.status} {exc.text}", file=sys.stderr)
-            return 1
-        except (aiohttp.ClientError, OSError) as exc:
-            print(UNREACHABLE.format(error=exc), file=sys.stderr)
-            return 1
+    async def register(tree: discord.app_commands.CommandTree):
+        if not guild_id:
+            return await tree.sync(), "全サーバー（反映まで最大1時間かかることがあります）"
+        guild = discord.Object(id=guild_id)
+        tree.copy_global_to(guild=guild)
+        return await tree.sync(guild=guild), f"サーバー {guild_id}"
+
+    done = await _with_tree(settings, guild_id, register, "コマンドを登録できませんでした / sync failed")
+    if done is None:
+        return 1
+    synced, where = done
     print(f"{len(synced)}個のコマンドを{where}に登録しました:")
     for command in synced:
         print(f"  {command_line(command)}")
@@ -126,25 +115,34 @@ async def clear_guild_commands(settings: Settings, guild_id: int) -> int:
     """Log in and remove the commands registered to ``guild_id`` only (a guild sync's copy,
     shown twice once the global commands arrive); the global ones stay. 0 on success, 1 as
     :func:`sync_commands` fails."""
+    async def clear(tree: discord.app_commands.CommandTree):
+        guild = discord.Object(id=guild_id)
+        tree.clear_commands(guild=guild)
+        return await tree.sync(guild=guild)
+
+    if await _with_tree(settings, guild_id, clear, "コマンドを消せませんでした / clearing failed") is None:
+        return 1
+    print(f"サーバー {guild_id} に登録したコマンドを消しました（全サーバー向けのコマンドはそのまま使えます）。")
+    return 0
+
+
+async def _with_tree(settings: Settings, guild_id: int | None, work, failed: str):
+    """Log in with only the command cogs (no database, no reminder) and ``await
+    work(tree)``; its result, or None with one explanation on stderr when the token is
+    refused, Discord cannot be reached or refuses the change (``failed`` heads that line)."""
     bot = make_bot(settings, serve=False)
     async with bot:
         if not await explained(bot.login(settings.discord_token)):
-            return 1
-        guild = discord.Object(id=guild_id)
-        bot.tree.clear_commands(guild=guild)
+            return None
         try:
-            await bot.tree.sync(guild=guild)
+            return await work(bot.tree)
         except discord.Forbidden as exc:
             print(SYNC_FORBIDDEN.format(guild=guild_id, error=exc.text), file=sys.stderr)
-            return 1
         except discord.HTTPException as exc:
-            print(f"コマンドを消せませんでした / clearing failed: {exc.status} {exc.text}", file=sys.stderr)
-            return 1
+            print(f"{failed}: {exc.status} {exc.text}", file=sys.stderr)
         except (aiohttp.ClientError, OSError) as exc:
             print(UNREACHABLE.format(error=exc), file=sys.stderr)
-            return 1
-    print(f"サーバー {guild_id} に登録したコマンドを消しました（全サーバー向けのコマンドはそのまま使えます）。")
-    return 0
+    return None
 
 
 def command_line(command: discord.app_commands.AppCommand) -> str:
