@@ -24,11 +24,8 @@ def quick(monkeypatch):
     monkeypatch.setattr(reminders, "DELIVERY_BACKOFF", (0.05, 0.05))
 
 
-_db, _skip_now, _settle = db, overdue, settle
-
-
 def _skips(database_url: str) -> int:
-    return _db(database_url, "SELECT count(*) FROM events WHERE kind = 'step' AND request_id LIKE 'deadline-%'")[0][0]
+    return db(database_url, "SELECT count(*) FROM events WHERE kind = 'step' AND request_id LIKE 'deadline-%'")[0][0]
 
 
 async def _turn(harness) -> str:
@@ -44,15 +41,15 @@ async def test_an_auto_skip_whose_announcement_failed_is_announced_once_and_skip
     before = len(fake.calls)
     # a reset: every attempt of the first delivery (3 tries); a 5xx: discord.py's own retry succeeds
     fake.fail(f"POST {CHANNEL_MESSAGES}$", failure, times=3 if failure == RESET else 1)
-    await _skip_now(harness, database_url)
-    await _settle(fake, 1.5 if failure == 502 else 0.4)  # discord.py waits 1 s before retrying a 5xx
+    await overdue(harness, database_url)
+    await settle(fake, 1.5 if failure == 502 else 0.4)  # discord.py waits 1 s before retrying a 5xx
     posts = [c for c in fake.calls[before:] if c.path == CHANNEL_MESSAGES]
     announced = [c for c in posts if c.status == 200 and SKIPPED in c.content]
     assert len(announced) == 1
     assert [c.status for c in posts if SKIPPED in c.content] == ([RESET] * 3 if failure == RESET else [502]) + [200]
     assert _skips(database_url) == 1
     assert await _turn(harness) == "ラウンド1　手番: ゾンビ"
-    assert _db(database_url, "SELECT kind FROM deadlines") == [("skip",)]  # ゾンビ's, not アリス's
+    assert db(database_url, "SELECT kind FROM deadlines") == [("skip",)]  # ゾンビ's, not アリス's
 
 
 async def test_a_delivery_that_keeps_failing_is_given_up_once_and_told_to_the_kp(
@@ -61,11 +58,11 @@ async def test_a_delivery_that_keeps_failing_is_given_up_once_and_told_to_the_kp
     await harness.first_round(hidden=False)
     fake.fail(f"POST {CHANNEL_MESSAGES}$", RESET, times=9)  # three deliveries of three tries each
     with caplog.at_level(logging.ERROR, logger="bot.transports.discord.reminders"):
-        await _skip_now(harness, database_url)
-        await _settle(fake)
+        await overdue(harness, database_url)
+        await settle(fake)
     assert [r.getMessage() for r in caplog.records] == [
         f"1 message(s) for channel {gateway.CHANNEL_ID} not delivered after 3 attempts; given up, kept for the KP"]
-    assert _skips(database_url) == 1 and _db(database_url, "SELECT kind FROM deadlines") == [("skip",)]
+    assert _skips(database_url) == 1 and db(database_url, "SELECT kind FROM deadlines") == [("skip",)]
     alice = await harness.slash("alice", "battle status")
     assert not any(missed.HEADER in c.content for c in alice)
     told = [c for c in await harness.slash("kp", "battle status") if missed.HEADER in c.content]

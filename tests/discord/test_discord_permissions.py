@@ -69,9 +69,6 @@ async def test_battle_start_without_send_messages_does_not_start(make_bot, fake)
     assert any("ラウンド1" in c.content for c in started)
 
 
-_overdue, _settle = overdue, settle
-
-
 def _deadlines(database_url: str) -> int:
     return db(database_url, "SELECT count(*) FROM deadlines")[0][0]
 
@@ -82,8 +79,8 @@ async def test_send_messages_lost_mid_battle_holds_it_and_tells_the_kp_once(make
     assert _deadlines(database_url) == 2  # アリス's reminder and auto-skip
     fake.deny("send_messages")
     before = len(fake.calls)
-    await _overdue(harness, database_url)
-    await _settle(fake)
+    await overdue(harness, database_url)
+    await settle(fake)
     refused = [c for c in fake.calls[before:] if c.path == CHANNEL_MESSAGES]
     dms = [c for c in fake.calls[before:] if c.path == f"/channels/{fake.dm_channel}/messages"]
     assert {(c.status, c.response["code"]) for c in refused} == {(403, 50013)}
