@@ -4,8 +4,6 @@ grant it; without View Channel or Send Messages the battle does not open. A perm
 later (403 50013 on a post) is told to the KP once, privately, and the battle waits."""
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 import discord_gateway as gateway
@@ -20,8 +18,7 @@ BLOCKING = {"view_channel", "send_messages"}
 
 
 def _status(database_url: str) -> list[tuple[str, str]]:
-    with sqlite3.connect(database_url.removeprefix("sqlite+aiosqlite:///")) as db:
-        return db.execute("SELECT channel, status FROM battles ORDER BY id").fetchall()
+    return db(database_url, "SELECT channel, status FROM battles ORDER BY id")
 
 
 @pytest.mark.parametrize("permission", [p for p in CHANNEL_PERMISSIONS if p != "send_messages_in_threads"])
