@@ -143,11 +143,17 @@ class CocBot(commands.AutoShardedBot):
         other work (see :func:`~bot.transports.discord.acknowledge.acknowledge`); one Discord refuses
         to acknowledge is not run. ``/battle new`` and ``/battle start`` check the bot's own
         permissions in the channel (channel_rights): without View Channel or Send Messages
-        they are not run, else the KP is told privately what is missing. An attached file is then read as the ``data`` text. An
-        accepted button click removes the clicked message's buttons. Errors go to the error
-        mapper."""
+        they are not run, else the KP is told privately what is missing; ``/battle new`` in
+        a thread joins it (places.enter_thread). An attached file is then read as the
+        ``data`` text. An accepted button click removes the clicked message's buttons; the
+        KP then sees what the bot gave up posting in the channel (missed). Errors go to the
+        error mapper. While the bot shuts down, nothing is run: the user is told
+        :data:`RESTARTING`."""
         if self.closing:
-            await tell(interaction, RESTARTING)
+            try:
+                await tell(interaction, RESTARTING)
+            except discord.HTTPException as exc:
+                log.info("could not tell %s the bot is stopping: %s", interaction.id, exc)
             return
         with self.working():
             await self._answer(interaction, command, options)
