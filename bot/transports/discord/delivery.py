@@ -230,7 +230,7 @@ async def _post_one(client: discord.Client, channel: discord.abc.Messageable, re
         await places.refused(client, channel.id, exc, interaction)
         return CLOSED if places.closed(exc) else FAILED
     except sending.TRANSIENT as exc:
-        log.warning("could not post in channel %s (network: %r)", channel.id, exc)
+        log.info("could not post in channel %s (network: %r)", channel.id, exc)  # retried; a give-up is logged once
         return FAILED
     getattr(client, "warned", set()).discard(str(channel.id))  # posting works: a later loss is told again
     return SENT
