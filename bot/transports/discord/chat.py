@@ -52,7 +52,10 @@ class ChatDice(commands.Cog):
                 log.info("message %s seen before (a RESUME, another process): not answered again", message.id)
                 return
             replies = await self.bot.service.handle(from_message(message))
-            await post(self.bot, message.channel, replies, reply_to=message)
+            posted = await post(self.bot, message.channel, replies, reply_to=message)
+            if posted.failed and not posted.closed:
+                log.warning("%d reply(ies) to message %s in channel %s not posted (network or Discord 5xx)",
+                            len(posted.failed), message.id, message.channel.id)
         except Exception:
             log.exception("chat message %s in channel %s failed", message.id, message.channel.id)
 
