@@ -83,3 +83,18 @@ class RandomDice:
     def roll(self, sides: int) -> int:
         """A random face in ``1..sides`` from the source."""
         return self._source.randint(1, sides)
+
+
+class Recording:
+    """Dice that pass each roll to ``dice`` and append ``(sides, face)`` to ``rolls``."""
+
+    __slots__ = ("_dice", "_rolls")
+
+    def __init__(self, dice: Dice, rolls: list) -> None:
+        self._dice, self._rolls = dice, rolls
+
+    def roll(self, sides: int) -> int:
+        """Roll through the wrapped dice and note the face."""
+        face = self._dice.roll(sides)
+        self._rolls.append((sides, face))
+        return face

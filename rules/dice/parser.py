@@ -253,7 +253,10 @@ def _choice(m: re.Match) -> Choice | None:
     return Choice(secret, items, n, shown)
 
 
-def _game_command(secret: bool, body: str):
+def cthulhu_command(secret: bool, body: str, raw: str):
+    """The CoC 6th game command (``CC``/``CCB``, ``RES``/``RESB``, ``CBR``/``CBRB``) of an
+    upper-case ``body`` (without its secret ``S``), or None; ``raw`` is unused (6th reads
+    parenthesised expressions itself)."""
     m = _CC.fullmatch(body)
     if m:
         broken = _const(m.group(2)) if m.group(2) else 0
@@ -268,8 +271,9 @@ def _game_command(secret: bool, body: str):
     return None
 
 
-def _single(text: str):
-    """Parse one command without repetition; None if it is not one."""
+def _single(text: str, game):
+    """Parse one command without repetition; None if it is not one. ``game(secret, body,
+    raw)`` reads the game system's own commands (see :func:`parse_command`)."""
     m = _CHOICE.fullmatch(text)
     if m:
         if len(text) > MAX_COMMAND_CHARS:
@@ -285,7 +289,7 @@ def _single(text: str):
             raise DiceError(f"コマンドが長すぎます（{MAX_COMMAND_CHARS}文字まで）")
         return None
     try:
-        node = _game_command(secret, body)
+        node = game(secret, body, text)
         if node is not None:
             return node
         m = _D66.fullmatch(body)
@@ -319,10 +323,13 @@ def _single(text: str):
 
 
 @lru_cache(maxsize=4096)
-def parse_command(text: str):
+def parse_command(text: str, game=cthulhu_command):
     """Parse a normalised command (no comment) into a command node, or None.
 
-    Handles the repetition prefix (``x3 CCB<=50``) and ``choice`` with spaces.
+    Handles the repetition prefix (``x3 CCB<=50``) and ``choice`` with spaces. ``game`` reads
+    the game system's own commands before the common ones, as BCDice does:
+    ``game(secret, body, raw)`` gets the upper-case command without its secret ``S`` and the
+    command as typed, and returns a command node or None (default: CoC 6th, ``Cthulhu``).
 
     Raises:
         DiceError: a recognisable command that cannot be rolled (over a limit, a
@@ -338,10 +345,10 @@ def parse_command(text: str):
             times = int(m.group(2))
             if not 1 <= times <= MAX_REPEAT:
                 raise DiceError(f"繰り返し回数は1以上、{MAX_REPEAT}以下としてください")
-            inner = _single(trailer)
+            inner = _single(trailer, game)
             if inner is None:
                 raise DiceError(f"繰り返し対象のコマンドが実行できませんでした ({trailer})")
             node = Repeat(bool(m.group(1)), times, inner, trailer)
             check_total(node.dice_count)
             return node
-    return _single(text)
+    return _single(text, game)
