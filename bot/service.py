@@ -33,6 +33,7 @@ from bot.render import buttons
 from bot.render.map_text import map_reply
 from bot.render.reply import Button, Reply, clip, posted_in, private, public
 from bot.commands.request import Request, request_label
+from bot.sheets.edition import SYSTEM_WORDS, Edition, battle_edition_note, channel_edition
 from bot.sheets.rolls import published_reply, roll_replies
 from bot.sheets.checks import SheetChecks, is_san
 from bot.store import BattleExists, BattleRecord, Deadline, DuplicateRequest, Store
@@ -46,6 +47,7 @@ from rules.chat import sanity_loss
 from rules.battle.steps import StepStarted, command_record
 from rules.coc6.character import Character
 from rules.dice import Dice, DiceError, DiceExhausted
+from rules.dice.editions import own_edition
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 
@@ -341,23 +343,40 @@ class Service:
         text = opt.text(req.options, "command")
         if not text:
             raise InvalidInput("command: にダイスコマンドを指定してください（例: CCB<=70）。")
+        chosen = opt.text(req.options, "system")
+        here = await self._edition(req.channel)
+        if chosen is not None:
+            system = SYSTEM_WORDS.get(chosen.strip().lower())
+            if system is None:
+                raise InvalidInput(f"system: は coc6（6版）か coc7（7版）です（「{chosen[:20]}」は選べません）。")
+            here = Edition(system)
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
                                   await self.battles.keeper_of(req.channel), from_chat=False,
-                                  keep_secret=self._secret_keeper(req))
+                                  keep_secret=self._secret_keeper(req), edition=here.system,
+                                  in_battle=here.in_battle, forced=chosen is not None)
+
+    async def _edition(self, channel: str) -> Edition:
+        """The channel's dice edition (bot.sheets.edition)."""
+        return await channel_edition(self.battles, self.store.keeper, channel)
 
     async def _chat(self, req: Request) -> list[Reply]:
-        """A chat line: a declaration in a battle channel (bot.battle.chat_play), else dice."""
-        declared = await self.chat.declaration(req)
-        if declared is not None:
-            return declared
+        """A chat line: a declaration in a battle channel (bot.battle.chat_play), else dice.
+        A dice line only the other edition has never acts in a battle: it is rolled with a
+        note (rules.dice.editions)."""
         text = opt.text(req.options, "text") or ""
+        here = await self._edition(req.channel)
+        if not (here.in_battle and own_edition(text) not in (None, here.system)):
+            declared = await self.chat.declaration(req)
+            if declared is not None:
+                return declared
         loss = sanity_loss(text)
         if loss is not None:  # 「SANチェック 1/1D6」: the /check of a SAN roll, in any channel
             return await self.dispatch(dataclasses.replace(req, command="check", said=text,
                                                            options={"skill": "SAN", "loss": loss}))
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
                                   await self.battles.keeper_of(req.channel), from_chat=True,
-                                  keep_secret=self._secret_keeper(req))
+                                  keep_secret=self._secret_keeper(req), edition=here.system,
+                                  in_battle=here.in_battle)
 
     def _secret_keeper(self, req: Request):
         """Stores a secret roll of ``req``'s user in this channel; returns its id."""
@@ -393,13 +412,15 @@ class Service:
         recorder = RecordingDice(self.dice)
         events = system.decide(state, command, recorder)
         known = self.battles.setting_defaults(system)
-        for key, value in (await self.store.keeper.channel_settings(req.channel)).items():
+        stored = await self.store.keeper.channel_settings(req.channel)
+        for key, value in stored.items():
             if key in known:
                 events.append(kc.SettingChanged(key=key, value=value, by=req.user))
         marker = StepStarted(step=1, by=req.user, command=command_record(command), dice=recorder.faces,
                              label=request_label(req), speaker=req.name)
         reply = public(f"戦闘を開きました（{system.title}）。KP: {req.name or req.user}\n"
-                       "PLは /battle join character:名前 で参加、KPは /battle add でNPCを追加し、/battle start で開始します。")
+                       "PLは /battle join character:名前 で参加、KPは /battle add でNPCを追加し、/battle start で開始します。"
+                       + battle_edition_note(stored.get("edition"), system.title))
         try:
             record = await self.store.open_battle(req.channel, req.guild, system.name, req.user,
                                                   [to_record(e) for e in [marker, *events]], req.request_id,

@@ -92,7 +92,9 @@ DECLARATIONS = (("受け流し", "受け流し"), ("行動遅延", "行動遅延
 
 COMMANDS: tuple[Cmd, ...] = (
     Cmd("roll", "ロール", "ダイスを振る（BCDice互換: CCB<=70, 2D6+1D4, RES(12-10) など）", (
-        Opt("command", "コマンド", "ダイスコマンド（後ろにコメントも書けます）", required=True),)),
+        Opt("command", "コマンド", "ダイスコマンド（後ろにコメントも書けます）", required=True),
+        Opt("system", "システム", "この1回だけ使う版（省略時はチャンネルの版）",
+            choices=(("coc6", "クトゥルフ神話TRPG（6版）"), ("coc7", "新クトゥルフ神話TRPG（7版）"))))),
     Cmd("char new", "キャラ 作成", "能力値からキャラクターを作る", (
         Opt("name", "名前", "キャラクター名", required=True), *STATS), private=True),
     Cmd("char set", "キャラ 設定", "能力値・技能・HP・装甲などを1つ設定する", (
