@@ -24,10 +24,11 @@ _SUM_ALPHABET = re.compile(r"[0-9+\-*/()<>=!?DKHLMAXINUCRF]+")
 _REPEAT = re.compile(r"(S?)(?:REPEAT|REP|X)(\d+)", re.IGNORECASE)
 _CHOICE = re.compile(r"(S?)choice(\d*)(.*)", re.IGNORECASE | re.DOTALL)
 _CC = re.compile(r"CC(B)?(?:\(([^()]*)\))?(?:(?:<=|=<)(.+))?")
-_RES = re.compile(r"RES(B)?\((.+)\)")
+_RES = re.compile(r"RES(B)?(?:\((.+)\)|(-?\d+))")
 _CBR = re.compile(r"CBR(B)?\((.+),(.+)\)")
 _D66 = re.compile(r"D66([ANSD]?)")
-_BARABARA = re.compile(r"(\d+)B(\d+)(?:([<>=!]+)(.+))?")
+_BARABARA = re.compile(r"(\d+B\d+(?:\+\d+B\d+)*)(?:([<>=!]+)(.+))?")
+_BARABARA_TERM = re.compile(r"(\d+)B(\d+)")
 _CALC = re.compile(r"C(.+)")
 _SPACE = re.compile(r"\s")
 
@@ -231,6 +232,31 @@ def _sum_roll(secret: bool, body: str) -> SumRoll:
     return SumRoll(secret, expr, op, target)
 
 
+_NUMBER_RANGE = re.compile(r"(\d+)-(\d+)")
+_LETTER_RANGE = re.compile(r"([a-z])-([a-z])|([A-Z])-([A-Z])")
+#: Most items a choice may hold (BCDice).
+MAX_CHOICE_ITEMS = 100
+
+
+def _shorthand(item: str) -> tuple[str, ...]:
+    """BCDice's one-item shorthand ``1-5`` → 1..5, ``a-d``/``A-D`` → a..d; () otherwise
+    (a choice of one item is no choice)."""
+    m = _NUMBER_RANGE.fullmatch(item)
+    if m:
+        first, last = int(m.group(1)), int(m.group(2))
+        if first <= last and last - first < MAX_CHOICE_ITEMS:
+            return tuple(str(i) for i in range(first, last + 1))
+        if first <= last:
+            raise DiceError("項目数は100以下としてください")
+        return ()
+    m = _LETTER_RANGE.fullmatch(item)
+    if m:
+        first, last = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if first <= last:
+            return tuple(chr(c) for c in range(ord(first), ord(last) + 1))
+    return ()
+
+
 def _choice(m: re.Match) -> Choice | None:
     secret, digits, rest = bool(m.group(1)), m.group(2), m.group(3)
     if rest[:1] in ("[", "("):
@@ -239,17 +265,22 @@ def _choice(m: re.Match) -> Choice | None:
             return None
         items = tuple(x.strip() for x in rest[1:-1].split(","))
         items = tuple(x for x in items if x)
-        shown = f"choice{digits}{rest[0]}{','.join(items)}{close}"
+        opener, joiner = rest[0], ","
     elif rest[:1].isspace():
         items = tuple(rest.split())
-        shown = f"choice{digits} {' '.join(items)}"
+        opener, joiner, close = " ", " ", ""
     else:
         return None
+    if len(items) == 1:
+        items = _shorthand(items[0])
     if not items:
         return None
+    if len(items) > MAX_CHOICE_ITEMS:
+        raise DiceError("項目数は100以下としてください")
     n = int(digits) if digits else 1
     if not 1 <= n <= len(items):
         raise DiceError(f"選ぶ個数は1以上、項目数（{len(items)}）以下にしてください")
+    shown = f"choice{n if n != 1 else ''}{opener}{joiner.join(items)}{close}"
     return Choice(secret, items, n, shown)
 
 
@@ -263,8 +294,9 @@ def cthulhu_command(secret: bool, body: str, raw: str):
         target = _const(m.group(3)) if m.group(3) else None
         return Check(secret, bool(m.group(1)), broken, target)
     m = _RES.fullmatch(body)
-    if m:
-        return Resist(secret, bool(m.group(1)), _const(m.group(2)))
+    if m:  # RES(12-10), or a bare difference as BCDice reads it: RES10, RES0, RES-3
+        difference = _const(m.group(2)) if m.group(2) is not None else int(m.group(3))
+        return Resist(secret, bool(m.group(1)), difference)
     m = _CBR.fullmatch(body)
     if m:
         return Combination(secret, bool(m.group(1)), _const(m.group(2)), _const(m.group(3)))
@@ -297,15 +329,16 @@ def _single(text: str, game):
             return D66(secret, m.group(1))
         m = _BARABARA.fullmatch(body)
         if m:
-            count, sides = int(m.group(1)), int(m.group(2))
-            check_dice(count, sides)
+            terms = tuple((int(c), int(n)) for c, n in _BARABARA_TERM.findall(m.group(1)))
+            for count, sides in terms:
+                check_dice(count, sides)
             op = target = None
-            if m.group(3):
-                op = CMP_OPS.get(m.group(3))
+            if m.group(2):
+                op = CMP_OPS.get(m.group(2))
                 if op is None:
                     return None
-                target = _const(m.group(4))
-            return Barabara(secret, count, sides, op, target)
+                target = _const(m.group(3))
+            return Barabara(secret, terms, op, target)
         if not _SUM_ALPHABET.fullmatch(body):
             return None
         m = _CALC.fullmatch(body)
