@@ -33,6 +33,7 @@ from bot.render import buttons
 from bot.render.map_text import map_reply
 from bot.render.reply import Button, Reply, clip, posted_in, private, public
 from bot.commands.request import Request, request_label
+from bot.sheets.investigators import InvestigatorBook
 from bot.sheets.edition import SYSTEM_WORDS, Edition, battle_edition_note, channel_edition
 from bot.sheets.rolls import published_reply, roll_replies
 from bot.sheets.checks import SheetChecks, is_san
@@ -88,6 +89,7 @@ class Service:
         self.store = store
         self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes, cache_size=cache_size)
         self.characters = CharacterBook(store)
+        self.characters.seventh = InvestigatorBook(store, dice)
         self.sheet_checks = SheetChecks(self.characters, dice, clock)
         self.keeper = KeeperDesk(self.battles)
         self.ending = BattleEnd(self.battles)
@@ -115,7 +117,7 @@ class Service:
         own: dict[str, Handler] = {
             "roll": self._roll, "chat": self._chat, "button": self._button,
             "battle new": self._open, "battle status": self._status, "battle map": self._map,
-            "char new": self._char(self.characters.new),
+            "char new": self._char_new,
             "char set": self._char_edit(self.characters.set, "次の戦闘から使えます。この戦闘の値はKPが /kp set で変えられます"),
             "char weapon": self._char_edit(self.characters.weapon, "次の戦闘から使えます"), "char show": self._char_show,
             "char list": self._char(self.characters.list), "char delete": self._char(self.characters.delete),
@@ -162,6 +164,19 @@ class Service:
         async def handler(req: Request) -> list[Reply]:
             return await self._once(req, lambda: method(req.scope, req.user, req.options))
         return handler
+
+    async def _char_new(self, req: Request) -> list[Reply]:
+        """``/char new``: a 6th character, or a 7th investigator (``edition:7``, or by default
+        in a channel whose dice are 7th)."""
+        chosen = opt.text(req.options, "edition")
+        if chosen is not None:
+            system = SYSTEM_WORDS.get(chosen.strip().lower())
+            if system is None:
+                raise InvalidInput("edition: は 6 か 7 です。")
+        else:
+            system = (await self._edition(req.channel)).system
+        book = self.characters.seventh if system == "coc7" else self.characters
+        return await self._once(req, lambda: book.new(req.scope, req.user, req.options))
 
     def _char_edit(self, method, then: str) -> Handler:
         """The handler of a ``/char`` command that changes a sheet: when a unit of the

@@ -95,8 +95,12 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("command", "コマンド", "ダイスコマンド（後ろにコメントも書けます）", required=True),
         Opt("system", "システム", "この1回だけ使う版（省略時はチャンネルの版）",
             choices=(("coc6", "クトゥルフ神話TRPG（6版）"), ("coc7", "新クトゥルフ神話TRPG（7版）"))))),
-    Cmd("char new", "キャラ 作成", "能力値からキャラクターを作る", (
-        Opt("name", "名前", "キャラクター名", required=True), *STATS), private=True),
+    Cmd("char new", "キャラ 作成", "能力値からキャラクターを作る（7版は能力値を%で）", (
+        Opt("name", "名前", "キャラクター名", required=True), *STATS,
+        Opt("edition", "版", "6版か7版か（省略時はチャンネルの版）",
+            choices=(("6", "6版（クトゥルフ神話TRPG）"), ("7", "7版（新クトゥルフ神話TRPG）"))),
+        num("luck", "幸運", "7版の幸運（省略すると3D6×5を振ります）", 0, 99),
+        num("age", "年齢", "7版の年齢（40代からMOVが下がります）", 1, 999)), private=True),
     Cmd("char set", "キャラ 設定", "能力値・技能・HP・装甲などを1つ設定する", (
         Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),
         Opt("key", "項目", "項目名（STR, こぶし, 回避, HP, 装甲 …）", required=True),
