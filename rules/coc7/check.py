@@ -14,6 +14,7 @@ Facts as BCDice's ``Cthulhu7th`` reads them (and the rulebook, 新クトゥル�
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -128,4 +129,50 @@ def roll_with_bonus(dice: Dice, bonus: int) -> tuple[int, list[int]]:
     return kept, candidates
 
 
-__all__ = ["Difficulty", "Level7", "fumble_floor", "judge", "judge_at", "roll_with_bonus"]
+@dataclass(frozen=True)
+class Check7:
+    """One 7th skill roll against a target.
+
+    Attributes:
+        skill: the skill's value (%) before any difficulty; target: what was rolled against
+        (the skill, or its half/fifth/0 with a difficulty); bonus: bonus (> 0) or penalty
+        (< 0) dice; difficulty: the stated difficulty or None; roll: the kept 1D100;
+        candidates: every candidate roll; level: the outcome.
+    """
+
+    skill: int
+    target: int
+    bonus: int
+    difficulty: Difficulty | None
+    roll: int
+    candidates: tuple[int, ...]
+    level: Level7
+
+    @property
+    def succeeded(self) -> bool:
+        """Whether the level is a success."""
+        return self.level.succeeded
+
+    def text(self) -> str:
+        """BCDice's text: ``(1D100<=53) ボーナス・ペナルティダイス[1] ＞ 92, 52 ＞ 52 ＞ レギュラー成功``."""
+        return (f"(1D100<={self.target}) ボーナス・ペナルティダイス[{self.bonus}] ＞ "
+                f"{', '.join(map(str, self.candidates))} ＞ {self.roll} ＞ {self.level.value}")
+
+
+def reading(roll: int, skill: int, difficulty: Difficulty | None) -> tuple[int, Level7]:
+    """``(target, level)`` of a kept ``roll`` against ``skill`` at ``difficulty``."""
+    if difficulty is None:
+        return skill, judge(roll, skill)
+    target = difficulty.target(skill)
+    return target, judge_at(roll, target)
+
+
+def roll_skill(skill: int, dice: Dice, bonus: int = 0, difficulty: Difficulty | None = None) -> Check7:
+    """Roll a 7th skill check of ``skill`` % (> 0) with ``bonus`` dice at ``difficulty``."""
+    roll, candidates = roll_with_bonus(dice, bonus)
+    target, level = reading(roll, skill, difficulty)
+    return Check7(skill, target, bonus, difficulty, roll, tuple(candidates), level)
+
+
+__all__ = ["Check7", "Difficulty", "Level7", "fumble_floor", "judge", "judge_at", "reading",
+           "roll_skill", "roll_with_bonus"]

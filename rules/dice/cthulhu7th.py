@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from rules.coc7 import tables
-from rules.coc7.check import Difficulty, Level7, judge, judge_at, roll_with_bonus
+from rules.coc7.check import Difficulty, Level7, judge, roll_skill, roll_with_bonus
 from rules.dice.ast import ZeroDivision
 from rules.dice.core import Dice, DiceError, Recording
 from rules.dice.format import SEP
@@ -67,11 +67,11 @@ class SkillRoll:
     first (``CC<=53h`` → ``(1D100<=26)``) and the level reads 成功/失敗.
     """
 
-    __slots__ = ("secret", "bonus", "target", "difficulty", "dice_count")
+    __slots__ = ("secret", "bonus", "skill", "target", "difficulty", "dice_count")
 
     def __init__(self, secret: bool, bonus: int, target: int | None,
                  difficulty: Difficulty | None) -> None:
-        self.secret, self.bonus, self.difficulty = secret, bonus, difficulty
+        self.secret, self.bonus, self.difficulty, self.skill = secret, bonus, difficulty, target
         self.target = None if target is None else (
             difficulty.target(target) if difficulty else target)
         self.dice_count = 1 if bonus == 0 and target is None else abs(bonus) + 2
@@ -83,18 +83,16 @@ class SkillRoll:
             return DiceResult(f"(1D100){SEP}{face}", self.secret, face, rolls=((100, face),),
                               comment=comment, command=command)
         rolls: list[tuple[int, int]] = []
-        total, candidates = roll_with_bonus(Recording(dice, rolls), self.bonus)
-        target = self.target
-        expr = "1D100" if target is None else f"1D100<={target}"
-        parts = [f"({expr}) ボーナス・ペナルティダイス[{self.bonus}]",
-                 ", ".join(map(str, candidates)), str(total)]
-        if target is None:
-            return DiceResult(SEP.join(parts), self.secret, total, rolls=tuple(rolls),
-                              comment=comment, command=command)
-        level = judge_at(total, target) if self.difficulty else judge(total, target)
-        parts.append(level.value)
-        ok = level.succeeded
-        return DiceResult(SEP.join(parts), self.secret, total, ok, not ok,
+        recording = Recording(dice, rolls)
+        if self.target is None:
+            total, candidates = roll_with_bonus(recording, self.bonus)
+            text = SEP.join([f"(1D100) ボーナス・ペナルティダイス[{self.bonus}]",
+                             ", ".join(map(str, candidates)), str(total)])
+            return DiceResult(text, self.secret, total, rolls=tuple(rolls), comment=comment,
+                              command=command)
+        check = roll_skill(self.skill, recording, self.bonus, self.difficulty)
+        level, ok = check.level, check.succeeded
+        return DiceResult(check.text(), self.secret, check.roll, ok, not ok,
                           level is Level7.CRITICAL, level is Level7.FUMBLE, tuple(rolls),
                           comment, command, level)
 

@@ -94,6 +94,13 @@ def check_expression(expr: str) -> None:
     _expression_node(expr)
 
 
+def expression_max(expr: str) -> int:
+    """The highest total ``expr`` can roll (``1D6`` → 6, ``1D4+2`` → 6, ``3`` → 3); raises
+    DiceError as :func:`check_expression` does. For a loss that is its maximum (a fumbled
+    7th SAN roll)."""
+    return _expression_node(expr)[1].bounds()[1]
+
+
 def roll_expression(expr: str, dice: Dice) -> DiceResult:
     """Roll a sum-dice expression such as ``1D8+1D4``, ``1D3-1D4``, ``1D6+2`` or ``0``.
 
@@ -110,4 +117,4 @@ def roll_expression(expr: str, dice: Dice) -> DiceResult:
     return DiceResult(f"({node.to_s()}){SEP}{value}", total=value, command=text)
 
 
-__all__ = ["SYSTEMS", "check_expression", "evaluate", "parse", "roll_expression"]
+__all__ = ["SYSTEMS", "check_expression", "evaluate", "expression_max", "parse", "roll_expression"]
