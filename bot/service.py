@@ -37,6 +37,7 @@ from bot.sheets.investigators import InvestigatorBook
 from bot.sheets.edition import SYSTEM_WORDS, Edition, battle_edition_note, channel_edition
 from bot.sheets.rolls import published_reply, roll_replies
 from bot.sheets.checks import SheetChecks, is_san
+from bot.sheets.checks7 import InvestigatorChecks
 from bot.store import BattleExists, BattleRecord, Deadline, DuplicateRequest, Store
 from bot.store.busy import DatabaseBusy
 from rules.battle import commands as cmds
@@ -90,7 +91,8 @@ class Service:
         self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes, cache_size=cache_size)
         self.characters = CharacterBook(store)
         self.characters.seventh = InvestigatorBook(store, dice)
-        self.sheet_checks = SheetChecks(self.characters, dice, clock)
+        self.sheet_checks = SheetChecks(self.characters, dice, clock,
+                                        InvestigatorChecks(store, dice, clock, store.keeper.channel_settings))
         self.keeper = KeeperDesk(self.battles)
         self.ending = BattleEnd(self.battles)
         self.chat = ChatTable(self.battles, self.dispatch)

@@ -61,6 +61,7 @@ OPTIONS: dict[str, Option] = {
     "injury_thresholds": Option("負傷表 [[ダメージ, 程度], …]", "C-INJ-03"),
     "injury_stamina_loss": Option("負傷の程度ごとのスタミナ減少 {程度: 量}", "C-INJ-05"),
     "supplements": Option("使用を許可する追加のルールブック・サプリメント（空欄＝なし。戦闘開始時に告知）", "H-GEN-04"),
+    "luck_spend": Option("7版：失敗した判定に幸運を使って成功にできる（ルールブックの選択ルール）", "H-GEN-04"),
     "secret_hidden_rolls": Option("非公開NPCのロールをシークレットにする", "H-GEN-01"),
     "chat_declarations": Option("チャットの宣言（「回避」「ゾンビをこぶしで攻撃」など）を読み取る", "H-GEN-01"),
     "turn_reminder_minutes": Option("手番のリマインドまでの分数（0で無効）", "H-GEN-01", minimum=0),
@@ -77,7 +78,7 @@ DECLARE_TIMEOUT_MINUTES = 0
 answer or the KP's 「宣言を締め切る」; with N > 0 they close by themselves N minutes after the
 round opened."""
 
-ALIASES = {"版": "edition", "ダイスの版": "edition", "エディション": "edition", "サプリメント": "supplements", "判定": "dice", "ショック": "shock", "受け流し宣言": "parry_free_at", "スペシャル": "special",
+ALIASES = {"幸運消費": "luck_spend", "幸運の消費": "luck_spend", "版": "edition", "ダイスの版": "edition", "エディション": "edition", "サプリメント": "supplements", "判定": "dice", "ショック": "shock", "受け流し宣言": "parry_free_at", "スペシャル": "special",
            "銃器回避": "dodge_firearms", "盾2回": "invictus_shields", "身代わり": "substitute_parry",
            "受け流し減少": "parry_step", "武道2倍": "budo_double", "硬い床": "hard_floor",
            "流派": "budo_styles", "特徴": "traits", "席順": "seating", "集団攻撃": "group_attack",
@@ -90,7 +91,7 @@ ALIASES = {"版": "edition", "ダイスの版": "edition", "エディション":
 
 def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int) -> dict:
     """Every option with its default: the system's, then the bot-wide ones."""
-    return {"edition": EDITION, "secret_hidden_rolls": True, "chat_declarations": True, **system_defaults,
+    return {"edition": EDITION, "luck_spend": False, "secret_hidden_rolls": True, "chat_declarations": True, **system_defaults,
             "turn_reminder_minutes": reminder_minutes, "turn_autoskip_minutes": autoskip_minutes,
             "declare_timeout_minutes": DECLARE_TIMEOUT_MINUTES}
 
