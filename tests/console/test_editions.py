@@ -86,3 +86,20 @@ async def test_a_battle_in_a_7th_channel_says_so_and_rolls_6th_until_it_ends(con
     await table.say("kp: /battle end")
     assert text(await table.say("alice: CC<=50")) == (
         "alice\n(1D100<=50) ボーナス・ペナルティダイス[0] ＞ 52 ＞ 52 ＞ 失敗")
+
+
+async def test_a_7th_line_never_acts_in_a_6th_battle(console_table):
+    # アリス's dodge is pending; 「CC(1)<=28 〈回避〉」 is 7th: rolled with a note, not the dodge.
+    table = await console_table([20, 9, 5, 2, 10])
+    for line in ("alice: /char new name:アリス edition:6 STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15",
+                 "kp: /char new name:ゾンビ edition:6 STR:16 CON:16 POW:1 DEX:8 APP:1 SIZ:14 INT:1 EDU:1",
+                 "kp: /battle new system:coc6-house", "alice: /battle join character:アリス",
+                 "kp: /battle add name:ゾンビ1 character:ゾンビ", "kp: /battle start",
+                 "alice: 手番終了", "kp: ゾンビ1：アリスを攻撃"):
+        await table.say(line)
+    assert table.dice.used == [(100, 20)]
+    said = text(await table.say("alice: CC(1)<=28 〈回避〉"))
+    assert said == ("alice　〈回避〉\n(1D100<=28) ボーナス・ペナルティダイス[1] ＞ 92, 52 ＞ 52 ＞ 失敗\n"
+                    "※7版のコマンドとして振りました（このチャンネルの戦闘は6版です。戦闘には反映しません）")
+    dodged = text(await table.say("alice: CCB<=28 〈回避〉"))
+    assert "アリスの対応：回避" in dodged and "(1D100<=28) ＞ 10 ＞ 成功" in dodged
