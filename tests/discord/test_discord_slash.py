@@ -176,3 +176,11 @@ async def test_the_battle_log_arrives_as_private_attachments(make_bot):
     calls = await harness.slash("kp", "battle log")
     assert [(c.ephemeral, [a["filename"] for a in c.message["attachments"]]) for c in calls] == [
         (True, ["battle-1-kp.txt"]), (True, ["battle-1-kp.html"])]  # the KP's copy (with secrets)
+
+
+async def test_roll_system_coc7_rolls_one_command_by_cthulhu7th(make_bot):
+    harness = await make_bot([9, 5, 2])
+    data = gateway.slash("alice", "roll", command="CC(1)<=53 目星", system="coc7")
+    _ack, answer = await harness.dispatch_all("INTERACTION_CREATE", data)
+    assert answer.content == ("Alice　目星\n"
+                              "(1D100<=53) ボーナス・ペナルティダイス[1] ＞ 92, 52 ＞ 52 ＞ レギュラー成功")
