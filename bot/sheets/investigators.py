@@ -13,7 +13,7 @@ from bot.render.reply import MAX_TEXT, Reply, private
 from bot.sheets.characters import bounded as _bounded
 from bot.sheets.names import check_name
 from bot.store import Store
-from rules.coc7.character import CHARACTERISTICS, Investigator
+from rules.coc7.character import CHARACTERISTICS, Investigator, is_investigator
 from rules.dice import Dice
 from rules.errors import InvalidInput
 
@@ -51,16 +51,19 @@ class InvestigatorBook:
             stats[key] = _bounded(value, key, *CHARACTERISTIC_RANGE_7)
         age = opt.integer(options, "age", "age")
         luck = opt.integer(options, "luck", "luck")
+        old = Investigator.from_dict(record.data) if record is not None and is_investigator(record.data) else None
         note = ""
-        if luck is None:
+        if luck is None and old is None:
             luck, shown = luck_roll(self.dice)
             note = f"\n幸運を振りました: {shown} = {luck}"
-        luck = _bounded(luck, "luck", 0, 99)
-        old = Investigator.from_dict(record.data) if record is not None and record.data.get("edition") == "coc7" else None
-        inv = Investigator(name, stats, old.skills if old else {}, luck,
-                           _bounded(age, "age", 1, 999) if age is not None else (old.age if old else None))
+        changes = {"stats": stats}
+        if luck is not None:
+            changes["luck"] = _bounded(luck, "luck", 0, 99)
+        if age is not None:
+            changes["age"] = _bounded(age, "age", 1, 999)
+        inv = dataclasses.replace(old or Investigator(name, stats), **changes)
         await self.store.put_character(scope, user, name, inv.to_dict())
-        head = (f"「{name}」の能力値を更新しました（技能はそのままです）。" if old else
+        head = (f"「{name}」の能力値を更新しました（技能・SAN・成長チェックはそのままです）。" if old else
                 f"7版の探索者「{name}」を登録しました。")
         return [private(user, head + note + "\n" + investigator_text(inv, full=old is None))]
 

@@ -80,3 +80,14 @@ def test_an_iachara_style_piece_with_literal_values_reads_as_7th() -> None:
     assert inv.name == "見本 七郎" and inv.luck == 45 and inv.san == 58 and inv.hp_max == 11
     assert inv.skills == {"目星": 75, "図書館": 60, "射撃（拳銃）": 40}  # 聞き耳 20 is its base
     assert parse_sheet(json.dumps(ccfolia_piece7(inv), ensure_ascii=False))[0] == inv
+
+
+async def test_char_new_again_updates_characteristics_and_keeps_the_rest(console_table):
+    table = await console_table([4, 2, 6])
+    await table.say(NEW)
+    await table.say("alice: /char set name:エミリー key:目星 value:70")
+    again = text(await table.say(NEW.replace("STR:60", "STR:65")))
+    assert again.startswith("「エミリー」の能力値を更新しました（技能・SAN・成長チェックはそのままです）。\n")
+    assert "STR 65（32/13）" in again and "幸運 60" in again and "幸運を振りました" not in again
+    assert table.dice.remaining == 0
+    assert "目星 70（35/14）" in text(await table.say("alice: /char show name:エミリー"))
