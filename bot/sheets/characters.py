@@ -102,6 +102,9 @@ class CharacterBook:
         record = await self.store.get_character(scope, name)
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{name}」は他のユーザーがすでに登録しています。")
+        if record is not None and is_investigator(record.data):
+            raise InvalidInput(f"「{name}」は7版の探索者として登録されています。6版のキャラクターは別の名前で作るか、"
+                               "/char delete で消してから作ってください（7版の能力値の更新は edition:7 で）。")
         stats = {}
         for key in CHARACTERISTICS:
             value = opt.integer(options, key.lower(), key)

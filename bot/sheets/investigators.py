@@ -43,6 +43,9 @@ class InvestigatorBook:
         record = await self.store.get_character(scope, name)
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{name}」は他のユーザーがすでに登録しています。")
+        if record is not None and not is_investigator(record.data):
+            raise InvalidInput(f"「{name}」は6版のキャラクターとして登録されています。7版の探索者は別の名前で作るか、"
+                               "/char delete で消してから作ってください。")
         stats = {}
         for key in CHARACTERISTICS:
             value = opt.integer(options, key.lower(), key)

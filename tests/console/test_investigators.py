@@ -91,3 +91,15 @@ async def test_char_new_again_updates_characteristics_and_keeps_the_rest(console
     assert "STR 65（32/13）" in again and "幸運 60" in again and "幸運を振りました" not in again
     assert table.dice.remaining == 0
     assert "目星 70（35/14）" in text(await table.say("alice: /char show name:エミリー"))
+
+
+async def test_char_new_never_turns_one_edition_into_the_other(console_table):
+    table = await console_table([4, 2, 6])
+    await table.say(NEW)
+    refused = text(await table.say("alice: /char new name:エミリー edition:6 STR:12 CON:13 POW:11 DEX:14 "
+                                   "APP:10 SIZ:13 INT:13 EDU:15"))
+    assert refused.startswith("「エミリー」は7版の探索者として登録されています。")
+    await table.say("bob: /char new name:ボブ edition:6 STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15")
+    refused = text(await table.say("bob: /char new name:ボブ edition:7 STR:60 CON:55 POW:65 DEX:70 APP:50 "
+                                   "SIZ:65 INT:75 EDU:80 luck:50"))
+    assert refused.startswith("「ボブ」は6版のキャラクターとして登録されています。")
