@@ -34,7 +34,7 @@ from bot.render.map_text import map_reply
 from bot.render.reply import Button, Reply, clip, posted_in, private, public
 from bot.commands.request import Request, request_label
 from bot.sheets.investigators import InvestigatorBook
-from bot.sheets.edition import SYSTEM_WORDS, Edition, battle_edition_note, channel_edition
+from bot.sheets.edition import BATTLE_EDITION, SYSTEM_WORDS, Edition, battle_edition_note, channel_edition
 from bot.sheets.rolls import published_reply, roll_replies
 from bot.sheets.checks import SheetChecks, is_san
 from bot.sheets.checks7 import InvestigatorChecks
@@ -49,7 +49,7 @@ from rules.chat import sanity_loss
 from rules.battle.steps import StepStarted, command_record
 from rules.coc6.character import Character
 from rules.dice import Dice, DiceError, DiceExhausted
-from rules.dice.editions import own_edition
+from rules.dice.editions import is_dice, own_edition
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 
@@ -381,8 +381,8 @@ class Service:
         A dice line only the other edition has never acts in a battle: it is rolled with a
         note (rules.dice.editions)."""
         text = opt.text(req.options, "text") or ""
-        here = await self._edition(req.channel)
-        if not (here.in_battle and own_edition(text) not in (None, here.system)):
+        in_battle = await self.battles.active(req.channel) is not None
+        if not (in_battle and own_edition(text) not in (None, BATTLE_EDITION)):
             declared = await self.chat.declaration(req)
             if declared is not None:
                 return declared
@@ -390,6 +390,9 @@ class Service:
         if loss is not None:  # 「SANチェック 1/1D6」: the /check of a SAN roll, in any channel
             return await self.dispatch(dataclasses.replace(req, command="check", said=text,
                                                            options={"skill": "SAN", "loss": loss}))
+        if not is_dice(text):  # ordinary chat: silent, without reading the channel's settings
+            return []
+        here = await self._edition(req.channel)
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
                                   await self.battles.keeper_of(req.channel), from_chat=True,
                                   keep_secret=self._secret_keeper(req), edition=here.system,

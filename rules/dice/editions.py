@@ -60,6 +60,12 @@ def own_edition(line: str) -> str | None:
     return None
 
 
+def is_dice(line: str) -> bool:
+    """Whether either edition reads ``line`` as a dice command (or refuses it as one):
+    False for ordinary chat, which no edition answers."""
+    return _read(line, COC6) is not None or _read(line, COC7) is not None
+
+
 def choose(line: str, channel: str) -> tuple[str, bool]:
     """``(edition to roll by, whether it is not the channel's)`` for a dice line typed in a
     channel of edition ``channel``."""
@@ -80,4 +86,4 @@ def foreign_note(rolled: str, channel: str, in_battle: bool = False) -> str:
 
 
 __all__ = ["BONUS_NOT_MALFUNCTION", "COC6", "COC7", "EDITION_NAMES", "choose", "foreign_note",
-           "own_edition"]
+           "is_dice", "own_edition"]

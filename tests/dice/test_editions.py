@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.dice.editions import choose, foreign_note, own_edition
+from rules.dice.editions import choose, foreign_note, is_dice, own_edition
 
 
 @pytest.mark.parametrize("line", [
@@ -37,3 +37,8 @@ def test_the_note_names_the_channels_edition() -> None:
     assert foreign_note("coc7", "coc6") == "※7版のコマンドとして振りました（このチャンネルは6版です）"
     assert foreign_note("coc7", "coc6", in_battle=True) == (
         "※7版のコマンドとして振りました（このチャンネルの戦闘は6版です。戦闘には反映しません）")
+
+
+def test_is_dice_is_false_only_for_what_no_edition_reads() -> None:
+    assert is_dice("CC(1)<=50") and is_dice("CCB<=50") and is_dice("FAR(0,0,98)") and is_dice("1D6")
+    assert not is_dice("こんにちは") and not is_dice("CCさくら") and not is_dice("")
