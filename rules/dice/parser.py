@@ -23,7 +23,7 @@ _ZERO_DIV = "ゼロ除算が発生したため計算できませんでした"
 _SUM_ALPHABET = re.compile(r"[0-9+\-*/()<>=!?DKHLMAXINUCRF]+")
 _REPEAT = re.compile(r"(S?)(?:REPEAT|REP|X)(\d+)", re.IGNORECASE)
 _CHOICE = re.compile(r"(S?)choice(\d*)(.*)", re.IGNORECASE | re.DOTALL)
-_CC = re.compile(r"CC(B)?(?:\(([^()]*)\))?(?:(?:<=|=<)(.+))?")
+_CC = re.compile(r"CC(B)?(?:\(([^()]*)\)|(\d+))?(?:(?:<=|=<)(.+))?")
 _RES = re.compile(r"RES(B)?(?:\((.+)\)|(-?\d+))")
 _CBR = re.compile(r"CBR(B)?\((.+),(.+)\)")
 _D66 = re.compile(r"D66([ANSD]?)")
@@ -289,9 +289,9 @@ def cthulhu_command(secret: bool, body: str, raw: str):
     upper-case ``body`` (without its secret ``S``), or None; ``raw`` is unused (6th reads
     parenthesised expressions itself)."""
     m = _CC.fullmatch(body)
-    if m:
-        broken = _const(m.group(2)) if m.group(2) else 0
-        target = _const(m.group(3)) if m.group(3) else None
+    if m:  # 故障ナンバー in parentheses, or bare as BCDice also reads it: CC(94)<=98, CC94<=98
+        broken = _const(m.group(2)) if m.group(2) else int(m.group(3) or 0)
+        target = _const(m.group(4)) if m.group(4) else None
         return Check(secret, bool(m.group(1)), broken, target)
     m = _RES.fullmatch(body)
     if m:  # RES(12-10), or a bare difference as BCDice reads it: RES10, RES0, RES-3

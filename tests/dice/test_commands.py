@@ -234,3 +234,9 @@ def test_a_choice_of_more_than_100_items_is_refused_with_bcdice_words() -> None:
     with pytest.raises(DiceError, match="項目数は100以下としてください"):
         evaluate("choice[1-101]", ScriptedDice([]))
     assert evaluate("choice[1-100]", ScriptedDice([100])).text.endswith("＞ 100")
+
+
+def test_a_bare_malfunction_number_reads_as_bcdice_reads_it() -> None:
+    result = evaluate("CC94<=98", ScriptedDice([97]))
+    assert result.text == "(1D100<=98) 故障ナンバー[94] ＞ 97 ＞ 故障"
+    assert evaluate("CCB98<=80", ScriptedDice([80])).text == "(1D100<=80) 故障ナンバー[98] ＞ 80 ＞ 成功"
