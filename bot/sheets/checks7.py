@@ -17,7 +17,7 @@ from rules.coc7.check import Difficulty, roll_skill
 from rules.coc7.growth import ticks
 from rules.coc7.luck import luck_needed, spend_luck
 from rules.coc7.sanity import san_lines7, san_roll
-from rules.coc7.skills import CHARACTERISTIC_SKILLS, LUCK_NAMES, canonical
+from rules.coc7.skills import CHARACTERISTIC_SKILLS, LUCK_NAMES, SAN_NAMES, canonical
 from rules.dice import Dice
 from rules.errors import InvalidInput
 
@@ -38,9 +38,12 @@ class InvestigatorChecks:
 
     async def check(self, req: Request, inv: Investigator, loss: SanLoss | None, san: bool) -> list[Reply]:
         """``/check skill: [bonus:] [difficulty:] [luck:] [modifier:]`` or the SAN roll."""
+        skill = (opt.text(req.options, "skill") or "").strip()
+        san = san or canonical(skill) in SAN_NAMES or skill.upper() in SAN_NAMES
         if san and loss is not None:
             return await self._san(req, inv, loss)
-        skill = (opt.text(req.options, "skill") or "").strip()
+        if loss is not None:
+            raise InvalidInput("loss: は正気度ロール（skill:SAN）でだけ使えます。")
         if not inv.knows(skill):
             raise InvalidInput(f"「{skill}」は{inv.name}の技能にも7版の技能表にもありません"
                                "（例: 目星、聞き耳、図書館、アイデア、幸運、知識、STR）。")

@@ -73,3 +73,14 @@ async def test_difficulty_and_luck_only_when_the_kp_allows_it(console_table):
     extreme = text(await table.say("alice: /check skill:目星 difficulty:e"))
     assert extreme == ("🎲 エミリー 目星（70%・イクストリーム）：(1D100<=14) ボーナス・ペナルティダイス[0] ＞ 1 ＞ 1 ＞ "
                        "クリティカル\n（〈目星〉に成長チェック ✔）")
+
+
+async def test_a_san_roll_by_any_of_its_names_and_loss_only_with_it(console_table):
+    table = await console_table([5, 2])
+    await table.say("alice: /char new name:エミリー edition:7 STR:60 CON:55 POW:65 DEX:70 APP:50 SIZ:65 "
+                    "INT:75 EDU:80 luck:55")
+    said = text(await table.say("alice: /check skill:正気度ロール loss:0/1D3"))
+    assert said.startswith("🎲 エミリー 正気度ロール（0/1D3）：(1D100<=65) ボーナス・ペナルティダイス[0] ＞ 52 ＞ 52 ＞ ")
+    assert "成功：0 の減少 → SAN 65 → 65" in said
+    refused = await table.say("alice: /check skill:目星 loss:1/1D6")
+    assert refused[0]["to"] == "alice" and "loss: は正気度ロール（skill:SAN）でだけ使えます。" in refused[0]["text"]
