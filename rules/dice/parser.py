@@ -27,8 +27,7 @@ _CC = re.compile(r"CC(B)?(?:\(([^()]*)\)|(\d+))?(?:(?:<=|=<)(.+))?")
 _RES = re.compile(r"RES(B)?(?:\((.+)\)|(-?\d+))")
 _CBR = re.compile(r"CBR(B)?\((.+),(.+)\)")
 _D66 = re.compile(r"D66([ANSD]?)")
-_BARABARA = re.compile(r"(\d+B\d+(?:\+\d+B\d+)*)(?:([<>=!]+)(.+))?")
-_BARABARA_TERM = re.compile(r"(\d+)B(\d+)")
+_BARABARA = re.compile(r"([0-9()+\-*/UCRF]*B[0-9()+\-*/UCRFB]*?)(?:([<>=!]+)(.+))?")
 _CALC = re.compile(r"C(.+)")
 _SPACE = re.compile(r"\s")
 
@@ -303,6 +302,42 @@ def cthulhu_command(secret: bool, body: str, raw: str):
     return None
 
 
+def _top_level_split(text: str, sep: str) -> list[str] | None:
+    """``text`` split at ``sep`` outside parentheses; None when they do not balance."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif ch == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return parts + [text[start:]] if depth == 0 else None
+
+
+def _barabara_terms(text: str) -> tuple[tuple[int, int], ...] | None:
+    """The ``(count, sides)`` of ``2B6+1B10`` or ``(1+1)B6`` (each side a number or a
+    parenthesised arithmetic, as BCDice's barabara grammar reads it); None if not one."""
+    terms = []
+    for part in _top_level_split(text, "+") or [""]:
+        sides = _top_level_split(part, "B")
+        if sides is None or len(sides) != 2:
+            return None
+        values = []
+        for side in sides:
+            if side.isdigit():
+                values.append(int(side))
+            elif side.startswith("(") and side.endswith(")"):
+                values.append(_const(side))
+            else:
+                return None
+        terms.append((values[0], values[1]))
+    return tuple(terms)
+
+
 def _single(text: str, game):
     """Parse one command without repetition; None if it is not one. ``game(secret, body,
     raw)`` reads the game system's own commands (see :func:`parse_command`)."""
@@ -328,8 +363,8 @@ def _single(text: str, game):
         if m:
             return D66(secret, m.group(1))
         m = _BARABARA.fullmatch(body)
-        if m:
-            terms = tuple((int(c), int(n)) for c, n in _BARABARA_TERM.findall(m.group(1)))
+        terms = _barabara_terms(m.group(1)) if m else None
+        if terms is not None:
             for count, sides in terms:
                 check_dice(count, sides)
             op = target = None

@@ -240,3 +240,16 @@ def test_a_bare_malfunction_number_reads_as_bcdice_reads_it() -> None:
     result = evaluate("CC94<=98", ScriptedDice([97]))
     assert result.text == "(1D100<=98) 故障ナンバー[94] ＞ 97 ＞ 故障"
     assert evaluate("CCB98<=80", ScriptedDice([80])).text == "(1D100<=80) 故障ナンバー[98] ＞ 80 ＞ 成功"
+
+
+@pytest.mark.parametrize("line,faces,text", [
+    ("(1+1)B6", [1, 2], "(2B6) ＞ 1,2"),
+    ("2B(3*2)+1B4>=3", [1, 6, 4], "(2B6+1B4>=3) ＞ 1,6,4 ＞ 成功数2"),
+])
+def test_barabara_sides_may_be_parenthesised_arithmetic(line: str, faces: list[int], text: str) -> None:
+    assert evaluate(line, ScriptedDice(faces)).text == text
+
+
+@pytest.mark.parametrize("line", ["B6", "2B", "2B6B6", "(2B6)", "2B6+1D6", "2B(1D6)"])
+def test_not_barabara(line: str) -> None:
+    assert evaluate(line, ScriptedDice([])) is None
