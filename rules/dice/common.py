@@ -173,6 +173,20 @@ class Calc:
                           comment=comment, command=command)
 
 
+class Message:
+    """A part of a repetition that BCDice answers with a message (``x2 CC(101)<=50``): its
+    text is the message, no die is rolled."""
+
+    __slots__ = ("text", "dice_count")
+
+    def __init__(self, text: str) -> None:
+        self.text, self.dice_count = text, 0
+
+    def run(self, dice: Dice, command: str = "", comment: str = "") -> DiceResult:
+        """The message as a result (no flags)."""
+        return DiceResult(self.text, comment=comment, command=command)
+
+
 class Repeat:
     """``x3 CMD``/``rep3 CMD``/``repeat3 CMD``: run CMD 3 times (1..100), each part with
     its own dice and flags. Text ``#1\\n…\\n\\n#2\\n…``; the whole has no flags."""
@@ -192,4 +206,4 @@ class Repeat:
         return DiceResult(text, secret, rolls=rolls, comment=comment, command=command, parts=parts)
 
 
-__all__ = ["Barabara", "Calc", "Choice", "D66", "Repeat", "SumRoll", "compare"]
+__all__ = ["Barabara", "Calc", "Choice", "D66", "Message", "Repeat", "SumRoll", "compare"]

@@ -14,6 +14,11 @@ class DiceError(Exception):
     """A dice command that cannot be rolled (malformed, or over a limit); ``str()`` is Japanese."""
 
 
+class DiceMessage(DiceError):
+    """A command BCDice answers with a message and no roll (``str()`` is BCDice's text);
+    inside a repetition each part shows the message, as BCDice does."""
+
+
 class DiceExhausted(DiceError):
     """A scripted dice object ran out of faces.
 

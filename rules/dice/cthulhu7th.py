@@ -20,7 +20,7 @@ import re
 from rules.coc7 import tables
 from rules.coc7.check import Difficulty, Level7, judge, roll_skill, roll_with_bonus
 from rules.dice.ast import ZeroDivision
-from rules.dice.core import Dice, DiceError, Recording
+from rules.dice.core import Dice, DiceError, DiceMessage, Recording
 from rules.dice.format import SEP
 from rules.dice.full_auto import FullAuto, parse_full_auto
 from rules.dice.parser import ExprParser, _NoParse, _TooDeep
@@ -169,7 +169,7 @@ def _skill_roll(secret: bool, body: str) -> SkillRoll | None:
     if bonus == 0 and target is None:
         return SkillRoll(secret, 0, None, None)
     if abs(bonus) > MAX_BONUS:
-        raise DiceError(BONUS_RANGE_MESSAGE)
+        raise DiceMessage(BONUS_RANGE_MESSAGE)
     if target is None and difficulty is not None:
         # BCDice fails outright here (a difficulty without a target); we refuse it.
         raise DiceError("難易度（r/h/e/c）は目標値と一緒に指定してください（例: CC<=50h）")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from rules.dice.common import Repeat
+from rules.dice.common import Message, Repeat
 from rules.dice.core import DiceError
 from rules.dice.cthulhu import Check
 from rules.dice.cthulhu7th import Combination7, SkillRoll, Table7
@@ -50,10 +50,10 @@ def own_edition(line: str) -> str | None:
     split = split_line(line)
     if sixth is not None and split and _SIXTH_ONLY.match(split[0]):
         return COC6  # 7th reads none of CCB, RES, RESB, CBRB
-    if seventh is None or (seventh is not _REFUSED and not isinstance(seventh, _SEVENTH_NODES)):
+    if seventh is None or (seventh is not _REFUSED and not isinstance(seventh, _SEVENTH_NODES + (Message,))):
         return None
-    if sixth is None:
-        return COC7
+    if sixth is None or (sixth is _REFUSED and seventh is not _REFUSED):
+        return COC7  # 6th reads nothing there (x3 FAR(…): 6th has nothing to repeat)
     if isinstance(sixth, Check) and isinstance(seventh, SkillRoll) and seventh.bonus \
             and abs(sixth.broken) <= BONUS_NOT_MALFUNCTION:
         return COC7

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from rules.coc7.check import Level7, judge, roll_with_bonus
-from rules.dice.core import Dice, DiceError, Recording
+from rules.dice.core import Dice, DiceMessage, Recording
 from rules.dice.result import DiceResult
 
 _FAR = re.compile(r"FAR\((-?\d+),(-?\d+),(-?\d+)(?:,(-?\d+)?)?(?:,(-?\w+)?)?(?:,(-?\d+)?)?\)",
@@ -75,19 +75,19 @@ def parse_full_auto(body: str) -> FullAutoSpec | None:
         notes.append("技能値が39以下ではボレーの弾丸の数の上限および下限は3発です。"
                      "ボレーの弾丸の数を3発に変更します。")
     if given and cap <= 0:
-        raise DiceError("ボレーの弾丸の数は正の数です。")
+        raise DiceMessage("ボレーの弾丸の数は正の数です。")
     if given and cap < 3:
         cap = 3
         notes.append("ボレーの弾丸の数の下限は3発です。ボレーの弾丸の数を3発に変更します。")
     if bullets <= 0:
-        raise DiceError("弾薬は正の数です。")
+        raise DiceMessage("弾薬は正の数です。")
     if skill <= 0:
-        raise DiceError("目標値は正の数です。")
+        raise DiceMessage("目標値は正の数です。")
     if broken < 0:
         notes.append("故障ナンバーは正の数です。マイナス記号を外します。")
         broken = -broken
     if not BONUS_MIN <= bonus <= BONUS_MAX:
-        raise DiceError(f"エラー。ボーナス・ペナルティダイスの値は{BONUS_MIN}～{BONUS_MAX}です。")
+        raise DiceMessage(f"エラー。ボーナス・ペナルティダイスの値は{BONUS_MIN}～{BONUS_MAX}です。")
     return FullAutoSpec(bullets, skill, broken, bonus, stop, cap, tuple(notes))
 
 

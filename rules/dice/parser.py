@@ -10,8 +10,8 @@ import re
 from functools import lru_cache
 
 from rules.dice.ast import BinOp, Div, Neg, Node, Num, Paren, Roll, ZeroDivision, zero_divisor
-from rules.dice.common import ZERO_DIVISION, Barabara, Calc, Choice, D66, Repeat, SumRoll
-from rules.dice.core import DiceError
+from rules.dice.common import ZERO_DIVISION, Barabara, Calc, Choice, D66, Message, Repeat, SumRoll
+from rules.dice.core import DiceError, DiceMessage
 from rules.dice.cthulhu import Check, Combination, Resist
 from rules.dice.limits import (MAX_COMMAND_CHARS, MAX_DEPTH, MAX_REPEAT, check_dice,
                                check_total, looks_like_dice)
@@ -246,7 +246,7 @@ def _shorthand(item: str) -> tuple[str, ...]:
         if first <= last and last - first < MAX_CHOICE_ITEMS:
             return tuple(str(i) for i in range(first, last + 1))
         if first <= last:
-            raise DiceError("項目数は100以下としてください")
+            raise DiceMessage("項目数は100以下としてください")
         return ()
     m = _LETTER_RANGE.fullmatch(item)
     if m:
@@ -275,7 +275,7 @@ def _choice(m: re.Match) -> Choice | None:
     if not items:
         return None
     if len(items) > MAX_CHOICE_ITEMS:
-        raise DiceError("項目数は100以下としてください")
+        raise DiceMessage("項目数は100以下としてください")
     n = int(digits) if digits else 1
     if not 1 <= n <= len(items):
         raise DiceError(f"選ぶ個数は1以上、項目数（{len(items)}）以下にしてください")
@@ -413,7 +413,10 @@ def parse_command(text: str, game=cthulhu_command):
             times = int(m.group(2))
             if not 1 <= times <= MAX_REPEAT:
                 raise DiceError(f"繰り返し回数は1以上、{MAX_REPEAT}以下としてください")
-            inner = _single(trailer, game)
+            try:
+                inner = _single(trailer, game)
+            except DiceMessage as message:  # each part shows BCDice's message
+                inner = Message(str(message))
             if inner is None:
                 raise DiceError(f"繰り返し対象のコマンドが実行できませんでした ({trailer})")
             node = Repeat(bool(m.group(1)), times, inner, trailer)

@@ -87,3 +87,15 @@ def test_stated_difficulty_reduces_the_target_and_its_fumble_band() -> None:
     assert Difficulty.CRITICAL.target(99) == 0 and Difficulty.REGULAR.target(53) == 53
     assert judge_at(26, 26) is Level7.SUCCESS and judge_at(27, 26) is Level7.FAILURE
     assert judge_at(96, 26) is Level7.FUMBLE and judge_at(1, 0) is Level7.CRITICAL
+
+
+def test_a_repeated_message_shows_bcdices_words_in_each_part() -> None:
+    dice = ScriptedDice([])
+    result = evaluate("x2 CC(101)<=50", dice, "coc7")
+    assert result.text == ("#1\nボーナス・ペナルティダイスの値は-100以上、100以下としてください\n\n"
+                           "#2\nボーナス・ペナルティダイスの値は-100以上、100以下としてください")
+    assert evaluate("x2 FAR(0,0,98)", dice, "coc7").text == "#1\n弾薬は正の数です。\n\n#2\n弾薬は正の数です。"
+    assert dice.used == []
+    secret = evaluate("Sx2 PH", ScriptedDice([1, 100]), "coc7")
+    assert secret.secret and secret.text == ("#1\n恐怖症表(1) ＞ 入浴恐怖症：体、手、顔を洗うのが怖い。\n\n"
+                                             "#2\n恐怖症表(100) ＞ 動物恐怖症：動物が怖い。")

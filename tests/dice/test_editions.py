@@ -42,3 +42,12 @@ def test_the_note_names_the_channels_edition() -> None:
 def test_is_dice_is_false_only_for_what_no_edition_reads() -> None:
     assert is_dice("CC(1)<=50") and is_dice("CCB<=50") and is_dice("FAR(0,0,98)") and is_dice("1D6")
     assert not is_dice("こんにちは") and not is_dice("CCさくら") and not is_dice("")
+
+
+@pytest.mark.parametrize("line", ["x2 FAR(7,80,98)", "x2 FAR(0,0,98)", "x3 BMR"])
+def test_repeated_7th_only_commands_are_7th(line: str) -> None:
+    assert own_edition(line) == "coc7"
+
+
+def test_a_malfunction_number_6th_reads_stays_shared_when_repeated() -> None:
+    assert own_edition("x2 CC(101)<=50 目星") is None
