@@ -5,10 +5,11 @@ has is rolled by that edition's rules instead, and the caller says so; a spellin
 (``CC<=50``, ``CBR(70,30)``, ``1D100``) follows the channel. Never silently reinterpreted:
 
 * 6th only: ``CCB``, ``RES``/``RESB``, ``CBRB`` (7th has none of them);
-* 7th only: what 7th reads and 6th does not (``CC1<=50``, ``CC-1``, ``CC<=50h``, ``FAR(…)``,
-  ``BMR``, ``BMS``, ``PH``, ``MA``, ``FCL``, ``FCM``), and ``CC(n)`` with −10 ≤ n ≤ 10, n ≠ 0:
-  6th would read n as a 故障ナンバー, which no weapon has that low, so it is 7th's bonus or
-  penalty dice (``CC(1)<=50``, ``CC(-2)<=40``).
+* 7th only: what 7th reads and 6th does not (``CC-1``, ``CC<=50h``, ``FAR(…)``, ``BMR``,
+  ``BMS``, ``PH``, ``MA``, ``FCL``, ``FCM``, and their repetitions), and ``CC(n)``/``CCn``
+  with −10 ≤ n ≤ 10, n ≠ 0: 6th would read n as a 故障ナンバー, which no weapon has that
+  low, so it is 7th's bonus or penalty dice (``CC(1)<=50``, ``CC1<=50``, ``CC(-2)<=40``).
+  ``CC(95)<=50`` stays a 故障ナンバー in a 6th channel.
 """
 from __future__ import annotations
 
@@ -50,7 +51,8 @@ def own_edition(line: str) -> str | None:
     split = split_line(line)
     if sixth is not None and split and _SIXTH_ONLY.match(split[0]):
         return COC6  # 7th reads none of CCB, RES, RESB, CBRB
-    if seventh is None or (seventh is not _REFUSED and not isinstance(seventh, _SEVENTH_NODES + (Message,))):
+    readable = seventh is _REFUSED or isinstance(seventh, _SEVENTH_NODES + (Message,))
+    if not readable:  # 7th reads nothing, or only a common command
         return None
     if sixth is None or (sixth is _REFUSED and seventh is not _REFUSED):
         return COC7  # 6th reads nothing there (x3 FAR(…): 6th has nothing to repeat)
