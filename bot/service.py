@@ -34,7 +34,8 @@ from bot.render.map_text import map_reply
 from bot.render.reply import Button, Reply, clip, posted_in, private, public
 from bot.commands.request import Request, request_label
 from bot.sheets.investigators import InvestigatorBook
-from bot.sheets.edition import BATTLE_EDITION, SYSTEM_WORDS, Edition, battle_edition_note, channel_edition
+from bot.sheets.edition import (BATTLE_EDITION, SYSTEM_WORDS, Edition, battle_edition_note,
+                                channel_edition, percent_note, sheet_edition)
 from bot.sheets.rolls import published_reply, roll_replies
 from bot.sheets.checks import SheetChecks, is_san
 from bot.sheets.checks7 import InvestigatorChecks
@@ -169,16 +170,23 @@ class Service:
 
     async def _char_new(self, req: Request) -> list[Reply]:
         """``/char new``: a 6th character, or a 7th investigator (``edition:7``, or by default
-        in a channel whose dice are 7th)."""
+        in a channel the KP set to 7th, a battle there or not); a 6th one typed in percentages
+        gets a note."""
         chosen = opt.text(req.options, "edition")
         if chosen is not None:
             system = SYSTEM_WORDS.get(chosen.strip().lower())
             if system is None:
                 raise InvalidInput("edition: は 6 か 7 です。")
         else:
-            system = (await self._edition(req.channel)).system
-        book = self.characters.seventh if system == "coc7" else self.characters
-        return await self._once(req, lambda: book.new(req.scope, req.user, req.options))
+            system = await sheet_edition(self.store.keeper, req.channel)
+        if system == "coc7":
+            return await self._once(req, lambda: self.characters.seventh.new(req.scope, req.user, req.options))
+
+        async def sixth() -> list[Reply]:
+            replies = await self.characters.new(req.scope, req.user, req.options)
+            note = percent_note(req.options)
+            return [dataclasses.replace(replies[0], text=replies[0].text + note), *replies[1:]] if note else replies
+        return await self._once(req, sixth)
 
     def _char_edit(self, method, then: str) -> Handler:
         """The handler of a ``/char`` command that changes a sheet: when a unit of the

@@ -46,3 +46,24 @@ def battle_edition_note(setting, title: str) -> str:
         return ""
     return (f"\n※このチャンネルのダイスは7版ですが、戦闘は6版のルール（{title}）で行います。"
             "戦闘中のダイスは6版で振り、戦闘が終わると7版に戻ります。")
+
+
+async def sheet_edition(keeper_store, channel: str) -> str:
+    """The edition a new sheet takes by default here: the KP's setting of the channel (a
+    battle's 6th rules decide its dice, not what sheets the table keeps)."""
+    return from_setting((await keeper_store.channel_settings(channel)).get("edition"))
+
+
+#: A 6th sheet whose characteristics mostly reach this looks typed in 7th percentages.
+PERCENT_LIKE = 30
+
+
+def percent_note(options: dict) -> str:
+    """A note for a 6th ``/char new`` whose characteristics look like 7th percentages (five
+    or more of the eight at 30 or above), else ''."""
+    values = [options.get(k.lower()) for k in ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")]
+    high = sum(1 for v in values if str(v or "").strip().isdigit() and int(str(v).strip()) >= PERCENT_LIKE)
+    if high < 5:
+        return ""
+    return ("\n※能力値が7版（%）の値のようです。新クトゥルフ神話TRPGの探索者なら、"
+            "同じコマンドに edition:7 を付けて作り直してください（/char delete で消してから）。")

@@ -103,3 +103,15 @@ async def test_char_new_never_turns_one_edition_into_the_other(console_table):
     refused = text(await table.say("bob: /char new name:ボブ edition:7 STR:60 CON:55 POW:65 DEX:70 APP:50 "
                                    "SIZ:65 INT:75 EDU:80 luck:50"))
     assert refused.startswith("「ボブ」は6版のキャラクターとして登録されています。")
+
+
+async def test_a_6th_sheet_typed_in_percent_gets_a_note(console_table):
+    table = await console_table([])
+    made = text(await table.say("alice: /char new name:エミリー STR:60 CON:55 POW:65 DEX:70 APP:50 SIZ:65 "
+                                "INT:75 EDU:80"))
+    assert made.startswith("キャラクター「エミリー」を登録しました。")
+    assert made.endswith("※能力値が7版（%）の値のようです。新クトゥルフ神話TRPGの探索者なら、"
+                         "同じコマンドに edition:7 を付けて作り直してください（/char delete で消してから）。")
+    plain = text(await table.say("alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 "
+                                 "INT:13 EDU:15"))
+    assert "7版" not in plain
