@@ -95,22 +95,10 @@ class CharacterBook:
     async def new(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char new``: register a character from its eight characteristics, or update those of
         one's own (skills and weapons kept)."""
-        name = opt.text(options, "name")
-        if not name:
-            raise InvalidInput("name: にキャラクター名を指定してください。")
-        check_name(name)
-        record = await self.store.get_character(scope, name)
-        if record is not None and record.owner != user:
-            raise InvalidInput(f"「{name}」は他のユーザーがすでに登録しています。")
+        name, record, stats = await new_sheet(self.store, scope, user, options, "（例: {key}:12）", CHARACTERISTIC_RANGE)
         if record is not None and is_investigator(record.data):
             raise InvalidInput(f"「{name}」は7版の探索者として登録されています。6版のキャラクターは別の名前で作るか、"
                                "/char delete で消してから作ってください（7版の能力値の更新は edition:7 で）。")
-        stats = {}
-        for key in CHARACTERISTICS:
-            value = opt.integer(options, key.lower(), key)
-            if value is None:
-                raise InvalidInput(f"{key}: を指定してください（例: {key}:12）。")
-            stats[key] = bounded(value, key, *CHARACTERISTIC_RANGE)
         if record is not None:
             kept = Character.from_dict(record.data)
             character = Character(**{**kept.__dict__, "stats": stats})
@@ -313,6 +301,28 @@ class CharacterBook:
         await self._owned(scope, user, name)
         await self.store.delete_character(scope, name)
         return [private(user, f"キャラクター「{name}」を削除しました。")]
+
+
+async def new_sheet(store: Store, scope: str, user: str, options: dict, example: str,
+                    limits: tuple[int, int]) -> tuple[str, object, dict[str, int]]:
+    """``(name, saved record or None, the eight characteristics)`` of a ``/char new``
+    (either edition): the name checked, another user's sheet of that name refused, each
+    characteristic required and within ``limits``; ``example`` is the hint of a missing
+    one (``{key}`` filled in). Raises InvalidInput."""
+    name = opt.text(options, "name")
+    if not name:
+        raise InvalidInput("name: にキャラクター名を指定してください。")
+    check_name(name)
+    record = await store.get_character(scope, name)
+    if record is not None and record.owner != user:
+        raise InvalidInput(f"「{name}」は他のユーザーがすでに登録しています。")
+    stats = {}
+    for key in CHARACTERISTICS:
+        value = opt.integer(options, key.lower(), key)
+        if value is None:
+            raise InvalidInput(f"{key}: を指定してください" + example.format(key=key) + "。")
+        stats[key] = bounded(value, key, *limits)
+    return name, record, stats
 
 
 def bounded(number: int, label: str, low: int, high: int) -> int:

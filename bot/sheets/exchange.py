@@ -129,10 +129,14 @@ class SheetExchange:
     def export(character: Character, user: str) -> list[Reply]:
         """``/char export``: the ココフォリア clipboard JSON of ``character`` as a file, and in
         the message too when it fits."""
-        text = ccfolia_json(character)
         head = (f"「{character.name}」のココフォリア用データです。コピーしてココフォリアの盤面に貼り付けると、"
                 "チャットパレット付きのコマになります。")
-        body = f"{head}\n```json\n{text}\n```"
-        shown = body if len(body) <= MAX_TEXT else head + "\n（長いので添付ファイルにしました）"
-        return [Reply(text=shown, ephemeral=True, to=user,
-                      file={"name": f"{character.name}-ccfolia.json", "content": text})]
+        return json_reply(head, ccfolia_json(character), f"{character.name}-ccfolia.json", user)
+
+
+def json_reply(head: str, text: str, name: str, user: str) -> list[Reply]:
+    """A private message ``head`` with the JSON ``text`` as the file ``name``, and in the
+    message too when it fits one."""
+    body = f"{head}\n```json\n{text}\n```"
+    shown = body if len(body) <= MAX_TEXT else head + "\n（長いので添付ファイルにしました）"
+    return [Reply(text=shown, ephemeral=True, to=user, file={"name": name, "content": text})]

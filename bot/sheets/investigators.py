@@ -9,9 +9,9 @@ import unicodedata
 from bot.commands import options as opt
 from bot.render.ccfolia7 import ccfolia_json7
 from bot.render.investigator import investigator_text
-from bot.render.reply import MAX_TEXT, Reply, private
-from bot.sheets.characters import bounded as _bounded
-from bot.sheets.names import check_name
+from bot.render.reply import Reply, private
+from bot.sheets.characters import bounded as _bounded, new_sheet
+from bot.sheets.exchange import json_reply
 from bot.store import Store
 from rules.coc7.character import CHARACTERISTICS, Investigator, is_investigator
 from rules.dice import Dice
@@ -36,22 +36,11 @@ class InvestigatorBook:
     async def new(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char new`` for 7th: the eight characteristics in %, ``luck:`` (else rolled
         3D6×5) and ``age:``; re-running it on one's own investigator updates them."""
-        name = opt.text(options, "name")
-        if not name:
-            raise InvalidInput("name: にキャラクター名を指定してください。")
-        check_name(name)
-        record = await self.store.get_character(scope, name)
-        if record is not None and record.owner != user:
-            raise InvalidInput(f"「{name}」は他のユーザーがすでに登録しています。")
+        name, record, stats = await new_sheet(self.store, scope, user, options, "（7版は%の値です。例: {key}:60）",
+                                              CHARACTERISTIC_RANGE_7)
         if record is not None and not is_investigator(record.data):
             raise InvalidInput(f"「{name}」は6版のキャラクターとして登録されています。7版の探索者は別の名前で作るか、"
                                "/char delete で消してから作ってください。")
-        stats = {}
-        for key in CHARACTERISTICS:
-            value = opt.integer(options, key.lower(), key)
-            if value is None:
-                raise InvalidInput(f"{key}: を指定してください（7版は%の値です。例: {key}:60）。")
-            stats[key] = _bounded(value, key, *CHARACTERISTIC_RANGE_7)
         age = opt.integer(options, "age", "age")
         luck = opt.integer(options, "luck", "luck")
         old = Investigator.from_dict(record.data) if record is not None and is_investigator(record.data) else None
@@ -101,10 +90,6 @@ class InvestigatorBook:
     def export(inv: Investigator, user: str) -> list[Reply]:
         """``/char export``: the 7th ココフォリア piece (いあきゃら style palette) as a file,
         and in the message when it fits."""
-        text = ccfolia_json7(inv)
         head = (f"「{inv.name}」（7版）のココフォリア用データです。ココフォリアの盤面に貼り付けると、"
                 "CC<={目星} 形式のチャットパレット付きのコマになります。")
-        body = f"{head}\n```json\n{text}\n```"
-        shown = body if len(body) <= MAX_TEXT else head + "\n（長いので添付ファイルにしました）"
-        return [Reply(text=shown, ephemeral=True, to=user,
-                      file={"name": f"{inv.name}-ccfolia.json", "content": text})]
+        return json_reply(head, ccfolia_json7(inv), f"{inv.name}-ccfolia.json", user)
