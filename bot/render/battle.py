@@ -5,6 +5,7 @@ from rules.battle import events as ev
 from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.battle.state import OUT_OF_ACTION
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6.waiting import AttackWaiting, WaitingAttackReleased
 from rules.systems.coc6.window import DeclarationAnswered, DeclarationsClosed, DeclarationsOpened
 
 from bot.render import buttons, charge_rank
@@ -39,6 +40,13 @@ def window_line(e: ev.Event) -> str | None:
                 "（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）")
     if isinstance(e, DeclarationAnswered):
         return f"{e.unit}はこのラウンド宣言しません。"
+    if isinstance(e, AttackWaiting):
+        return (f"⏳ {e.attacker}の{e.target}への攻撃は、{e.target}のラウンド開始時の宣言を待っています"
+                f"（{e.target}が答えるか、KPが「宣言を締め切る」と、すぐに攻撃します）。")
+    if isinstance(e, WaitingAttackReleased):
+        if e.reason:
+            return f"{e.attacker}の{e.target}への待機中の攻撃: {e.reason}"
+        return f"⏳→⚔ {e.attacker}の{e.target}への待っていた攻撃を行います。"
     if isinstance(e, DeclarationsClosed):
         how = "時間切れで" if e.timeout else "KPが"
         silent = f"（未回答の{'、'.join(e.silent)}は宣言なし）" if e.silent else ""

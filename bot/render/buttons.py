@@ -22,7 +22,8 @@ CHOICES = {
     "組み付き": "grapple", "吹き飛ばし": "knock_away",  # the tackler's choice (H-MA-TACKLE-06)
     "回避カウンター": "dodge_counter", "カウンター攻撃": "counter_strike",  # coc6-budo (B-COUNTER-01/03)
     "押し倒し": "push_down",  # coc6-budo tackle (B-TACKLE-03)
-    "宣言しない": "no_declare", "宣言を締め切る": "close_declare",  # the round-start window
+    "宣言しない": "no_declare", "宣言を締め切る": "close_declare",
+    "以後宣言しない": "no_declare_on", "宣言…": "declare_menu",  # the round-start window
     "戦闘を終える": "end_confirm", "続ける": "end_keep",  # /battle end's confirmation
 }
 LABELS = {code: label for label, code in CHOICES.items()}

@@ -27,6 +27,7 @@ from rules.errors import InvalidInput
 from rules.systems.coc6.concentrate import ACTIONS as FOCUS_ACTIONS
 from rules.systems.coc6.concentrate import SUFFIX as FOCUS_SUFFIX
 from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.events import UnitMarked
 from rules.systems.coc6.parrying import PARRY, needs_parry_declaration
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6.window import DeclarationAnswered, DeclarationsClosed, DeclarationsOpened
@@ -35,6 +36,15 @@ NONE = "なし"
 """``/declare action:なし``: the unit declares nothing this round."""
 NONE_LABEL = "宣言しない"
 """The button of :data:`NONE` (the text answer 「宣言しない」 means the same)."""
+STANDING = "以後宣言しない"
+"""``/declare action:以後宣言しない``: 「宣言しない」 for this round and every later one of the
+battle, a standing choice the status shows (issue 22); the unit is no longer called."""
+STANDING_WORDS = (STANDING, "今後宣言しない", "ずっと宣言しない", "以降宣言しない")
+LIFT = "宣言再開"
+"""``/declare action:宣言再開``: lifts :data:`STANDING` (called again from the next round)."""
+LIFT_WORDS = (LIFT, "宣言を再開", "宣言を再開する")
+NO_DECLARE = "no_declare"
+"""The unit mark of :data:`STANDING` (``CocUnit.marks``)."""
 CLOSE_LABEL = "宣言を締め切る"
 """The KP's button that closes the window for everyone (``/kp close``)."""
 PARRY_WITH = PARRY + "："
@@ -51,6 +61,8 @@ def may_declare(rules: CocRules, state: CocState, unit: CocUnit) -> bool:
     every unit able to act (H-DEF-03, H-DELAY-01); else one that must declare a parry to
     parry at all (H-DEF-PARRY-01, P-PARRY-05)."""
     if unit.out_of_action or unit.id in state.acted or "スタン" in unit.conditions:
+        return False
+    if unit.marks.get(NO_DECLARE):  # 「以後宣言しない」: a standing answer
         return False
     return rules.rule_set == "H" or needs_parry_declaration(rules, state, unit)
 
@@ -73,6 +85,26 @@ def answer_none(d: Decision[CocState], unit: CocUnit) -> None:
     d.emit(DeclarationAnswered(unit=unit.id))
 
 
+def answer_standing(d: Decision[CocState], unit: CocUnit) -> None:
+    """``/declare action:以後宣言しない``: ``unit`` declares nothing this round (if it is called
+    now) and is not called in later rounds until :func:`lift` (issue 22)."""
+    if unit.marks.get(NO_DECLARE):
+        raise InvalidInput(f"{unit.id}はすでに「{STANDING}」を選んでいます（戻すには /declare action:{LIFT}）。")
+    d.emit(UnitMarked(unit=unit.id, key=NO_DECLARE, value=True,
+                      note=f"{unit.id}は以後のラウンドで宣言しません（いつでも /declare action:{LIFT} で戻せます）。"))
+    if unit.id in d.state.may_declare:
+        d.emit(DeclarationAnswered(unit=unit.id))
+
+
+def lift(d: Decision[CocState], unit: CocUnit) -> None:
+    """``/declare action:宣言再開``: lift ``unit``'s :data:`STANDING`; it is called again from the
+    next round (this round's window stays as it is)."""
+    if not unit.marks.get(NO_DECLARE):
+        raise InvalidInput(f"{unit.id}は「{STANDING}」を選んでいません。")
+    d.emit(UnitMarked(unit=unit.id, key=NO_DECLARE, value=None,
+                      note=f"{unit.id}の「{STANDING}」を取り消しました。次のラウンドから宣言を受け付けます。"))
+
+
 def close(rules: CocRules, d: Decision[CocState], cmd: CloseDeclarations) -> None:
     """``/kp close``: the KP closes this round's declarations (KP only)."""
     require_keeper(d.state, cmd, "宣言の締め切り")
@@ -86,7 +118,8 @@ def close(rules: CocRules, d: Decision[CocState], cmd: CloseDeclarations) -> Non
 
 def options(rules: CocRules, state: CocState, unit: CocUnit) -> tuple[str, ...]:
     """The buttons of ``unit``'s declaration: 受け流し against each unit of the other side
-    (when it needs the declaration), the five 「○○に集中」 (house rules), then 宣言しない."""
+    (when it needs the declaration), the five 「○○に集中」 (house rules), then 宣言しない and
+    以後宣言しない."""
     found: list[str] = []
     if needs_parry_declaration(rules, state, unit) and not unit.declared(PARRY):
         foes = [u.id for u in state.units.values()
@@ -94,7 +127,7 @@ def options(rules: CocRules, state: CocState, unit: CocUnit) -> tuple[str, ...]:
         found.extend(PARRY_WITH + foe for foe in foes)
     if rules.rule_set == "H" and not any(d["action"].endswith(FOCUS_SUFFIX) for d in unit.declarations):
         found.extend(action + FOCUS_SUFFIX for action in FOCUS_ACTIONS)
-    found.append(NONE_LABEL)
+    found.extend((NONE_LABEL, STANDING))
     return tuple(found)
 
 

@@ -16,7 +16,7 @@ from rules.systems.coc6.concentrate import SUFFIX as FOCUS_SUFFIX
 from rules.systems.coc6.concentrate import declare_focus
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import announce_defeat
-from rules.systems.coc6.declarations import NONE, NONE_LABEL, answer_none
+from rules.systems.coc6.declarations import LIFT_WORDS, NONE, NONE_LABEL, STANDING_WORDS, answer_none, answer_standing, lift
 from rules.systems.coc6.window import require_window
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6.house_declarations import HOUSE_DECLARATIONS, declare_house
@@ -102,6 +102,12 @@ def declare(rules: CocRules, d: Decision[CocState], cmd: Declare) -> None:
         return
     if action in (NONE, NONE_LABEL):  # 「宣言しない」: the unit's answer to the round's call
         answer_none(d, unit)
+        return
+    if action in STANDING_WORDS:  # 「以後宣言しない」 for the rest of the battle (issue 22)
+        answer_standing(d, unit)
+        return
+    if action in LIFT_WORDS:
+        lift(d, unit)
         return
     if action != "受け流し":
         raise InvalidInput(f"「{action}」はこのシステムで宣言できる行動ではありません。宣言できるのは: 受け流し")
