@@ -513,6 +513,9 @@ class Service:
         if req.user != prompt.owner and not is_kp:
             raise InvalidInput(f"このボタンは{prompt.unit}の担当者用です。")
         as_unit = prompt.unit if is_kp and prompt.owner != req.user else None
+        if prompt.kind == "declare" and bid.choice == buttons.choice_code(render.MENU):  # its buttons, to the presser
+            shown = render.prompt_reply(record.id, prompt, state.keeper, system.view(state), chat_on(state))
+            return [dataclasses.replace(shown, ephemeral=True, to=req.user, mentions=())]
         if prompt.kind in ("declare", "declarations"):
             label = buttons.label_of(bid.choice, prompt.options)
             if label is None:

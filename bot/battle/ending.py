@@ -123,7 +123,7 @@ class BattleEnd:
         before, view = system.view(loaded.state), system.view(state)
         replies = [public(f"♻ KP（{req.name or req.user}）が戦闘を再開しました（ラウンド{state.round}）。")]
         replies += board(record, system, view)
-        replies += [r for p in view.prompts for r in render.prompt_replies(record.id, p, state.keeper, view, chat_on(state))]
+        replies += render.prompts_replies(record.id, view.prompts, state.keeper, view, chat_on(state))
         try:
             await self.store.append(record.id, record.version, [to_record(e) for e in events], req.user,
                                     req.request_id, [r.to_dict() for r in replies], status="active",

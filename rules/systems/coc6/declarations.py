@@ -26,6 +26,7 @@ from rules.battle.protocol import Prompt
 from rules.errors import InvalidInput
 from rules.systems.coc6.concentrate import ACTIONS as FOCUS_ACTIONS
 from rules.systems.coc6.concentrate import SUFFIX as FOCUS_SUFFIX
+from rules.coc6.character import Character
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.events import UnitMarked
 from rules.systems.coc6.parrying import PARRY, needs_parry_declaration
@@ -112,6 +113,46 @@ def close(rules: CocRules, d: Decision[CocState], cmd: CloseDeclarations) -> Non
     if state.phase != "active" or not state.may_declare:
         raise InvalidInput("いま受け付け中の宣言はありません。")
     d.emit(DeclarationsClosed(by=cmd.issuer, silent=list(state.declaring), timeout=cmd.timeout))
+
+
+# --- the status ---------------------------------------------------------------------------
+
+def notes(unit: CocUnit) -> tuple[str, ...]:
+    """What the status shows a KP about ``unit`` (issue 22): this round's declarations
+    (「回避に集中」, 「受け流し宣言（ゾンビ）」, 「行動遅延（DEX−3）」), the standing 「以後宣言しない」,
+    and each wound's losses (「腕の負傷: こぶし−17%・キック−8%」, H-CALL-ARM-02)."""
+    found: list[str] = []
+    for declared in unit.declarations:
+        action = declared["action"]
+        if action == PARRY:
+            found.append(f"受け流し宣言（{declared.get('target')}）")
+        elif action == DELAY:
+            found.append(f"行動遅延（DEX−{declared.get('amount')}）")
+        else:
+            found.append(action)
+    if unit.marks.get(NO_DECLARE):
+        found.append(STANDING)
+    for wound in unit.wounds:
+        skills = wound.get("skills") or {}
+        own = _own_skills(unit, skills)
+        losses = [f"{k}{v:+d}".replace("-", "−") for k, v in (wound.get("stats") or {}).items()]
+        losses += [f"{k}{v:+d}%".replace("-", "−") for k, v in skills.items() if k in own]
+        more = "（ほかの攻撃技能も2/3）" if any(k not in own for k in skills) else ""
+        if losses or more:
+            found.append(f"{wound.get('part')}の負傷: {'・'.join(losses)}{more}")
+    return tuple(found)
+
+
+def _own_skills(unit: CocUnit, lost: dict) -> set[str]:
+    """Of the skills a wound lowered (``lost``: ``{skill: −%}``), those the unit uses: its
+    carried weapons, こぶし (everyone's blow) and any raised above its base value before the
+    wound (the other base-value attack skills are summed up in the note)."""
+    sheet = unit.character
+    if sheet is None:
+        return set()
+    carried = {w.name for w in sheet.weapons} | {w.skill for w in sheet.weapons} | {"こぶし"}
+    bare = Character(name="", stats=sheet.stats)  # the base values (X-SKILL-01)
+    return carried | {k for k, v in lost.items() if sheet.skill(k) - v != bare.skill(k)}
 
 
 # --- prompts ------------------------------------------------------------------------------
