@@ -287,7 +287,7 @@ def _window_head(view: BattleView, units: list[Prompt]) -> str:
     """The window message's first line: who is called and how to answer."""
     if not units:
         return f"ラウンド{view.round}開始時の宣言"
-    delay = "・行動遅延は /declare action:行動遅延 amount:下げるDEX" if view.system == "coc6-house" else ""
+    delay = "、行動遅延は /declare action:行動遅延 amount:下げるDEX" if view.system == "coc6-house" else ""
     return (f"ラウンド{view.round}開始時の宣言: {'、'.join(p.unit for p in units)}は宣言しますか？"
             f"（ボタンか /declare action:…{delay}。なければ「宣言しない」、この戦闘ずっとなら「以後宣言しない」）")
 

@@ -31,7 +31,7 @@ async def test_two_players_declare_late_and_the_quick_zombie_waits(console_table
     head = window[0]
     assert head["text"].split("\n")[0] == (
         "ラウンド1開始時の宣言: ゾンビ、アリス、ボブは宣言しますか？（ボタンか /declare action:…"
-        "・行動遅延は /declare action:行動遅延 amount:下げるDEX。なければ「宣言しない」、この戦闘ずっとなら「以後宣言しない」）")
+        "、行動遅延は /declare action:行動遅延 amount:下げるDEX。なければ「宣言しない」、この戦闘ずっとなら「以後宣言しない」）")
     assert head["mentions"] == ["kp", "alice", "bob"]  # each once, the KP too
     # 3 units × 9 or 10 buttons do not fit in one message: per unit 「宣言…」 and 「宣言しない」
     assert head["buttons"] == ["ゾンビ：宣言…", "ゾンビ：宣言しない", "アリス：宣言…", "アリス：宣言しない",

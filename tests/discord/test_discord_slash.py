@@ -39,7 +39,8 @@ async def test_turn_prompt_pings_only_the_actor_and_carries_the_end_turn_button(
                                 "（受け流し・行動遅延・○○に集中の宣言は、自分の最初の行動の前に /declare で）\n"
                                 "ラウンド1開始時の宣言を受け付けます: アリス（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）")
     declarations = [c for c in calls if c.custom_ids and not c.ephemeral and "cb:1:t1-アリス:end" not in c.custom_ids]
-    assert [c.message["allowed_mentions"]["users"] for c in declarations] == [[int(ALICE)], [int(KP)]]  # the hidden ゾンビ's: the KP's alone
+    # one message for アリス's buttons and the KP's close, each pinged once; the hidden ゾンビ's: the KP's alone
+    assert [c.message["allowed_mentions"]["users"] for c in declarations] == [[int(ALICE), int(KP)]]
     prompt = next(c for c in calls if "cb:1:t1-アリス:end" in c.custom_ids)
     assert prompt.content == (f"<@{ALICE}> ラウンド1: アリスの手番です。（行動ポイント 3）\n"
                               "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。\n"
