@@ -105,6 +105,16 @@ class Answered(Event):
     power: int | None = None
 
 
+@event("cr_question_withdrawn")
+@dataclass(frozen=True)
+class QuestionWithdrawn(Event):
+    """Question ``question`` no longer applies: a KP-allowed interrupt ended its strike or
+    took the blow from the unit asked (react.py)."""
+
+    question: int
+    reason: str = ""
+
+
 @event("cr_damage")
 @dataclass(frozen=True)
 class DamageDealt(Event):

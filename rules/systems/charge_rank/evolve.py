@@ -144,7 +144,8 @@ HANDLERS = {
     ev.SideOutOfAction: _side, ev.BattleEnded: _ended_battle,
     ce.OpenPhase: _open_phase, ce.StatusChanged: _status, ce.PoolRolled: _check,
     ce.StrikeQueued: _queued, ce.StrikeUpdated: _updated, ce.StrikeEnded: _ended,
-    ce.QuestionAsked: _asked, ce.Answered: _answered, ce.DamageDealt: _damage,
+    ce.QuestionAsked: _asked, ce.Answered: _answered,
+    ce.QuestionWithdrawn: lambda s, e: setattr(s, "pending", [p for p in s.pending if p.id != e.question]), ce.DamageDealt: _damage,
     ce.ConditionChanged: _condition, ce.InjuryRecorded: _injury, ce.TravelProgressed: _travel,
     NumberSet: apply_number_set, **KEEPER_HANDLERS,
 }
