@@ -32,8 +32,9 @@ def prompts(state: CrState) -> tuple[Prompt, ...]:
         unit = state.unit(p.unit)
         charge = "" if unit.hidden else f"（{unit.id}のチャージランク {unit.charge}）"
         hint = f"\n{charge}{POWER_HINT}"
+        asked = f"{unit.id}に: " if p.kind in ("interrupt", "obstruct") else ""  # the KP knows which NPC is asked
         found.append(Prompt(kind="reaction", unit=p.unit, owner=unit.owner, options=tuple(p.options),
-                            text=f"{p.context.get('text', '')}{hint}", key=f"q{p.id}"))
+                            text=f"{asked}{p.context.get('text', '')}{hint}", key=f"q{p.id}"))
     if state.turn and not state.pending and not state.strikes:
         unit = state.unit(state.turn)
         found.append(Prompt(
