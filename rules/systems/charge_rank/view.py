@@ -32,7 +32,7 @@ def prompts(state: CrState) -> tuple[Prompt, ...]:
         unit = state.unit(p.unit)
         charge = "" if unit.hidden else f"（{unit.id}のチャージランク {unit.charge}）"
         hint = f"\n{charge}{POWER_HINT}"
-        asked = f"{unit.id}に: " if p.kind in ("interrupt", "obstruct") else ""  # the KP knows which NPC is asked
+        asked = f"【{unit.id}】" if p.kind in ("interrupt", "obstruct") else ""  # the KP knows which NPC is asked
         found.append(Prompt(kind="reaction", unit=p.unit, owner=unit.owner, options=tuple(p.options),
                             text=f"{asked}{p.context.get('text', '')}{hint}", key=f"q{p.id}"))
     if state.turn and not state.pending and not state.strikes:
