@@ -95,6 +95,15 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}） スタミナ {e.before} → {e.after}{floor}"
     if isinstance(e, ce.InjuryRecorded):
         return f"{e.unit}は{e.degree}を負った（一度に{e.damage}ダメージ）。効果は戦闘後から（C-INJ-04）。"
+    if isinstance(e, ce.InjuryTreated):
+        if e.success:
+            return f"✚ {e.by}の治療：{e.unit}の{e.degree}は治りが1段階早まる（C-INJ-REC-02）。"
+        return f"✚ {e.by}の治療：{e.unit}の{e.degree}の治療は失敗した（自動失敗）。"
+    if isinstance(e, ce.StaminaMaxLowered):
+        if _hidden(view, e.unit):
+            return f"{e.unit}は負傷の影響を受けた（C-INJ-05）。"
+        return (f"{e.unit}の最大スタミナ {e.before} → {e.after}（負傷: {'・'.join(e.injuries)}、"
+                f"戦闘後の効果 C-INJ-05）")
     if isinstance(e, ce.TravelProgressed):
         return f"{e.unit}は移動した（{e.after}/{e.distance}）" + ("。目標の区域に到達！" if e.after >= e.distance else "")
     return None

@@ -139,6 +139,31 @@ class InjuryRecorded(Event):
     damage: int
 
 
+@event("cr_injury_treated")
+@dataclass(frozen=True)
+class InjuryTreated(Event):
+    """C-INJ-REC-02/03: ``by`` treated ``unit``'s ``degree`` at power rank ``power``;
+    ``success``: it heals one stage faster (not an automatic failure)."""
+
+    unit: str
+    degree: str
+    by: str
+    power: int
+    success: bool
+
+
+@event("cr_stamina_max")
+@dataclass(frozen=True)
+class StaminaMaxLowered(Event):
+    """C-INJ-05, at the battle's end: ``unit``'s maximum stamina is ``before`` → ``after``
+    for its ``injuries`` (the KP's ``injury_stamina_loss``); stamina is at most the new maximum."""
+
+    unit: str
+    before: int
+    after: int
+    injuries: list
+
+
 @event("cr_travel")
 @dataclass(frozen=True)
 class TravelProgressed(Event):
