@@ -5,6 +5,7 @@ from rules.battle import events as ev
 from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.battle.state import OUT_OF_ACTION
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6.late_join import JoinedMidRound
 from rules.systems.coc6.waiting import AttackWaiting, WaitingAttackReleased
 from rules.systems.coc6.window import DeclarationAnswered, DeclarationsClosed, DeclarationsOpened
 
@@ -65,6 +66,12 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
     if isinstance(e, ev.UnitJoined):
         who = "NPC" if e.owner is None else "PC"
         return f"{e.unit}（{who}）が戦闘に参加しました。"
+    if isinstance(e, JoinedMidRound):
+        dex = "" if _hidden(view, e.unit) else f"（DEX {e.dex}）"
+        if not e.acts:
+            return f"{e.unit}の行動順{dex}はこのラウンドもう過ぎています。次のラウンドから行動します。"
+        where = f"{e.after}の次" if e.after else "最初"
+        return f"{e.unit}はこのラウンド、{where}{dex}に行動します。"
     if isinstance(e, ev.UnitRemoved):
         return f"{e.unit}を戦闘から外しました。"
     if isinstance(e, ev.RoundStarted):

@@ -100,3 +100,19 @@ async def test_a_charge_rank_round_start_and_its_interrupts_ask_only_the_targets
         (True, "【刺客3】刺客1への桐生の攻撃（達成値5）に割り込みますか？"), (False, "刺客3の対応を待っています（KPが選びます）。")]
     passive = await table.say("kp: [なし]")  # nobody of 桐生's side (ゲンヤ, ミサキ) was asked
     assert passive[0]["text"].startswith("桐生の攻撃（達成値5）が刺客1に向かっています。")
+
+
+@pytest.mark.rule("X-ORDER-01")
+async def test_the_reply_to_a_mid_round_add_says_when_it_acts(console_table):
+    table = await console_table()
+    for line in coc_setup("coc6-house"):
+        await table.say(line)
+    await table.say("kp: /battle start")
+    await table.say("kp: [宣言を締め切る]")
+    await table.say("kp: /char new name:グール STR:10 CON:10 POW:1 DEX:11 APP:1 SIZ:10 INT:1 EDU:1")
+    added = await table.say("kp: /battle add name:グール character:グール")  # ゾンビ1 (DEX 16) is acting
+    assert added[0]["text"] == "グール（NPC）が戦闘に参加しました。\nグールはこのラウンド、ボブの次（DEX 11）に行動します。"
+    await table.say("kp: /char new name:グール2 STR:10 CON:10 POW:1 DEX:17 APP:1 SIZ:10 INT:1 EDU:1")
+    late = await table.say("kp: /battle add name:グール2 character:グール2")
+    assert late[0]["text"] == ("グール2（NPC）が戦闘に参加しました。\n"
+                               "グール2の行動順（DEX 17）はこのラウンドもう過ぎています。次のラウンドから行動します。")

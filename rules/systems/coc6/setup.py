@@ -11,6 +11,7 @@ from rules.battle.permissions import acting_unit, find_unit, require_keeper
 from rules.coc6.character import Character
 from rules.errors import InvalidInput, refuse
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6 import late_join
 from rules.systems.coc6.attack import require_no_pending, require_turn
 from rules.systems.coc6.concentrate import SUFFIX as FOCUS_SUFFIX
 from rules.systems.coc6.concentrate import declare_focus
@@ -38,6 +39,7 @@ def join(rules: CocRules, d: Decision[CocState], cmd: Join) -> None:
     Character.from_dict(cmd.sheet)  # validates the sheet before anything is recorded
     owner = None if cmd.npc else cmd.issuer
     d.emit(ev.UnitJoined(unit=cmd.name, owner=owner, hidden=cmd.hidden, sheet=cmd.sheet))
+    late_join.place(d, cmd.name)  # mid-round: this round if its DEX place is still ahead
 
 
 def start(rules: CocRules, d: Decision[CocState], cmd: Start) -> None:
