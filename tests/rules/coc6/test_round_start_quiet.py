@@ -11,17 +11,7 @@ from rules.errors import InvalidInput
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.waiting import AttackWaiting, WaitingAttackReleased
 from rules.systems.coc6.window import DeclarationAnswered, DeclarationsOpened
-
-
-def quick_zombie(table_of, system="coc6-house", **settings):
-    """ゾンビ (NPC, DEX 16, こぶし 50) acts first; アリス (DEX 14) and ボブ (DEX 12) have
-    〈マーシャルアーツ〉 1% (they must declare a parry to parry, H-DEF-PARRY-01)."""
-    table = table_of(system, shock=False, **settings)
-    table.npc(table.sheet("ゾンビ", DEX=16))
-    table.join("alice", table.sheet("アリス", DEX=14))
-    table.join("bob", table.sheet("ボブ", DEX=12))
-    table.start()
-    return table
+from tests.rules.coc6.test_declaration_window import quick_zombie
 
 
 def zombie_attacks(table, target, dice=()):
