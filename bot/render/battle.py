@@ -1,6 +1,8 @@
 """Japanese text for battle events, prompts and the status board."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.battle import events as ev
 from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.battle.state import OUT_OF_ACTION
@@ -229,7 +231,9 @@ def prompts_replies(battle_id: int, prompts, keeper: str, view: BattleView, chat
     """The messages of ``prompts`` (new ones, in view order): each prompt as
     :func:`prompt_replies`, except the round-start declaration window, which is one public
     message holding every shown unit's buttons and pinging each player and the KP once
-    (:func:`window_replies`), plus one message to the KP alone for hidden NPCs."""
+    (:func:`window_replies`), plus one message to the KP alone for hidden NPCs. With a
+    window, a user pinged by it is not pinged again by the turn prompt posted with it (a
+    round start pings each user once, issue 22)."""
     prompts = list(prompts)
     window = [p for p in prompts if p.kind in WINDOW_KINDS]
     found: list[Reply] = []
@@ -238,7 +242,18 @@ def prompts_replies(battle_id: int, prompts, keeper: str, view: BattleView, chat
             found += prompt_replies(battle_id, prompt, keeper, view, chat)
         elif prompt is window[0]:  # the window's messages where its first prompt stands
             found += window_replies(battle_id, window, keeper, view)
-    return found
+    return _pinged_once(found) if window else found
+
+
+def _pinged_once(replies: list[Reply]) -> list[Reply]:
+    """``replies`` with each user mentioned only by the first message that mentions them."""
+    seen: set[str] = set()
+    out = []
+    for reply in replies:
+        fresh = tuple(m for m in reply.mentions if m not in seen)
+        seen.update(reply.mentions)
+        out.append(reply if fresh == reply.mentions else replace(reply, mentions=fresh))
+    return out
 
 
 def window_replies(battle_id: int, window: list[Prompt], keeper: str, view: BattleView) -> list[Reply]:

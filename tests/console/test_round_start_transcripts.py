@@ -40,6 +40,7 @@ async def test_a_round_start_posts_four_messages_and_an_early_attack_runs_at_the
     assert window["buttons"] == [f"{u}：{b}" for u in ("ゾンビ1", "アリス", "ボブ", "キャロル", "ゾンビ2", "ゾンビ3")
                                  for b in ("宣言…", "宣言しない")] + ["宣言を締め切る"]
     assert turn["text"].startswith("ラウンド1: ゾンビ1の手番です。") and board["text"].startswith("【")
+    assert turn["mentions"] == []  # the KP was pinged by the window already: once per round start
 
     waited = await table.say("kp: /attack as:ゾンビ1 target:アリス weapon:こぶし")  # before アリス answered
     assert [m["text"] for m in waited] == [
