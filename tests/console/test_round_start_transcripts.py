@@ -47,11 +47,18 @@ async def test_a_round_start_posts_four_messages_and_an_early_attack_runs_at_the
         "⏳ ゾンビ1のアリスへの攻撃は、アリスのラウンド開始時の宣言を待っています"
         "（アリスが答えるか、KPが「宣言を締め切る」と、すぐに攻撃します）。"]
     assert table.dice.remaining == 1  # nothing rolled yet
+    status = (await table.say("kp: /battle status"))[0]["text"].split("\n")
+    assert status[1].startswith("▶ゾンビ1　HP 10/10") and status[1].endswith("〔アリスへの攻撃が宣言待ち〕")
+    await table.say("carol: /declare action:回避に集中" if system == "coc6-house" else "carol: [キャロル：宣言…]")
+    await table.say("carol: /declare action:以後宣言しない")
+    status = (await table.say("kp: /battle status"))[0]["text"].split("\n")
+    focus = "回避に集中・" if system == "coc6-house" else ""
+    assert status[4] == f"・キャロル　HP 10/10 DEX 10 〔{focus}以後宣言しない〕"
     assert len(await table.say("bob: [ボブ：宣言しない]")) == 1  # another's answer does not release it
 
     closed = await table.say("kp: [宣言を締め切る]")
     lines = closed[0]["text"].split("\n")
-    assert lines[0] == "KPがラウンド開始時の宣言を締め切りました（未回答のゾンビ1、アリス、キャロル、ゾンビ2、ゾンビ3は宣言なし）。"
+    assert lines[0] == "KPがラウンド開始時の宣言を締め切りました（未回答のゾンビ1、アリス、ゾンビ2、ゾンビ3は宣言なし）。"
     assert lines[1:4] == ["⏳→⚔ ゾンビ1のアリスへの待っていた攻撃を行います。", "⚔ ゾンビ1 → アリス：こぶしで攻撃（60%）",
                           "ゾンビ1 攻撃（こぶし）：(1D100<=60) ＞ 30 ＞ 成功"]
     assert closed[1]["text"].startswith("ゾンビ1のこぶしがアリスに命中しました。") and closed[1]["mentions"] == ["alice"]

@@ -95,7 +95,7 @@ class Coc6System:
             rows.append(UnitRow(name=unit.id, owner=unit.owner, hidden=unit.hidden, hp=unit.hp,
                                 hp_max=unit.hp_max, ap=unit.ap if self.rules.uses_ap else None,
                                 dex=unit.dex, conditions=tuple(unit.conditions), weapons=weapons,
-                                notes=declarations.notes(unit)))
+                                notes=declarations.notes(unit) + waiting.notes(state, unit.id)))
         prompts = reaction_prompts(self.rules, state) + declarations.prompts(self.rules, state)
         if state.turn and not state.pending:
             unit = state.units[state.turn]

@@ -115,6 +115,11 @@ def release(rules: CocRules, d: Decision[CocState], dice: Dice | None, attack: A
         state = d.state
 
 
+def notes(state: CocState, unit_id: str) -> tuple[str, ...]:
+    """The status note of ``unit_id``'s waiting attack: ``("アリスへの攻撃が宣言待ち",)``."""
+    return tuple(f"{w['target']}への攻撃が宣言待ち" for w in state.waiting if w["attacker"] == unit_id)
+
+
 def _waiting(state: CocState, e: AttackWaiting) -> None:
     state.waiting.append({"attacker": e.attacker, "target": e.target, "command": dict(e.command)})
 

@@ -29,6 +29,7 @@ def test_the_waiting_attack_runs_when_the_kp_closes_the_window(table_of, system,
     waits = zombie_attacks(table, "ボブ")
     assert waits == [AttackWaiting(attacker="ゾンビ", target="ボブ", command=waits[0].command)]
     assert waits[0].command["weapon"] == "こぶし" and table.state.waiting[0]["target"] == "ボブ"
+    assert table.system.view(table.state).rows[0].notes == ("ボブへの攻撃が宣言待ち",)  # the zombie's status
     events = table.run("kp", CloseDeclarations, [30])  # the KP's close rolls the zombie's 50%: 30
     kinds = [type(e).__name__ for e in events]
     assert kinds[:3] == ["DeclarationsClosed", "WaitingAttackReleased", "AttackDeclared"]
