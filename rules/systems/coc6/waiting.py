@@ -112,7 +112,6 @@ def release(rules: CocRules, d: Decision[CocState], dice: Dice | None, attack: A
             continue
         for e in trial.events:
             d.emit(e)
-        state = d.state
 
 
 def notes(state: CocState, unit_id: str) -> tuple[str, ...]:
