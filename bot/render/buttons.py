@@ -80,6 +80,22 @@ def label_of(choice: str, options) -> str | None:
     return next((o for o in options if choice_code(o) == choice), None)
 
 
+DECLARATION_KEY = re.compile(r"d\d+-.+")
+"""A unit's round-start declaration (``d1-アリス``): one of several questions in the
+window's message (bot.render.window); any other message holds one question."""
+
+
+def answered_with(clicked: str, other: str) -> bool:
+    """Whether the button ``other`` (custom id) of the clicked message is answered by the
+    click on ``clicked``: in the round-start window only that unit's buttons (the others
+    stay for their players), in any other message every button. Ids that are not the
+    bot's count as answered."""
+    pressed, button = decode(clicked), decode(other)
+    if pressed is None or button is None or not DECLARATION_KEY.fullmatch(pressed.key):
+        return True
+    return button.key == pressed.key
+
+
 def decode(custom_id: str) -> ButtonId | None:
     """The parts of a custom id made by :func:`encode`, or None if it is not one."""
     match = PATTERN.fullmatch(custom_id or "")
