@@ -120,7 +120,7 @@ def close(rules: CocRules, d: Decision[CocState], cmd: CloseDeclarations) -> Non
 def notes(unit: CocUnit) -> tuple[str, ...]:
     """What the status shows a KP about ``unit`` (issue 22): this round's declarations
     (「回避に集中」, 「受け流し宣言（ゾンビ）」, 「行動遅延（DEX−3）」), the standing 「以後宣言しない」,
-    and each wound's losses (「腕の負傷: こぶし−17%・キック−8%」, H-CALL-ARM-02)."""
+    and each wound's losses (「腕の負傷: こぶし−17%・バット−14%（ほか10技能も低下）」, H-CALL-ARM-02)."""
     found: list[str] = []
     for declared in unit.declarations:
         action = declared["action"]
@@ -137,7 +137,8 @@ def notes(unit: CocUnit) -> tuple[str, ...]:
         own = _own_skills(unit, skills)
         losses = [f"{k}{v:+d}".replace("-", "−") for k, v in (wound.get("stats") or {}).items()]
         losses += [f"{k}{v:+d}%".replace("-", "−") for k, v in skills.items() if k in own]
-        more = "（ほかの攻撃技能も2/3）" if any(k not in own for k in skills) else ""
+        others = sum(1 for k in skills if k not in own)
+        more = f"（ほか{others}技能も低下）" if others else ""
         if losses or more:
             found.append(f"{wound.get('part')}の負傷: {'・'.join(losses)}{more}")
     return tuple(found)

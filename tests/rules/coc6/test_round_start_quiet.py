@@ -134,4 +134,4 @@ def test_the_status_shows_an_arm_wounds_skill_loss(table_of):
     table.react("信者", "なし", [1])
     row = next(r for r in table.system.view(table.state).rows if r.name == "信者")
     # こぶし 50 → 33, バット 40 → 26 (×2/3, rounded down); キック 25 → 16 among the others
-    assert row.notes == ("腕の負傷: こぶし−17%・バット−14%（ほかの攻撃技能も2/3）",)
+    assert row.notes == ("腕の負傷: こぶし−17%・バット−14%（ほか10技能も低下）",)
