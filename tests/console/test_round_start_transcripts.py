@@ -124,3 +124,22 @@ async def test_the_reply_to_a_mid_round_add_says_when_it_acts(console_table):
     late = await table.say("kp: /battle add name:グール2 character:グール2")
     assert late[0]["text"] == ("グール2（NPC）が戦闘に参加しました。\n"
                                "グール2の行動順（DEX 17）はこのラウンドもう過ぎています。次のラウンドから行動します。")
+
+
+@pytest.mark.rule("C-DMG-01", "C-INT-01")
+async def test_a_hidden_npcs_guard_and_formula_reach_the_kp_only(console_table):
+    table = await console_table([2, 3])  # 桐生 PR 2 at the hidden 刺客3: achievement 5
+    for line in cr_setup():
+        await table.say(line)
+    await table.say("kp: /battle start")
+    await table.say("alice: /attack target:刺客3 power:2")
+    await table.say("kp: [なし]")  # 刺客1 (刺客2 is asked next)
+    asked = await table.say("kp: [なし]")
+    assert [(m["ephemeral"], m["text"].split("\n")[0]) for m in asked] == [
+        (True, "桐生の攻撃（達成値5）が刺客3に向かっています。受動行動を選んでください。"),
+        (False, "刺客3の対応を待っています（KPが選びます）。")]
+    hit = await table.say("kp: [なし]")
+    public = "\n".join(m["text"] for m in hit if not m["ephemeral"])
+    secret = "\n".join(m["text"] for m in hit if m["ephemeral"] and m["to"] == "kp")
+    assert "💥 刺客3に3ダメージ" in public and "3 × 2 − 3" not in public and "スタミナ" not in public
+    assert "💥 刺客3に3ダメージ（3 × 2 − 3 = 3） スタミナ 20 → 17" in secret
