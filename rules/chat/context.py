@@ -68,7 +68,10 @@ class ChatQuestion:
 @dataclass(frozen=True)
 class ChatContext:
     """The battle a line is read against, for ``speaker`` (a user id; ``is_kp`` when the
-    speaker is a KP here). ``turn`` is the unit whose turn it is (None between turns)."""
+    speaker is a KP here). ``turn`` is the unit whose turn it is (None between turns).
+    ``kp_for_players``: the channel lets the KP's chat lines act for the players' units
+    (the KP setting ``chat_kp_for_players``, for tables that play by voice); off, a KP
+    line about a PC's action is talk and the KP has the /kp commands (issue 21)."""
 
     speaker: str
     is_kp: bool
@@ -77,9 +80,11 @@ class ChatContext:
     units: tuple[ChatUnit, ...]
     questions: tuple[ChatQuestion, ...]
     words: Words
+    kp_for_players: bool = False
 
     @classmethod
-    def from_view(cls, view: BattleView, words: Words | None, speaker: str, is_kp: bool) -> "ChatContext":
+    def from_view(cls, view: BattleView, words: Words | None, speaker: str, is_kp: bool,
+                  kp_for_players: bool = False) -> "ChatContext":
         """The context of ``view`` for ``speaker``; ``words`` is the system's (merged over
         the shared :data:`~rules.chat.words.BASE`)."""
         units = tuple(ChatUnit(r.name, r.owner, tuple(w["name"] for w in r.weapons),
@@ -88,18 +93,19 @@ class ChatContext:
         questions = tuple(ChatQuestion(p.unit, p.kind, tuple(p.options), p.key, getattr(p, "about", None))
                           for p in view.prompts if p.kind != "turn")
         merged = _merged(words) if words is not None else BASE
-        return cls(speaker, is_kp, view.phase, view.turn, units, questions, merged)
+        return cls(speaker, is_kp, view.phase, view.turn, units, questions, merged, kp_for_players)
 
     def unit(self, name: str) -> ChatUnit | None:
         """The unit called ``name``, or None."""
         return next((u for u in self.units if u.name == name), None)
 
     def may_move(self, unit: ChatUnit, named: bool) -> bool:
-        """Whether the speaker may act for ``unit``: their own; the KP's NPCs; any unit for
-        the KP when the line names it (``アリス：回避``, as ``as:`` does)."""
+        """Whether the speaker may act for ``unit``: their own; the KP's NPCs; a player's
+        unit for the KP when the line names it (``アリス：回避``, as ``as:`` does) and the
+        channel lets the KP declare for players (:attr:`kp_for_players`)."""
         if unit.owner == self.speaker:
             return True
-        return self.is_kp and (unit.owner is None or named)
+        return self.is_kp and (unit.owner is None or (named and self.kp_for_players))
 
     def lexicon(self) -> lexicon.Lexicon:
         """The words of this battle (cached on the units, weapons and open answers)."""

@@ -122,7 +122,15 @@ VIEWS = {
 KP_OF = "kp"
 
 
+VOICE_KP = "kp-voice"
+"""The KP of a channel that lets the KP's chat lines act for the players' units
+(``/kp setting chat_kp_for_players``, a table playing by voice)."""
+
+
 def context(scene: str, speaker: str) -> ChatContext:
-    """The context of ``scene`` for ``speaker`` (``kp`` is the KP)."""
+    """The context of ``scene`` for ``speaker`` (``kp`` is the KP; ``kp-voice`` the KP of a
+    voice table, :data:`VOICE_KP`)."""
     system, view = VIEWS[scene]
-    return ChatContext.from_view(view, get_system(system).chat_words, speaker, speaker == KP_OF)
+    voice = speaker == VOICE_KP
+    who = KP_OF if voice else speaker
+    return ChatContext.from_view(view, get_system(system).chat_words, who, who == KP_OF, kp_for_players=voice)

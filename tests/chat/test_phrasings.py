@@ -86,7 +86,10 @@ ROWS = [
     # its declaration with as:, which the permission check refuses privately as /react as: is
     ("house/alice-hit", "bob", "ナイフで受け流し", "-"),
     ("house/alice-hit", "bob", "アリス：回避", "react action=回避 as=アリス"),
-    ("house/alice-hit", "kp", "アリス：回避", "react action=回避 as=アリス"),
+    # the KP's line about a PC's action is talk (the player declares; the KP has /kp), unless
+    # the channel lets the KP declare for players (kp-voice: /kp setting chat_kp_for_players)
+    ("house/alice-hit", "kp", "アリス：回避", "-"),
+    ("house/alice-hit", "kp-voice", "アリス：回避", "react action=回避 as=アリス"),
     ("house/alice-hit", "kp", "回避", "-"),
     ("house/alice-hit-one-parry", "alice", "受け流し", "react action=受け流し"),
     ("house/alice-hit-one-parry", "alice", "ナイフで受け流し", "react action=受け流し weapon=ナイフ"),
@@ -112,8 +115,9 @@ ROWS = [
     ("house/alice-hit", "alice", "回避か受け流しか迷う", "-"),
     ("house/alice-hit", "alice", "さっきの受け流し上手かったね", "-"),
     ("house/alice-hit", "alice", "> 回避", "-"),
-    ("house/alice-hit", "alice", ">回避", "-"),
-    ("house/alice-hit", "alice", "＞回避", "-"),
+    # a leading > with no space is an arrow, not Discord's quote (issue 21): it acts
+    ("house/alice-hit", "alice", ">回避", "react action=回避"),
+    ("house/alice-hit", "alice", "＞回避", "react action=回避"),
     ("house/alice-hit", "alice", "# 回避", "-"),
     ("house/alice-hit", "alice", "/react 回避", "-"),
     ("house/alice-hit", "alice", "www", "-"),
@@ -124,7 +128,7 @@ ROWS = [
     ("house/alice-hit", "alice", "回避って何%だっけ", "-"),
     ("house/alice-hit", "alice", "回避は28%です", "-"),
     ("house/alice-hit", "alice", "回避するしかない", "-"),
-    ("house/alice-hit", "alice", "回避" + "、" * 70, "-"),
+    ("house/alice-hit", "alice", "回避" + "、" * 300, "-"),
     ("house/alice-hit", "alice", "ここで回避に成功したら格好いいけど多分無理だよねえ", "-"),
     ("house/alice-hit", "alice", "", "-"),
     ("house/alice-hit", "alice", "ゾンビ怖い", "-"),
@@ -232,7 +236,8 @@ ROWS = [
     ("house/alice-turn", "bob", "アリス：ターン終了", "end as=アリス"),  # refused: as: is the KP's
     ("house/alice-turn", "kp", "ゾンビ1：アリスを攻撃", "attack target=アリス as=ゾンビ1"),
     ("house/alice-turn", "kp", "アリスを攻撃", "-"),
-    ("house/alice-turn", "kp", "アリス：ターン終了", "end as=アリス"),
+    ("house/alice-turn", "kp", "アリス：ターン終了", "-"),
+    ("house/alice-turn", "kp-voice", "アリス：ターン終了", "end as=アリス"),
     ("house/bob-turn", "bob", "ゾンビ1を.38リボルバーで撃つ", "attack target=ゾンビ1 weapon=.38リボルバー"),
     ("house/bob-turn", "bob", "ゾンビ1をリボルバーで撃つ", "attack target=ゾンビ1 weapon=.38リボルバー"),
     ("house/bob-turn", "bob", "ゾンビ1をショットガンで撃ちます", "attack target=ゾンビ1 weapon=ショットガン"),
