@@ -137,18 +137,17 @@ def _unknown_word(text: str, folded: str, ctx: ChatContext) -> Declaration | Non
     name numbered as no unit is (ゾンビ２ beside ゾンビ: :func:`_renumbered`); the declaration
     names it as typed (``text`` is the line, ``folded`` its :func:`fold`)."""
     known = ctx.lexicon()
-    names = {n for u in ctx.units for n in lexicon.unit_spellings(u.name)}
     for end, char in enumerate(folded):
         for kind in _ROLES.get(char, ()):
             if end < 1:
                 continue
-            found = _unknown_at(text, folded, ctx, known, names, kind, end)
+            found = _unknown_at(text, folded, ctx, known, ctx.unit_spellings(), kind, end)
             if found is not None:
                 return found
     return None
 
 
-def _unknown_at(text: str, folded: str, ctx: ChatContext, known, names: set[str], kind: str, end: int):
+def _unknown_at(text: str, folded: str, ctx: ChatContext, known, names, kind: str, end: int):
     """The declaration with an unknown word of ``kind`` ending at ``end`` (see
     :func:`_unknown_word`), or None."""
     after = known.tokens(folded[end:])
@@ -187,7 +186,7 @@ _NUMBERING = re.compile(r"[-_#]?(?:\d+|[a-z])")
 """How a unit's name is numbered (ゾンビ1, ゾンビA, ゾンビ-2), as lexicon.unit_spellings reads it."""
 
 
-def _renumbered(word: str, names: set[str]) -> bool:
+def _renumbered(word: str, names) -> bool:
     """Whether folded ``word`` is a unit's name (``names``: every unit spelling) with a number
     no unit has (ゾンビ2 when there is only ゾンビ, or ゾンビ1)."""
     return word not in names and any(word.startswith(n) and _NUMBERING.fullmatch(word[len(n):]) for n in names)

@@ -108,15 +108,33 @@ class ChatContext:
         return self.is_kp and (unit.owner is None or (named and self.kp_for_players))
 
     def lexicon(self) -> lexicon.Lexicon:
-        """The words of this battle (cached on the units, weapons and open answers)."""
-        options = tuple(sorted({o for q in self.questions for o in q.options}))
-        kinds = tuple(sorted({k for u in self.units for a in u.arms for k in a.kinds}))
-        return _lexicon(self.words, tuple((u.name, u.weapons) for u in self.units), options, kinds)
+        """The words of this battle (cached on the units, weapons and open answers, and on
+        this context: a line asks for them several times)."""
+        found = self.__dict__.get("_lexicon")
+        if found is None:
+            options = tuple(sorted({o for q in self.questions for o in q.options}))
+            kinds = tuple(sorted({k for u in self.units for a in u.arms for k in a.kinds}))
+            found = _lexicon(self.words, tuple((u.name, u.weapons) for u in self.units), options, kinds)
+            object.__setattr__(self, "_lexicon", found)
+        return found
+
+    def unit_spellings(self) -> frozenset[str]:
+        """Every folded spelling of every unit's name (lexicon.unit_spellings), cached."""
+        found = self.__dict__.get("_spellings")
+        if found is None:
+            found = _spellings(tuple(u.name for u in self.units))
+            object.__setattr__(self, "_spellings", found)
+        return found
 
 
 @lru_cache(maxsize=64)
 def _merged(words: Words) -> Words:
     return words.over(BASE)
+
+
+@lru_cache(maxsize=512)
+def _spellings(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(n for name in names for n in lexicon.unit_spellings(name))
 
 
 @lru_cache(maxsize=512)
