@@ -56,6 +56,8 @@ OPTIONS: dict[str, Option] = {
     "supplements": Option("使用を許可する追加のルールブック・サプリメント（空欄＝なし。戦闘開始時に告知）", "H-GEN-04"),
     "secret_hidden_rolls": Option("非公開NPCのロールをシークレットにする", "H-GEN-01"),
     "chat_declarations": Option("チャットの宣言（「回避」「ゾンビをこぶしで攻撃」など）を読み取る", "H-GEN-01"),
+    "chat_kp_for_players": Option("KPがチャットに書いたPCの宣言（「アリスは回避」）でPCを動かす（ボイスセッションでKPが代わりに入力する卓向け）",
+                                  "H-GEN-01"),
     "turn_reminder_minutes": Option("手番のリマインドまでの分数（0で無効）", "H-GEN-01", minimum=0),
     "turn_autoskip_minutes": Option("手番の自動スキップまでの分数（0で無効）", "H-GEN-01", minimum=0),
     "declare_timeout_minutes": Option("ラウンド開始時の宣言を自動で締め切るまでの分数（0でKPが締め切るまで待つ）",
@@ -75,12 +77,13 @@ ALIASES = {"サプリメント": "supplements", "判定": "dice", "ショック"
            "区域間距離": "area_distance", "負傷表": "injury_thresholds",
            "シークレット": "secret_hidden_rolls", "リマインド": "turn_reminder_minutes",
            "自動スキップ": "turn_autoskip_minutes", "チャット宣言": "chat_declarations",
-           "チャット": "chat_declarations", "宣言締切": "declare_timeout_minutes"}
+           "チャット": "chat_declarations", "宣言締切": "declare_timeout_minutes",
+           "KP代理宣言": "chat_kp_for_players", "代理宣言": "chat_kp_for_players"}
 
 
 def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int) -> dict:
     """Every option with its default: the system's, then the bot-wide ones."""
-    return {"secret_hidden_rolls": True, "chat_declarations": True, **system_defaults,
+    return {"secret_hidden_rolls": True, "chat_declarations": True, "chat_kp_for_players": False, **system_defaults,
             "turn_reminder_minutes": reminder_minutes, "turn_autoskip_minutes": autoskip_minutes,
             "declare_timeout_minutes": DECLARE_TIMEOUT_MINUTES}
 

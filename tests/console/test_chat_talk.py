@@ -1,0 +1,72 @@
+"""Chat as real tables type it (issue 21), through the console: a lead-in or an aside
+around a declaration acts; a chat question is answered by typing a button's name or number;
+the KP's chat line about a PC's action acts only where the KP allows it (voice tables)."""
+from __future__ import annotations
+
+SETUP = """\
+alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15
+kp: /char new name:ゾンビ STR:16 CON:16 POW:1 DEX:8 APP:1 SIZ:14 INT:1 EDU:1
+kp: /char set name:ゾンビ key:こぶし value:40
+kp: /battle new system:coc6-house
+alice: /battle join character:アリス
+kp: /battle add name:ゾンビ1 character:ゾンビ
+kp: /battle add name:ゾンビ2 character:ゾンビ
+kp: /battle start
+"""
+
+
+async def setup(table) -> None:
+    for line in SETUP.splitlines():
+        await table.say(line)
+
+
+def texts(messages: list[dict]) -> str:
+    return "\n".join(m["text"] for m in messages)
+
+
+async def test_a_lead_in_and_an_afterthought_act(console_table):
+    table = await console_table([30, 90, 2, 2, 20, 10])
+    await setup(table)
+    hit = await table.say("alice: くっ、もう一回！ゾンビ1をこぶしで殴る")
+    assert texts(hit).startswith("⚔ アリス → ゾンビ1：こぶしで攻撃（50%）\nアリス 攻撃（こぶし）：(1D100<=50) ＞ 30 ＞ 成功")
+    await table.say("kp: ゾンビ1は回避")
+    ended = await table.say("alice: 外れたー。ターン終了")
+    assert ended[0]["text"] == "アリスの手番が終わりました。"
+    await table.say("kp: ゾンビ1：アリスを攻撃")
+    dodged = await table.say("alice: 「来るな！」アリス、回避で！")
+    assert texts(dodged).startswith("アリスの対応：回避\nアリス 回避：(1D100<=28) ＞ 10 ＞ 成功")
+
+
+async def test_talk_around_a_declaration_that_takes_it_back_does_nothing(console_table):
+    table = await console_table([20])
+    await setup(table)
+    before = await table.event_count()
+    for line in ("alice: ターン終了……はまだやめとこう", "alice: > ターン終了", "alice: 次はゾンビ1を攻撃しよう",
+                 "alice: ターン終了。いや待って"):
+        assert await table.say(line) == [], line
+    assert await table.event_count() == before
+
+
+async def test_a_chat_question_is_answered_by_typing_a_buttons_number_or_name(console_table):
+    table = await console_table([30, 2, 3])
+    await setup(table)
+    asked = await table.say("alice: ゾンビをこぶしで攻撃")
+    assert [m["to"] for m in asked] == ["alice"]
+    assert asked[0]["text"] == ("どちらを攻撃しますか？\n1. ゾンビ1: ゾンビ1をこぶしで攻撃\n2. ゾンビ2: ゾンビ2をこぶしで攻撃\n"
+                                "（ボタンのほか、番号か名前をチャットに書いても選べます）")
+    assert await table.say("alice: うーん") == []
+    hit = await table.say("alice: じゃあ2で")
+    assert texts(hit).startswith("⚔ アリス → ゾンビ2：こぶしで攻撃（50%）")
+    assert await table.say("alice: 1") == []  # the question was answered
+
+
+async def test_the_kps_line_about_a_pc_acts_only_at_a_voice_table(console_table):
+    table = await console_table([20])
+    await setup(table)
+    before = await table.event_count()
+    assert await table.say("kp: アリスはターン終了") == []
+    assert await table.event_count() == before
+    on = await table.say("kp: /kp setting key:KP代理宣言 value:オン")
+    assert [m["text"] for m in on] == ["⚙ 設定 chat_kp_for_players = オン（kp）"]
+    ended = await table.say("kp: アリスはターン終了")
+    assert ended[0]["text"] == "アリスの手番が終わりました。"
