@@ -15,7 +15,7 @@ import unicodedata
 
 from rules.chat import lexicon, talk
 from rules.chat.context import STRANGER, ChatContext, ChatQuestion, ChatUnit
-from rules.chat.grammar import OBJECT
+from rules.chat.grammar import OBJECT, PUNCTUATION
 from rules.chat.grammar import read as _intents
 from rules.chat.normalize import fold
 from rules.chat.resolve import Ambiguous, Declaration, Outcome, resolve
@@ -77,8 +77,14 @@ def read(text: str, ctx: ChatContext) -> Outcome:
     head, _, comment = unicodedata.normalize("NFKC", raw).partition(" ")
     roll = _ROLL.fullmatch(head)
     if roll is None:
+        spoken = talk.SPEECH.search(raw) is not None
         if len(raw) <= MAX_LENGTH and "\n" not in raw:
-            outcome = _read(raw, ctx)
+            outcome = _read(raw, ctx, unknown=not spoken)  # 「回避」, ゾンビ1「アリスを攻撃」
+            if outcome is not None:
+                return outcome
+        said = talk.SPEECH.sub("", raw).strip() if spoken else ""
+        if said and len(said) <= MAX_LENGTH and "\n" not in said:
+            outcome = _read(said, ctx)  # 「ウゥ……」アリスに噛みつきで攻撃
             if outcome is not None:
                 return outcome
         return talk.read_talk(raw, ctx.lexicon(), lambda clause: _read(clause, ctx, unknown=False))
@@ -153,6 +159,8 @@ def _unknown_at(text: str, folded: str, ctx: ChatContext, known, names, kind: st
     after = known.tokens(folded[end:])
     if not after or not _strip_endings(after)[-1].is_(*LAST_WORDS[kind]):
         return None
+    if any(t.text in PUNCTUATION for t in _strip_endings(after)):
+        return None  # 「お願い当たらないで！回避！」: a sentence ends after the word, no name of a weapon
     if kind == OBJECT and _strip_endings(after)[-1].value(lexicon.REACT) != HIDE:
         return None
     for start in range(max(0, end - MAX_UNKNOWN_WORD), end):

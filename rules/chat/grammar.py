@@ -44,6 +44,10 @@ class Intent:
     frame: str
     actor: tuple[str, ...] = ()
     slots: dict = field(default_factory=dict)
+    called: bool = False
+    """The actor is named as one calls someone (「アリス、回避！」): the line acts for that
+    unit when the speaker may move it, and is no declaration for anyone else's unit (a
+    player calling out to another)."""
 
 
 def _strip(tokens: list[Token]) -> list[Token]:
@@ -75,6 +79,7 @@ def read(tokens: list[Token]) -> list[Intent]:
     if not tokens:
         return []
     readings = [(tokens, ())]
+    called = len(tokens) >= 3 and tokens[1].text in SEPARATORS
     if len(tokens) >= 3 and tokens[0].is_(lx.UNIT) and (_particle(tokens[1], *ACTOR_MARKS) or tokens[1].text in SEPARATORS):
         readings.insert(0, (_strip(tokens[2:]), tokens[0].names(lx.UNIT)))  # ゾンビ：アリスを攻撃
     elif len(tokens) >= 2 and tokens[0].is_(lx.UNIT) and tokens[1].is_(lx.UNIT):
@@ -91,7 +96,7 @@ def read(tokens: list[Token]) -> list[Intent]:
             continue
         for frame in FRAMES:
             for intent in frame(body):
-                found.append(Intent(intent.frame, actor, intent.slots))
+                found.append(Intent(intent.frame, actor, intent.slots, called and bool(actor)))
     return found
 
 
@@ -99,15 +104,17 @@ def read(tokens: list[Token]) -> list[Intent]:
 
 
 def _take_power(tokens: list[Token]) -> tuple[list[Token], int | None] | None:
-    """``tokens`` without a ``パワー3`` / ``PR3`` (and a following で); None if malformed."""
+    """``tokens`` without a ``パワー3`` / ``PR3`` / ``パワーは5`` (and a following で), the
+    rest stripped again (:func:`_strip`: 「靠でカウンター、パワー4」); None if malformed."""
     for i, token in enumerate(tokens):
         if token.is_(lx.POWER):
-            if i + 1 >= len(tokens) or not tokens[i + 1].is_(lx.NUMBER):
+            gap = 1 if i + 2 < len(tokens) and _particle(tokens[i + 1], P_HA, P_WO, P_COLON) else 0
+            if i + 1 + gap >= len(tokens) or not tokens[i + 1 + gap].is_(lx.NUMBER):
                 return None
-            rest = tokens[:i] + tokens[i + 2:]
+            rest = tokens[:i] + tokens[i + 2 + gap:]
             if i < len(rest) and _particle(rest[i], P_DE):
                 rest = rest[:i] + rest[i + 1:]
-            return rest, int(tokens[i + 1].value(lx.NUMBER))
+            return _strip(rest), int(tokens[i + 1 + gap].value(lx.NUMBER))
     return tokens, None
 
 
@@ -158,7 +165,7 @@ def _answer(tokens: list[Token]):
     elif len(rest) in (2, 3, 4) and rest[0].is_(lx.REACT) and rest[-1 if len(rest) < 4 else -2].is_(lx.WEAPON):
         middle = rest[1:-1] if len(rest) < 4 else rest[1:-2]
         tail_ok = len(rest) < 4 or _particle(rest[-1], P_DE)
-        if tail_ok and all(_particle(t, P_COLON, P_HA, P_DE, P_WO) for t in middle):
+        if tail_ok and all(_particle(t, P_COLON, P_HA, P_DE, P_WO, *SEPARATORS) for t in middle):
             reaction, weapon = rest[0], rest[-1 if len(rest) < 4 else -2]  # 受け流し：ナイフ / 受け流しはナイフで
     elif len(rest) in (2, 3) and rest[0].is_(lx.UNIT) and rest[-1].is_(lx.REACT) \
             and (len(rest) == 2 or _particle(rest[1], P_WO, P_NI)):

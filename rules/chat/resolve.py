@@ -68,7 +68,7 @@ def _named_refusal(intents: list[Intent], ctx: ChatContext) -> Declaration | Non
     slash command (COMMANDS.md: a refused declaration gets its command's refusal); a line
     that names no unit stays talk. (A round-start declaration question is no attack to
     answer: 「ゾンビは回避」 then is still a reaction, refused as /react is.)"""
-    named = [i for i in intents if i.actor]
+    named = [i for i in intents if i.actor and not i.called]
     if not named or ctx.phase != "active":
         return None
     if not ctx.is_kp:
@@ -357,7 +357,7 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
 
 
 def _with_special(intent: Intent, special: str) -> Intent:
-    return Intent(intent.frame, intent.actor, {**intent.slots, "special": special})
+    return replace(intent, slots={**intent.slots, "special": special})
 
 
 def _as_list(outcome: Outcome) -> list[Declaration]:

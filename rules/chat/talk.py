@@ -48,12 +48,16 @@ BOUNDARY = re.compile(r"[。！!…‥\n、,，\s\u3000]+")
 DICE_HEAD = re.compile(r"(?i)\s*s?(?:\d*d\d|ccb?\b|ccb?[<(=\d-]|cbr|res|choice|\d+b\d|\d+r\d|x\d)")
 """A line that starts as a dice command (2D6, CCB<=50, SCCB, choice …) is the dice reader's,
 never searched for talk (its comment is read as today: rules.chat.read)."""
-TE = "てテ"
-"""A te-form ends a lead-in inside a piece (「10出してかいひー」「近寄って、喉元を刺します」)."""
+LEAD_ENDS = tuple(fold(w) for w in ("て", "から", "ので"))
+"""A te-form or a reason ends a lead-in inside a piece (「10出してかいひー」「重いから回避」)."""
+SECOND = (lx.ATTACK, lx.END, lx.MOVE, lx.DECLARE)
+"""Verbs in the talk that make it a second declaration the line does not read
+(「巨漢を攻撃、信者も攻撃」): the line is then silent."""
 
 AFTER_BACKOUT = tuple(fold(w) for w in (
     "やめ", "止め", "うそ", "嘘", "冗談", "キャンセル", "取り消", "とりけし", "待って", "まって", "かな", "かも",
-    "っけ", "たい", "けど", "だろう", "かしら", "ようか", "迷", "悩", "どうしよ", "ダメ", "だめ", "無理", "ない"))
+    "っけ", "けど", "だろう", "かしら", "ようか", "迷", "悩", "どうしよ", "ダメ", "だめ", "無理", "しない", "やらない",
+    "なし", "いや"))
 """Words after a declaration that take it back or doubt it (「回避。……やっぱやめ」「回避、かな」)."""
 PLAN_STARTS = tuple(fold(w) for w in ("次は", "次の", "次こそ", "今度は", "後で", "あとで", "次ターン"))
 PLAN_ENDS = tuple(fold(w) for w in ("しよう", "しようかな", "しようか", "つもり", "予定", "ようかな", "よう", "かな"))
@@ -67,6 +71,8 @@ TARGET_MARKS = ("", "か", "カ", "%", "で", "デ", "出", "以下", "イカ", 
 CONTENT = (lx.WEAPON, lx.AIM, lx.MODE, lx.SPECIAL, lx.POWER, lx.SQUARE, lx.CHECK, lx.NUMBER, lx.FAMILY)
 """The kinds of word that change a declaration, which talk may not hold unread."""
 ROLLED = ("react", "attack", "check")
+_KANA = re.compile(r"[\u30a0-\u30ffー]+")
+_KANJI = re.compile(r"[\u4e00-\u9fff]")
 
 
 def prepare(text: str) -> str | None:
@@ -112,7 +118,9 @@ def read_talk(text: str, known: lx.Lexicon, core: Callable[[str], Outcome]) -> O
     whole = [known.tokens(fold(text[a:b])) is not None for a, b in spans]
     found: list[tuple[int, int, int, Outcome]] = []  # (first piece, last piece, start, outcome)
     for i, (a, _) in enumerate(spans):
-        starts = [a] + [k + 1 for k in range(a, spans[i][1] - 1) if text[k] in TE]
+        folded_piece = fold(text[a:spans[i][1]])
+        starts = [a] + [a + k for k in range(1, len(text[a:spans[i][1]]))
+                        if fold(text[a:a + k]).endswith(LEAD_ENDS)] if any(e in folded_piece for e in LEAD_ENDS) else [a]
         for start in starts:
             if start == a and not whole[i]:
                 continue
@@ -167,12 +175,17 @@ def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon) -> Outcome:
     otherwise the declaration asked back (one button: «…も書かれています»)."""
     unread: list[str] = []
     typed: int | None = None
+    named: set[str] = set()
     for part in talk:
         folded = fold(part)
-        for token, following in _content_words(folded, known):
-            if isinstance(outcome, Declaration) and _carried(token, outcome):
+        tokens = list(_content_words(folded, known))
+        if any(t.is_(*SECOND) and not t.is_(lx.UNIT, lx.WEAPON) for t, _ in tokens):
+            return None
+        named |= {n for t, _ in tokens for n in t.values(lx.UNIT)}
+        for token, following in tokens:
+            if not token.is_(*CONTENT) or token.is_(lx.UNIT):
                 continue
-            if token.is_(lx.NUMBER) and not token.is_(lx.SQUARE) and following.startswith(COUNTERS):
+            if isinstance(outcome, Declaration) and _carried(token, outcome):
                 continue
             if token.is_(lx.NUMBER) and typed is None and isinstance(outcome, Declaration) \
                     and outcome.command in ROLLED and outcome.typed_target is None \
@@ -180,6 +193,10 @@ def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon) -> Outcome:
                 typed = int(token.value(lx.NUMBER))
                 continue
             unread.append(token.text)
+    if isinstance(outcome, Ambiguous) and named:
+        mine = tuple(c for c in outcome.choices if c.unit in named)  # 「ゾンビ2は避けない。なし」
+        if mine and len({c.unit for c in outcome.choices}) > 1:
+            outcome = mine[0] if len(mine) == 1 else Ambiguous(outcome.question, mine)
     if unread:
         choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,)
         words = "・".join(dict.fromkeys(unread))
@@ -190,8 +207,9 @@ def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon) -> Outcome:
 
 
 def _content_words(folded: str, known: lx.Lexicon):
-    """The words of :data:`CONTENT` kinds in folded talk, each with the text after it; a
-    weapon only when spelled whole or by 3+ characters (ナイ in ない is no ナイフ)."""
+    """The words in folded talk that matter (:data:`CONTENT` kinds, unit names and the
+    verbs of :data:`SECOND`), each with the text after it; not a number that counts
+    something (「2回目」) nor a one-character weapon part."""
     pos = 0
     while pos < len(folded):
         match = known.pattern.match(folded, pos)
@@ -203,8 +221,17 @@ def _content_words(folded: str, known: lx.Lexicon):
                          + ((lx.NUMBER, text),) * bool(match.group("number"))
                          + ((lx.SQUARE, text.upper()),) * bool(match.group("square")))
         pos = match.end()
-        kinds = {k for k, v in token.meanings if k in CONTENT and (k != lx.WEAPON or len(text) >= 3 or fold(v) == text)}
-        if kinds and not token.is_(lx.UNIT, lx.PARTICLE, lx.ENDING, lx.FILLER):
+        if match.group("number"):
+            counter = next((c for c in COUNTERS if folded.startswith(c, pos)), None)
+            if counter is not None:
+                pos += len(counter) + folded.startswith("目", pos + len(counter))
+                continue
+        if token.is_(lx.PARTICLE, lx.ENDING, lx.FILLER) and not token.is_(lx.UNIT):
+            continue
+        if not match.group("number") and (_KANA.fullmatch(text) and len(text) < 3
+                                          or len(text) == 1 and _KANJI.match(folded, pos)):
+            continue  # ウデ in もうできる, 目 in 目標: part of another word
+        if token.is_(*CONTENT, lx.UNIT, *SECOND):
             yield token, folded[pos:]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from rules.chat import Ambiguous, Declaration, read
+from tests.chat.rows_talk import TALK_ROWS
 from tests.chat.scenes import context
 
 ROWS = [
@@ -496,7 +497,7 @@ ROWS = [
     ("cr/interrupt", "alice", "割り込み", "? 桐生：インターセプト | 桐生：カバーリング"),
     ("cr/escape-interrupt", "alice", "割り込み", "react action=インターセプト"),
     ("cr/escape-interrupt", "alice", "わりこみます", "react action=インターセプト"),
-]
+] + TALK_ROWS
 
 
 def expected(spec: str):
@@ -533,6 +534,9 @@ def test_the_table_is_large_and_mixed():
     systems = {scene.split("/")[0] for scene, *_ in ROWS}
     negatives = [r for r in ROWS if r[3] == "-"]
     assert len(ROWS) >= 200 and systems == {"house", "book", "budo", "cr"} and len(negatives) >= 60
+    talk_negatives = [r for r in TALK_ROWS if r[3] == "-"]
+    assert len(TALK_ROWS) >= 300 and {r[0].split("/")[0] for r in TALK_ROWS} == systems
+    assert len(talk_negatives) * 3 >= len(TALK_ROWS)  # issue 21: about as many silent lines as acting ones
 
 
 @pytest.mark.parametrize(("scene", "speaker", "text", "spec"), [r for r in ROWS if r[3].startswith("? ")])
