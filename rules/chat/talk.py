@@ -57,8 +57,14 @@ SECOND = (lx.ATTACK, lx.END, lx.MOVE, lx.DECLARE)
 AFTER_BACKOUT = tuple(fold(w) for w in (
     "やめ", "止め", "うそ", "嘘", "冗談", "キャンセル", "取り消", "とりけし", "待って", "まって", "かな", "かも",
     "っけ", "けど", "だろう", "かしら", "ようか", "迷", "悩", "どうしよ", "ダメ", "だめ", "無理", "しない", "やらない",
-    "なし", "いや"))
+    "なし", "いや", "うーん", "うーむ", "んー", "むむ"))
 """Words after a declaration that take it back or doubt it (「回避。……やっぱやめ」「回避、かな」)."""
+GOES_ON = tuple(fold(w) for w in ("は", "が", "を", "に", "の", "も", "と", "って", "で", "なら", "より"))
+"""A particle right after the declaration's words: they were the topic of a longer
+sentence (「回避…は28か」), no declaration."""
+TALK_ENDS = tuple(fold(w) for w in ("よね", "だよね", "でしょ", "でしょう", "じゃない", "じゃん", "って", "ってこと",
+                                     "らしい", "みたい", "そう", "だった", "でした", "ました"))
+"""Endings that make a line a remark about a declaration, not one (「アリスは回避だよね」)."""
 PLAN_STARTS = tuple(fold(w) for w in ("次は", "次の", "次こそ", "今度は", "後で", "あとで", "次ターン"))
 PLAN_ENDS = tuple(fold(w) for w in ("しよう", "しようかな", "しようか", "つもり", "予定", "ようかな", "よう", "かな"))
 """A plan for later is talk (「次はゾンビ1を攻撃しよう」); 「次はリボルバーで撃つ」 acts."""
@@ -87,8 +93,10 @@ def prepare(text: str) -> str | None:
 
 
 def is_plan(folded: str) -> bool:
-    """Whether a folded line is a plan for later (次は … しよう)."""
-    return folded.startswith(PLAN_STARTS) and folded.rstrip("!。.…ー~〜").endswith(PLAN_ENDS)
+    """Whether a folded line is a plan for later (次は … しよう) or a remark about a
+    declaration (…だよね)."""
+    bare = folded.rstrip("!。.…ー~〜")
+    return bare.endswith(TALK_ENDS) or (folded.startswith(PLAN_STARTS) and bare.endswith(PLAN_ENDS))
 
 
 def pieces(text: str) -> list[tuple[int, int]]:
@@ -142,9 +150,10 @@ def read_talk(text: str, known: lx.Lexicon, core: Callable[[str], Outcome]) -> O
     used = [(f[2], spans[f[1]][1]) for f in kept]
     talk = _leftover(text, used)
     after = fold(text[spans[last][1]:])
-    if any(w in after for w in AFTER_BACKOUT):
+    if any(w in after for w in AFTER_BACKOUT) or after.lstrip("!.…、,。~〜ー").startswith(GOES_ON):
         return None
-    return _checked(outcome, talk, known)
+    first = min(f[2] for f in kept)
+    return _checked(outcome, talk, known, text[:first])
 
 
 def _inside(f, g, spans) -> bool:
@@ -169,10 +178,11 @@ def _leftover(text: str, used: list[tuple[int, int]]) -> list[str]:
     return [p for p in parts if p.strip()]
 
 
-def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon) -> Outcome:
+def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon, before: str) -> Outcome:
     """``outcome`` when the ``talk`` around it holds no word it leaves unread; with one
-    target number typed before a rolled declaration, that number as ``typed_target``;
-    otherwise the declaration asked back (one button: «…も書かれています»)."""
+    target number typed in the talk ``before`` it and a rolled declaration, that number as
+    ``typed_target``; otherwise the declaration asked back (its buttons, with the words it
+    could not place)."""
     unread: list[str] = []
     typed: int | None = None
     named: set[str] = set()
@@ -187,7 +197,8 @@ def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon) -> Outcome:
                 continue
             if isinstance(outcome, Declaration) and _carried(token, outcome):
                 continue
-            if token.is_(lx.NUMBER) and typed is None and isinstance(outcome, Declaration) \
+            if token.is_(lx.NUMBER) and typed is None and isinstance(outcome, Declaration) and before \
+                    and part in before \
                     and outcome.command in ROLLED and outcome.typed_target is None \
                     and any(following.startswith(m) for m in TARGET_MARKS if m) | (following == ""):
                 typed = int(token.value(lx.NUMBER))
