@@ -23,6 +23,7 @@ from bot.battle.ending import BattleEnd, is_end_key
 from bot.battle.battles import Battles, RenderFailed, board
 from bot.sheets.characters import CharacterBook
 from bot.battle.chat_play import CHOICE as CHAT_CHOICE, ChatTable, chat_on
+from bot.battle.chat_help import help_replies
 from bot.commands.builders import BUILDERS
 from bot.commands.spec import COMMANDS
 from bot.battle.declaration_buttons import declaration_command
@@ -123,6 +124,7 @@ class Service:
             **self.ending.routes(),
             **{path: self._decide(build) for path, build in BUILDERS.items()},
             "check": self._check,
+            "help": lambda req: help_replies(self.chat, req),
         }
         paths = [c.path for c in COMMANDS] + list(EXTRA_ROUTES)
         missing = [p for p in paths if p not in own]

@@ -80,6 +80,12 @@ class ChatTable:
         found = await self._context(req)
         return (found[0].id, found[1]) if found else None
 
+    async def chat_context(self, req: Request) -> ChatContext | None:
+        """The context of ``req.user`` in the channel's active battle (None without one, or
+        with chat declarations off), for ``/help``."""
+        found = await self._context(req)
+        return found[1] if found else None
+
     async def _context(self, req: Request):
         record = await self.battles.active(req.channel)
         if record is None:

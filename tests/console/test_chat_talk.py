@@ -70,3 +70,39 @@ async def test_the_kps_line_about_a_pc_acts_only_at_a_voice_table(console_table)
     assert [m["text"] for m in on] == ["⚙ 設定 chat_kp_for_players = オン（kp）"]
     ended = await table.say("kp: アリスはターン終了")
     assert ended[0]["text"] == "アリスの手番が終わりました。"
+
+
+async def test_help_in_a_battle_shows_what_the_speaker_can_type_now(console_table):
+    table = await console_table([30])
+    await setup(table)
+    [window] = await table.say("alice: /help")
+    assert window["to"] == "alice" and window["ephemeral"]
+    assert window["text"].startswith(
+        "【いま書けること】\n【アリスのラウンドはじめの宣言】受け流し：ゾンビ1／受け流し：ゾンビ2／回避に集中／防御に集中／"
+        "受け流しに集中／隠れるに集中／かばうに集中／宣言しない\n"
+        "  例: 「回避に集中」「ゾンビ1に受け流しを宣言」「くっ、防御に集中！」\n"
+        "【アリスの手番】攻撃・応急手当・ターン終了\n  例: 「ゾンビ1をこぶしで攻撃」「くっ、ゾンビ2にキック！」「ターン終了」\n")
+    [kp] = await table.say("kp: /help")
+    assert "【KPへの問い】宣言を締め切る\n  例: 「宣言を締め切る」" in kp["text"]
+    await table.say("kp: 締め切り")
+    await table.say("alice: ターン終了")
+    [npc] = await table.say("kp: /help")
+    assert npc["text"].startswith("【いま書けること】\n【ゾンビ1の手番】攻撃・応急手当・ターン終了\n"
+                                  "  例: 「ゾンビ1：アリスをこぶしで攻撃」「ゾンビ1：アリスにキック！」「ゾンビ1：ターン終了」\n")
+    await table.say("kp: ゾンビ1：アリスを攻撃")
+    [asked] = await table.say("alice: /help")
+    assert asked["text"].startswith("【いま書けること】\n【アリスへの攻撃（対応を選ぶ）】回避／防御／なし\n"
+                                    "  例: 「回避」「くっ、防御！」「なし」\n")
+    [waiting] = await table.say("kp: /help")
+    assert waiting["text"].startswith("【いま書けること】あなたが答える問いはありません。\n"
+                                      "いまはゾンビ1の手番です。（アリスの対応を待っています）")
+
+
+async def test_help_outside_a_battle_lists_the_commands_and_the_chat_forms(console_table):
+    table = await console_table([])
+    [shown] = await table.say("alice: /help")
+    assert shown["to"] == "alice"
+    lines = shown["text"].splitlines()
+    assert lines[:2] == ["【コマンド】", "/roll（ロール）"]
+    assert "/help（ヘルプ）" in lines and "【チャットの書き方】" in lines
+    assert any(line.startswith("/battle（戦闘）: new, join, add, start, status") for line in lines)
