@@ -3,25 +3,7 @@ around a declaration acts; a chat question is answered by typing a button's name
 the KP's chat line about a PC's action acts only where the KP allows it (voice tables)."""
 from __future__ import annotations
 
-SETUP = """\
-alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15
-kp: /char new name:ゾンビ STR:16 CON:16 POW:1 DEX:8 APP:1 SIZ:14 INT:1 EDU:1
-kp: /char set name:ゾンビ key:こぶし value:40
-kp: /battle new system:coc6-house
-alice: /battle join character:アリス
-kp: /battle add name:ゾンビ1 character:ゾンビ
-kp: /battle add name:ゾンビ2 character:ゾンビ
-kp: /battle start
-"""
-
-
-async def setup(table) -> None:
-    for line in SETUP.splitlines():
-        await table.say(line)
-
-
-def texts(messages: list[dict]) -> str:
-    return "\n".join(m["text"] for m in messages)
+from tests.console.test_chat_rolls_and_setting import setup, texts
 
 
 async def test_a_lead_in_and_an_afterthought_act(console_table):
