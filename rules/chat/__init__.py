@@ -71,9 +71,12 @@ def read(text: str, ctx: ChatContext) -> Outcome:
     whose comment names what the rules expect now (``CCB<=28 〈回避〉``) is that
     declaration with ``typed_target`` = the typed number; the rules roll it once. A line
     that does not read whole is searched for one declaration among talk (rules.chat.talk)."""
-    if not may_declare(text):
+    raw = text.strip()
+    if not raw or len(raw) > talk.MAX_MESSAGE or raw.startswith(TALK_STARTS):
         return None
-    raw = talk.prepare(text.strip())
+    raw = talk.prepare(raw)
+    if raw is None:
+        return None
     head, _, comment = unicodedata.normalize("NFKC", raw).partition(" ")
     roll = _ROLL.fullmatch(head)
     if roll is None:

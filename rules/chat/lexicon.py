@@ -33,6 +33,9 @@ class Token:
     text: str
     meanings: tuple[tuple[str, str], ...]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_kinds", frozenset(k for k, _ in self.meanings))
+
     def value(self, kind: str) -> str | None:
         """The first value of ``kind`` this word has, or None."""
         return next((v for k, v in self.meanings if k == kind), None)
@@ -50,7 +53,7 @@ class Token:
 
     def is_(self, *kinds: str) -> bool:
         """Whether the word may mean any of ``kinds``."""
-        return any(k in kinds for k, _ in self.meanings)
+        return not self._kinds.isdisjoint(kinds)
 
 
 def unit_spellings(name: str) -> set[str]:

@@ -36,6 +36,8 @@ MAX_CLAUSE = 60
 """The longest run of pieces read as one declaration (characters)."""
 MAX_PIECES = 12
 """A message cut into more pieces than this is conversation."""
+MAX_SPAN = 3
+"""The most pieces one declaration is read across (「刺客2にとどめ、パワー2で攻撃」 is two)."""
 
 SPEECH = re.compile(r"「[^「」]*」|『[^『』]*』")
 """Role-play speech (「ダメだ、声、出したら……」), dropped when the line only reads without it."""
@@ -123,7 +125,9 @@ def read_talk(text: str, known: lx.Lexicon, core: Callable[[str], Outcome]) -> O
     spans = pieces(text)
     if not spans or len(spans) > MAX_PIECES:
         return None
-    whole = [known.tokens(fold(text[a:b])) is not None for a, b in spans]
+    cut = [known.tokens(fold(text[a:b])) for a, b in spans]
+    whole = [t is not None for t in cut]
+    bare = [t is not None and all(w.is_(lx.FILLER, lx.ENDING, lx.PARTICLE) and not w.is_(lx.UNIT) for w in t) for t in cut]
     found: list[tuple[int, int, int, Outcome]] = []  # (first piece, last piece, start, outcome)
     for i, (a, _) in enumerate(spans):
         folded_piece = fold(text[a:spans[i][1]])
@@ -134,11 +138,15 @@ def read_talk(text: str, known: lx.Lexicon, core: Callable[[str], Outcome]) -> O
                 continue
             if start != a and known.tokens(fold(text[start:spans[i][1]])) is None:
                 continue
-            for j in range(i, len(spans)):
+            if start == a and bare[i]:
+                continue  # a range led by only じゃあ or よし reads as the range after it
+            for j in range(i, min(len(spans), i + MAX_SPAN)):
                 if j > i and not whole[j]:
                     break
                 if spans[j][1] - start > MAX_CLAUSE:
                     break
+                if j > i and bare[j]:
+                    continue  # nor one that only adds an ending
                 outcome = core(text[start:spans[j][1]])
                 if outcome is not None:
                     found.append((i, j, start, outcome))
