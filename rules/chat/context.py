@@ -108,15 +108,15 @@ class ChatContext:
         return self.is_kp and (unit.owner is None or (named and self.kp_for_players))
 
     def lexicon(self) -> lexicon.Lexicon:
-        """The words of this battle (cached on the units, weapons and open answers, and on
-        this context: a line asks for them several times)."""
-        found = self.__dict__.get("_lexicon")
-        if found is None:
+        """The words of this battle (cached on the units, weapons and open answers; the
+        cache's key is kept on this context: a line asks for them several times)."""
+        key = self.__dict__.get("_lexicon_key")
+        if key is None:
             options = tuple(sorted({o for q in self.questions for o in q.options}))
             kinds = tuple(sorted({k for u in self.units for a in u.arms for k in a.kinds}))
-            found = _lexicon(self.words, tuple((u.name, u.weapons) for u in self.units), options, kinds)
-            object.__setattr__(self, "_lexicon", found)
-        return found
+            key = (self.words, tuple((u.name, u.weapons) for u in self.units), options, kinds)
+            object.__setattr__(self, "_lexicon_key", key)
+        return _lexicon(*key)
 
     def unit_spellings(self) -> frozenset[str]:
         """Every folded spelling of every unit's name (lexicon.unit_spellings), cached."""
