@@ -86,7 +86,7 @@ def read(text: str, ctx: ChatContext) -> Outcome:
             if outcome is not None:
                 return outcome
         said = talk.SPEECH.sub("", raw).strip() if spoken else ""
-        if said and len(said) <= MAX_LENGTH and "\n" not in said:
+        if said and len(said) <= MAX_LENGTH and "\n" not in said and not said.startswith(QUOTING):
             outcome = _read(said, ctx)  # 「ウゥ……」アリスに噛みつきで攻撃
             if outcome is not None:
                 return outcome
@@ -116,6 +116,9 @@ def _read(text: str, ctx: ChatContext, unknown: bool = True) -> Outcome:
         return _unknown_word(text, folded, ctx)
     return outcome
 
+
+QUOTING = ("と", "って", "っと", "て")
+"""What continues speech as narration (「覚悟しろ！」と叫んで…): such a line is read as talk."""
 
 MAX_UNKNOWN_WORD = 12
 """The longest unknown word read as a weapon's or a target's name (characters, folded)."""
@@ -176,6 +179,8 @@ def _unknown_at(text: str, folded: str, ctx: ChatContext, known, names, kind: st
         if before is None or (before and not before[-1].is_(lexicon.PARTICLE)):
             continue
         typed = _as_typed(text, word)
+        if kind == lexicon.WEAPON and typed.endswith(("ん", "い", "っ")):
+            continue  # 叫んで, 泳いで: a verb's te-form, no weapon
         outcome = _with_word(ctx, kind, typed, [*before, lexicon.Token(word, ((kind, typed),)), *after])
         if outcome is not None:
             return outcome

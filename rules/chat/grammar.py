@@ -75,7 +75,8 @@ def _particle(token: Token, *texts: str) -> bool:
 def read(tokens: list[Token]) -> list[Intent]:
     """Every reading of ``tokens`` (a line cut by :class:`~rules.chat.lexicon.Lexicon`),
     most specific first; [] when the words make no declaration."""
-    tokens = _strip([t for i, t in enumerate(tokens) if not (0 < i < len(tokens) - 1 and t.text in PUNCTUATION)])
+    tokens = _strip([t for i, t in enumerate(tokens) if not (0 < i < len(tokens) - 1 and t.text in PUNCTUATION)
+                     and not (t.is_(lx.MANNER) and len(t.meanings) == 1)])
     if not tokens:
         return []
     readings = [(tokens, ())]

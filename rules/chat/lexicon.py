@@ -18,6 +18,8 @@ OPTION, END, ATTACK, MOVE, DECLARE, DO, FOCUS, POWER, SHOTS, DEX = (
     "option", "end", "attack_verb", "move_verb", "declare_verb", "do_verb", "focus", "power", "shots", "dex")
 PARTICLE, ENDING, FILLER, NUMBER, SQUARE = "particle", "ending", "filler", "number", "square"
 SELF = "self"
+MANNER = "manner"
+"""How an action is done (全力で, とっさに): dropped anywhere in a line."""
 FAMILY = "family"
 """A word standing for one of several specials (二刀流: 連続攻撃 or 同時攻撃)."""
 
@@ -157,7 +159,8 @@ def build(words: w.Words, units: tuple[tuple[str, tuple[str, ...]], ...], option
     _add_words(entries, END, w.END_TURN, "end")
     shared = ((ATTACK, w.ATTACK_VERBS + words.attack_verbs), (MOVE, w.MOVE_VERBS), (DECLARE, w.DECLARE_VERBS), (DO, w.DO_VERBS),
               (FOCUS, w.FOCUS), (POWER, w.POWER_WORDS if words.power else ()), (SHOTS, w.SHOTS_SUFFIX),
-              (DEX, w.DEX_WORDS), (SELF, w.SELF_WORDS), (PARTICLE, w.PARTICLES), (ENDING, w.ENDINGS), (FILLER, w.FILLERS))
+              (DEX, w.DEX_WORDS), (SELF, w.SELF_WORDS), (PARTICLE, w.PARTICLES), (ENDING, w.ENDINGS), (FILLER, w.FILLERS),
+              (MANNER, w.MANNER))
     for kind, spellings in shared:
         _add_words(entries, kind, spellings)
     for name in kinds:

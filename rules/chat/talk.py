@@ -50,7 +50,7 @@ BOUNDARY = re.compile(r"[。！!…‥\n、,，\s\u3000]+")
 DICE_HEAD = re.compile(r"(?i)\s*s?(?:\d*d\d|ccb?\b|ccb?[<(=\d-]|cbr|res|choice|\d+b\d|\d+r\d|x\d)")
 """A line that starts as a dice command (2D6, CCB<=50, SCCB, choice …) is the dice reader's,
 never searched for talk (its comment is read as today: rules.chat.read)."""
-LEAD_ENDS = tuple(fold(w) for w in ("て", "から", "ので"))
+LEAD_ENDS = tuple(fold(w) for w in ("て", "んで", "いで", "から", "ので", "ながら"))
 """A te-form or a reason ends a lead-in inside a piece (「10出してかいひー」「重いから回避」)."""
 SECOND = (lx.ATTACK, lx.END, lx.MOVE, lx.DECLARE)
 """Verbs in the talk that make it a second declaration the line does not read
