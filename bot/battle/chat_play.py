@@ -160,14 +160,14 @@ class ChatTable:
     def _question(self, req: Request, battle: int, outcome: Ambiguous) -> Reply:
         shown = [c for c in outcome.choices if _fits(c.text)][: buttons.MAX_CHOICES]
         lines = [outcome.question, *(f"{i}. {c.label}: {c.text.split('：', 1)[1]}" for i, c in enumerate(outcome.choices, 1))]
-        if len(outcome.choices) > 1:
-            lines.append(ANSWER_HINT)
+        lines.append(ANSWER_HINT if len(outcome.choices) > 1 else CONFIRM_HINT)
         return Reply(text=clip("\n".join(lines)), ephemeral=True, to=req.user,
                      buttons=tuple(Button(c.label, buttons.encode_key(battle, c.text, CHOICE), "primary")
                                    for c in shown))
 
 
 ANSWER_HINT = "（ボタンのほか、番号か名前をチャットに書いても選べます）"
+CONFIRM_HINT = "（ボタンのほか、チャットに「はい」と書いても選べます）"
 
 
 def _fits(text: str) -> bool:

@@ -30,14 +30,21 @@ def _says(folded: str, word: str) -> bool:
     return False
 
 
+YES = frozenset(fold(w) for w in ("はい", "うん", "ok", "おk", "おけ", "オッケー", "お願いします", "おねがいします",
+                                  "それで", "それでお願いします", "それで!", "はい!", "いいよ", "よろしく", "それでいい"))
+"""A yes to a question with one button (the declaration asked back: «…この宣言でよければ押してください»)."""
+
+
 def pick(text: str, choices: tuple[Declaration, ...]) -> Declaration | None:
     """The choice among ``choices`` (a question's buttons, in order) that ``text`` names: by
     its number (1 is the first) or by its label (the button's name) or its canonical text,
-    with fillers before and endings after it (「ほなモリス！」); None when it names none or
-    several."""
+    with fillers before and endings after it (「ほなモリス！」), or a yes when there is one
+    choice (「はい」); None when it names none or several."""
     folded = fold(text)
     if not folded:
         return None
+    if len(choices) == 1 and folded.rstrip("!。.") in YES:
+        return choices[0]
     number = _NUMBER.fullmatch(folded)
     if number:
         index = int(number[1])

@@ -10,6 +10,7 @@ from rules.chat.resolve import Declaration
 WEAPONS = (Declaration("attack", {"target": "信者", "weapon": "バット"}, "モリス", "モリス：信者をバットで攻撃", "バット"),
            Declaration("attack", {"target": "信者", "weapon": ".38リボルバー"}, "モリス", "モリス：信者を.38リボルバーで攻撃",
                        ".38リボルバー"))
+ONE = (WEAPONS[0],)
 WHO = (Declaration("check", {"skill": "応急手当", "target": "エミ"}, "アリス", "アリス：応急手当をエミに", "エミ"),
        Declaration("check", {"skill": "応急手当", "target": "モリス"}, "アリス", "アリス：応急手当をモリスに", "モリス"))
 
@@ -23,6 +24,8 @@ WHO = (Declaration("check", {"skill": "応急手当", "target": "エミ"}, "ア�
     (WHO, "エミで", "エミ"), (WHO, "2つ目", "モリス"),
     (WEAPONS, "3", None), (WEAPONS, "0", None), (WEAPONS, "12", None), (WEAPONS, "バットかな", None),
     (WEAPONS, "バット持ってない", None), (WEAPONS, "リボルバーとバット", None), (WEAPONS, "", None),
+    (ONE, "はい", "バット"), (ONE, "OK！", "バット"), (ONE, "それでお願いします", "バット"), (WEAPONS, "はい", None),
+    (ONE, "いいえ", None), (ONE, "やめとく", None),
     (WHO, "モリスかエミか", None), (WHO, "モリスって誰", None), (WHO, "1と2", None), (WHO, "うーん", None),
 ])
 def test_a_typed_answer_picks_the_choice_it_names(choices, text, label):

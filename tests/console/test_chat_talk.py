@@ -42,6 +42,18 @@ async def test_a_chat_question_is_answered_by_typing_a_buttons_number_or_name(co
     assert await table.say("alice: 1") == []  # the question was answered
 
 
+async def test_a_word_the_talk_leaves_unread_is_asked_back_and_a_yes_confirms(console_table):
+    table = await console_table([30, 2, 3])
+    await setup(table)
+    asked = await table.say("alice: じゃあバットで。ゾンビ1をこぶしで殴る")
+    assert [m["to"] for m in asked] == ["alice"]
+    assert asked[0]["text"] == ("「バット」をどう使うのか読み取れませんでした。この宣言でよければ押してください。\n"
+                                "1. こぶし: ゾンビ1をこぶしで攻撃\n（ボタンのほか、チャットに「はい」と書いても選べます）")
+    assert (await table.status())["アリス"]["ap"] == 3
+    hit = await table.say("alice: はい")
+    assert texts(hit).startswith("⚔ アリス → ゾンビ1：こぶしで攻撃（50%）")
+
+
 async def test_the_kps_line_about_a_pc_acts_only_at_a_voice_table(console_table):
     table = await console_table([20])
     await setup(table)
