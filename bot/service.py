@@ -266,7 +266,10 @@ class Service:
         if handler is None:
             raise InvalidInput(f"/{req.command} はこのボットでは使えないコマンドです。")
         await self._check_permission(req)
-        return await handler(req)
+        replies = await handler(req)
+        if req.command == "attack":
+            await self.chat.remember_attack(req)  # 「もう一発」 repeats it
+        return replies
 
     async def _check_permission(self, req: Request) -> None:
         """Apply the permission table (bot.commands.permissions) before anything is decided."""

@@ -63,6 +63,7 @@ class ChatTable:
         self.dispatch = dispatch
         self._views: dict[int, tuple[int, BattleView]] = {}
         self._asked: dict[tuple[int, str], tuple[int, Ambiguous]] = {}
+        self._attacks: dict[tuple[int, str], tuple[str, str | None]] = {}
 
     def _view(self, system, record, state) -> BattleView:
         """The battle's view at this version (kept per battle: most chat lines are talk)."""
@@ -97,7 +98,24 @@ class ChatTable:
         is_kp = await self.battles.is_kp(req, state.keeper)
         view = self._view(system, record, state)
         voice = bool(state.settings.get(KP_FOR_PLAYERS, False))
-        return record, ChatContext.from_view(view, getattr(system, "chat_words", None), req.user, is_kp, voice)
+        last = tuple((unit, *attack) for (battle, unit), attack in self._attacks.items() if battle == record.id)
+        return record, ChatContext.from_view(view, getattr(system, "chat_words", None), req.user, is_kp, voice, last)
+
+    async def remember_attack(self, req: Request) -> None:
+        """Keep the target and weapon of an ``/attack`` that went through (typed or slash),
+        for 「もう一発」: the same attack again (kept in memory; after a restart the line
+        asks which weapon, as any attack naming none does)."""
+        found = await self.battles.active_loaded(req.channel)
+        target = opt.text(req.options, "target")
+        if found is None or not target:
+            return
+        state = found[1].state
+        unit = opt.text(req.options, "as") or next((u.id for u in state.units.values() if u.owner == req.user), None)
+        if unit is None:
+            return
+        if len(self._attacks) >= MAX_ASKED:
+            self._attacks.clear()
+        self._attacks[(found[1].record.id, unit)] = (target, opt.text(req.options, "weapon"))
 
     async def declaration(self, req: Request) -> list[Reply] | None:
         """The replies of ``req``'s chat line as a declaration, or None. A line that is none

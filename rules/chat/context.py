@@ -81,10 +81,12 @@ class ChatContext:
     questions: tuple[ChatQuestion, ...]
     words: Words
     kp_for_players: bool = False
+    last_attacks: tuple[tuple[str, str, str | None], ...] = ()
+    """``(unit, target, weapon)`` of each unit's last attack (「もう一発」 repeats it)."""
 
     @classmethod
     def from_view(cls, view: BattleView, words: Words | None, speaker: str, is_kp: bool,
-                  kp_for_players: bool = False) -> "ChatContext":
+                  kp_for_players: bool = False, last_attacks: tuple = ()) -> "ChatContext":
         """The context of ``view`` for ``speaker``; ``words`` is the system's (merged over
         the shared :data:`~rules.chat.words.BASE`)."""
         units = tuple(ChatUnit(r.name, r.owner, tuple(w["name"] for w in r.weapons),
@@ -93,7 +95,7 @@ class ChatContext:
         questions = tuple(ChatQuestion(p.unit, p.kind, tuple(p.options), p.key, getattr(p, "about", None))
                           for p in view.prompts if p.kind != "turn")
         merged = _merged(words) if words is not None else BASE
-        return cls(speaker, is_kp, view.phase, view.turn, units, questions, merged, kp_for_players)
+        return cls(speaker, is_kp, view.phase, view.turn, units, questions, merged, kp_for_players, last_attacks)
 
     def unit(self, name: str) -> ChatUnit | None:
         """The unit called ``name``, or None."""

@@ -11,7 +11,7 @@ from rules.chat.context import ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import Intent
 from rules.chat.lexicon import weapon_spellings
 from rules.chat.normalize import fold
-from rules.chat.words import COVER, NONE, NONE_OPTIONS, PARRY
+from rules.chat.words import AGAIN_VERBS, COVER, NONE, NONE_OPTIONS, PARRY
 
 ANSWER_KINDS = ("reaction", "cover")
 """Questions answered with ``/react``; any other (the round's declarations) is answered
@@ -321,7 +321,7 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
     unit = _turn_unit(intent, ctx)
     if unit is None:
         return None
-    slots = intent.slots
+    slots = _again(intent.slots, unit, ctx)
     if "target" in slots:
         targets = _targets(slots["target"], unit, ctx)
     elif ctx.turn == unit.name:
@@ -354,6 +354,22 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
     question = {(True, False): "どちらを攻撃しますか？", (False, True): "どの武器で攻撃しますか？"}.get(
         (len(targets) > 1, len(mine) > 1), "どちらを、どの武器で攻撃しますか？")
     return _one(choices, question)
+
+
+def _again(slots: dict, unit: ChatUnit, ctx: ChatContext) -> dict:
+    """The slots of 「もう一発」 (:data:`AGAIN_VERBS`) filled from ``unit``'s last attack: its
+    target and weapon where the line names none; other slots as they are."""
+    if slots.get("verb") not in AGAIN_VERBS:
+        return slots
+    last = next((a for a in ctx.last_attacks if a[0] == unit.name), None)
+    if last is None:
+        return slots
+    filled = dict(slots)
+    if "target" not in filled:
+        filled["target"] = (last[1],)
+    if not filled.get("weapon") and not filled.get("special") and last[2]:
+        filled["weapon"] = (last[2],)
+    return filled
 
 
 def _with_special(intent: Intent, special: str) -> Intent:

@@ -157,3 +157,7 @@ MANNER = ("全力で", "本気で", "必死で", "両手で", "片手で", "左�
 """How an action is done, said anywhere in a declaration and changing nothing the rules read
 (「ゾンビ1を全力で殴る」「必死で回避」): never the name of a weapon (issue 21)."""
 
+AGAIN_VERBS = ("もう一発", "もう1発", "もう一撃", "追撃")
+"""Attack verbs that mean the same attack again (「ゾンビ2にもう一発」): the weapon and the
+target of the unit's last attack, where the line names none (rules.chat.resolve)."""
+

@@ -114,6 +114,7 @@ VIEWS = {
     "house/emma-turn": ("coc6-house", _view("coc6-house", "エマ", [_turn("エマ", "dave")], rows=ANN_UNITS)),
     "house/cultist-turn": ("coc6-house", _view("coc6-house", "信者", [_turn("信者", None)], rows=ANN_UNITS)),
     # coc6 (book)
+    "house/alice-again": ("coc6-house", _view("coc6-house", "アリス", [_turn("アリス", "alice")])),
     "house/alice-shot": ("coc6-house", _view("coc6-house", "ゾンビ1", [
         _ask("アリス", "alice", "回避", "隠れる", "なし")])),
     "house/giant-alice": ("coc6-house", _view("coc6-house", "アリス", [_turn("アリス", "alice")], rows=GIANT_UNITS)),
@@ -174,6 +175,9 @@ VIEWS = {
 
 KP_OF = "kp"
 
+LAST_ATTACKS = {"house/alice-again": (("アリス", "ゾンビ2", "大型ナイフ"), ("ボブ", "ゾンビ1", None))}
+"""The last attacks the chat remembers in a scene ((unit, target, weapon); 「もう一発」)."""
+
 
 VOICE_KP = "kp-voice"
 """The KP of a channel that lets the KP's chat lines act for the players' units
@@ -186,4 +190,5 @@ def context(scene: str, speaker: str) -> ChatContext:
     system, view = VIEWS[scene]
     voice = speaker == VOICE_KP
     who = KP_OF if voice else speaker
-    return ChatContext.from_view(view, get_system(system).chat_words, who, who == KP_OF, kp_for_players=voice)
+    return ChatContext.from_view(view, get_system(system).chat_words, who, who == KP_OF, kp_for_players=voice,
+                                 last_attacks=LAST_ATTACKS.get(scene, ()))

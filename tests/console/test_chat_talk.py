@@ -54,6 +54,16 @@ async def test_a_word_the_talk_leaves_unread_is_asked_back_and_a_yes_confirms(co
     assert texts(hit).startswith("⚔ アリス → ゾンビ1：こぶしで攻撃（50%）")
 
 
+async def test_one_more_repeats_the_last_attacks_target_and_weapon(console_table):
+    table = await console_table([30, 90])
+    await setup(table)
+    await table.say("alice: /attack target:ゾンビ1 weapon:キック")
+    for line in ("alice: ターン終了", "kp: ゾンビ1：ターン終了", "kp: ゾンビ2：ターン終了"):
+        await table.say(line)
+    again = await table.say("alice: もう一発！")
+    assert texts(again) == "⚔ アリス → ゾンビ1：キックで攻撃（25%）\nアリス 攻撃（キック）：(1D100<=25) ＞ 90 ＞ 失敗\n→ 攻撃は外れた"
+
+
 async def test_the_kps_line_about_a_pc_acts_only_at_a_voice_table(console_table):
     table = await console_table([20])
     await setup(table)
