@@ -50,7 +50,7 @@ BOUNDARY = re.compile(r"[。！!…‥\n、,，\s\u3000]+")
 DICE_HEAD = re.compile(r"(?i)\s*s?(?:\d*d\d|ccb?\b|ccb?[<(=\d-]|cbr|res|choice|\d+b\d|\d+r\d|x\d)")
 """A line that starts as a dice command (2D6, CCB<=50, SCCB, choice …) is the dice reader's,
 never searched for talk (its comment is read as today: rules.chat.read)."""
-LEAD_ENDS = tuple(fold(w) for w in ("て", "んで", "いで", "から", "ので", "ながら"))
+LEAD_END = re.compile(r"て|テ|[んン]で|[んン]デ|[いイ][でデ]|から|カラ|ので|ノデ|ながら|ナガラ")
 """A te-form or a reason ends a lead-in inside a piece (「10出してかいひー」「重いから回避」)."""
 SECOND = (lx.ATTACK, lx.END, lx.MOVE, lx.DECLARE)
 """Verbs in the talk that make it a second declaration the line does not read
@@ -130,9 +130,7 @@ def read_talk(text: str, known: lx.Lexicon, core: Callable[[str], Outcome]) -> O
     bare = [t is not None and all(w.is_(lx.FILLER, lx.ENDING, lx.PARTICLE) and not w.is_(lx.UNIT) for w in t) for t in cut]
     found: list[tuple[int, int, int, Outcome]] = []  # (first piece, last piece, start, outcome)
     for i, (a, _) in enumerate(spans):
-        folded_piece = fold(text[a:spans[i][1]])
-        starts = [a] + [a + k for k in range(1, len(text[a:spans[i][1]]))
-                        if fold(text[a:a + k]).endswith(LEAD_ENDS)] if any(e in folded_piece for e in LEAD_ENDS) else [a]
+        starts = [a] + [m.end() for m in LEAD_END.finditer(text, a, spans[i][1]) if m.end() < spans[i][1]]
         for start in starts:
             if start == a and not whole[i]:
                 continue
