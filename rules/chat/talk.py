@@ -125,10 +125,28 @@ def read_talk(text: str, known: lx.Lexicon, core: Callable[[str], Outcome]) -> O
     spans = pieces(text)
     if not spans or len(spans) > MAX_PIECES:
         return None
+    found = _readings(text, spans, known, core)
+    kept = [f for f in found if not any(_inside(f, g, spans) for g in found if g is not f)]
+    if not kept or len({_key(f[3]) for f in kept}) != 1:
+        return None
+    outcome = kept[0][3]
+    last = max(f[1] for f in kept)
+    used = [(f[2], spans[f[1]][1]) for f in kept]
+    talk = _leftover(text, used)
+    after = fold(text[spans[last][1]:])
+    if any(w in after for w in AFTER_BACKOUT) or after.lstrip("!.…、,。~〜ー").startswith(GOES_ON):
+        return None
+    first = min(f[2] for f in kept)
+    return _checked(outcome, talk, known, text[:first])
+
+
+def _readings(text: str, spans: list[tuple[int, int]], known: lx.Lexicon, core) -> list[tuple[int, int, int, Outcome]]:
+    """Every run of up to :data:`MAX_SPAN` neighbouring pieces (the first may start after
+    a lead-in's te-form) that ``core`` reads: ``(first piece, last piece, start, outcome)``."""
     cut = [known.tokens(fold(text[a:b])) for a, b in spans]
     whole = [t is not None for t in cut]
     bare = [t is not None and all(w.is_(lx.FILLER, lx.ENDING, lx.PARTICLE) and not w.is_(lx.UNIT) for w in t) for t in cut]
-    found: list[tuple[int, int, int, Outcome]] = []  # (first piece, last piece, start, outcome)
+    found: list[tuple[int, int, int, Outcome]] = []
     for i, (a, _) in enumerate(spans):
         starts = [a] + [m.end() for m in LEAD_END.finditer(text, a, spans[i][1]) if m.end() < spans[i][1]]
         for start in starts:
@@ -148,18 +166,7 @@ def read_talk(text: str, known: lx.Lexicon, core: Callable[[str], Outcome]) -> O
                 outcome = core(text[start:spans[j][1]])
                 if outcome is not None:
                     found.append((i, j, start, outcome))
-    kept = [f for f in found if not any(_inside(f, g, spans) for g in found if g is not f)]
-    if not kept or len({_key(f[3]) for f in kept}) != 1:
-        return None
-    outcome = kept[0][3]
-    last = max(f[1] for f in kept)
-    used = [(f[2], spans[f[1]][1]) for f in kept]
-    talk = _leftover(text, used)
-    after = fold(text[spans[last][1]:])
-    if any(w in after for w in AFTER_BACKOUT) or after.lstrip("!.…、,。~〜ー").startswith(GOES_ON):
-        return None
-    first = min(f[2] for f in kept)
-    return _checked(outcome, talk, known, text[:first])
+    return found
 
 
 def _inside(f, g, spans) -> bool:
