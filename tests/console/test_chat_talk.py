@@ -83,7 +83,7 @@ async def test_help_in_a_battle_shows_what_the_speaker_can_type_now(console_tabl
     assert window["to"] == "alice" and window["ephemeral"]
     assert window["text"].startswith(
         "【いま書けること】\n【アリスのラウンドはじめの宣言】受け流し：ゾンビ1／受け流し：ゾンビ2／回避に集中／防御に集中／"
-        "受け流しに集中／隠れるに集中／かばうに集中／宣言しない\n"
+        "受け流しに集中／隠れるに集中／かばうに集中／宣言しない／以後宣言しない\n"
         "  例: 「回避に集中」「ゾンビ1に受け流しを宣言」「くっ、防御に集中！」\n"
         "【アリスの手番】攻撃・応急手当・ターン終了\n  例: 「ゾンビ1をこぶしで攻撃」「くっ、ゾンビ2にキック！」「ターン終了」\n")
     [kp] = await table.say("kp: /help")
