@@ -21,6 +21,7 @@ from bot.commands import options as opt
 from bot.commands import permissions
 from bot.battle.ending import BattleEnd, is_end_key
 from bot.battle.battles import Battles, RenderFailed, board
+from bot.sheets.carry import SheetCarrier
 from bot.sheets.characters import CharacterBook
 from bot.battle.chat_play import CHOICE as CHAT_CHOICE, ChatTable, chat_on
 from bot.commands.builders import BUILDERS
@@ -86,6 +87,7 @@ class Service:
         self.store = store
         self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes, cache_size=cache_size)
         self.characters = CharacterBook(store)
+        self.battles.carrier = SheetCarrier(store)
         self.sheet_checks = SheetChecks(self.characters, dice, clock)
         self.keeper = KeeperDesk(self.battles)
         self.ending = BattleEnd(self.battles)
