@@ -132,7 +132,7 @@ async def test_in_a_battle_a_sheet_shows_the_units_hp_now_and_the_saved_san(tabl
     await table.say(KP, "kp set", target="アリス", field="HP", value="9")
     kp_view = text(await table.say(KP, "char show", name="アリス"))
     assert kp_view.startswith("【アリス】（戦闘中のシート・KP用）\n戦闘中: HP 9/13\n")
-    assert "HP 13 / MP 11 / SAN 53 /" in kp_view  # the sheet's SAN, not the 55 it joined with
+    assert "HP 13/13 / MP 11/11 / SAN 53/99 /" in kp_view  # the sheet's SAN, not the 55 it joined with
     own = text(await table.say(ALICE, "char show"))
     assert "SAN 53" in own and own.endswith("\n（この戦闘のアリス: HP 9/13）")
     every = text(await table.say(KP, "char show"))

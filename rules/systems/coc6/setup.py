@@ -35,7 +35,9 @@ def join(rules: CocRules, d: Decision[CocState], cmd: Join) -> None:
     """A player's unit (owner = issuer) or, with ``npc``, a KP-run NPC (KP only)."""
     state = d.state
     check_join(state, cmd)
-    Character.from_dict(cmd.sheet)  # validates the sheet before anything is recorded
+    if Character.from_dict(cmd.sheet).is_charge_rank:  # also validates the sheet before anything is recorded
+        raise InvalidInput(f"{cmd.name}はチャージランク制のシートなので、CoCの戦闘には参加できません"
+                           "（能力値がありません）。/battle new system:charge-rank の戦闘で使えます。")
     owner = None if cmd.npc else cmd.issuer
     d.emit(ev.UnitJoined(unit=cmd.name, owner=owner, hidden=cmd.hidden, sheet=cmd.sheet))
 
