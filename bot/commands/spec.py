@@ -120,6 +120,11 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("delete", "削除", "この武器をキャラクターから外す", "bool")), private=True),
     Cmd("char show", "キャラ 表示", "キャラクターを表示する", (
         Opt("name", "名前", "キャラクター名", autocomplete="character"),), private=True),
+    Cmd("char growth", "キャラ 成長", "成長ロール（成長の印の付いた技能）。KPは all で全員分、skill と mark で印の付け外し", (
+        Opt("name", "名前", "キャラクター名", autocomplete="character"),
+        Opt("all", "全員", "KP: このチャンネルで印の付いた全員の成長ロール", "bool"),
+        Opt("skill", "技能", "印を付け外しする技能"),
+        Opt("mark", "印", "true で印を付ける（KP）、false で外す", "bool"))),
     Cmd("char list", "キャラ 一覧", "自分のキャラクターの一覧", private=True),
     Cmd("char delete", "キャラ 削除", "キャラクターを削除する", (
         Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),), private=True),

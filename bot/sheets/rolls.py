@@ -18,6 +18,8 @@ from rules.dice.cthulhu import Check
 
 KeepSecret = Callable[[str, str], Awaitable[int]]
 """Stores a secret roll ``(speaker, text)`` and returns its id."""
+Rolled = Callable[[object], Awaitable[list[Reply]]]
+"""Awaited with a roll's result after it was rolled; returns replies to add (a growth mark)."""
 PUBLISH = "結果を公開"
 
 MAX_COMMENT = 200
@@ -33,14 +35,16 @@ def _comment(text: str) -> str:
 
 
 async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: str | None,
-                       from_chat: bool, keep_secret: KeepSecret | None = None) -> list[Reply]:
+                       from_chat: bool, keep_secret: KeepSecret | None = None,
+                       rolled: Rolled | None = None) -> list[Reply]:
     """The replies to the dice command line ``text`` by ``user`` (shown as ``speaker``).
 
     Returns ``[]`` for chat that is not a command. A malformed command typed with ``/roll``
     gets a private error; in chat it stays silent unless it is recognisably a dice command.
     A secret roll's result goes privately to the roller (and the KP); with ``keep_secret``
     (stores ``(speaker, text)`` and returns an id) the roller's copy carries a
-    [結果を公開] button (:func:`publish_button`).
+    [結果を公開] button (:func:`publish_button`). ``rolled(result)`` (a growth mark,
+    bot.sheets.growth) is awaited after a roll; its replies follow the roll's.
     """
     try:
         refusal = negative_target(text)
@@ -55,11 +59,12 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
         if from_chat:
             return []
         return [private(user, f"「{text[:50]}」はダイスコマンドとして読めませんでした。例: CCB<=70、2D6+1D4、RES(12-10)")]
+    after = await rolled(result) if rolled is not None else []
     comment = f"　{_comment(result.comment)}" if result.comment else ""
     head = f"{speaker}{comment}"
     line, file = _fitted(head, result)
     if not result.secret:
-        return [Reply(text=line, file=file)]
+        return [Reply(text=line, file=file), *after]
     mine = Reply(text="🔒 " + line if len(line) + 2 <= MAX_TEXT else line, ephemeral=True, to=user, file=file)
     if keep_secret is not None:
         roll_id = await keep_secret(speaker, line)
@@ -68,7 +73,7 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
     if keeper and keeper != user:
         replies.append(Reply(text=clip(f"🔒 {speaker}のシークレットダイス\n{result.text}"), ephemeral=True,
                              to=keeper, file=file))
-    return replies
+    return replies + after
 
 
 def negative_target(text: str) -> str | None:
