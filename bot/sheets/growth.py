@@ -21,7 +21,7 @@ from bot.commands.request import Request
 from bot.render.reply import MAX_TEXT, Reply, private, public
 from bot.sheets.characters import CharacterBook
 from rules.coc6.character import Character, canonical_skill
-from rules.coc6.growth import SUCCESS, GrowthRules, grows_by_use, marked, roll_growth
+from rules.coc6.growth import SUCCESS, GrowthRules, grows_by_use, marked, roll_growth, skill_value, with_value
 from rules.dice import Dice, parse
 from rules.dice.cthulhu import Check
 from rules.errors import InvalidInput
@@ -139,12 +139,12 @@ class Growth:
     async def _roll(self, scope: str, owner: str, character: Character, rules: GrowthRules) -> str:
         """Roll every mark of ``character`` (in the order marked), write the grown values and
         clear the marks (one write); the table 「【アリスの成長ロール】\\n目星 60→67（…）」."""
-        results = [roll_growth(skill, character.skill(skill), mark, self.dice, rules)
+        results = [roll_growth(skill, skill_value(character, skill), mark, self.dice, rules)
                    for skill, mark in character.growth.items()]
         updated = character
         for result in results:
             if result.after != result.before:
-                updated = updated.with_skill(result.skill, result.after)
+                updated = with_value(updated, result.skill, result.after)
         updated = replace(updated, growth={}, growth_channel=None)
         await self.store.put_character(scope, owner, character.name, updated.to_dict())
         grown = sum(1 for r in results if r.after != r.before)

@@ -8,7 +8,7 @@ rolls (CON×5 …). House variants are :class:`GrowthRules` fields (KP settings)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.coc6.character import CHARACTERISTIC_ROLL, CHARACTERISTICS, SAN_NAMES, Character, canonical_skill
 from rules.dice import Dice
@@ -99,6 +99,22 @@ def skill_of_check(purpose: str, character: Character) -> str | None:
     if not skill or not character.knows(skill) or not grows_by_use(skill):
         return None
     return skill
+
+
+def skill_value(character: Character, skill: str) -> int:
+    """The value (%) growth rolls against: a weapon's own % when ``skill`` is a weapon given
+    its own value (``/char weapon … skill:60``, X-WPN-01), else the sheet's skill."""
+    weapon = next((w for w in character.weapons if w.name == skill and w.skill_value is not None), None)
+    return weapon.skill_value if weapon is not None else character.skill(skill)
+
+
+def with_value(character: Character, skill: str, value: int) -> Character:
+    """``character`` with ``skill`` at ``value`` %: the weapon's own % for a weapon given
+    one (see :func:`skill_value`), else the sheet's skill."""
+    weapon = next((w for w in character.weapons if w.name == skill and w.skill_value is not None), None)
+    if weapon is not None:
+        return character.with_weapon(replace(weapon, skill_value=value))
+    return character.with_skill(skill, value)
 
 
 def marked(character: Character, skill: str, critical: bool) -> Character | None:
