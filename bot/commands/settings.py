@@ -76,7 +76,7 @@ ALIASES = {"サプリメント": "supplements", "判定": "dice", "ショック"
            "受け流し減少": "parry_step", "武道2倍": "budo_double", "硬い床": "hard_floor",
            "流派": "budo_styles", "特徴": "traits", "席順": "seating", "集団攻撃": "group_attack",
            "有利": "advantaged", "不利": "disadvantaged", "割り込み確認": "interrupt_ask",
-           "区域間距離": "area_distance", "負傷表": "injury_thresholds",
+           "区域間距離": "area_distance", "負傷表": "injury_thresholds", "負傷スタミナ減少": "injury_stamina_loss",
            "シークレット": "secret_hidden_rolls", "リマインド": "turn_reminder_minutes",
            "自動スキップ": "turn_autoskip_minutes", "チャット宣言": "chat_declarations",
            "チャット": "chat_declarations", "宣言締切": "declare_timeout_minutes",

@@ -22,6 +22,7 @@ from rules.battle.steps import timeline
 from rules.coc6.character import Character
 from rules.coc6.growth import marked, skill_of_check
 from rules.coc6.check import SuccessLevel
+from rules.systems.charge_rank.injury import stamina_after_battle
 from rules.systems.charge_rank.state import CrUnit
 from rules.systems.coc6.events import CheckRolled
 from rules.systems.coc6.state import CocUnit
@@ -35,11 +36,12 @@ CARRIED = ("hp_now", "san", "weapon_state", "stamina_now", "injuries", "growth",
 SUCCEEDED = {level.value for level in SuccessLevel if level.succeeded}
 
 
-def battle_result(sheet: Character, unit: Unit) -> Character:
+def battle_result(sheet: Character, unit: Unit, settings: dict) -> Character:
     """``sheet`` with the numbers ``unit`` ended the battle with: a CoC unit's HP (signed,
     X-HP-02), SAN less what the battle cost (``san_lost``, B-CALL-VITAL-05) and each own
     weapon's HP, breakage and jam (a weapon back in its new condition keeps no entry); a
-    charge-rank unit's stamina and injuries (C-INJ-03)."""
+    charge-rank unit's injuries (C-INJ-03) and stamina, never above what its injuries leave
+    of the maximum after the battle (C-INJ-04/05, the battle's ``settings``)."""
     if isinstance(unit, CocUnit):
         conditions = dict(sheet.weapon_state)
         for weapon in sheet.weapons:
@@ -54,7 +56,8 @@ def battle_result(sheet: Character, unit: Unit) -> Character:
         return replace(sheet, hp_now=unit.hp, weapon_state=conditions,
                        san_now=max(0, sheet.san - lost) if lost else sheet.san_now)
     if isinstance(unit, CrUnit):
-        return replace(sheet, stamina_now=unit.stamina, injuries=tuple(unit.injuries))
+        ceiling = stamina_after_battle(settings, unit.stamina_max, list(unit.injuries))
+        return replace(sheet, stamina_now=min(unit.stamina, ceiling), injuries=tuple(unit.injuries))
     return sheet
 
 
@@ -112,7 +115,7 @@ class SheetCarrier:
             if record is None or record.owner != unit.owner:
                 continue
             sheet = Character.from_dict(record.data)
-            after = battle_result(sheet, unit) if carry else sheet
+            after = battle_result(sheet, unit, state.settings) if carry else sheet
             added = []
             for skill, critical in used.get(unit.id, {}).items():
                 if isinstance(unit, CocUnit) and unit.character is not None:
