@@ -43,10 +43,11 @@ def palette(character: Character) -> list[str]:
 
 def ccfolia_piece(character: Character) -> dict:
     """The ココフォリア piece of ``character``: name, initiative (DEX), HP/MP/SAN status,
-    the eight characteristics and DB as parameters, and :func:`palette` as its commands."""
-    status = [{"label": "HP", "value": character.hp_max, "max": character.hp_max},
-              {"label": "MP", "value": character.mp_max, "max": character.mp_max},
-              {"label": "SAN", "value": character.san, "max": 99}]
+    the eight characteristics and DB as parameters, and :func:`palette` as its commands. The
+    status bars are the sheet's current values over their maximum (HP 6/13, SAN 54/99)."""
+    status = [{"label": "HP", "value": character.hp, "max": character.hp_max},
+              {"label": "MP", "value": character.mp, "max": character.mp_max},
+              {"label": "SAN", "value": character.san, "max": character.san_max}]
     params = [{"label": key, "value": str(character.stat(key))} for key in CHARACTERISTICS]
     params.append({"label": "DB", "value": character.damage_bonus or "0"})
     return {"kind": "character",

@@ -117,12 +117,11 @@ class SheetCarrier:
             sheet = Character.from_dict(record.data)
             after = battle_result(sheet, unit, state.settings) if carry else sheet
             added = []
-            for skill, critical in used.get(unit.id, {}).items():
-                if isinstance(unit, CocUnit) and unit.character is not None:
-                    skill = skill_of_check(skill, unit.character)
-                    again = marked(after, skill, critical) if skill else None
-                    if again is not None:
-                        after, added = again, added + [skill]
+            for purpose, critical in used.get(unit.id, {}).items():
+                skill = skill_of_check(purpose, unit.character) if isinstance(unit, CocUnit) and unit.character else None
+                again = marked(after, skill, critical) if skill else None
+                if again is not None:
+                    after, added = again, added + [skill]
             if added:
                 after = replace(after, growth_channel=channel)
                 marks.append(f"{sheet.name}" + "".join(f"〈{s}〉" for s in added))

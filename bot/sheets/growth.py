@@ -69,11 +69,17 @@ class Growth:
         return f"📈 {character.name}〈{canonical_skill(skill)}〉に成長の印{'（決定的成功）' if critical else ''}"
 
     async def speaker(self, req: Request) -> Character | None:
-        """The character a roll of ``req.user`` is for (see the module), or None."""
+        """The character a roll of ``req.user`` is for (see the module), or None. The KP of the
+        channel's latest battle rolls for NPCs: their roll is tied only to a character their
+        display name names, never to their only sheet."""
         owned = await self.book.owned(req.scope, req.user)
         shown = unicodedata.normalize("NFKC", req.name or "")
         named = [n for n in owned if n == shown] or [n for n in owned if shown.startswith(n)]
         name = named[0] if named else (owned[0] if len(owned) == 1 else None)
+        if name is not None and not named:
+            latest = await self.store.latest_battle(req.channel)
+            if latest is not None and latest.keeper == req.user:
+                return None
         if name is None:
             return None
         return await self.book.load(req.scope, name, req.user)

@@ -42,7 +42,7 @@ async def test_slash_checks_and_palette_rolls_mark_a_skill_once_and_never_the_ex
 
 
 async def test_a_roll_is_tied_to_the_speakers_character_by_name_or_as_their_only_one(console_table):
-    table = await console_table([10, 10, 10])
+    table = await console_table([10, 10, 10, 10])
     await table.say(ALICE)
     await table.say("alice: /char new name:ミナ STR:10 CON:10 POW:10 DEX:10 APP:10 SIZ:10 INT:10 EDU:10")
     assert texts(await table.say("alice: CCB<=25 【聞き耳】")) == ["alice　【聞き耳】\n(1D100<=25) ＞ 10 ＞ 成功"]
@@ -50,6 +50,10 @@ async def test_a_roll_is_tied_to_the_speakers_character_by_name_or_as_their_only
     await table.say(BOB)
     assert texts(await table.say("bob: CCB<=25 〈目星〉"))[-1] == "📈 ボブ〈目星〉に成長の印"
     assert texts(await table.say("bob: CCB<=25 目星を振ります"))[-1] == "bob　目星を振ります\n(1D100<=25) ＞ 10 ＞ 成功"
+    await table.say(ZOMBIE)
+    await table.say("kp: /battle new")  # the KP rolls for NPCs: not tied to their only sheet
+    assert texts(await table.say("kp: CCB<=50 【こぶし】")) == ["kp　【こぶし】\n(1D100<=50) ＞ 10 ＞ スペシャル"]
+    assert await marks(table, "ゾンビ") == {}
 
 
 async def test_a_chat_declaration_in_battle_marks_at_the_battles_end(console_table):
