@@ -53,11 +53,13 @@ def battle_result(sheet: Character, unit: Unit, settings: dict) -> Character:
             else:
                 conditions[weapon.name] = {"hp": state.hp, "broken": state.broken, "jammed": state.cannot_fire}
         lost = int(unit.marks.get("san_lost", 0) or 0)
-        return replace(sheet, hp_now=unit.hp, weapon_state=conditions,
+        return replace(sheet, hp_now=sheet.hp_now if unit.hp == sheet.hp else unit.hp, weapon_state=conditions,
                        san_now=max(0, sheet.san - lost) if lost else sheet.san_now)
     if isinstance(unit, CrUnit):
         ceiling = stamina_after_battle(settings, unit.stamina_max, list(unit.injuries))
-        return replace(sheet, stamina_now=min(unit.stamina, ceiling), injuries=tuple(unit.injuries))
+        stamina = min(unit.stamina, ceiling)
+        return replace(sheet, stamina_now=sheet.stamina_now if stamina == sheet.stamina else stamina,
+                       injuries=tuple(unit.injuries))
     return sheet
 
 
