@@ -148,3 +148,15 @@ async def test_a_weapon_is_removed_with_delete(console_table):
         "素手の攻撃はどのキャラクターにもあるので外せません。持っている武器: ナイフ。"]
     assert texts(await table.say("kp: /char weapon name:アリス weapon:ナイフ delete:true")) == [
         "「アリス」は他のユーザーのキャラクターなので変更できません。"]
+
+
+@pytest.mark.rule("X-HP-02")
+async def test_an_investigator_left_unconscious_on_the_sheet_cannot_join_until_healed(console_table):
+    table = await console_table()
+    await played(table, SHEETS + ["alice: /char set name:アリス key:HP value:2", "kp: /battle new"])
+    refused = texts(await table.say("alice: /battle join character:アリス"))
+    assert refused == ["アリスはシートのHPが2/13で気絶しているため参加できません（X-HP-02）。"
+                       "回復したら /char set name:アリス key:HP value:… でシートのHPを直してから参加してください。"]
+    await table.say("alice: /char set name:アリス key:HP value:3")
+    assert texts(await table.say("alice: /battle join character:アリス")) == ["アリス（PC）が戦闘に参加しました。"]
+    assert (await table.status())["アリス"]["hp"] == 3
