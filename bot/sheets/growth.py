@@ -160,9 +160,12 @@ class Growth:
     async def _edit_mark(self, req: Request, is_kp: bool) -> list[Reply]:
         """``/char growth name: skill: mark:`` — off (the owner or the KP; a check the KP rules
         as not counting) or on (the KP)."""
+        if opt.text(req.options, "mark") is None:
+            raise InvalidInput("skill: を付けるときは mark:false（印を外す）か mark:true（KP: 印を付ける）も指定してください。"
+                               "成長ロールは name: だけで振ります。")
         character, owner = await self._target(req, is_kp)
         skill = canonical_skill(opt.text(req.options, "skill") or "")
-        on = opt.text(req.options, "mark") is not None and opt.boolean(req.options, "mark")
+        on = opt.boolean(req.options, "mark")
         if on:
             if not is_kp:
                 raise InvalidInput("成長の印を付けられるのはKPだけです（成功した判定で自動的に付きます）。")

@@ -80,6 +80,8 @@ async def test_a_chat_declaration_in_battle_marks_at_the_battles_end(console_tab
     assert texts(await table.say("kp: /char growth name:アリス skill:アイデア mark:true"))[0].startswith(
         "〈アイデア〉は成長ロールの対象になりません")
     assert await marks(table, "アリス") == {"こぶし": "成功", "回避": "決定的成功"}
+    assert texts(await table.say("alice: /char growth name:アリス skill:こぶし"))[0].startswith(
+        "skill: を付けるときは mark:false（印を外す）か mark:true（KP: 印を付ける）も指定してください。")
 
 
 async def test_the_kp_rolls_growth_for_the_whole_channel_with_house_variants(console_table):
