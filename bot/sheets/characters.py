@@ -70,7 +70,7 @@ class CharacterBook:
 
     async def owned(self, scope: str, user: str) -> list[str]:
         """The names of the characters ``user`` registered in ``scope``."""
-        return [r.name for r in await self.store.list_characters(scope) if r.owner == user]
+        return await self.store.owned_names(scope, user)
 
     async def _editable(self, scope: str, user: str, name: str) -> Character:
         record = await self.store.get_character(scope, name.strip())

@@ -72,17 +72,17 @@ class Growth:
         """The character a roll of ``req.user`` is for (see the module), or None. The KP of the
         channel's latest battle rolls for NPCs: their roll is tied only to a character their
         display name names, never to their only sheet."""
-        owned = await self.book.owned(req.scope, req.user)
+        owned = await self.store.owned_characters(req.scope, req.user)
         shown = unicodedata.normalize("NFKC", req.name or "")
-        named = [n for n in owned if n == shown] or [n for n in owned if shown.startswith(n)]
-        name = named[0] if named else (owned[0] if len(owned) == 1 else None)
-        if name is not None and not named:
+        named = [r for r in owned if r.name == shown] or [r for r in owned if shown.startswith(r.name)]
+        record = named[0] if named else (owned[0] if len(owned) == 1 else None)
+        if record is None:
+            return None
+        if not named:
             latest = await self.store.latest_battle(req.channel)
             if latest is not None and latest.keeper == req.user:
                 return None
-        if name is None:
-            return None
-        return await self.book.load(req.scope, name, req.user)
+        return Character.from_dict(record.data)
 
     async def palette(self, req: Request, text: str, result) -> list[Reply]:
         """After a dice roll ``text`` by ``req.user`` with ``result``: a successful single d100

@@ -124,6 +124,10 @@ _CHARACTER = select(CharacterRow.scope, CharacterRow.name, CharacterRow.owner, C
 _CHARACTER_BY_NAME = _CHARACTER.where(CharacterRow.scope == bindparam("scope"), CharacterRow.name == bindparam("name"))
 _CARRIES_OF = (select(SheetCarryRow.scope, SheetCarryRow.name, SheetCarryRow.old_values, SheetCarryRow.new_values)
                .where(SheetCarryRow.battle_id == bindparam("battle_id")).order_by(SheetCarryRow.id))
+_NAMES_OWNED = (select(CharacterRow.name).where(CharacterRow.scope == bindparam("scope"),
+                                               CharacterRow.owner == bindparam("owner")).order_by(CharacterRow.name))
+_OWNED = _CHARACTER.where(CharacterRow.scope == bindparam("scope"),
+                          CharacterRow.owner == bindparam("owner")).order_by(CharacterRow.name)
 _CHARACTERS_OF = _CHARACTER.where(CharacterRow.scope == bindparam("scope")).order_by(CharacterRow.name)
 
 
@@ -285,6 +289,17 @@ class Store:
         async with self.reads.connect() as conn:
             row = (await conn.execute(_CHARACTER_BY_NAME, {"scope": scope, "name": name})).first()
             return CharacterRecord(row.scope, row.name, row.owner, row.data) if row else None
+
+    async def owned_names(self, scope: str, owner: str) -> list[str]:
+        """The names of the characters ``owner`` saved in ``scope``, by name (no sheet read)."""
+        async with self.reads.connect() as conn:
+            return list((await conn.execute(_NAMES_OWNED, {"scope": scope, "owner": owner})).scalars())
+
+    async def owned_characters(self, scope: str, owner: str) -> list[CharacterRecord]:
+        """The characters ``owner`` saved in ``scope``, by name, read in one query."""
+        async with self.reads.connect() as conn:
+            rows = (await conn.execute(_OWNED, {"scope": scope, "owner": owner})).all()
+            return [CharacterRecord(r.scope, r.name, r.owner, r.data) for r in rows]
 
     async def list_characters(self, scope: str) -> list[CharacterRecord]:
         """Every character of ``scope``, by name."""
