@@ -111,7 +111,7 @@ async def test_two_battles_with_the_same_investigator_and_growth_in_between(cons
     after = await sheet(table, "アリス")
     assert (after["weapons"][0]["skill_value"], after["skills"]["聞き耳"], "目星" in after["skills"], "growth" in after) == (
         97, 30, False, False)
-    assert texts(await table.say("alice: /char growth name:アリス"))[0].startswith("アリスには成長の印がありません")
+    assert texts(await table.say("alice: /char growth アリス"))[0].startswith("アリスには成長の印がありません")
 
     await played(table, FIGHT[:4])  # the next evening: a new battle, the same investigator
     status = await table.status()
