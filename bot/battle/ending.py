@@ -14,7 +14,7 @@ from bot.battle.chat_play import chat_on
 from bot.battle.battles import Battles, board
 from bot.render import battle as render
 from bot.render import buttons
-from bot.render.reply import Button, Reply, private, public
+from bot.render.reply import Button, Reply, clip, private, public
 from bot.commands.request import Request, request_label
 from bot.store import VersionConflict
 from rules.battle import commands as cmds
@@ -123,8 +123,8 @@ class BattleEnd:
         before, view = system.view(loaded.state), system.view(state)
         sheets, undone = (await self.battles.carrier.taken_back(record.id)
                           if self.battles.carrier is not None else (None, ""))
-        replies = [public(f"♻ KP（{req.name or req.user}）が戦闘を再開しました（ラウンド{state.round}）。"
-                          + (f"\n{undone}" if undone else ""))]
+        replies = [public(clip(f"♻ KP（{req.name or req.user}）が戦闘を再開しました（ラウンド{state.round}）。"
+                               + (f"\n{undone}" if undone else "")))]
         replies += board(record, system, view)
         replies += [r for p in view.prompts for r in render.prompt_replies(record.id, p, state.keeper, view, chat_on(state))]
         try:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.render.reply import Reply, public
+from bot.render.reply import Reply, clip, public
 from bot.store import SheetCarry, SheetWrites, Store
 from rules.battle.events import UnitJoined, from_record
 from rules.battle.state import BattleState, Unit
@@ -118,20 +118,14 @@ class SheetCarrier:
                 continue
             sheet = Character.from_dict(record.data)
             after = battle_result(sheet, unit, state.settings) if carry else sheet
-            added = []
-            for purpose, critical in used.get(unit.id, {}).items():
-                skill = skill_of_check(purpose, unit.character) if isinstance(unit, CocUnit) and unit.character else None
-                again = marked(after, skill, critical) if skill else None
-                if again is not None:
-                    after, added = again, added + [skill]
+            after, added = _with_marks(after, unit, used.get(unit.id, {}), channel)
             if added:
-                after = replace(after, growth_channel=channel)
                 marks.append(f"{sheet.name}" + "".join(f"〈{s}〉" for s in added))
             old, new = _carried_fields(sheet), _carried_fields(after)
             if old == new:
                 continue
             changed = {k for k in CARRIED if old[k] != new[k]}
-            writes.append((scope, sheet.name, {**record.data, **{k: v for k, v in after.to_dict().items()},
+            writes.append((scope, sheet.name, {**record.data, **after.to_dict(),
                                                **{k: None for k in changed if new[k] is None}}))
             carries.append(SheetCarry(scope, sheet.name, {k: old[k] for k in changed}, {k: new[k] for k in changed}))
             shown = changes_text(sheet, after)
@@ -145,7 +139,7 @@ class SheetCarrier:
         if not carry and any(u.owner for u in state.units.values()):
             text.append("（KP設定 シート反映 がオフのため、HP・SAN・武器はシートに書き込んでいません）")
         sheets = SheetWrites(tuple((s, n, _clean(d)) for s, n, d in writes), tuple(carries)) if writes else None
-        return sheets, [public("\n".join(text))] if text else []
+        return sheets, [public(clip("\n".join(text)))] if text else []
 
     async def taken_back(self, battle_id: int) -> tuple[SheetWrites | None, str]:
         """The sheet writes that undo what the end of ``battle_id`` wrote, and the line that
@@ -180,6 +174,18 @@ class SheetCarrier:
                 lines.append(f"{carry.name} " + "、".join(shown) + note)
         sheets = SheetWrites(tuple(writes), drop=True) if carries else None
         return sheets, ("シートへの反映を取り消しました: " + "／".join(lines)) if lines else ""
+
+
+def _with_marks(sheet: Character, unit: Unit, used: dict[str, bool], channel: str) -> tuple[Character, list[str]]:
+    """``sheet`` with the growth marks of the successful checks ``used`` (``{purpose:
+    critical?}``) of CoC ``unit``, and the skills newly marked (once per skill)."""
+    added = []
+    for purpose, critical in used.items():
+        skill = skill_of_check(purpose, unit.character) if isinstance(unit, CocUnit) and unit.character else None
+        again = marked(sheet, skill, critical) if skill else None
+        if again is not None:
+            sheet, added = again, added + [skill]
+    return (replace(sheet, growth_channel=channel) if added else sheet), added
 
 
 def _clean(data: dict) -> dict:
