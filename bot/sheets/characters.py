@@ -241,10 +241,12 @@ class CharacterBook:
         weapon = make_weapon(weapon_name, skill_value=skill_value, skill=skill_name, damage=damage,
                              hp=opt.integer(options, "hp", "hp"), parry_class=cls, rof=rof,
                              range_m=opt.integer(options, "range", "range"))
-        character = character.with_weapon(weapon)
+        damaged = weapon.name in character.weapon_state  # given anew: a new (or mended) weapon
+        character = dataclasses.replace(character.with_weapon(weapon), weapon_state={
+            k: v for k, v in character.weapon_state.items() if k != weapon.name})
         await self.store.put_character(scope, user, character.name, character.to_dict())
         hp = f"、耐久力{weapon.hp}" if weapon.hp is not None else "、耐久力なし"
-        note = ""
+        note = "\n（以前の戦闘での損傷・故障はなくなりました）" if damaged else ""
         if weapon_name not in BUILTIN_WEAPONS and not any(w.name == weapon_name for w in UNARMED_WEAPONS):
             missing = [label for key, label in (("damage", "damage:"), ("hp", "hp:"), ("class", "class:"))
                        if opt.text(options, key) is None]

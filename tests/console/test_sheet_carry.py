@@ -120,7 +120,7 @@ async def test_two_battles_with_the_same_investigator_and_growth_in_between(cons
     assert "ナイフで攻撃（97%）" in attack[0]
 
 
-async def test_a_hurt_investigator_is_healed_on_the_sheet_with_char_set(console_table):
+async def test_a_hurt_investigator_is_healed_and_a_weapon_mended_on_the_sheet(console_table):
     table = await console_table(FIGHT_FACES)
     await played(table, SHEETS + FIGHT + ["kp: /battle end confirm:true"])
     refused = texts(await table.say("alice: /char set name:アリス key:HP value:14"))
@@ -134,6 +134,10 @@ async def test_a_hurt_investigator_is_healed_on_the_sheet_with_char_set(console_
     await table.say("alice: /char set name:アリス key:MP value:3")
     shown = texts(await table.say("alice: /char show name:アリス"))[0].splitlines()
     assert shown[2] == "HP 9/15 / MP 3/11 / SAN 50/90 / db なし / 回避 24%"
+    assert shown[3].startswith("武器: ナイフ（90% 1D4 耐久2/9）")
+    mended = texts(await table.say("alice: /char weapon name:アリス weapon:ナイフ skill:90"))
+    assert mended == ["アリスに武器「ナイフ」を持たせました（ナイフ、90%、1D4、耐久力9）。\n（以前の戦闘での損傷・故障はなくなりました）"]
+    assert "weapon_state" not in await sheet(table, "アリス")
 
 
 async def test_a_weapon_is_removed_with_delete(console_table):
