@@ -91,10 +91,12 @@ async def test_importing_over_a_saved_character_asks_and_shows_what_changes(cons
     assert gained.startswith("・増える技能: キック 25%、組み付き 25%、頭突き 10%") and "運転 50%" in gained
     assert gained.endswith("信用 15% …ほか22件")  # 52 skills gained: 30 listed, the rest counted
     assert await _saved(table, "見本 花子") == before  # nothing replaced yet
+    await table.store.put_character("console", "alice", "見本 花子", {**before, "growth": {"目星": "成功"}})
     done = await table.say("alice: [置き換える]")
     assert done[0]["text"].startswith("「見本 花子」を取り込んだ内容で置き換えました。")
     after = await _saved(table, "見本 花子")
     assert [w["name"] for w in after["weapons"]] == ["警棒"]
+    assert after["growth"] == {"目星": "成功"}  # this session's growth marks survive the new sheet (issue 19)
     again = await table.say("alice: [置き換える]")
     assert again[0]["text"].startswith("この確認は古くなっています")
     assert await table.store.get_character("import-draft:console", "alice") is None
