@@ -25,6 +25,7 @@ from rules.coc6.check import SuccessLevel
 from rules.systems.charge_rank.injury import stamina_after_battle
 from rules.systems.charge_rank.state import CrUnit
 from rules.systems.coc6.events import CheckRolled
+from rules.systems.coc6.kyudo import STRING_NEW
 from rules.systems.coc6.state import CocUnit
 
 SETTING = "sheet_carry"
@@ -39,7 +40,8 @@ SUCCEEDED = {level.value for level in SuccessLevel if level.succeeded}
 def battle_result(sheet: Character, unit: Unit, settings: dict) -> Character:
     """``sheet`` with the numbers ``unit`` ended the battle with: a CoC unit's HP (signed,
     X-HP-02), SAN less what the battle cost (``san_lost``, B-CALL-VITAL-05) and each own
-    weapon's HP, breakage and jam (a weapon back in its new condition keeps no entry); a
+    weapon's HP, breakage, jam and worn bowstring (a weapon back in its new condition keeps
+    no entry); a
     charge-rank unit's injuries (C-INJ-03) and stamina, never above what its injuries leave
     of the maximum after the battle (C-INJ-04/05, the battle's ``settings``)."""
     if isinstance(unit, CocUnit):
@@ -48,10 +50,12 @@ def battle_result(sheet: Character, unit: Unit, settings: dict) -> Character:
             state = unit.weapons.get(weapon.name)
             if state is None:
                 continue
-            if state.hp == weapon.hp and not state.broken and not state.cannot_fire:
+            string = state.string if state.string not in (None, STRING_NEW) else None  # a worn bowstring (H-KYU-GOU-07)
+            if state.hp == weapon.hp and not state.broken and not state.cannot_fire and string is None:
                 conditions.pop(weapon.name, None)
             else:
-                conditions[weapon.name] = {"hp": state.hp, "broken": state.broken, "jammed": state.cannot_fire}
+                conditions[weapon.name] = {"hp": state.hp, "broken": state.broken, "jammed": state.cannot_fire,
+                                           **({"string": string} if string is not None else {})}
         lost = int(unit.marks.get("san_lost", 0) or 0)
         return replace(sheet, hp_now=sheet.hp_now if unit.hp == sheet.hp else unit.hp, weapon_state=conditions,
                        san_now=max(0, sheet.san - lost) if lost else sheet.san_now)
@@ -75,6 +79,8 @@ def changes_text(old: Character, new: Character) -> list[str]:
         before, after = was.get("hp", weapon.hp), now.get("hp", weapon.hp)
         if before != after and after is not None:
             parts.append(f"{weapon.name} 耐久{before}→{after}")
+        if was.get("string", STRING_NEW) != now.get("string", STRING_NEW):
+            parts.append(f"{weapon.name} 弦{was.get('string', STRING_NEW)}→{now.get('string', STRING_NEW)}")
         for key, word in (("broken", "破損"), ("jammed", "故障")):
             if now.get(key) and not was.get(key):
                 parts.append(f"{weapon.name} {word}")

@@ -24,10 +24,11 @@ def _joined(state: CocState, e: ev.UnitJoined) -> None:
 
 def _weapon_state(hp: int | None, kept: dict | None) -> WeaponState:
     """A weapon's state at joining: new (``hp`` its durability), or as the sheet kept it
-    after an earlier battle ``{"hp", "broken", "jammed"}`` (issue 19)."""
+    after an earlier battle ``{"hp", "broken", "jammed", "string"?}`` (issue 19)."""
     if not kept:
         return WeaponState(hp=hp)
-    return WeaponState(hp=kept.get("hp", hp), broken=bool(kept.get("broken")), cannot_fire=bool(kept.get("jammed")))
+    return WeaponState(hp=kept.get("hp", hp), broken=bool(kept.get("broken")), cannot_fire=bool(kept.get("jammed")),
+                       string=kept.get("string"))
 
 
 def _removed(state: CocState, e: ev.UnitRemoved) -> None:
