@@ -3,6 +3,8 @@ a battle's stamina and injuries carried onto it (C-INJ-03..05) and back at /batt
 next battle starts with them."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 SETUP = [
@@ -67,3 +69,14 @@ async def test_stamina_and_injuries_reach_the_sheet_and_the_next_battle(console_
         await table.say(line)
     started = texts(await table.say("kp: /battle start"))
     assert "▶桐生　 リフレクス 6 チャージ 6 スタミナ 20/30 キャパシティ 6 ガード 0 攻撃力 3 状態 未行動 負傷 軽傷" in "\n".join(started)
+
+
+async def test_a_charge_rank_sheet_exports_as_a_piece_with_its_stamina(console_table):
+    table = await console_table()
+    await table.say("alice: /char new name:桐生 system:charge-rank リフレクス:6 スタミナ:30 攻撃力:3")
+    await table.say("alice: /char set name:桐生 key:現在スタミナ value:12")
+    exported = await table.say("alice: /char export name:桐生")
+    piece = json.loads(exported[0]["text"].split("```json\n", 1)[1].rsplit("\n```", 1)[0])
+    assert piece["data"]["status"] == [{"label": "スタミナ", "value": 12, "max": 30}]
+    assert piece["data"]["params"] == [{"label": "リフレクス", "value": "6"}, {"label": "攻撃力", "value": "3"}]
+    assert (piece["data"]["initiative"], piece["data"]["commands"]) == (6, "")
