@@ -145,6 +145,9 @@ class CharacterBook:
             shown = f"{folded.upper()} = {number}"
         elif folded.casefold() in HP_KEYS or folded.casefold() in CURRENT_MAX_KEYS:
             field, label = CURRENT_MAX_KEYS.get(folded.casefold(), ("hp_now", "HP"))
+            if character.is_charge_rank != (field == "stamina_now"):
+                raise InvalidInput(f"「{key}」は{'CoC' if character.is_charge_rank else 'チャージランク制'}のシートの項目です。"
+                                   f"{character.name}のシートにはありません。")
             character, shown = self._current_or_max(character, field, label, value)
         elif folded.casefold() in ARMOR_KEYS:
             number = self._number(value, "装甲", 0, 99)
@@ -190,7 +193,7 @@ class CharacterBook:
         number = self._number(value, label, low, 999)
         if number > maximum:
             raise InvalidInput(f"{label} は最大値 {maximum} を超えられません（「{number}」）。"
-                               f"最大値を変えるなら key:最大{label.removeprefix('現在')} を使います。")
+                               f"最大値を変えるなら key:{'スタミナ' if field == 'stamina_now' else '最大' + label} を使います。")
         return dataclasses.replace(character, **{field: number}), f"{label} = {number}/{maximum}"
 
     @staticmethod

@@ -80,3 +80,15 @@ async def test_a_charge_rank_sheet_exports_as_a_piece_with_its_stamina(console_t
     assert piece["data"]["status"] == [{"label": "スタミナ", "value": 12, "max": 30}]
     assert piece["data"]["params"] == [{"label": "リフレクス", "value": "6"}, {"label": "攻撃力", "value": "3"}]
     assert (piece["data"]["initiative"], piece["data"]["commands"]) == (6, "")
+
+
+async def test_hp_belongs_to_a_coc_sheet_and_current_stamina_to_a_charge_rank_one(console_table):
+    table = await console_table()
+    await table.say("alice: /char new name:桐生 system:charge-rank リフレクス:6 スタミナ:30")
+    await table.say("alice: /char new name:アリス STR:10 CON:12 POW:11 DEX:12 APP:10 SIZ:14 INT:13 EDU:10")
+    assert texts(await table.say("alice: /char set name:桐生 key:HP value:5")) == [
+        "「HP」はCoCのシートの項目です。桐生のシートにはありません。"]
+    assert texts(await table.say("alice: /char set name:アリス key:現在スタミナ value:5")) == [
+        "「現在スタミナ」はチャージランク制のシートの項目です。アリスのシートにはありません。"]
+    assert texts(await table.say("alice: /char set name:桐生 key:現在スタミナ value:31")) == [
+        "現在スタミナ は最大値 30 を超えられません（「31」）。最大値を変えるなら key:スタミナ を使います。"]
