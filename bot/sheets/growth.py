@@ -22,7 +22,7 @@ from bot.render.reply import MAX_TEXT, Reply, private, public
 from bot.sheets.characters import CharacterBook
 from rules.coc6.character import Character, canonical_skill
 from rules.coc6.growth import SUCCESS, GrowthRules, grows_by_use, marked, roll_growth, skill_value, with_value
-from rules.dice import Dice, parse
+from rules.dice import Dice, DiceError, parse
 from rules.dice.cthulhu import Check
 from rules.errors import InvalidInput
 
@@ -92,7 +92,7 @@ class Growth:
             return []
         try:
             node = parse(text)
-        except Exception:  # noqa: BLE001 - evaluated already; unreadable here means no check
+        except DiceError:  # evaluated already: cannot happen, and would mean no check
             return []
         if not isinstance(node, Check) and not _D100.match(text):
             return []
