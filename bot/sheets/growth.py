@@ -20,6 +20,7 @@ from bot.commands import options as opt
 from bot.commands.request import Request
 from bot.render.reply import MAX_TEXT, Reply, private, public
 from bot.sheets.characters import CharacterBook
+from bot.store import CharacterRecord
 from rules.coc6.character import Character, canonical_skill
 from rules.coc6.growth import SUCCESS, GrowthRules, grows_by_use, marked, roll_growth, skill_value, with_value
 from rules.dice import Dice, DiceError, parse
@@ -115,8 +116,7 @@ class Growth:
         if opt.boolean(req.options, "all"):
             if not is_kp:
                 raise InvalidInput("all:true（このチャンネルの全員の成長ロール）はKPだけが行えます（権限: KP）。")
-            records = [r for r in await self.store.list_characters(req.scope)
-                       if r.data.get("growth") and r.data.get("growth_channel") == req.channel]
+            records = await self.marked_here(req.scope, req.channel)
             if not records:
                 return [private(req.user, "このチャンネルで成長の印が付いたキャラクターはいません。")]
             tables = [await self._roll(req.scope, r.owner, Character.from_dict(r.data), rules) for r in records]
@@ -125,6 +125,12 @@ class Growth:
         if not character.growth:
             raise InvalidInput(f"{character.name}には成長の印がありません（成功した技能に付きます。/char show で確認できます）。")
         return _packed([await self._roll(req.scope, owner, character, rules)])
+
+    async def marked_here(self, scope: str, channel: str) -> list[CharacterRecord]:
+        """The saved characters of ``scope`` with growth marks last made in ``channel`` (whom
+        ``/char growth all:true`` rolls for; what a session's end can offer growth to)."""
+        return [r for r in await self.store.list_characters(scope)
+                if r.data.get("growth") and r.data.get("growth_channel") == channel]
 
     async def _target(self, req: Request, is_kp: bool) -> tuple[Character, str]:
         """The character ``name:`` (the user's only one when omitted) and its owner; another

@@ -33,3 +33,15 @@ async def test_a_battle_that_changed_no_sheet_says_nothing_of_sheets(table):
     reopened = await table.say(KP, "battle reopen")
     assert "シートへの反映" not in reopened[0].text
     assert (await table.store.get_character("console", "アリス")).data.get("hp_now") is None
+
+
+async def test_what_the_end_wrote_is_taken_back_after_a_restart(table):
+    await table.fight()
+    await table.say(KP, "kp set", target="アリス", field="HP", value="5")
+    await table.say(KP, "battle end", confirm="true")
+    await table.restart()
+    reopened = await table.say(KP, "battle reopen")
+    assert reopened[0].text.endswith("\nシートへの反映を取り消しました: アリス HP 5→13")
+    alice = Character.from_dict((await table.store.get_character("console", "アリス")).data)
+    assert alice.hp == 13
+    assert await table.store.sheet_carries((await table.store.latest_battle(table.channel)).id) == []
