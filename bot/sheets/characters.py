@@ -17,6 +17,7 @@ from rules.dice import DiceError, check_expression, parse
 from bot.store import Store
 from rules.battle.protocol import UnitRow
 from rules.coc6.character import CHARACTERISTIC_RANGE, CHARACTERISTICS, Character
+from rules.coc6.weapon_table import NAMES, TABLE
 from rules.coc6.weapons import BUILTIN_WEAPONS, UNARMED_WEAPONS, ParryClass, like_known, make_weapon
 from rules.errors import InvalidInput
 from rules.systems.charge_rank.sheet import NAMES as CHARGE_RANK_NUMBERS
@@ -166,7 +167,7 @@ class CharacterBook:
         if damage is not None:
             damage = unicodedata.normalize("NFKC", damage).upper().replace(" ", "")
             try:  # a die that cannot be rolled (1D0) is refused now, not at the first hit
-                readable = bool(re.fullmatch(r"[0-9D+\-*/()]{1,40}", damage)) and (damage == "0" or parse(damage) is not None)
+                readable = bool(re.fullmatch(r"[0-9D+\-*/()]{1,40}", damage)) and (damage.isdigit() or parse(damage) is not None)
                 if readable:
                     check_expression(damage)
             except DiceError as err:
@@ -179,12 +180,20 @@ class CharacterBook:
             raise InvalidInput(f"rof は {'/'.join(FIRE_MODES)} から選んで / で区切ります（例: 単発/セミオート/フルオート）。")
         weapon = make_weapon(weapon_name, skill_value=skill_value, skill=skill_name, damage=damage,
                              hp=opt.integer(options, "hp", "hp"), parry_class=cls, rof=rof,
-                             range_m=opt.integer(options, "range", "range"))
+                             range_m=opt.integer(options, "range", "range"),
+                             impale=opt.boolean(options, "impale") if opt.text(options, "impale") else None,
+                             skills=character.skills)
         character = character.with_weapon(weapon)
         await self.store.put_character(scope, user, character.name, character.to_dict())
         hp = f"、耐久力{weapon.hp}" if weapon.hp is not None else "、耐久力なし"
+        hp += "、貫通可" if weapon.impale else ""
         note = ""
-        if weapon_name not in BUILTIN_WEAPONS and not any(w.name == weapon_name for w in UNARMED_WEAPONS):
+        rows = NAMES.get(weapon_name, ())
+        if len(rows) > 1:  # an alias of several rows (斧): say which it became, by the sheet's skill
+            row = next((r for r in rows if weapon.skill == (TABLE[r].skill or r)), rows[0])
+            others = "・".join(f"weapon:{r}" for r in rows if r != row)
+            note = f"\n（武器表の「{row}」として登録しました。別の武器なら {others} で登録し直してください）"
+        elif weapon_name not in BUILTIN_WEAPONS and not any(w.name == weapon_name for w in UNARMED_WEAPONS):
             missing = [label for key, label in (("damage", "damage:"), ("hp", "hp:"), ("class", "class:"))
                        if opt.text(options, key) is None]
             like = like_known(weapon_name)

@@ -86,6 +86,8 @@ def fire(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
     firing), H-ATK-02 (no AP), X-REACH-01 (out of range).
     """
     mode, unaimed = parse_mode(cmd.mode)
+    if cmd.mode is None and weapon.rof and SINGLE not in weapon.rof:
+        mode = weapon.rof[0]  # a machine gun fires its bursts without being told (X-WPN-01)
     if mode not in (weapon.rof or (SINGLE,)):
         raise RuleViolation("H-FIRE-03", f"{weapon.name}は{'・'.join(weapon.rof or (SINGLE,))}しか撃てません。")
     count = SHOTS[mode] * (2 if unaimed else 1)
