@@ -26,6 +26,8 @@ OPTIONS: dict[str, Option] = {
     "dice": Option("判定方式（CCB: 決定的成功1–5・致命的失敗96–100 / CC: 1と100のみ）", "X-ROLL-02",
                    ("CCB", "CC")),
     "shock": Option("ショック（半分以上のダメージでCON×5）", "X-HP-03"),
+    "impale": Option("貫通（貫通可の武器でスペシャル: 武器のダイス2回。OFF / ONCE: dbは1回 / TWICE: dbも2回）",
+                     "X-IMPALE-01", ("OFF", "ONCE", "TWICE")),
     "parry_free_at": Option("宣言なしで受け流せる〈マーシャルアーツ〉〈武道〉の値", "H-DEF-PARRY-03", minimum=0),
     "dodge_firearms": Option("銃器への〈回避〉を認める", "H-DEF-DODGE-02"),
     "block_melee_critical": Option("防御のクリティカルで近接武器から減らす量", "H-DEF-BLOCK-04"),
@@ -67,7 +69,7 @@ DECLARE_TIMEOUT_MINUTES = 0
 answer or the KP's 「宣言を締め切る」; with N > 0 they close by themselves N minutes after the
 round opened."""
 
-ALIASES = {"サプリメント": "supplements", "判定": "dice", "ショック": "shock", "受け流し宣言": "parry_free_at", "スペシャル": "special",
+ALIASES = {"サプリメント": "supplements", "判定": "dice", "ショック": "shock", "貫通": "impale", "受け流し宣言": "parry_free_at", "スペシャル": "special",
            "銃器回避": "dodge_firearms", "盾2回": "invictus_shields", "身代わり": "substitute_parry",
            "受け流し減少": "parry_step", "武道2倍": "budo_double", "硬い床": "hard_floor",
            "流派": "budo_styles", "特徴": "traits", "席順": "seating", "集団攻撃": "group_attack",

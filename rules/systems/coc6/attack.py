@@ -24,6 +24,7 @@ from rules.systems.coc6.grid import MELEE_REACH, apart
 from rules.systems.coc6.window import waiting_refusal
 from rules.systems.coc6.hide import hidden_divisor
 from rules.systems.coc6.hit import Incoming, hit
+from rules.systems.coc6.impale import impale_mode
 from rules.systems.coc6.options import ORDER, available
 from rules.systems.coc6.parry import WEAR_CLASSES
 from rules.systems.coc6.state import CocState, CocUnit
@@ -204,6 +205,9 @@ def open_reaction(rules: CocRules, d: Decision[CocState], plan: Strike, number: 
         weapon = replace(weapon, damage=multiply_damage(weapon.damage, 2))
     context = {"level": level, "number": number, "special": plan.special, "aim": plan.aim,
                "budo": budo_ok, **plan.context}
+    rolled = next((e for e in reversed(d.events) if isinstance(e, ce.CheckRolled) and e.attack == number), None)
+    if rolled is not None and (impale := impale_mode(d.state, weapon, level, rolled.roll, rolled.target)):
+        context["impale"] = impale  # X-IMPALE-01: the weapon's dice twice
     if level in (SuccessLevel.SPECIAL.value, SuccessLevel.CRITICAL.value):
         context["effects"] = list(context.get("effects", [])) + list(context.pop("effects_on_special", []))
     target = d.state.coc_unit(plan.target.id)

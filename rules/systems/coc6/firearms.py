@@ -19,6 +19,7 @@ from rules.systems.coc6.attack import check_limit, check_reach, check_weapon_usa
 from rules.systems.coc6.called_shot import aim_context, called_shot, canonical_aim
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.hide import hidden_divisor
+from rules.systems.coc6.impale import impale_mode
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import damage_expression, roll_damage
 from rules.systems.coc6.grid import obstacle_between
@@ -170,23 +171,24 @@ def _shoot(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUn
     d.emit(ce.AttackDeclared(attack=number, attacker=actor.id, target=target.id,
                              weapon="・".join(v.weapon.name for v in volleys), skill=first.shots[0],
                              ap=1 if rules.uses_ap else 0, special=special, aim=canonical_aim(aim_name)))
-    hits: list[Weapon] = []
+    hits: list[tuple[Weapon, str]] = []  # each bullet that hit, and how it impales (X-IMPALE-01)
     for volley in volleys:
         for k, value in enumerate(volley.shots, start=1):
             if pb:
-                hits.append(volley.weapon)
+                hits.append((volley.weapon, ""))
                 continue
             check = roll_check(value, dice, bands(state))
             d.emit(ce.CheckRolled(unit=actor.id, purpose=f"{volley.weapon.name} {label} {k}発目", target=value,
                                   roll=check.roll, level=check.level.value, text=check.text(), attack=number))
             if check.succeeded:
-                hits.append(volley.weapon)
+                hits.append((volley.weapon, impale_mode(state, volley.weapon, check.level.value, check.roll, value)))
     if not hits:
         d.emit(ce.AttackResolved(attack=number, outcome="全弾外れた"))
         return
     aim = called_shot(state, target, aim_name)
     extra = (POINT_BLANK_EXTRA if pb else "") + aim.extra
-    damages = [roll_damage(d, number, target.id, damage_expression(w, "", extra), dice) for w in hits]
+    damages = [roll_damage(d, number, target.id, damage_expression(w, "", extra, impale=imp), dice, impale=bool(imp))
+               for w, imp in hits]
     context = {"level": "成功", "number": number, "special": special, "bullets": damages,
                "damage": sum(damages), "attacker": actor.id, "weapon": first.weapon.to_dict(),
                "parry_weapons": [], "aim": canonical_aim(aim_name), **aim_context(aim)}

@@ -30,8 +30,8 @@ def rolled(events):
 @pytest.mark.rule("H-FIRE-05", "H-FIRE-07", "H-FIRE-08", "H-DEF-DODGE-02")
 def test_semi_auto_three_bullets_each_rolled_with_a_growing_penalty(table_of):
     table = _table(table_of)
-    events = fire(table, [10, 56, 45, 3, 4], weapon="サブマシンガン", mode="セミオート")
-    assert rolled(events) == [(60, 10), (55, 56), (50, 45)]
+    events = fire(table, [20, 56, 45, 3, 4], weapon="サブマシンガン", mode="セミオート")
+    assert rolled(events) == [(60, 20), (55, 56), (50, 45)]
     assert [e.total for e in events if isinstance(e, ce.DamageRolled)] == [3, 4]
     assert table.options("信者") == ["なし"]  # guns: no dodge, block or parry, but still asked (H-DEF-DODGE-02)
     table.react("信者", "なし")
@@ -129,7 +129,7 @@ def test_a_shot_target_is_asked_so_the_kp_may_allow_a_dodge(table_of):
     """Firearms "normally" cannot be dodged: the target is still asked, 回避 is refused
     citing H-DEF-DODGE-02, and with the KP's allow the dodge is rolled."""
     table = _table(table_of, target_skills={"回避": 60})
-    fire(table, [10, 7], weapon="拳銃")
+    fire(table, [20, 7], weapon="拳銃")
     assert table.options("信者") == ["なし"]
     refusal = table.refused("H-DEF-DODGE-02", "kp", cmds.React, action="回避", as_unit="信者")
     assert refusal.allowable

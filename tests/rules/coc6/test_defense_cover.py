@@ -156,7 +156,7 @@ def gunfight(table_of):
     table.npc(table.sheet("ゾンビ", DEX=8))
     table.npc(table.sheet("信者", DEX=12, weapons=[table.weapon("ナイフ", skill_value=50)]))
     table.start()
-    table.attack("アリス", "ゾンビ", [10, 5], weapon=".38リボルバー")
+    table.attack("アリス", "ゾンビ", [30, 5], weapon=".38リボルバー")
     return table
 
 
