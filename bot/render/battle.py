@@ -80,7 +80,8 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         return line
     if isinstance(e, ce.AttackDeclared):
         how = "".join(f"【{x}】" for x in (e.special, f"{e.aim}狙い" if e.aim else None) if x)
-        return f"⚔ {e.attacker} → {e.target}：{how}{e.weapon}で攻撃（{e.skill}%）"
+        odds = "1撃目は自動失敗、H-MA-FEINT-04" if e.special == "フェイント" else f"{e.skill}%"
+        return f"⚔ {e.attacker} → {e.target}：{how}{e.weapon}で攻撃（{odds}）"
     if (line := house_line(e)) is not None:  # the map, techniques and wounds (issue 5)
         return line
     if isinstance(e, ce.CheckRolled):

@@ -17,6 +17,7 @@ from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.feint import FIRST as FEINT_FIRST
 from rules.systems.coc6.hit import Incoming, attack_blow, finish, land
 from rules.systems.coc6.limits import common_refusal, defense_target, roll_defense
 from rules.systems.coc6.options import BLOCK, PARRY, available, request_reaction
@@ -66,7 +67,8 @@ def coverable(state: CocState, ally: str) -> Pending | None:
     first answer to a hit, not a follow-up."""
     pending = state.pending_for(ally)
     if pending is None or pending.kind != "reaction" or pending.context.get("followup") \
-            or pending.context.get("covered") or pending.context.get("covering"):
+            or pending.context.get("covered") or pending.context.get("covering") \
+            or pending.context.get("special") == FEINT_FIRST:  # it fails by itself (H-MA-FEINT-04)
         return None
     return pending
 
@@ -81,6 +83,9 @@ def refusal(rules: CocRules, state: CocState, protector: CocUnit, allies: list[C
     if any(a.id == protector.id for a in allies):
         return InvalidInput("自分自身はかばえません。target: にかばう味方を指定してください。")
     pending = coverable(state, ally.id)
+    asked = state.pending_for(ally.id)
+    if pending is None and asked is not None and asked.context.get("special") == FEINT_FIRST:
+        return RuleViolation("H-MA-FEINT-04", f"{ally.id}が受けているのはフェイントの1撃目で、自動で失敗します（かばう必要はありません）。")
     if pending is None:
         return InvalidInput(f"{ally.id}がいま受けている攻撃はありません。")
     if pending.context.get("attacker") == protector.id:
