@@ -69,7 +69,7 @@ async def test_an_allowed_long_move_spends_the_ap_left_and_never_goes_negative(c
     for line in SETUP[:4] + MAP:
         await table.say(line)
     refused = await table.say("alice: F6へ移動")
-    assert "移動は1マス1ポイントです（5マスに5ポイント、残り3）" in refused[0]["text"]
+    assert "（F6までは壁やほかのユニットを避けて6マス（直線なら5マス）で6ポイント、残り3）" in refused[0]["text"]  # ゾンビ on E5 (X-REACH-01)
     allowed = "\n".join(m["text"] for m in await table.say("kp: /kp allow"))
     assert "アリスはA1 → F6へ移動【全力移動】（3ポイント）" in allowed
     assert (await table.status())["アリス"]["ap"] == 0
