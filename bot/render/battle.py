@@ -66,7 +66,7 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         declare = ROUND_HINTS.get(view.system, "") if view else ""
         return f"━━ ラウンド{e.round} ━━ 行動順: {order}{tied}{declare}"
     if isinstance(e, ev.TurnEnded):
-        return f"{e.unit}の手番が終わりました。"
+        return f"{e.unit}の手番が終わりました（{e.cause}）。" if e.cause else f"{e.unit}の手番が終わりました。"
     if isinstance(e, ev.SideOutOfAction):
         side = "PC" if e.side == "PC" else "NPC"
         return f"{side}側が全員行動不能になりました。KPは [戦闘終了] か /battle end で戦闘を終えられます。"
