@@ -29,6 +29,7 @@ OPTIONS: dict[str, Option] = {
     "impale": Option("貫通（貫通可の武器でスペシャル: 武器のダイス2回。OFF / ONCE: dbは1回 / TWICE: dbも2回）",
                      "X-IMPALE-01", ("OFF", "ONCE", "TWICE")),
     "parry_free_at": Option("宣言なしで受け流せる〈マーシャルアーツ〉〈武道〉の値", "H-DEF-PARRY-03", minimum=0),
+    "separate_attack_counts": Option("1ターンに射撃以外の攻撃1回と射撃2回までを別々に数える（既定: 混ぜられない）", "H-AP-04"),
     "dodge_firearms": Option("銃器への〈回避〉を認める", "H-DEF-DODGE-02"),
     "block_melee_critical": Option("防御のクリティカルで近接武器から減らす量", "H-DEF-BLOCK-04"),
     "shield_missile_chance": Option("盾で射撃戦武器を防げる確率（%、0で自動処理なし）", "H-DEF-PARRY-08"),
@@ -70,7 +71,7 @@ answer or the KP's 「宣言を締め切る」; with N > 0 they close by themsel
 round opened."""
 
 ALIASES = {"サプリメント": "supplements", "判定": "dice", "ショック": "shock", "貫通": "impale", "受け流し宣言": "parry_free_at", "スペシャル": "special",
-           "銃器回避": "dodge_firearms", "盾2回": "invictus_shields", "身代わり": "substitute_parry",
+           "銃器回避": "dodge_firearms", "攻撃回数別": "separate_attack_counts", "盾2回": "invictus_shields", "身代わり": "substitute_parry",
            "受け流し減少": "parry_step", "武道2倍": "budo_double", "硬い床": "hard_floor",
            "流派": "budo_styles", "特徴": "traits", "席順": "seating", "集団攻撃": "group_attack",
            "有利": "advantaged", "不利": "disadvantaged", "割り込み確認": "interrupt_ask",

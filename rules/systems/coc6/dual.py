@@ -87,7 +87,7 @@ def dual(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
             check_reach(state, actor, target, weapon)
         except RuleViolation as exc:
             raise RuleViolation("H-DUAL-09", f"両方の武器が届かないと双撃は宣言できません（{exc.message}）") from None
-    check_limit(rules, actor, weapons[0], 1)
+    check_limit(rules, state, actor, weapons[0], 1)
     with_budo = (cmd.mode or "").strip() == "武道"
     budo = budo_of(actor.character, state.settings)[0] if with_budo and budo_of(actor.character, state.settings) else None
     if with_budo and budo is None:

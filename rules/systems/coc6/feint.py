@@ -48,7 +48,7 @@ def feint(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, t
     aim = canonical_aim(cmd.aim)
     called_shot(state, target, aim)  # refuses a part that cannot be aimed at (H-CALL-01/02)
     check_weapon_usable(rules, state, actor, weapon)
-    check_limit(rules, actor, weapon, 1)
+    check_limit(rules, state, actor, weapon, 1)
     check_reach(state, actor, target, weapon)
     number = state.next_attack
     d.emit(ce.AttackDeclared(attack=number, attacker=actor.id, target=target.id, weapon=weapon.name,

@@ -149,7 +149,7 @@ def _prepare(rules: CocRules, state: CocState, cmd: Attack, actor: CocUnit, targ
     for gun in guns:
         check_weapon_usable(rules, state, actor, gun)
         gap = check_reach(state, actor, target, gun)
-    check_limit(rules, actor, guns[0], 1)
+    check_limit(rules, state, actor, guns[0], 1)
     modifier = cmd.modifier + called_shot(state, target, cmd.aim).modifier
     if actor.square and target.square and obstacle_between(state, actor.square, target.square):
         modifier -= OBSTACLE

@@ -28,7 +28,7 @@ def ordinary(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit
         raise InvalidInput(f"{weapon.name}は銃ではないので、射撃モード（{cmd.mode}）は使えません。"
                            "銃を持っていれば weapon: で指定してください。")
     check_weapon_usable(rules, state, actor, weapon)
-    check_limit(rules, actor, weapon, 1)
+    check_limit(rules, state, actor, weapon, 1)
     aim = called_shot(state, target, cmd.aim) if house else called_shot(state, target, None)
     if house:
         check_reach(state, actor, target, weapon)

@@ -48,7 +48,7 @@ def rush(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
         forbid("H-MA-RUSH-07", "ノックアウト効果のみを狙ったラッシュはできません。")
     aim = called_shot(state, target, cmd.aim)
     check_weapon_usable(rules, state, actor, weapon)
-    check_limit(rules, actor, weapon, 1)
+    check_limit(rules, state, actor, weapon, 1)
     check_reach(state, actor, target, weapon)
     skill = max(0, actor.character.weapon_skill(weapon) + cmd.modifier + aim.modifier)
     context = aim_context(aim)

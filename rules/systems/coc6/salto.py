@@ -71,7 +71,7 @@ def salto(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, t
     if weapon.parry_class is not ParryClass.GRAPPLE:
         raise RuleViolation("H-MA-SALTO-04", "サルトは〈組み付き〉で行います（weapon:組み付き）。")
     check_weapon_usable(rules, state, actor, weapon)
-    check_limit(rules, actor, weapon, 1)
+    check_limit(rules, state, actor, weapon, 1)
     check_reach(state, actor, target, weapon)
     assert actor.character is not None
     skill = max(0, actor.character.weapon_skill(weapon) + cmd.modifier + called.modifier)

@@ -46,7 +46,7 @@ def tackle(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, 
     skill = (actor.character.skill("頭突き") if head else actor.character.stat("STR") * 5) + cmd.modifier + called.modifier
     body = Weapon(TACKLE, "頭突き" if head else "STR×5", DAMAGE,
                   ParryClass.HEAD_BUTT if head else ParryClass.GRAPPLE)
-    check_limit(rules, actor, body, 1)
+    check_limit(rules, state, actor, body, 1)
     gap = apart(state, actor, target)
     if gap is not None and gap > 2:
         forbid("X-REACH-01", f"{target.id}まで{gap}マスあり、タックルは届きません（吹き飛ばしでも1マス前進まで）。")

@@ -27,7 +27,7 @@ RULES = CocRules(
         "parried_club": "P-CLASS-04", "parried_gun": "P-CLASS-06", "parried_bow": "P-CLASS-07",
     },
     defaults={
-        "dice": "CCB", "shock": True, "impale": "ONCE", "parry_free_at": 1,
+        "dice": "CCB", "shock": True, "impale": "ONCE", "separate_attack_counts": False, "parry_free_at": 1,
         # B-PARRY-02: % per earlier parry/dodge this round; CF-17: the published 〈武道〉 ×2
         "parry_step": PARRY_STEP, "budo_double": True,
         # B-TACKLE-07 「床が硬い」 (KP decides; on = hard floor), B-CALL-VITAL-01 (the attacker

@@ -52,7 +52,7 @@ def tackle(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, 
     budo = require_style(cmd, actor, state.settings, GRAPPLING, "B-TACKLE-01", TACKLE)
     assert actor.character is not None
     body = Weapon(TACKLE, "組み付き", DAMAGE, ParryClass.GRAPPLE)
-    check_limit(rules, actor, body, 1)
+    check_limit(rules, state, actor, body, 1)
     check_reach(state, actor, target, body)
     skill = max(0, actor.character.skill("組み付き") + cmd.modifier)
     plan = budo_strike(rules, state, actor, target, body, skill, double=False, special=STRIKE,
