@@ -182,7 +182,9 @@ def _processed(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incom
     if changed:
         d.emit(ce.WeaponChanged(unit=unit.id, weapon=weapon.name, hp=outcome.hp, broken=outcome.broken,
                                 cannot_fire=outcome.cannot_fire, note=outcome.note))
-    dealt = land(d, inc, unit.id, blow.minus(f"{weapon.name}が受けた", damage - outcome.taken), dice)
-    passed = dealt.phrase() if outcome.taken else "ダメージなし"
+    if outcome.taken:
+        passed = land(d, inc, unit.id, blow.minus(f"{weapon.name}が受けた", damage - outcome.taken), dice).phrase()
+    else:  # parried in full: nothing lands, not even what lands with the blow (a tackle, B-TACKLE-02)
+        passed = "ダメージなし"
     summary = f"受け流し成功：{passed}" if changed else f"{outcome.note}、{passed}"
     finish(d, inc, summary)

@@ -10,7 +10,8 @@ A tackle that lands deals 1d6+db (B-TACKLE-02); then the tackler chooses 吹き�
   wall or object in the way stops it; without a map the KP gives the metres short with
   ``object:<m>``. Each metre short deals 1d4 (B-TACKLE-05).
 - 押し倒し: STR against STR (X-RES-01); on success both fall 転倒 and grapple (B-TACKLE-06),
-  and a hard floor (KP setting ``hard_floor``, default on) adds 1d4 (B-TACKLE-07).
+  and a floor the KP calls hard (KP setting ``hard_floor``, default off: the reply asks the
+  KP) adds 1d4 (B-TACKLE-07).
 
 Last, 2 × the whole tackle's damage against the target's CON: won = ノックアウト (B-TACKLE-08).
 """
@@ -104,7 +105,8 @@ def choose(rules: CocRules, d: Decision[CocState], actor: CocUnit, pending: Pend
         extra, note = _knock(d, number, actor, target, total, short, dice)
         total += extra
     elif action == PUSH:
-        total += _push(d, number, actor, target, dice)
+        extra, note = _push(d, number, actor, target, dice)
+        total += extra
     target = d.state.coc_unit(target.id)
     if not target.out_of_action and resist(d, actor.id, 2 * total, target.character.stat("CON"),
                                            "ノックアウト（タックルのダメージ合計×2対CON）", dice, number):
@@ -144,17 +146,23 @@ def _knock(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, 
     return extra, note
 
 
-def _push(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, dice: Dice) -> int:
+FLOOR_CALL = "床の硬さはKPの判断（硬い床なら +1d4：/kp setting key:硬い床 value:true、B-TACKLE-07）、"
+"""What a push-down says when the KP has not called the floor hard."""
+
+
+def _push(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, dice: Dice) -> tuple[int, str]:
+    """Push ``target`` down (B-TACKLE-06); returns ``(floor damage, a note)``: 1d4 only on a
+    floor the KP called hard (setting ``hard_floor``, B-TACKLE-07), else a word to the KP."""
     if not resist(d, actor.id, actor.character.stat("STR"), target.character.stat("STR"),
                   "押し倒し（STR対STR）", dice, number):
-        return 0
+        return 0, "押し倒しは失敗、"
     for unit in (actor.id, target.id):
         cond.add(d, unit, cond.PRONE, "押し倒し（B-TACKLE-06）")
     cond.add(d, actor.id, cond.GRAPPLED, f"{target.id}を押し倒して組み付いた")
     cond.add(d, target.id, cond.GRAPPLED, f"{actor.id}に押し倒された")
     d.emit(ce.UnitMarked(unit=actor.id, key="holding", value=target.id))
-    if not d.state.settings.get("hard_floor", True):
-        return 0
+    if not d.state.settings.get("hard_floor", False):
+        return 0, f"押し倒した。{FLOOR_CALL}"
     extra = roll_damage(d, number, target.id, "1D4", dice)
     take_damage(d, target.id, extra, dice, cause="硬い床に押し倒された（B-TACKLE-07）")
-    return extra
+    return extra, "硬い床に押し倒した、"
