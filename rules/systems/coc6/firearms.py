@@ -25,6 +25,7 @@ from rules.systems.coc6.damage import damage_expression, roll_damage
 from rules.systems.coc6.grid import obstacle_between
 from rules.systems.coc6.hit import Incoming, finish, land_each
 from rules.systems.coc6.options import ORDER, available
+from rules.systems.coc6.parrying import declaration_refusal
 from rules.systems.coc6.state import CocState, CocUnit
 
 SINGLE, SEMI, FULL, UNAIMED = "単発", "セミオート", "フルオート", "未照準"
@@ -196,7 +197,8 @@ def _shoot(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUn
     inc = Incoming(number, actor.id, first.weapon, target.id, context)
     target = d.state.coc_unit(target.id)
     options = [] if target.out_of_action else available(rules, d.state, target, inc, ORDER)[:-1]
-    if pb and not target.out_of_action and target.uses_left("受け流し") > 0:
+    if pb and not target.out_of_action and target.uses_left("受け流し") > 0 \
+            and declaration_refusal(rules, d.state, target, actor.id) is None:  # H-DEF-PARRY-01/02
         options.append("受け流し")
     if target.out_of_action:
         land_bullets(d, inc, dice)
@@ -217,12 +219,17 @@ def point_blank_parry(rules: CocRules, d: Decision[CocState], unit: CocUnit, pen
     """〈受け流し〉 of a point-blank shot with punch, kick, 〈組み付き〉, 〈武道〉 or a melee
     weapon (H-FIRE-PB-03); a success deflects the shot (no damage). Uses the round's parry.
 
-    Raises RuleViolation H-FIRE-PB-03 for another weapon, H-DEF-01 when the parry is used.
+    Raises RuleViolation H-FIRE-PB-03 for another weapon, H-DEF-01 when the parry is used,
+    H-DEF-PARRY-01/02 without 〈武道〉/〈マーシャルアーツ〉 enough and no parry declared against
+    the shooter.
     """
     assert unit.character is not None
     if unit.uses_left("受け流し") <= 0:
         forbid("H-DEF-01", f"{unit.id}はこのラウンドすでに受け流しを使いました。")
     inc = Incoming.of(pending)
+    undeclared = declaration_refusal(rules, d.state, unit, inc.attacker)
+    if undeclared is not None:
+        raise undeclared
     weapon = unit.character.weapon(weapon_name) if weapon_name else None
     budo = None
     if weapon_name and weapon_name.startswith("武道"):

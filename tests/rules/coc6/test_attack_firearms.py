@@ -88,20 +88,35 @@ def test_point_blank_hits_without_a_roll_and_adds_1d4(table_of):
     events = fire(table, [5, 2], weapon="拳銃")
     assert rolled(events) == []  # the same square: touch, automatic success
     assert [(e.expr, e.total) for e in events if isinstance(e, ce.DamageRolled)] == [("1D10+1D4", 7)]
-    assert table.options("信者") == ["受け流し", "なし"]
+    assert table.options("信者") == ["なし"]  # no 武道 and no parry declared (H-DEF-PARRY-01)
+    table.refused("H-DEF-PARRY-01", KP, cmds.React, action="受け流し", as_unit="信者", weapon="こぶし")
     table.react("信者", "なし", [])
     assert table.hp("信者") == 5
 
 
-@pytest.mark.rule("H-FIRE-PB-03")
-def test_point_blank_may_be_parried_with_a_punch(table_of):
+@pytest.mark.rule("H-FIRE-PB-03", "H-DEF-PARRY-01", "H-DEF-PARRY-02")
+def test_point_blank_may_be_parried_with_a_punch_when_declared(table_of):
     table = _table(table_of, target_skills={"こぶし": 60})
+    table.declare("信者", "受け流し", target="ジョー")
     table.run(KP, cmds.Place, name="ジョー", to="B2")
     table.run(KP, cmds.Place, name="信者", to="B2")
     fire(table, [5, 2], weapon="拳銃")
+    assert table.options("信者") == ["受け流し", "なし"]
     events = table.react("信者", "受け流し", [30], weapon="こぶし")
     assert rolled(events) == [(60, 30)]
     assert table.hp("信者") == 12 and table.unit("信者").used["受け流し"] == 1
+
+
+@pytest.mark.rule("H-FIRE-PB-03", "H-DEF-PARRY-03")
+def test_point_blank_may_be_parried_with_budo_without_a_declaration(table_of):
+    table = _table(table_of, target_skills={"こぶし": 60, "武道（空手）": 40})
+    table.run(KP, cmds.Place, name="ジョー", to="B2")
+    table.run(KP, cmds.Place, name="信者", to="B2")
+    fire(table, [5, 2], weapon="拳銃")
+    assert table.options("信者") == ["受け流し", "なし"]
+    events = table.react("信者", "受け流し", [30], weapon="武道")
+    assert rolled(events) == [(40, 30)]
+    assert table.hp("信者") == 12
 
 
 @pytest.mark.rule("H-FIRE-UNAIM-01", "H-FIRE-UNAIM-03", "X-MOD-01", "X-ROUND-01")
