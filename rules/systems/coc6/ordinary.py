@@ -13,6 +13,7 @@ from rules.systems.coc6.attack import Strike, check_limit, check_reach, check_we
 from rules.systems.coc6.budo import for_weapon
 from rules.systems.coc6.called_shot import aim_context, called_shot, canonical_aim
 from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.rush import rush_offer
 from rules.systems.coc6.state import CocState, CocUnit
 
 
@@ -35,5 +36,8 @@ def ordinary(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit
     assert actor.character is not None
     skill = max(0, actor.character.weapon_skill(weapon) + cmd.modifier + aim.modifier)
     budo = for_weapon(actor.character, weapon, state.settings) if house else None
+    context = aim_context(aim)
+    if house and rush_offer(actor, weapon, cmd.aim, state.settings):
+        context["rush_offer"] = True  # a rush may be declared when it hits (H-MA-RUSH-03)
     strike(rules, d, Strike(actor, target, weapon, skill, budo=budo, aim=canonical_aim(cmd.aim),
-                            context=aim_context(aim)), dice)
+                            context=context), dice)
