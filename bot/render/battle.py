@@ -92,7 +92,8 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         weapon = f"（{e.weapon}）" if e.weapon else ""
         return f"{e.unit}の対応：{e.action}{weapon}"
     if isinstance(e, ce.DamageRolled):
-        return f"ダメージ【貫通：武器のダイス2回】：{e.text}" if e.impale else f"ダメージ：{e.text}"
+        label = f"ダメージ（{e.weapon}）" if e.weapon else "ダメージ"
+        return f"{label}【貫通：武器のダイス2回】：{e.text}" if e.impale else f"{label}：{e.text}"
     if isinstance(e, ce.HpChanged):
         if e.after > e.before:  # 〈応急手当〉/〈医学〉 (rules.systems.coc6.treatment.heal)
             if _hidden(view, e.unit):

@@ -104,14 +104,14 @@ def hp_lost(events: list, unit: str) -> int:
 
 
 def roll_damage(d: Decision[CocState], attack: int, target: str, expr: str, dice: Dice,
-                impale: bool = False) -> int:
+                impale: bool = False, weapon: str = "") -> int:
     """Roll ``expr`` for ``attack`` on ``target``, emit DamageRolled (marked 貫通 when
-    ``impale``, X-IMPALE-01), return the damage (≥ 0)."""
+    ``impale``, X-IMPALE-01; naming ``weapon`` when given), return the damage (≥ 0)."""
     result = roll_expression(expr, dice)
     total = max(0, result.total or 0)
     d.emit(ce.DamageRolled(attack=attack, unit=target, expr=expr, total=total, text=result.text,
                            rolls=[list(r) for r in result.rolls], attacker=d.state.attackers.get(attack, ""),
-                           impale=impale))
+                           impale=impale, weapon=weapon))
     return total
 
 

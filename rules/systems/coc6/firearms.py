@@ -188,9 +188,11 @@ def _shoot(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUn
         return
     aim = called_shot(state, target, aim_name)
     extra = (POINT_BLANK_EXTRA if pb else "") + aim.extra
-    damages = [roll_damage(d, number, target.id, damage_expression(w, "", extra, impale=imp), dice, impale=bool(imp))
-               for w, imp in hits]
+    two = len(volleys) > 1  # 2丁拳銃: each bullet names the gun that hit
+    damages = [roll_damage(d, number, target.id, damage_expression(w, "", extra, impale=imp), dice, impale=bool(imp),
+                           weapon=w.name if two else "") for w, imp in hits]
     context = {"level": "成功", "number": number, "special": special, "bullets": damages,
+               **({"bullet_weapons": [w.name for w, _ in hits]} if two else {}),
                "damage": sum(damages), "attacker": actor.id, "weapon": first.weapon.to_dict(),
                "parry_weapons": [], "aim": canonical_aim(aim_name), **aim_context(aim)}
     context.pop("extra", None)

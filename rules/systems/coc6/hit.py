@@ -154,10 +154,12 @@ def land_each(d: Decision[CocState], inc: Incoming, dice: Dice) -> str:
         if d.state.coc_unit(inc.defender).hp <= 0:
             break
         dealt.append(land(d, inc if k == 0 else rest, inc.defender, int(amount), dice))
+    guns = inc.context.get("bullet_weapons") or []  # 2丁拳銃: which gun each bullet came from
     if len(bullets) == 1:
-        return dealt[0].phrase() if dealt else f"{inc.defender}に0ダメージ"
+        by = f"（{guns[0]}が命中）" if guns else ""
+        return (dealt[0].phrase() if dealt else f"{inc.defender}に0ダメージ") + by
     lost = sum(x.lost for x in dealt)
-    how = "、".join(x.how for x in dealt)
+    how = "、".join(f"{guns[k]} {x.how}" if k < len(guns) else x.how for k, x in enumerate(dealt))
     stopped = f"、{len(dealt) + 1}発目以降は倒れた後で当たらない" if len(dealt) < len(bullets) else ""
     return f"{inc.defender}に{len(bullets)}発命中、計{lost}ダメージ（{how}{stopped}）"
 

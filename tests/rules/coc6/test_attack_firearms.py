@@ -139,6 +139,23 @@ def test_two_handguns_one_attack_each_at_a_third(table_of):
     assert table.hp("信者") == 6 and table.unit("ジョー").attacks == 1
 
 
+@pytest.mark.rule("H-FIRE-UNAIM-02")
+def test_two_handguns_name_the_gun_that_hit(table_of):
+    from bot.render.battle import event_line
+    table = _table(table_of)
+    events = fire(table, [99, 15, 6], special="2丁拳銃", weapon="拳銃,拳銃B")  # 拳銃 misses, 拳銃B hits
+    damage = [e for e in events if isinstance(e, ce.DamageRolled)]
+    assert [(e.weapon, e.total) for e in damage] == [("拳銃B", 6)]
+    assert event_line(damage[0]) == "ダメージ（拳銃B）：(1D10) ＞ 6"
+    events = table.react("信者", "なし")
+    assert [e.outcome for e in events if isinstance(e, ce.AttackResolved)] == ["信者に6ダメージ（拳銃Bが命中）"]
+    table.run("joe", cmds.EndTurn)
+    table.end_turns_until("ジョー")
+    fire(table, [10, 15, 3, 4], special="2丁拳銃", weapon="拳銃,拳銃B")
+    events = table.react("信者", "なし")
+    assert [e.outcome for e in events if isinstance(e, ce.AttackResolved)] == ["信者に2発命中、計7ダメージ（拳銃 3、拳銃B 4）"]
+
+
 @pytest.mark.rule("H-DEF-DODGE-02", "H-GEN-01")
 def test_a_shot_target_is_asked_so_the_kp_may_allow_a_dodge(table_of):
     """Firearms "normally" cannot be dodged: the target is still asked, 回避 is refused
