@@ -125,7 +125,7 @@ async def test_the_kp_takes_the_private_cover_offer_from_a_direct_message(table)
     await two_zombies_one_hidden(table)
     replies = await table.say(ALICE, "attack", 20, target="ゾンビ1", weapon="こぶし")
     offer = next(r for r in replies if "かばえます" in r.text)
-    table.dice.feed(30)  # ゾンビ2's DEX×5 = 40: it steps in
+    table.dice.feed(30, 2, 3)  # ゾンビ2's DEX×5 = 40: it steps in; the blow (こぶし 1D3 + db 1D4) is rolled with it
     pressed = await table.service.handle(Request(channel="dm-kp", user=KP, name=KP, command="button",
                                                  options={"custom_id": offer.buttons[0].custom_id}))
     public = [r for r in pressed if not r.ephemeral]

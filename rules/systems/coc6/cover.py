@@ -117,8 +117,8 @@ def protect(rules: CocRules, d: Decision[CocState], protector: CocUnit, allies: 
             dice: Dice) -> None:
     """Roll [DEX×5] ÷ N (N = allies protected, H-DEF-COVER-02/05) for the attack on ``allies[0]``.
 
-    Success: the protector takes the blow and may block or parry, not counted
-    (H-DEF-COVER-06..09). Failure: each takes ½ (rounded up), and each may still block or
+    Success: the protector takes the blow (rolled now, as on a failure) and may block or
+    parry, not counted (H-DEF-COVER-06..09). Failure: each takes ½ (rounded up), and each may still block or
     parry at ½ (H-DEF-COVER-10/11). Critical: the damage is cancelled; a successful parry
     then offers a counterattack with ½ damage (H-DEF-COVER-12). Fumble: each takes the
     full damage and neither may defend (H-DEF-COVER-13).
@@ -139,11 +139,14 @@ def protect(rules: CocRules, d: Decision[CocState], protector: CocUnit, allies: 
     if check.level is SuccessLevel.CRITICAL:
         _follow(rules, d, protector.id, inc, covered, [PARRY], covering=True, cancelled=True, factor=n)
         return
-    if check.succeeded:
-        _follow(rules, d, protector.id, inc, covered, FOLLOW_UP, covering=True, factor=n)
-        return
+    # The blow is rolled now on every course that takes it, so its dice fall in the same place
+    # whether the かばう succeeds or fails: a /kp override of this roll reuses the damage
+    # already shown instead of rolling it again (H-GEN-01).
     blow = attack_blow(d, Incoming(inc.number, inc.attacker, inc.weapon, ally.id, inc.context), dice)
     damage = blow.amount
+    if check.succeeded:
+        _follow(rules, d, protector.id, inc, covered, FOLLOW_UP, covering=True, factor=n, damage=damage)
+        return
     if check.level is SuccessLevel.FUMBLE:
         dealt = [land(d, inc, unit, blow, dice).phrase() for unit in (ally.id, protector.id)]
         d.emit(ce.AttackResolved(attack=inc.number, outcome=f"かばうファンブル（防御行動不可）：{'、'.join(dealt)}"))

@@ -39,11 +39,12 @@ def cover_prompts(table):
 @pytest.mark.rule("H-DEF-COVER-08")
 def test_a_successful_cover_hands_the_blow_to_the_protector_who_may_block_uncounted(fight):
     assert cover_prompts(fight) == [("ボブ", ("かばう",)), ("キャロル", ("かばう",))]
-    events = fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
+    events = fight.run("bob", cmds.React, [40, 8], action="かばう", target="アリス")  # the blow: 1D8 = 8
     assert checks(events) == ["(1D100<=60) ＞ 40 ＞ 成功"]
+    assert [e.total for e in events if isinstance(e, ce.DamageRolled)] == [8]
     assert fight.state.pending_for("アリス") is None
     assert fight.options("ボブ") == ["防御", "受け流し", "なし"]
-    events = fight.run("bob", cmds.React, [30, 8, 2], action="防御")
+    events = fight.run("bob", cmds.React, [30, 2], action="防御")
     assert checks(events) == ["(1D100<=50) ＞ 30 ＞ 成功"]
     assert (fight.hp("アリス"), fight.hp("ボブ")) == (10, 10 - 6)
     assert fight.unit("ボブ").used == {"かばう": 1}
@@ -57,7 +58,7 @@ def test_only_allies_can_be_protected(fight):
 @pytest.mark.rule("H-DEF-COVER-09")
 def test_the_protector_neither_dodges_nor_hides(fight):
     fight.place("木箱", siz=12)
-    fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
+    fight.run("bob", cmds.React, [40, 1], action="かばう", target="アリス")
     fight.refused("H-DEF-COVER-09", "bob", cmds.React, action="回避")
     fight.refused("H-DEF-COVER-09", "bob", cmds.React, action="隠れる")
 
@@ -65,8 +66,8 @@ def test_the_protector_neither_dodges_nor_hides(fight):
 @pytest.mark.rule("H-DEF-COVER-01")
 @pytest.mark.rule("H-DEF-01")
 def test_cover_is_once_a_round(fight):
-    fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
-    fight.run("bob", cmds.React, [2], action="なし")
+    fight.run("bob", cmds.React, [40, 2], action="かばう", target="アリス")
+    fight.run("bob", cmds.React, [], action="なし")
     fight.run("kp", cmds.EndTurn, as_unit="ゾンビ")
     fight.attack("グール", "アリス", [30], weapon="こぶし")
     assert cover_prompts(fight) == [("キャロル", ("かばう",))]
@@ -132,7 +133,7 @@ def test_several_allies_must_share_a_square(fight):
 def test_range_is_checked_on_the_map(fight, bob, zombie, allowed):
     fight.unit("アリス").square, fight.unit("ボブ").square, fight.unit("ゾンビ").square = "B2", bob, zombie
     if allowed:
-        fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
+        fight.run("bob", cmds.React, [40, 1], action="かばう", target="アリス")
         assert fight.options("ボブ")[-1] == "なし"
     else:
         assert ("ボブ", ("かばう",)) not in cover_prompts(fight)
@@ -188,7 +189,7 @@ def test_a_failed_cover_against_a_gun_still_says_failure(gunfight):
 
 @pytest.mark.rule("H-DEF-COVER-07")
 def test_a_successful_cover_against_a_melee_blow_offers_block_and_parry(fight):
-    fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
+    fight.run("bob", cmds.React, [40, 5], action="かばう", target="アリス")
     assert prompt_of(fight, "ボブ").startswith(
-        "ボブはゾンビのバットから味方をかばいました。かばったダメージを受けます。"
+        "ボブはゾンビのバットから味方をかばいました。かばったダメージ（5）を受けます。"
         "「防御」か〈受け流し〉を選べます（回数制限に含まれません）。")
