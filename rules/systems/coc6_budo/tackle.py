@@ -30,7 +30,7 @@ from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import check_limit, check_reach, open_reaction, roll_strike
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import Blow, Dealt, hp_lost, roll_damage, take_damage
-from rules.systems.coc6.grid import direction, object_at, step
+from rules.systems.coc6.grid import direction, object_at, outside, step
 from rules.systems.coc6.hit import Incoming, LANDERS
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6_budo.resist import resist
@@ -121,15 +121,18 @@ def _knock(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, 
            short: str | None, dice: Dice) -> tuple[int, str]:
     """Knock ``target`` away; returns ``(wall damage, a Japanese note on the distance)``."""
     metres = distance(damage, actor.character.stat("SIZ"), target.character.stat("SIZ"))
-    missing = 0
+    missing, edge = 0, False
     if actor.square and target.square:
-        delta, here, moved = direction(actor.square, target.square), target.square, 0
+        delta, here, moved, edge = direction(actor.square, target.square), target.square, 0, False
         for _ in range(metres):
             ahead = step(here, delta)
-            if ahead is None or object_at(d.state, ahead) is not None:
+            if ahead is None or outside(d.state, ahead) is not None:  # the map's edge: no wall to hit
+                edge = True
+                break
+            if object_at(d.state, ahead) is not None:
                 break
             here, moved = ahead, moved + 1
-        missing = metres - moved
+        missing = 0 if edge else metres - moved
         if moved:
             d.emit(ce.UnitMoved(unit=target.id, start=target.square, square=here,
                                 cause=f"タックルで{moved}m吹き飛ばされた（B-TACKLE-04）"))
@@ -138,7 +141,7 @@ def _knock(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, 
             raise InvalidInput("地図がないときは、壁までに足りなかった距離を object: にm単位の数で書きます（例: object:1）。")
         missing = min(metres, int(str(short).strip()))
     note = (f"吹き飛ばし{metres}m（√({damage}+{actor.character.stat('SIZ')}−{target.character.stat('SIZ')})）"
-            + (f"、壁までに{missing}m足りない" if missing else "") + "、")
+            + (f"、壁までに{missing}m足りない" if missing else "") + ("、マップの端で止まった" if edge else "") + "、")
     if not missing:
         return 0, note
     extra = roll_damage(d, number, target.id, f"{missing}D4", dice)
