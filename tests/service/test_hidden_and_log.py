@@ -268,7 +268,8 @@ async def test_undoing_a_hidden_npcs_addition_does_not_name_its_sheet(table):
 @pytest.mark.rule("X-HP-02")
 async def test_a_hidden_npc_killed_by_a_blow_reads_dead_not_dying(table):
     await table.fight(hidden=True)
-    await table.say(KP, "kp set", target="ゾンビ", field="HP", value="2")
+    await table.say(KP, "kp set", target="ゾンビ", field="HP", value="2")  # 気絶 at 2 (X-HP-02) …
+    await table.say(KP, "kp set", target="ゾンビ", field="状態", value="-気絶")  # … unless the KP says not
     await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
     replies = await table.say(KP, "react", 80, 2, 3, action="回避", **{"as": "ゾンビ"})
     public = "\n".join(r.text for r in replies if not r.ephemeral)
