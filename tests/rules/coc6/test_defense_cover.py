@@ -193,3 +193,45 @@ def test_a_successful_cover_against_a_melee_blow_offers_block_and_parry(fight):
     assert prompt_of(fight, "ボブ").startswith(
         "ボブはゾンビのバットから味方をかばいました。かばったダメージ（5）を受けます。"
         "「防御」か〈受け流し〉を選べます（回数制限に含まれません）。")
+
+
+def _burst(table_of, cover_roll):
+    """ジョー's SMG semi-auto puts 2 bullets (3 and 4) into 信者 (armour 1, HP 10); 護衛
+    (DEX 12: DEX×5 60, armour 1, HP 10) throws itself in with ``cover_roll``."""
+    table = table_of("coc6-house", shock=False)
+    table.join("joe", table.sheet("ジョー", DEX=14, skills={"サブマシンガン": 60}, weapons=[table.weapon("サブマシンガン")]))
+    table.npc(table.sheet("信者", DEX=10, armor=1))
+    table.npc(table.sheet("護衛", DEX=12, armor=1))
+    table.start()
+    table.end_turns_until("ジョー")
+    table.run("joe", cmds.Attack, [20, 30, 99, 3, 4], target="信者", weapon="サブマシンガン", mode="セミオート")
+    return table, table.run("kp", cmds.React, [cover_roll], action="かばう", target="信者", as_unit="護衛")
+
+
+@pytest.mark.rule("H-DEF-COVER-10", "H-DEF-06", "X-ROUND-01", "H-FIRE-05")
+def test_a_failed_cover_against_a_burst_halves_each_bullet_for_both(table_of):
+    table, _ = _burst(table_of, 70)
+    assert [(p.unit, p.context["damage"], p.context["bullets"]) for p in table.state.pending] == \
+        [("信者", 4, [2, 2]), ("護衛", 4, [2, 2])]  # ⌈3/2⌉ + ⌈4/2⌉
+    events = table.react("信者", "なし")
+    events += table.react("護衛", "なし")
+    outcomes = [e.outcome for e in events if isinstance(e, (ce.PendingClosed, ce.AttackResolved))]
+    assert outcomes == ["信者に2発命中、計2ダメージ（2 − 装甲1 ＝ 1、2 − 装甲1 ＝ 1）",
+                        "護衛に2発命中、計2ダメージ（2 − 装甲1 ＝ 1、2 − 装甲1 ＝ 1）"]
+    assert (table.hp("信者"), table.hp("護衛")) == (8, 8)
+
+
+@pytest.mark.rule("H-DEF-COVER-06", "H-DEF-06")
+def test_a_successful_cover_against_a_burst_takes_every_bullet(table_of):
+    table, _ = _burst(table_of, 40)
+    table.react("護衛", "なし")
+    assert (table.hp("信者"), table.hp("護衛")) == (10, 10 - 2 - 3)  # 3 − 1, 4 − 1
+
+
+@pytest.mark.rule("H-DEF-COVER-13", "H-DEF-06")
+def test_a_fumbled_cover_against_a_burst_deals_every_bullet_to_both(table_of):
+    table, events = _burst(table_of, 99)
+    outcome = next(e.outcome for e in events if isinstance(e, ce.AttackResolved))
+    assert outcome == ("かばうファンブル（防御行動不可）：信者に2発命中、計5ダメージ（3 − 装甲1 ＝ 2、4 − 装甲1 ＝ 3）、"
+                       "護衛に2発命中、計5ダメージ（3 − 装甲1 ＝ 2、4 − 装甲1 ＝ 3）")
+    assert (table.hp("信者"), table.hp("護衛")) == (5, 5) and table.state.pending == []
