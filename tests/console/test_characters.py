@@ -236,13 +236,14 @@ async def test_a_sheet_changed_during_a_battle_says_the_units_sheet_stays_as_it_
 
 
 @pytest.mark.rule("X-WPN-01", "X-IMPALE-01")
-async def test_a_hand_entered_bow_takes_the_sheets_bow_skill_and_a_fixed_damage_is_accepted(console_table):
+@pytest.mark.parametrize("typed,shown", [
+    ("weapon:和弓", "（弓、75%、1D6、耐久力8、貫通可）"),  # 〈弓〉 from the sheet, 貫通可 from the row
+    ("weapon:大砲 damage:22", "（棍棒、0%、22、耐久力なし）"),  # a fixed damage
+    ("weapon:鉄串 impale:true", "（棍棒、0%、1D3、耐久力なし、貫通可）"),  # the explicit flag
+])
+async def test_hand_entered_weapons_take_the_sheets_skill_a_fixed_damage_and_the_impale_flag(console_table, typed, shown):
     table = await console_table()
     await table.say(NEW.format(who="kp", name="弓子"))
     await table.say("kp: /char set name:弓子 key:弓 value:75")
-    reply = await table.say("kp: /char weapon name:弓子 weapon:和弓")
-    assert "（弓、75%、1D6、耐久力8、貫通可）" in reply[0]["text"]
-    reply = await table.say("kp: /char weapon name:弓子 weapon:大砲 damage:22")
-    assert "（棍棒、0%、22、耐久力なし）" in reply[0]["text"]
-    reply = await table.say("kp: /char weapon name:弓子 weapon:鉄串 impale:true")
-    assert "、貫通可）" in reply[0]["text"]
+    reply = await table.say(f"kp: /char weapon name:弓子 {typed}")
+    assert shown in reply[0]["text"]

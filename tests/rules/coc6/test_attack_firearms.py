@@ -94,29 +94,22 @@ def test_point_blank_hits_without_a_roll_and_adds_1d4(table_of):
     assert table.hp("信者") == 5
 
 
-@pytest.mark.rule("H-FIRE-PB-03", "H-DEF-PARRY-01", "H-DEF-PARRY-02")
-def test_point_blank_may_be_parried_with_a_punch_when_declared(table_of):
-    table = _table(table_of, target_skills={"こぶし": 60})
-    table.declare("信者", "受け流し", target="ジョー")
+@pytest.mark.rule("H-FIRE-PB-03", "H-DEF-PARRY-01", "H-DEF-PARRY-02", "H-DEF-PARRY-03")
+@pytest.mark.parametrize("skills,declared,weapon,value", [
+    ({"こぶし": 60}, True, "こぶし", 60),  # no 武道: a parry declared against ジョー
+    ({"こぶし": 60, "武道（空手）": 40}, False, "武道", 40),  # 武道 at base + 10 or more: no declaration
+], ids=["punch-declared", "budo"])
+def test_point_blank_may_be_parried_when_declared_or_with_budo(table_of, skills, declared, weapon, value):
+    table = _table(table_of, target_skills=skills)
+    if declared:
+        table.declare("信者", "受け流し", target="ジョー")
     table.run(KP, cmds.Place, name="ジョー", to="B2")
     table.run(KP, cmds.Place, name="信者", to="B2")
     fire(table, [5, 2], weapon="拳銃")
     assert table.options("信者") == ["受け流し", "なし"]
-    events = table.react("信者", "受け流し", [30], weapon="こぶし")
-    assert rolled(events) == [(60, 30)]
+    events = table.react("信者", "受け流し", [30], weapon=weapon)
+    assert rolled(events) == [(value, 30)]
     assert table.hp("信者") == 12 and table.unit("信者").used["受け流し"] == 1
-
-
-@pytest.mark.rule("H-FIRE-PB-03", "H-DEF-PARRY-03")
-def test_point_blank_may_be_parried_with_budo_without_a_declaration(table_of):
-    table = _table(table_of, target_skills={"こぶし": 60, "武道（空手）": 40})
-    table.run(KP, cmds.Place, name="ジョー", to="B2")
-    table.run(KP, cmds.Place, name="信者", to="B2")
-    fire(table, [5, 2], weapon="拳銃")
-    assert table.options("信者") == ["受け流し", "なし"]
-    events = table.react("信者", "受け流し", [30], weapon="武道")
-    assert rolled(events) == [(40, 30)]
-    assert table.hp("信者") == 12
 
 
 @pytest.mark.rule("H-FIRE-UNAIM-01", "H-FIRE-UNAIM-03", "X-MOD-01", "X-ROUND-01")
