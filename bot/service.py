@@ -411,10 +411,17 @@ class Service:
         """The channel's dice edition (bot.sheets.edition)."""
         return await channel_edition(self.battles, self.store.keeper, channel)
 
-    async def first_delivery(self, key: str) -> bool:
-        """Whether the event ``key`` (``chat-<message id>``) comes for the first time: a
-        MESSAGE_CREATE repeated after a RESUME, or seen by two processes, is answered once."""
-        return await self.store.claim_request(key)
+    async def first_delivery(self, req: Request) -> bool:
+        """Whether the chat line ``req`` (its request id is the message id) comes for the first
+        time: a MESSAGE_CREATE repeated after a RESUME, or seen by two processes, rolls once.
+        Only a line that rolls or writes a sheet asks (one insert, key ``chat-<id>``); table
+        talk costs nothing, and a declaration is kept once by its battle step's request id."""
+        if not req.request_id:
+            return True
+        if await self.store.claim_request(f"chat-{req.request_id}"):
+            return True
+        log.info("message %s seen before (a RESUME, another process): not answered again", req.request_id)
+        return False
 
     async def _chat(self, req: Request) -> list[Reply]:
         """A chat line: a declaration in a battle channel (bot.battle.chat_play), else dice.
@@ -427,13 +434,15 @@ class Service:
             if declared is not None:
                 return declared
         loss = sanity_loss(text)
+        if (loss is not None or is_dice(text)) and not await self.first_delivery(req):
+            return []
         if loss is not None:  # 「SANチェック 1/1D6」: the /check of a SAN roll, in any channel
             return await self.dispatch(dataclasses.replace(req, command="check", said=text,
                                                            options={"skill": "SAN", "loss": loss}))
         if not is_dice(text):  # ordinary chat: silent, without reading the channel's settings
             return []
         here = await self._edition(req.channel)
-        return await roll_replies(text, req.user, req.name or req.user, self.dice,  # once per message: first_delivery
+        return await roll_replies(text, req.user, req.name or req.user, self.dice,
                                   await self.battles.keeper_of(req.channel), from_chat=True,
                                   keep_secret=self._secret_keeper(req), edition=here.system,
                                   in_battle=here.in_battle,

@@ -26,6 +26,13 @@ async def test_a_repeated_message_create_is_answered_once(make_bot, database_url
     assert _keys(database_url) == [f"chat-{data['id']}"]
 
 
+async def test_table_talk_writes_no_delivery_key(make_bot, database_url):
+    harness = await make_bot([])
+    for line in ("今日のゾンビ硬そう", "回避って何%だっけ", "お疲れ様です！"):
+        assert await harness.dispatch("MESSAGE_CREATE", gateway.message_create("alice", line)) == []
+    assert _keys(database_url) == []
+
+
 async def test_a_message_seen_by_two_processes_or_after_a_restart_is_answered_once(make_bot, fake):
     one = await make_bot([42])
     two = await make_bot([99])

@@ -39,8 +39,8 @@ class ChatDice(commands.Cog):
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
-        """Send a person's chat line (:func:`is_chat`) through the service, once per message
-        id (also across restarts and processes)."""
+        """Send a person's chat line (:func:`is_chat`) through the service, which answers a
+        roll once per message id (also across restarts and processes: Service.first_delivery)."""
         if not is_chat(message) or getattr(self.bot, "closing", False):
             return
         with self.bot.working():
@@ -48,9 +48,6 @@ class ChatDice(commands.Cog):
 
     async def _handle(self, message: discord.Message) -> None:
         try:
-            if not await self.bot.service.first_delivery(f"chat-{message.id}"):
-                log.info("message %s seen before (a RESUME, another process): not answered again", message.id)
-                return
             replies = await self.bot.service.handle(from_message(message))
             posted = await post(self.bot, message.channel, replies, reply_to=message)
             if posted.failed and not posted.closed:
