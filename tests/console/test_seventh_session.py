@@ -84,3 +84,13 @@ async def test_a_san_roll_by_any_of_its_names_and_loss_only_with_it(console_tabl
     assert "成功：0 の減少 → SAN 65 → 65" in said
     refused = await table.say("alice: /check skill:目星 loss:1/1D6")
     assert refused[0]["to"] == "alice" and "loss: は正気度ロール（skill:SAN）でだけ使えます。" in refused[0]["text"]
+
+
+async def test_no_one_checks_with_another_players_investigator(console_table):
+    table = await console_table([])
+    await table.say("alice: /char new name:エミリー edition:7 STR:60 CON:55 POW:65 DEX:70 APP:50 SIZ:65 "
+                    "INT:75 EDU:80 luck:55")
+    refused = await table.say("bob: /check skill:目星 character:エミリー")
+    assert refused[0]["to"] == "bob"
+    assert "「エミリー」は他のユーザーの探索者です。判定できるのは自分の探索者だけです。" in refused[0]["text"]
+    assert table.dice.used == []
