@@ -30,6 +30,7 @@ from bot.battle.draft import Loaded, RecordingDice
 from bot.battle.keeper_desk import KeeperDesk
 from bot.render import battle as render
 from bot.render import buttons
+from bot.render import window
 from bot.render.map_text import map_reply
 from bot.render.reply import Button, Reply, clip, posted_in, private, public
 from bot.commands.request import Request, request_label
@@ -562,6 +563,9 @@ class Service:
         if req.user != prompt.owner and not is_kp:
             raise InvalidInput(f"このボタンは{prompt.unit}の担当者用です。")
         as_unit = prompt.unit if is_kp and prompt.owner != req.user else None
+        if prompt.kind == "declare" and bid.choice == buttons.choice_code(window.MENU):  # its buttons, to the presser
+            shown = render.prompt_reply(record.id, prompt, state.keeper, system.view(state), chat_on(state))
+            return [dataclasses.replace(shown, ephemeral=True, to=req.user, mentions=())]
         if prompt.kind in ("declare", "declarations"):
             label = buttons.label_of(bid.choice, prompt.options)
             if label is None:
