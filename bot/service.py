@@ -21,7 +21,9 @@ from bot.commands import options as opt
 from bot.commands import permissions
 from bot.battle.ending import BattleEnd, is_end_key
 from bot.battle.battles import Battles, RenderFailed, board
+from bot.sheets.carry import SheetCarrier
 from bot.sheets.characters import CharacterBook
+from bot.sheets.growth import Growth
 from bot.battle.chat_play import CHOICE as CHAT_CHOICE, ChatTable, chat_on
 from bot.commands.builders import BUILDERS
 from bot.commands.spec import COMMANDS
@@ -93,7 +95,9 @@ class Service:
         self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes, cache_size=cache_size)
         self.characters = CharacterBook(store)
         self.characters.seventh = InvestigatorBook(store, dice)
-        self.sheet_checks = SheetChecks(self.characters, dice, clock,
+        self.battles.carrier = SheetCarrier(store)
+        self.growth = Growth(self.characters, dice)
+        self.sheet_checks = SheetChecks(self.characters, dice, clock, self.growth,
                                         InvestigatorChecks(store, dice, clock, store.keeper.channel_settings))
         self.keeper = KeeperDesk(self.battles)
         self.ending = BattleEnd(self.battles)
@@ -126,7 +130,7 @@ class Service:
             "char weapon": self._char_edit(self.characters.weapon, "次の戦闘から使えます"), "char show": self._char_show,
             "char list": self._char(self.characters.list), "char delete": self._char(self.characters.delete),
             "char import": self._char(self.characters.exchange.import_sheet),
-            "char rename": self._char(self.characters.rename), "char export": self._char(self.characters.export),
+            "char rename": self._char(self.characters.rename), "char growth": self._growth, "char export": self._char(self.characters.export),
             **self.keeper.routes(),
             **self.ending.routes(),
             **{path: self._decide(build) for path, build in BUILDERS.items()},
@@ -218,6 +222,13 @@ class Service:
             except Exception:  # noqa: BLE001 - what produce() did is stored: its replies must go out
                 log.exception("the replies of %s could not be kept (a retry is answered from memory)", req.request_id)
         return replies
+
+    async def _growth(self, req: Request) -> list[Reply]:
+        """``/char growth`` (bot.sheets.growth): a KP here is the KP of the channel's latest
+        battle, a KP role or Manage Channels."""
+        latest = await self.store.latest_battle(req.channel)
+        is_kp = await self.battles.is_kp(req, latest.keeper if latest else None)
+        return await self._once(req, lambda: self.growth.command(req, is_kp))
 
     async def _char_show(self, req: Request) -> list[Reply]:
         """``/char show``: the KP of the channel's battle sees every sheet in it; a sheet
@@ -379,7 +390,8 @@ class Service:
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
                                   await self.battles.keeper_of(req.channel), from_chat=False,
                                   keep_secret=self._secret_keeper(req), edition=here.system,
-                                  in_battle=here.in_battle, forced=chosen is not None)
+                                  in_battle=here.in_battle, forced=chosen is not None,
+                                  on_result=lambda result: self.growth.palette(req, text, result))
 
     async def _edition(self, channel: str) -> Edition:
         """The channel's dice edition (bot.sheets.edition)."""
@@ -405,7 +417,8 @@ class Service:
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
                                   await self.battles.keeper_of(req.channel), from_chat=True,
                                   keep_secret=self._secret_keeper(req), edition=here.system,
-                                  in_battle=here.in_battle)
+                                  in_battle=here.in_battle,
+                                  on_result=lambda result: self.growth.palette(req, text, result))
 
     def _secret_keeper(self, req: Request):
         """Stores a secret roll of ``req``'s user in this channel; returns its id."""

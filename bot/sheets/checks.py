@@ -15,10 +15,11 @@ from datetime import datetime, timedelta
 
 from bot.commands import options as opt
 from bot.sheets.characters import CharacterBook
+from bot.sheets.growth import Growth
 from bot.render.reply import Reply, public
 from bot.commands.request import Request
 from rules.coc6.character import SAN_NAMES, Character, canonical_skill
-from rules.coc6.check import roll_check
+from rules.coc6.check import SuccessLevel, roll_check
 from rules.coc6.sanity import SanLoss, san_check, san_lines
 from rules.coc7.character import Investigator
 from bot.sheets.checks7 import InvestigatorChecks
@@ -37,11 +38,13 @@ def is_san(skill: str | None) -> bool:
 class SheetChecks:
     """Checks rolled against a saved character sheet (no battle state involved)."""
 
-    def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime],
+    def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime], growth: Growth,
                  seventh: InvestigatorChecks | None = None) -> None:
         self.book = book
         self.dice = dice
         self.clock = clock
+        self.growth = growth
+        """Marks a skill checked with success (bot.sheets.growth)."""
         self.seventh = seventh
         """The checks of 7th-edition investigators (bot.sheets.checks7)."""
 
@@ -85,7 +88,13 @@ class SheetChecks:
         target = max(0, base + modifier)
         shown = f"{base}{modifier:+d} ＝ {target}" if modifier else f"{target}"
         check = roll_check(target, self.dice)
-        return [public(f"🎲 {character.name} {canonical_skill(skill)}（{shown}%）：{check.text()}")]
+        line = f"🎲 {character.name} {canonical_skill(skill)}（{shown}%）：{check.text()}"
+        note = ""
+        if check.succeeded and not character.is_charge_rank:
+            record = await self.book.store.get_character(req.scope, character.name)
+            note = await self.growth.mark(req.scope, req.channel, record.owner if record else req.user, character, skill,
+                                          check.level is SuccessLevel.CRITICAL)
+        return [public(line + (f"\n{note}" if note else ""))]
 
     async def _san(self, req: Request, character: Character, loss: SanLoss) -> list[Reply]:
         now = self.clock()

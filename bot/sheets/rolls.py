@@ -19,6 +19,8 @@ from rules.dice.editions import COC7, choose, foreign_note
 
 KeepSecret = Callable[[str, str], Awaitable[int]]
 """Stores a secret roll ``(speaker, text)`` and returns its id."""
+Rolled = Callable[[object], Awaitable[list[Reply]]]
+"""Awaited with a roll's result after it was rolled; returns replies to add (a growth mark)."""
 PUBLISH = "結果を公開"
 
 MAX_COMMENT = 200
@@ -40,7 +42,7 @@ HINTS = {"coc6": "CCB<=70、2D6+1D4、RES(12-10)", COC7: "CC<=50、CC(1)<=70、C
 async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: str | None,
                        from_chat: bool, keep_secret: KeepSecret | None = None,
                        edition: str = "coc6", in_battle: bool = False,
-                       forced: bool = False) -> list[Reply]:
+                       forced: bool = False, on_result: Rolled | None = None) -> list[Reply]:
     """The replies to the dice command line ``text`` by ``user`` (shown as ``speaker``).
 
     ``edition`` is the channel's dice edition (``coc6``/``coc7``; ``in_battle``: a battle
@@ -52,7 +54,8 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
     gets a private error; in chat it stays silent unless it is recognisably a dice command.
     A secret roll's result goes privately to the roller (and the KP); with ``keep_secret``
     (stores ``(speaker, text)`` and returns an id) the roller's copy carries a
-    [結果を公開] button (:func:`publish_button`).
+    [結果を公開] button (:func:`publish_button`). ``on_result(result)`` (a growth mark of a 6th roll,
+    bot.sheets.growth) is awaited after a roll; its replies follow the roll's.
     """
     rolled, foreign = (edition, False) if forced else choose(text, edition)
     try:
@@ -68,12 +71,13 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
         if from_chat:
             return []
         return [private(user, f"「{text[:50]}」はダイスコマンドとして読めませんでした。例: {HINTS[rolled]}")]
+    after = await on_result(result) if on_result is not None and rolled == "coc6" else []
     comment = f"　{_comment(result.comment)}" if result.comment else ""
     head = f"{speaker}{comment}"
     note = "\n" + foreign_note(rolled, edition, in_battle) if foreign else ""
     line, file = _fitted(head, result, note)
     if not result.secret:
-        return [Reply(text=line, file=file)]
+        return [Reply(text=line, file=file), *after]
     mine = Reply(text="🔒 " + line if len(line) + 2 <= MAX_TEXT else line, ephemeral=True, to=user, file=file)
     if keep_secret is not None:
         roll_id = await keep_secret(speaker, line)
@@ -82,7 +86,7 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
     if keeper and keeper != user:
         replies.append(Reply(text=clip(f"🔒 {speaker}のシークレットダイス\n{result.text}{note}"), ephemeral=True,
                              to=keeper, file=file))
-    return replies
+    return replies + after
 
 
 def negative_target(text: str, system: str = "coc6") -> str | None:
