@@ -20,6 +20,7 @@ from rules.battle.events import UnitJoined, from_record
 from rules.battle.state import BattleState, Unit
 from rules.battle.steps import timeline
 from rules.coc6.character import Character
+from rules.coc7.character import is_investigator
 from rules.coc6.growth import marked, skill_of_check
 from rules.coc6.check import SuccessLevel
 from rules.systems.charge_rank.state import CrUnit
@@ -118,8 +119,8 @@ class SheetCarrier:
             if unit.owner is None or join is None:
                 continue
             record = await self.store.get_character(scope, str(join.sheet.get("name", unit.id)))
-            if record is None or record.owner != unit.owner:
-                continue
+            if record is None or record.owner != unit.owner or is_investigator(record.data):
+                continue  # a 7th sheet of the same name never takes a 6th battle's numbers
             sheet = Character.from_dict(record.data)
             after = battle_result(sheet, unit) if carry else sheet
             after, added = _with_marks(after, unit, used.get(unit.id, {}), channel)
@@ -152,7 +153,7 @@ class SheetCarrier:
         writes, lines = [], []
         for carry in carries:
             record = await self.store.get_character(carry.scope, carry.name)
-            if record is None:
+            if record is None or is_investigator(record.data):
                 continue
             now = Character.from_dict(record.data)
             data = dict(record.data)

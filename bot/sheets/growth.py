@@ -20,8 +20,10 @@ from bot.commands import options as opt
 from bot.commands.request import Request
 from bot.render.reply import MAX_TEXT, Reply, private, public
 from bot.sheets.characters import CharacterBook
+from bot.sheets.growth7 import grow_investigator
 from bot.store import CharacterRecord
 from rules.coc6.character import Character, canonical_skill
+from rules.coc7.character import Investigator, is_investigator
 from rules.coc6.growth import SUCCESS, GrowthRules, grows_by_use, marked, roll_growth, skill_value, with_value
 from rules.dice import Dice, DiceError, parse
 from rules.dice.cthulhu import Check
@@ -83,6 +85,8 @@ class Growth:
             latest = await self.store.latest_battle(req.channel)
             if latest is not None and latest.keeper == req.user:
                 return None
+        if is_investigator(record.data):  # a 7th sheet ticks growth on its own checks (bot.sheets.checks7)
+            return None
         return Character.from_dict(record.data)
 
     async def palette(self, req: Request, text: str, result) -> list[Reply]:
@@ -124,6 +128,8 @@ class Growth:
         character, owner = await self._target(req, is_kp)
         if not character.growth:
             raise InvalidInput(f"{character.name}には成長の印がありません（成功した技能に付きます。/char show で確認できます）。")
+        if isinstance(character, Investigator):
+            return _packed([await grow_investigator(self.store, self.dice, req.scope, owner, character)])
         return _packed([await self._roll(req.scope, owner, character, rules)])
 
     async def marked_here(self, scope: str, channel: str) -> list[CharacterRecord]:
@@ -132,16 +138,16 @@ class Growth:
         return [r for r in await self.store.list_characters(scope)
                 if r.data.get("growth") and r.data.get("growth_channel") == channel]
 
-    async def _target(self, req: Request, is_kp: bool) -> tuple[Character, str]:
-        """The character ``name:`` (the user's only one when omitted) and its owner; another
-        user's only for the KP."""
+    async def _target(self, req: Request, is_kp: bool) -> tuple[Character | Investigator, str]:
+        """The character ``name:`` (the user's only one when omitted; a 7th investigator as
+        an ``Investigator``) and its owner; another user's only for the KP."""
         name = opt.text(req.options, "name")
         if not name:
             mine = await self.book.owned(req.scope, req.user)
             if len(mine) != 1:
                 raise InvalidInput("name: でキャラクターを指定してください。")
             name = mine[0]
-        character = await self.book.load(req.scope, name, req.user)
+        character = await self.book.load_sheet(req.scope, name, req.user)
         record = await self.store.get_character(req.scope, character.name)
         owner = record.owner if record else req.user
         if owner != req.user and not is_kp:
@@ -170,6 +176,9 @@ class Growth:
             raise InvalidInput("skill: を付けるときは mark:false（印を外す）か mark:true（KP: 印を付ける）も指定してください。"
                                "成長ロールは name: だけで振ります。")
         character, owner = await self._target(req, is_kp)
+        if isinstance(character, Investigator):
+            raise InvalidInput(f"{character.name}は7版の探索者です。成長チェックはボーナス・ダイスなしの成功で付きます"
+                               "（/char show で確認、/char growth name: で成長ロール）。")
         skill = canonical_skill(opt.text(req.options, "skill") or "")
         on = opt.boolean(req.options, "mark")
         if on:

@@ -44,7 +44,8 @@ class ScriptedDice:
     """Dice that yield fixed faces in order, for tests and ``--rolls``.
 
     Args:
-        faces: the faces to return, in roll order.
+        faces: the faces to return, in roll order; for a d10 a 0 is the face 10 (a d10
+            shows 10 as the digit 0, as BCDice's test data writes it).
     Raises (from ``roll``):
         DiceExhausted: no face left.
         DiceError: the next face does not fit the die (``face < 1`` or ``face > sides``).
@@ -63,6 +64,8 @@ class ScriptedDice:
         if self._next >= len(self._faces):
             raise DiceExhausted(sides)
         face = self._faces[self._next]
+        if face == 0 and sides == 10:  # a d10 showing 10 reads "0" (BCDice's test data, tables)
+            face = 10
         if not 1 <= face <= sides:
             raise DiceError(f"用意された出目 {face} は 1D{sides} の目になりません")
         self._next += 1

@@ -84,3 +84,34 @@ async def test_a_san_roll_by_any_of_its_names_and_loss_only_with_it(console_tabl
     assert "成功：0 の減少 → SAN 65 → 65" in said
     refused = await table.say("alice: /check skill:目星 loss:1/1D6")
     assert refused[0]["to"] == "alice" and "loss: は正気度ロール（skill:SAN）でだけ使えます。" in refused[0]["text"]
+
+
+async def test_no_one_checks_with_another_players_investigator(console_table):
+    table = await console_table([])
+    await table.say("alice: /char new name:エミリー edition:7 STR:60 CON:55 POW:65 DEX:70 APP:50 SIZ:65 "
+                    "INT:75 EDU:80 luck:55")
+    refused = await table.say("bob: /check skill:目星 character:エミリー")
+    assert refused[0]["to"] == "bob"
+    assert "「エミリー」は他のユーザーの探索者です。判定できるのは自分の探索者だけです。" in refused[0]["text"]
+    assert table.dice.used == []
+
+
+async def test_char_growth_rolls_a_7th_investigators_ticks_and_a_6th_palette_roll_leaves_it_alone(console_table):
+    table = await console_table([
+        4, 2,        # /check 目星 (70): 42 succeeds, ticked
+        30,          # CCB<=70 【目星】 in this 6th channel: 30 succeeds, and marks no 6th growth on a 7th sheet
+        84, 6,       # growth: 84 > 70, +6
+    ])
+    await table.say("alice: /char new name:エミリー edition:7 STR:60 CON:55 POW:65 DEX:70 APP:50 SIZ:65 "
+                    "INT:75 EDU:80 luck:55")
+    await table.say("alice: /char set name:エミリー key:目星 value:70")
+    ticked = text(await table.say("alice: /check skill:目星"))
+    assert ticked.endswith("（〈目星〉に成長チェック ✔）")
+    palette = await table.say("alice: CCB<=70 【目星】")
+    assert len(palette) == 1 and "成長の印" not in text(palette)
+    shown = text(await table.say("alice: /char show name:エミリー"))
+    assert "〔新クトゥルフ神話TRPG（7版）探索者〕" in shown and "成長チェック: 目星" in shown
+    grown = text(await table.say("alice: /char growth name:エミリー"))
+    assert grown == "【エミリーの成長ロール】（7版、1技能、1つ成長）\n目星 70：1D100 ＞ 84 ＞ 成長 1D10 ＞ 6 → 76"
+    after = text(await table.say("alice: /char show name:エミリー"))
+    assert "目星 76（38/15）" in after and "成長チェック" not in after

@@ -99,3 +99,12 @@ def test_a_repeated_message_shows_bcdices_words_in_each_part() -> None:
     secret = evaluate("Sx2 PH", ScriptedDice([1, 100]), "coc7")
     assert secret.secret and secret.text == ("#1\n恐怖症表(1) ＞ 入浴恐怖症：体、手、顔を洗うのが怖い。\n\n"
                                              "#2\n恐怖症表(100) ＞ 動物恐怖症：動物が怖い。")
+
+
+def test_a_d10_face_written_0_is_10() -> None:
+    dice = ScriptedDice([0, 0])
+    result = evaluate("CC<=53r", dice, "coc7")
+    assert result.text == "(1D100<=53) ボーナス・ペナルティダイス[0] ＞ 100 ＞ 100 ＞ ファンブル"
+    assert dice.used == [(10, 10), (10, 10)]
+    with pytest.raises(DiceError):
+        ScriptedDice([0]).roll(6)
