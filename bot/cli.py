@@ -49,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     con.add_argument("--rolls", type=_rolls, help="出目を順に固定する（例: 45,80,2）")
     con.add_argument("--seed", type=int, help="乱数の種（再現用）")
     con.add_argument("--json", action="store_true", help="1メッセージ1行のJSONで出力")
+    con.add_argument("--kp", default="kp", metavar="NAMES",
+                     help="どのチャンネルでもKPとして扱う名前（カンマ区切り、既定 kp）。Discord の「チャンネルの管理」権限にあたります")
     sub.add_parser("migrate", help="データベースのマイグレーションを適用")
     sync = sub.add_parser("sync", help="スラッシュコマンドをDiscordに登録")
     sync.add_argument("--guild", type=int, help="このサーバーにだけ登録（即時反映。省略時は DEV_GUILD_ID、それもなければ全サーバー）")
@@ -87,7 +89,7 @@ def _dispatch(args, settings: Settings) -> int:
         if args.cmd is None and sys.stdin.isatty():
             answer = input("\n今すぐコンソールで試しますか？ / Start the console now? [y/N] ").strip().lower()
             if answer in ("y", "yes", "はい"):
-                _console(argparse.Namespace(script=None, db=None, rolls=None, seed=None, json=False), settings)
+                _console(argparse.Namespace(script=None, db=None, rolls=None, seed=None, json=False, kp="kp"), settings)
         return 1
     with collector_paused():
         from bot.transports.discord.run import clear_guild_commands, run_bot, sync_commands
@@ -122,6 +124,7 @@ def _console(args, settings: Settings) -> int:
         Path(settings.data_dir).mkdir(parents=True, exist_ok=True)
     dice = make_dice(args.rolls, args.seed)
     files_dir = exports_dir(db_path)
+    keepers = frozenset(name.strip() for name in args.kp.split(",") if name.strip())
     if args.script:
         try:
             with open(args.script, encoding="utf-8") as fh:
@@ -129,10 +132,10 @@ def _console(args, settings: Settings) -> int:
         except OSError as exc:
             print(f"スクリプトを開けません: {exc}", file=sys.stderr)
             return 2
-        return _interruptible(run(lines, db_url, dice, args.json, files_dir=files_dir))
+        return _interruptible(run(lines, db_url, dice, args.json, files_dir=files_dir, keepers=keepers))
     interactive = sys.stdin.isatty() and not args.json
     return _interruptible(run(_stdin_lines(interactive), db_url, dice, args.json, interactive=interactive,
-                              files_dir=files_dir))
+                              files_dir=files_dir, keepers=keepers))
 
 
 def exports_dir(db_path: Path) -> Path:

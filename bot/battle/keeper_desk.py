@@ -201,7 +201,7 @@ class KeeperDesk:
             return [private(req.user, page) for page in pages(kp_settings.table_text(values, known, sources))]
         name, value = kp_settings.parse(key, raw, known)
         await self.store.keeper.put_channel_setting(req.channel, name, value)
-        text = f"⚙ 設定 {name} を {show_value(value)} にしました（このチャンネルの以後の戦闘にも使います）。"
+        text = f"⚙ 設定「{kp_settings.shown_name(name)}」を {show_value(value)} にしました（このチャンネルの以後の戦闘にも使います）。"
         if record is None:
             return [public(text)]
 

@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from bot.commands import options as opt
+from bot.commands.setting_names import ALIASES, japanese_name, shown_name
 from bot.render.log import show_value
 from rules.errors import InvalidInput
 
@@ -86,20 +87,6 @@ DECLARE_TIMEOUT_MINUTES = 0
 answer or the KP's 「宣言を締め切る」; with N > 0 they close by themselves N minutes after the
 round opened."""
 
-ALIASES = {"幸運消費": "luck_spend", "幸運の消費": "luck_spend", "版": "edition", "ダイスの版": "edition", "エディション": "edition", "サプリメント": "supplements", "判定": "dice", "ショック": "shock", "貫通": "impale", "受け流し宣言": "parry_free_at", "スペシャル": "special",
-           "銃器回避": "dodge_firearms", "攻撃回数別": "separate_attack_counts", "盾2回": "invictus_shields", "身代わり": "substitute_parry",
-           "受け流し減少": "parry_step", "武道2倍": "budo_double", "硬い床": "hard_floor",
-           "流派": "budo_styles", "特徴": "traits", "席順": "seating", "集団攻撃": "group_attack",
-           "有利": "advantaged", "不利": "disadvantaged", "割り込み確認": "interrupt_ask",
-           "区域間距離": "area_distance", "負傷表": "injury_thresholds", "負傷スタミナ減少": "injury_stamina_loss",
-           "シークレット": "secret_hidden_rolls", "リマインド": "turn_reminder_minutes",
-           "自動スキップ": "turn_autoskip_minutes", "チャット宣言": "chat_declarations",
-           "チャット": "chat_declarations", "宣言締切": "declare_timeout_minutes",
-           "KP代理宣言": "chat_kp_for_players", "代理宣言": "chat_kp_for_players",
-           "シート反映": "sheet_carry", "成長上限": "growth_cap", "クリティカル成長": "growth_critical",
-           "96成長": "growth_96"}
-
-
 SHEET_DEFAULTS = {"sheet_carry": True, "growth_cap": 99, "growth_critical": False, "growth_96": False}
 """The sheet side's settings: the carry of a battle's result (bot.sheets.carry) and the
 growth roll's cap and house variants (rules.coc6.growth.GrowthRules)."""
@@ -118,7 +105,8 @@ def resolve(key: str, known: dict) -> str:
     options of ``known``."""
     name = ALIASES.get(key.strip(), key.strip())
     if name not in known:
-        raise InvalidInput(f"設定項目「{key}」はありません。項目: {'、'.join(known)}")
+        raise InvalidInput(f"設定項目「{key}」はありません。項目: {'、'.join(map(shown_name, known))}"
+                           "（/kp setting で一覧と説明を表示します）")
     return name
 
 
@@ -132,20 +120,14 @@ def parse(key: str, raw: str, known: dict) -> tuple[str, object]:
     if isinstance(default, int):
         value = opt.integer({"value": raw}, "value", name)
         if value is None or (option and value < option.minimum):
-            raise InvalidInput(f"{name} には {option.minimum if option else 0} 以上の整数を指定してください。")
+            raise InvalidInput(f"{shown_name(name)} には {option.minimum if option else 0} 以上の整数を指定してください。")
         return name, value
     value = unicodedata.normalize("NFKC", raw).strip().upper() if option and option.choices else raw.strip()
     if option and option.words:
         value = dict(option.words).get(value, value)
     if option and option.choices and value not in option.choices:
-        raise InvalidInput(f"{name} に使える値: {'、'.join(option.choices)}")
+        raise InvalidInput(f"{shown_name(name)} に使える値: {'、'.join(option.choices)}")
     return name, value
-
-
-def japanese_name(key: str) -> str | None:
-    """The first Japanese alias of the option ``key`` in :data:`ALIASES` (``chat_declarations``
-    → ``チャット宣言``), or None when it has none."""
-    return next((alias for alias, name in ALIASES.items() if name == key), None)
 
 
 def table_text(values: dict, defaults_: dict, sources: str = "") -> str:

@@ -10,6 +10,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from bot.commands.setting_names import shown_name
 from bot.render import battle as render
 from rules.battle import events as ev
 from rules.battle import keeper as kc
@@ -72,7 +73,7 @@ def keeper_line(e: ev.Event, names: dict[str, str] | None = None) -> str | None:
     if isinstance(e, kc.OrderChanged):
         return f"行動順: {' → '.join(e.order)}"
     if isinstance(e, kc.SettingChanged):
-        return f"⚙ 設定 {e.key} = {show_value(e.value)}（{who(names, e.by)}）"
+        return f"⚙ 設定「{shown_name(e.key)}」を {show_value(e.value)} にしました（{who(names, e.by)}）"
     return None
 
 

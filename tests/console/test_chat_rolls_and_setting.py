@@ -75,7 +75,7 @@ async def test_the_kp_turns_chat_declarations_off_and_on(console_table, key):
     table = await console_table([20])
     await setup(table)
     off = await table.say(f"kp: /kp setting key:{key} value:オフ")
-    assert [m["text"] for m in off] == ["⚙ 設定 chat_declarations = オフ（kp）"]
+    assert [m["text"] for m in off] == ["⚙ 設定「チャット宣言」を オフ にしました（kp）"]
     before = await table.event_count()
     assert await table.say("alice: 回避に集中") == []
     assert await table.say("alice: 手番終了") == []
@@ -83,7 +83,7 @@ async def test_the_kp_turns_chat_declarations_off_and_on(console_table, key):
     assert (await table.say("kp: /battle status"))[0]["data"]["turn"] == "アリス"
 
     on = await table.say(f"kp: /kp setting key:{key} value:オン")
-    assert [m["text"] for m in on] == ["⚙ 設定 chat_declarations = オン（kp）"]
+    assert [m["text"] for m in on] == ["⚙ 設定「チャット宣言」を オン にしました（kp）"]
     assert texts(await table.say("alice: 回避に集中")) == "アリスは「回避に集中」を宣言しました。"
     ended = await table.say("alice: 手番終了")
     assert ended[0]["text"] == "アリスの手番が終わりました。"

@@ -71,7 +71,7 @@ async def test_the_kps_line_about_a_pc_acts_only_at_a_voice_table(console_table)
     assert await table.say("kp: アリスはターン終了") == []
     assert await table.event_count() == before
     on = await table.say("kp: /kp setting key:KP代理宣言 value:オン")
-    assert [m["text"] for m in on] == ["⚙ 設定 chat_kp_for_players = オン（kp）"]
+    assert [m["text"] for m in on] == ["⚙ 設定「KP代理宣言」を オン にしました（kp）"]
     ended = await table.say("kp: アリスはターン終了")
     assert ended[0]["text"] == "アリスの手番が終わりました。"
 

@@ -28,7 +28,7 @@ async def set_7th(table) -> None:
     """The KP (of a battle: the console has no server roles) sets 7th for the channel."""
     await table.say("kp: /battle new system:coc6")
     said = await table.say("kp: /kp setting key:版 value:7版")
-    assert text(said) == "⚙ 設定 edition = 7（kp）"
+    assert text(said) == "⚙ 設定「版」を 7 にしました（kp）"
     await table.say("kp: /battle end")
 
 

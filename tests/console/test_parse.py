@@ -128,7 +128,7 @@ def test_typed_values_are_read_as_discord_would_take_them(tmp_path):
     ("kp undo steps:101", "steps の値が大きすぎます（1〜100 の整数）。"),
     ("attack target:ゾンビ modifier:たくさん", "modifier には整数を指定してください（「たくさん」は数値ではありません）。"),
     ("char new name:テスト STR:abc", "STR には整数を指定してください（「abc」は数値ではありません）。"),
-    ("char import file:/nonexistent/sheet.json", "ファイル「/nonexistent/sheet.json」を開けません: No such file or directory"),
+    ("char import file:/nonexistent/sheet.json", "ファイル「/nonexistent/sheet.json」を開けません（ファイルがありません）。パスを確かめてください。"),
 ])
 def test_typed_values_out_of_range_or_unreadable_are_refused(text, message):
     with pytest.raises(ParseError) as raised:

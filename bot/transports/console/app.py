@@ -19,6 +19,10 @@ from rules.dice import Dice, DiceExhausted, RandomDice, ScriptedDice
 DEFAULT_CHANNEL = "main"
 EXIT_OK, EXIT_USAGE, EXIT_DICE = 0, 2, 3
 MAX_REMEMBERED = 40
+DEFAULT_KEEPERS = frozenset({"kp"})
+"""Console speakers who are KP in every channel (``--kp``), as a member with Manage Channels
+is on Discord: they may use ``/kp setting``, ``/kp role`` and other KP commands before any
+battle. Whoever opens a battle (``/battle new``) is its KP as well."""
 """How many recent buttons per user the console remembers."""
 
 BANNER = """クトゥルフ神話TRPG 戦闘ボット コンソール（Discordなしで遊べます）
@@ -35,13 +39,15 @@ class Console:
     """One console session over ``service``; ``out`` receives the printed lines.
 
     ``json_mode`` prints one JSON object per message (COMMANDS.md ``--json``);
-    ``files_dir`` is where attachments (``/battle log``, ``/battle map``) are saved.
+    ``files_dir`` is where attachments (``/battle log``, ``/battle map``) are saved;
+    ``keepers``: speaker names (case-insensitive) who are KP in every channel.
     """
 
     service: Service
     out: TextIO
     json_mode: bool = False
     files_dir: Path | None = None
+    keepers: frozenset[str] = DEFAULT_KEEPERS
     line_no: int = 0
     _buttons: dict[tuple[str, str], list] = field(default_factory=dict)
 
@@ -69,7 +75,8 @@ class Console:
             self._emit(channel, reply)
 
     async def _request(self, line: Line, channel: str) -> Request | None:
-        base = dict(channel=channel, user=line.name, name=line.name, request_id=None)
+        base = dict(channel=channel, user=line.name, name=line.name, request_id=None,
+                    is_admin=line.name.casefold() in {k.casefold() for k in self.keepers})
         if line.button is not None:
             custom_id = await self._find_button(channel, line.name, line.button)
             if custom_id is None:
@@ -153,11 +160,13 @@ def make_dice(rolls: list[int] | None, seed: int | None) -> Dice:
 
 
 async def run(lines, db_url: str, dice: Dice, json_mode: bool, out: TextIO = sys.stdout,
-              interactive: bool = False, files_dir: Path | None = None) -> int:
-    """Play ``lines`` (an iterable of input lines) on the database ``db_url``; exit status."""
+              interactive: bool = False, files_dir: Path | None = None,
+              keepers: frozenset[str] = DEFAULT_KEEPERS) -> int:
+    """Play ``lines`` (an iterable of input lines) on the database ``db_url``; exit status.
+    ``keepers``: speaker names who are KP in every channel (:data:`DEFAULT_KEEPERS`)."""
     store = Store(db_url)
     await store.migrate()
-    console = Console(Service(store, dice), out, json_mode, files_dir)
+    console = Console(Service(store, dice), out, json_mode, files_dir, keepers)
     try:
         if interactive:
             print(BANNER, file=out, flush=True)

@@ -2,6 +2,7 @@
 typed in Discord (English or Japanese names), a button press ``[label]`` or chat."""
 from __future__ import annotations
 
+import errno
 import re
 import shlex
 import unicodedata
@@ -181,6 +182,17 @@ def _typed(cmd: Cmd, options: dict) -> dict:
     return typed
 
 
+OS_REASONS = {errno.ENOENT: "ファイルがありません", errno.EACCES: "読み取りの権限がありません",
+              errno.EISDIR: "フォルダです", errno.ENOTDIR: "途中がフォルダではありません",
+              errno.ENAMETOOLONG: "パスが長すぎます"}
+"""Japanese reasons for the OS errors a typed path meets (by errno)."""
+
+
+def os_reason(exc: OSError) -> str:
+    """The Japanese reason for ``exc`` (:data:`OS_REASONS`), or a general one with the errno."""
+    return OS_REASONS.get(exc.errno, f"読み込めません（エラー番号 {exc.errno}）" if exc.errno else "読み込めません")
+
+
 def read_attachment(path: str) -> str:
     """The text of the file at ``path`` (what Discord's Attachment option carries), with the
     same size limit and encodings as on Discord (:mod:`bot.sheets.attachments`)."""
@@ -191,6 +203,6 @@ def read_attachment(path: str) -> str:
             raise ParseError(attachments.too_big(file.name, size))
         return attachments.sheet_text(file.read_bytes(), file.name)
     except OSError as exc:
-        raise ParseError(f"ファイル「{path}」を開けません: {exc.strerror or exc}") from None
+        raise ParseError(f"ファイル「{path}」を開けません（{os_reason(exc)}）。パスを確かめてください。") from None
     except InvalidInput as exc:
         raise ParseError(str(exc)) from None

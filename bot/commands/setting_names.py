@@ -1,0 +1,32 @@
+"""The Japanese names of the ``/kp setting`` options (``版`` for ``edition``): what ``key:``
+accepts besides the English id, and what every message shows instead of the id."""
+from __future__ import annotations
+
+ALIASES = {"幸運消費": "luck_spend", "幸運の消費": "luck_spend", "版": "edition", "ダイスの版": "edition", "エディション": "edition", "サプリメント": "supplements", "判定": "dice", "ショック": "shock", "貫通": "impale", "受け流し宣言": "parry_free_at", "スペシャル": "special",
+           "銃器回避": "dodge_firearms", "攻撃回数別": "separate_attack_counts", "盾2回": "invictus_shields", "身代わり": "substitute_parry",
+           "受け流し減少": "parry_step", "武道2倍": "budo_double", "硬い床": "hard_floor",
+           "流派": "budo_styles", "特徴": "traits", "席順": "seating", "集団攻撃": "group_attack",
+           "有利": "advantaged", "不利": "disadvantaged", "割り込み確認": "interrupt_ask",
+           "区域間距離": "area_distance", "負傷表": "injury_thresholds", "負傷スタミナ減少": "injury_stamina_loss",
+           "シークレット": "secret_hidden_rolls", "リマインド": "turn_reminder_minutes",
+           "自動スキップ": "turn_autoskip_minutes", "チャット宣言": "chat_declarations",
+           "チャット": "chat_declarations", "宣言締切": "declare_timeout_minutes",
+           "KP代理宣言": "chat_kp_for_players", "代理宣言": "chat_kp_for_players",
+           "シート反映": "sheet_carry", "成長上限": "growth_cap", "クリティカル成長": "growth_critical",
+           "96成長": "growth_96", "防御クリティカル減少": "block_melee_critical",
+           "盾の射撃防御": "shield_missile_chance", "受け流しファンブルダメージ": "parry_fumble_damage",
+           "カバーリング基本ガード": "cover_basic_guard", "セーフティ下限": "safety_floor",
+           "腕の半減技能": "arm_skills", "脚の半減技能": "leg_skills", "同じ急所": "same_vital"}
+"""``{Japanese name: option id}``; the first name of an option is the one messages show."""
+
+
+def japanese_name(key: str) -> str | None:
+    """The first Japanese alias of the option ``key`` in :data:`ALIASES` (``chat_declarations``
+    → ``チャット宣言``), or None when it has none."""
+    return next((alias for alias, name in ALIASES.items() if name == key), None)
+
+
+def shown_name(key: str) -> str:
+    """The name a message shows for the option ``key``: its Japanese name (``edition`` →
+    ``版``), or ``key`` itself for an option without one."""
+    return japanese_name(key) or key
