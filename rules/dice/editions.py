@@ -9,7 +9,8 @@ has is rolled by that edition's rules instead, and the caller says so; a spellin
   ``BMS``, ``PH``, ``MA``, ``FCL``, ``FCM``, and their repetitions), and ``CC(n)``/``CCn``
   with −10 ≤ n ≤ 10, n ≠ 0: 6th would read n as a 故障ナンバー, which no weapon has that
   low, so it is 7th's bonus or penalty dice (``CC(1)<=50``, ``CC1<=50``, ``CC(-2)<=40``).
-  ``CC(95)<=50`` stays a 故障ナンバー in a 6th channel.
+  ``CC(95)<=50`` stays a 故障ナンバー in a 6th channel; a negative ``CC(-n)`` is never one (6th
+  reads none), so ``CC(-101)<=50`` gets 7th's limit message, never a plain 6th roll.
 """
 from __future__ import annotations
 

@@ -290,6 +290,8 @@ def cthulhu_command(secret: bool, body: str, raw: str):
     m = _CC.fullmatch(body)
     if m:  # 故障ナンバー in parentheses, or bare as BCDice also reads it: CC(94)<=98, CC94<=98
         broken = _const(m.group(2)) if m.group(2) else int(m.group(3) or 0)
+        if broken < 0:  # no 故障ナンバー is negative (BCDice reads none): 7th's penalty dice, CC(-2)
+            return None
         target = _const(m.group(4)) if m.group(4) else None
         return Check(secret, bool(m.group(1)), broken, target)
     m = _RES.fullmatch(body)

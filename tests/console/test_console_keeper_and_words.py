@@ -74,3 +74,10 @@ async def test_a_missing_import_file_is_explained_in_japanese(console_table):
     table = await console_table()
     assert texts(await table.say("alice: /char import file:/nonexistent.json")) == [
         "ファイル「/nonexistent.json」を開けません（ファイルがありません）。パスを確かめてください。"]
+
+
+async def test_a_7th_penalty_beyond_bcdices_limit_is_refused_in_a_6th_channel(console_table):
+    table = await console_table([42])
+    said = await table.say("alice: CC(-101)<=50")
+    assert texts(said) == ["ダイスを振れませんでした: ボーナス・ペナルティダイスの値は-100以上、100以下としてください"]
+    assert said[0]["ephemeral"] and table.dice.remaining == 1  # nothing rolled

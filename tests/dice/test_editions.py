@@ -51,3 +51,22 @@ def test_repeated_7th_only_commands_are_7th(line: str) -> None:
 
 def test_a_malfunction_number_6th_reads_stays_shared_when_repeated() -> None:
     assert own_edition("x2 CC(101)<=50 目星") is None
+
+
+@pytest.mark.parametrize("line", ["CC(-101)<=50", "CC(-11)<=50", "CC(-50)<=40 目星", "CC(-3-8)<=50"])
+def test_a_negative_number_in_parentheses_is_never_a_6th_malfunction_number(line: str) -> None:
+    """Trial finding 18: 6th has no negative 故障ナンバー (BCDice reads none), so ``CC(-n)`` is
+    7th's penalty dice in a 6th channel too, never a plain 6th roll with the modifier dropped."""
+    from rules.dice.engine import parse
+    assert parse(line, "coc6") is None
+    assert choose(line, "coc6") == ("coc7", True)
+
+
+def test_cc_minus_101_in_a_6th_channel_gets_the_7th_limit_message() -> None:
+    from rules.dice.core import DiceError
+    from rules.dice.engine import parse
+    edition, foreign = choose("CC(-101)<=50", "coc6")
+    assert (edition, foreign) == ("coc7", True)
+    with pytest.raises(DiceError) as refused:
+        parse("CC(-101)<=50", edition)
+    assert str(refused.value) == "ボーナス・ペナルティダイスの値は-100以上、100以下としてください"
