@@ -172,7 +172,11 @@ class Service:
         return not any(u.owner == req.user for u in state.units.values())
 
     async def _check(self, req: Request) -> list[Reply]:
-        """``/check``: on the sheet (outside a battle, SAN) or as the battle's step."""
+        """``/check``: on the sheet (outside a battle, SAN) or as the battle's step; a palette's
+        brackets around the skill are dropped (``skill:【目星】`` is ``skill:目星``)."""
+        skill = opt.text(req.options, "skill")
+        if skill and opt.unbracketed(skill) != skill:
+            req = dataclasses.replace(req, options={**req.options, "skill": opt.unbracketed(skill)})
         if await self._on_sheet(req):
             return await self._once(req, lambda: self.sheet_checks.check(req))
         return await self.battles.decided(req, lambda: BUILDERS["check"](req, self.characters))

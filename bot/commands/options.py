@@ -51,3 +51,17 @@ def boolean(options: dict, name: str) -> bool:
     if key in _FALSE:
         return False
     raise InvalidInput(f"{name} には オン か オフ（true / false）を指定してください。")
+
+
+_BRACKETS = {"【": "】", "〈": "〉", "《": "》", "<": ">", "＜": "＞", "[": "]", "［": "］", "「": "」", "『": "』"}
+
+
+def unbracketed(name: str | None) -> str | None:
+    """A skill name without the one pair of brackets a palette writes around it (``【目星】``,
+    ``〈目星〉``, ``《目星》`` → ``目星``), as chat reads it; other text unchanged."""
+    if name is None:
+        return None
+    stripped = name.strip()
+    if len(stripped) > 2 and _BRACKETS.get(stripped[0]) == stripped[-1]:
+        return stripped[1:-1].strip() or stripped
+    return name

@@ -17,6 +17,10 @@ from rules.coc7.character import CHARACTERISTICS, Investigator, is_investigator
 from rules.dice import Dice
 from rules.errors import InvalidInput
 
+PERCENT_MAX_7 = 99
+"""The most a 7th skill, 幸運 or SAN may be (a d100 roll under 100 always succeeds otherwise);
+the same bound as ``/char new luck:``."""
+
 CHARACTERISTIC_RANGE_7 = (1, 999)
 """A 7th characteristic in percent: 15–90 for investigators, more for the KP's monsters."""
 
@@ -78,10 +82,11 @@ class InvestigatorBook:
             shown = f"{upper} = {number}"
         elif upper in fields or folded in fields:
             field = fields.get(upper) or fields[folded]
-            inv = dataclasses.replace(inv, **{field: _bounded(number, key, 0, 999)})
+            high = PERCENT_MAX_7 if field in ("luck", "san_now") else 999
+            inv = dataclasses.replace(inv, **{field: _bounded(number, key, 0, high)})
             shown = f"{folded} = {number}"
         else:
-            inv = inv.with_skill(folded, _bounded(number, key, 0, 999))
+            inv = inv.with_skill(folded, _bounded(number, key, 0, PERCENT_MAX_7))
             shown = f"〈{folded}〉 = {number}%"
         await self.store.put_character(scope, user, inv.name, inv.to_dict())
         return [private(user, f"{inv.name}: {shown} に設定しました。")]

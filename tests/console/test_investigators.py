@@ -21,7 +21,7 @@ async def test_char_new_7th_derives_the_sheet_and_rolls_luck(console_table):
     assert made.startswith("7版の探索者「エミリー」を登録しました。\n幸運を振りました: 3D6(4,2,6)×5 = 60\n")
     assert "〔新クトゥルフ神話TRPG（7版）探索者〕　年齢 24" in made
     assert "STR 60（30/12）" in made and "EDU 80（40/16）" in made
-    assert "HP 12　MP 13　SAN 65/99　幸運 60" in made
+    assert "HP 12/12　MP 13/13　SAN 65/99　幸運 60" in made
     assert "ダメージボーナス +1D4　ビルド 1　MOV 8　回避 35（17/7）" in made
     assert "目星 25（12/5）" in made and "母国語 80（40/16）" in made
 
@@ -34,7 +34,7 @@ async def test_a_7th_channel_makes_7th_investigators_by_default(console_table):
     made = text(await table.say("alice: /char new name:ケイト STR:40 CON:50 POW:60 DEX:55 APP:70 SIZ:50 "
                                 "INT:80 EDU:85 luck:45"))
     assert made.startswith("7版の探索者「ケイト」を登録しました。\n〔新クトゥルフ神話TRPG（7版）探索者〕")
-    assert "HP 10　MP 12　SAN 60/99　幸運 45" in made and "ダメージボーナス 0　ビルド 0　MOV 8" in made
+    assert "HP 10/10　MP 12/12　SAN 60/99　幸運 45" in made and "ダメージボーナス 0　ビルド 0　MOV 8" in made
 
 
 async def test_set_show_and_battles_refuse_a_7th_sheet(console_table):

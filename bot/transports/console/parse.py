@@ -128,6 +128,7 @@ def _options(cmd: Cmd, rest: str) -> dict:
     for i, m in enumerate(matches):
         end = matches[i + 1].start() if i + 1 < len(matches) else len(folded)
         pairs.append((names[m.group(1).casefold()], (rest if same else folded)[m.end():end].strip()))
+    pairs = _bare_after_choice(cmd, pairs)
     options: dict[str, str] = {}
     for key, value in pairs:
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
@@ -137,6 +138,24 @@ def _options(cmd: Cmd, rest: str) -> dict:
             raise ParseError(_not_an_option(cmd, stray.group(1)))
         options[key] = value
     return _typed(cmd, options)
+
+
+def _bare_after_choice(cmd: Cmd, pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Give the words after a one-word choice to the command's bare option when it is not
+    given by name: ``/roll system:coc7 CC<=50`` is ``system:coc7 command:CC<=50``, as
+    Discord's client would have it (a choice is one word; what follows is the main option)."""
+    bare = BARE.get(cmd.path)
+    if bare is None or any(key == bare for key, _ in pairs):
+        return pairs
+    choosy = {o.name for o in cmd.options if o.choices}
+    out: list[tuple[str, str]] = []
+    for key, value in pairs:
+        words = value.split(None, 1)
+        if key in choosy and len(words) == 2 and bare not in dict(out):
+            out += [(key, words[0]), (bare, words[1].strip())]
+        else:
+            out.append((key, value))
+    return out
 
 
 def _not_an_option(cmd: Cmd, key: str) -> str:
