@@ -135,7 +135,8 @@ class Service:
             "battle new": self._open, "battle status": self._status, "battle map": self._map,
             "char new": self._char_new,
             "char set": self._char_edit(self.characters.set, "次の戦闘から使えます。この戦闘の値はKPが /kp set で変えられます"),
-            "char weapon": self._char_edit(self.characters.weapon, "次の戦闘から使えます"), "char show": self._char_show,
+            "char weapon": self._char_edit(self.characters.weapon, "次の戦闘から使えます",
+                                           deleted="次の戦闘から外れます。この戦闘ではまだ使えます"), "char show": self._char_show,
             "char list": self._char(self.characters.list), "char delete": self._char(self.characters.delete),
             "char import": self._char(self.characters.exchange.import_sheet),
             "char rename": self._char(self.characters.rename), "char growth": self._growth, "char export": self._char(self.characters.export),
@@ -207,10 +208,11 @@ class Service:
             return [dataclasses.replace(replies[0], text=replies[0].text + note), *replies[1:]] if note else replies
         return await self._once(req, sixth)
 
-    def _char_edit(self, method, then: str) -> Handler:
+    def _char_edit(self, method, then: str, deleted: str | None = None) -> Handler:
         """The handler of a ``/char`` command that changes a sheet: when a unit of the
         channel's battle is that character (the user's unit, or the KP's NPC, of its name),
-        the answer says the battle keeps the sheet it joined with, and ``then``."""
+        the answer says the battle keeps the sheet it joined with, and ``then`` (``deleted``
+        instead for a ``delete:true``, which removes rather than adds)."""
         async def produce(req: Request) -> list[Reply]:
             replies = await method(req.scope, req.user, req.options)
             found = await self.battles.active_loaded(req.channel, fresh=True)
@@ -218,7 +220,8 @@ class Service:
             unit = found[1].state.units.get(name) if found else None
             if unit is None or (unit.owner or found[1].state.keeper) != req.user:  # not the user's PC or KP's NPC
                 return replies
-            note = f"\n（進行中の戦闘の{name}には反映されません。{then}）"
+            tail = deleted if deleted and opt.boolean(req.options, "delete") else then
+            note = f"\n（進行中の戦闘の{name}には反映されません。{tail}）"
             return [dataclasses.replace(replies[0], text=replies[0].text + note), *replies[1:]]
         return lambda req: self._once(req, lambda: produce(req))
 

@@ -56,9 +56,8 @@ class SheetChecks:
             sheet = await self.book.load_sheet(req.scope, name, req.user)
             record = await self.book.store.get_character(req.scope, sheet.name)
             if record is not None and record.owner != req.user:
-                if isinstance(sheet, Investigator):
-                    raise InvalidInput(f"「{sheet.name}」は他のユーザーの探索者です。判定できるのは自分の探索者だけです。")
-                return await self.book.load_own(req.scope, req.user, name)  # its refusal
+                kind = "探索者" if isinstance(sheet, Investigator) else "キャラクター"
+                raise InvalidInput(f"「{sheet.name}」は他のユーザーの{kind}です。判定できるのは自分の{kind}だけです。")
             return sheet
         owned = await self.book.owned(req.scope, req.user)
         if len(owned) == 1:
