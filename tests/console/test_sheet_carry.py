@@ -83,7 +83,7 @@ async def test_the_kp_can_turn_the_carry_off_and_marks_are_still_made(console_ta
     table = await console_table(FIGHT_FACES)
     await played(table, SHEETS + FIGHT[:1])
     setting = texts(await table.say("kp: /kp setting key:シート反映 value:false"))
-    assert "sheet_carry" in setting[0]
+    assert setting[0] == "⚙ 設定「シート反映」を オフ にしました（kp）"
     await played(table, FIGHT[1:])
     ended = texts(await table.say("kp: /battle end confirm:true"))
     assert ended[1] == ("成長の印: アリス〈ナイフ〉（/char growth で成長ロール）\n"
