@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.commands import options as opt
+from bot.battle.palette_play import PaletteRolls
 from bot.render import buttons
 from bot.render.reply import Button, Reply, clip, posted_in
 from rules.battle.protocol import BattleView
@@ -55,6 +56,7 @@ class ChatTable:
     def __init__(self, battles: Battles, dispatch: Dispatch) -> None:
         self.battles = battles
         self.dispatch = dispatch
+        self.palette = PaletteRolls(self)
         self._views: dict[int, tuple[int, BattleView]] = {}
 
     def _view(self, system, record, state) -> BattleView:
@@ -88,18 +90,22 @@ class ChatTable:
             return None
         found = await self.context(req)
         if found is None:
-            return None
+            return await self.palette.seventh(req, text)
         battle, ctx = found
         outcome = read(text, ctx)
         if outcome is None:
             return None
+        if self.palette.handles(outcome):
+            return await self.palette.replies(req, battle, outcome, text)
         if isinstance(outcome, Ambiguous):
-            return [self._question(req, battle, outcome)]
-        return await self._run(req, battle, outcome, text)
+            return [self.question(req, battle, outcome)]
+        return await self.run(req, battle, outcome, text)
 
-    async def press(self, req: Request, battle: int, text: str) -> list[Reply]:
+    async def press(self, req: Request, battle: int, text: str,
+                    kept: tuple[int, int] | None = None) -> list[Reply]:
         """A clarification button: read its declaration again for the presser and run it in
-        the battle's channel (the question may have been sent by DM)."""
+        the battle's channel (the question may have been sent by DM). ``kept``: ``(face,
+        typed target)`` of a palette roll's die, which the command uses (issue 21)."""
         record = await self.battles.store.battle(battle)
         if record is None or record.status != "active":
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
@@ -108,28 +114,35 @@ class ChatTable:
         outcome = read(text, found[1]) if found else None
         if not isinstance(outcome, Declaration):
             raise InvalidInput("このボタンは古くなっています（その場面はもう過ぎました）。あらためて宣言してください。")
-        replies = await self._run(here, battle, outcome, text)
+        if kept is not None:
+            here = dataclasses.replace(here, kept_die=kept[0])
+            outcome = dataclasses.replace(outcome, typed_target=kept[1])
+        replies = await self.run(here, battle, outcome, text)
         if record.channel == req.channel:
             return replies
         return posted_in(replies, record.channel)
 
-    async def _run(self, req: Request, battle: int, declaration: Declaration, said: str) -> list[Reply]:
-        """Route the declaration's command (a ``press`` as the click of its button)."""
+    async def run(self, req: Request, battle: int, declaration: Declaration, said: str) -> list[Reply]:
+        """Route the declaration's command (a ``press`` as the click of its button); a
+        secret roll's answer is shown as a hidden unit's (``secret_for``)."""
         options = dict(declaration.options)
         if declaration.command == "press":
             options = {"custom_id": buttons.encode(battle, options["key"], options["label"]), "label": options["label"]}
         command = "button" if declaration.command == "press" else declaration.command
-        sub = dataclasses.replace(req, command=command, options=options, said=said)
+        sub = dataclasses.replace(req, command=command, options=options, said=said,
+                                  secret_for=declaration.unit if declaration.secret else "")
         replies = await self.dispatch(sub)
-        if declaration.typed_target is None:
+        if declaration.typed_target is None or declaration.secret:
             return replies
         return _with_target_note(replies, declaration)
 
-    def _question(self, req: Request, battle: int, outcome: Ambiguous) -> Reply:
+    def question(self, req: Request, battle: int, outcome: Ambiguous, code: str = CHOICE, intro: str = "") -> Reply:
+        """The private question between the readings of ``outcome``, one button each
+        (choice ``code``: :data:`CHOICE`, or a palette roll's kept die); ``intro`` leads it."""
         shown = [c for c in outcome.choices if _fits(c.text)][: buttons.MAX_CHOICES]
-        lines = [outcome.question, *(f"・{c.label}: {c.text.split('：', 1)[1]}" for c in outcome.choices)]
+        lines = [intro + outcome.question, *(f"・{c.label}: {c.text.split('：', 1)[1]}" for c in outcome.choices)]
         return Reply(text=clip("\n".join(lines)), ephemeral=True, to=req.user,
-                     buttons=tuple(Button(c.label, buttons.encode_key(battle, c.text, CHOICE), "primary")
+                     buttons=tuple(Button(c.label, buttons.encode_key(battle, c.text, code), "primary")
                                    for c in shown))
 
 

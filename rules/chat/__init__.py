@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import unicodedata
 
-from rules.chat import lexicon
+from rules.chat import lexicon, palette
 from rules.chat.context import STRANGER, ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import read as _intents
 from rules.chat.normalize import fold
@@ -31,15 +30,9 @@ QUESTION_MARKS = ("?", "？")
 TALK_STARTS = (">", "＞", "#", "＃", "/")
 """A line starting as a quote, a comment or a command is not a declaration."""
 
-ROLLED = ("react", "attack", "check")
-"""The commands whose first roll is a 1D100 check a typed roll can stand for."""
-
 _TRAILING_TALK = re.compile(
     r"(?:[wｗＷ]+|[(（](?:笑|[^()（）\d%％+＋]{1,8})[)）]|笑|[\u2600-\u27bf\ufe0f\u200d]|[\U0001f000-\U0001faff])+$")
 """Laughter, emoji and asides after a declaration (回避w, 回避😀, 回避(笑), 回避！(震え声))."""
-
-_ROLL = re.compile(r"(?i)(?P<secret>s?)(?:ccb?|1d100|cc)(?:\(\d+\))?<=(?P<target>\d{1,4})")
-
 
 _SAN_CHECK = re.compile(
     r"(?:san(?:チェック|値チェック|check|c)?|正気度(?:ロール|チェック)?)(?P<loss>\d*(?:d\d+)?(?:\+\d+)?/\d*(?:d\d+)?(?:\+\d+)?)")
@@ -64,23 +57,18 @@ def may_declare(text: str) -> bool:
         and not any(m in raw for m in QUESTION_MARKS)
 
 
-def read(text: str, ctx: ChatContext) -> Outcome:
-    """The declaration ``text`` makes in ``ctx`` (see the module docstring). A dice command
-    whose comment names what the rules expect now (``CCB<=28 〈回避〉``) is that
-    declaration with ``typed_target`` = the typed number; the rules roll it once."""
+def read(text: str, ctx: ChatContext):
+    """The declaration ``text`` makes in ``ctx`` (see the module docstring). A dice line is
+    read by :mod:`rules.chat.palette` (the roll is the declaration, issue 21): besides an
+    Outcome it may give :class:`~rules.chat.palette.Untargeted` (a palette roll naming no
+    target) or :class:`~rules.chat.palette.SeventhEdition`."""
     if not may_declare(text):
         return None
     raw = text.strip()
-    head, _, comment = unicodedata.normalize("NFKC", raw).partition(" ")
-    roll = _ROLL.fullmatch(head)
-    if roll is None:
-        return _read(raw, ctx)
-    if roll["secret"] or not comment.strip():
-        return None
-    outcome = _read(comment, ctx)
-    if isinstance(outcome, Declaration) and outcome.command in ROLLED:
-        return dataclasses.replace(outcome, typed_target=int(roll["target"]))
-    return None
+    rolled = palette.read(raw, ctx, _read)
+    if rolled is not palette.NOT_A_ROLL:
+        return rolled
+    return _read(raw, ctx)
 
 
 def _read(text: str, ctx: ChatContext) -> Outcome:

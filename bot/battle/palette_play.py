@@ -1,0 +1,152 @@
+"""Palette rolls in a battle channel (issue 21), the battle side of rules.chat.palette.
+
+- A roll naming no target (:class:`~rules.chat.palette.Untargeted`) is made against the only
+  target the rules allow now: each possible one is tried on the battle's state without a
+  die (:func:`legal`). With several, the die is rolled once, shown, and KEPT: a private
+  question asks for the target, and its buttons carry the face (``d<face>_<typed>_<version>``),
+  which the attack or treatment then uses as its 1D100. A button pressed after the battle
+  moved on is refused (the face is never used twice).
+- A question between readings of a roll (two weapons of one kind) keeps its die the same way.
+- A CoC 7th edition roll in a 6th edition battle acts on nothing and rolls nothing.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import TYPE_CHECKING
+
+from bot.commands.builders import BUILDERS
+from bot.render.reply import Reply, clip, private, public
+from rules.chat import Ambiguous, Declaration
+from rules.chat.palette import SeventhEdition, Untargeted, seventh_edition
+from rules.errors import InvalidInput, RuleViolation
+
+if TYPE_CHECKING:
+    from bot.battle.chat_play import ChatTable
+    from bot.commands.request import Request
+
+SIXTH = ("coc6-house", "coc6", "coc6-budo")
+"""The systems played with CoC 6th edition dice."""
+
+_DIE = re.compile(r"d(?P<face>\d{1,3})_(?P<typed>\d{1,4})_(?P<version>\d{1,10})")
+"""The choice code of a button that carries a kept die (at most 20 characters)."""
+
+
+def seventh_note(text: str, system: str) -> str:
+    """The answer to a CoC 7th edition roll typed in a battle of ``system`` (rolls nothing)."""
+    head = text.strip().split(None, 1)[0][:20]
+    edition = "6版" if system in SIXTH else "チャージランク制"
+    return (f"「{head}」はクトゥルフ神話TRPG第7版の書き方です（ボーナス・ペナルティダイスや難易度）。"
+            f"この戦闘は{edition}で遊んでいます。何も振っていません。"
+            "6版の判定は CCB<=70 【拳銃】 のように振ってください（修正は CCB<=70-20 のように目標値に）。")
+
+
+def die_code(face: int, typed: int, version: int) -> str:
+    """The choice code of a button that keeps ``face`` (typed target ``typed``) for the
+    battle at ``version``."""
+    return f"d{face}_{min(typed, 9999)}_{version}"
+
+
+def kept_die(code: str) -> tuple[int, int, int] | None:
+    """``(face, typed target, battle version)`` of a :func:`die_code`, or None."""
+    match = _DIE.fullmatch(code)
+    if match is None:
+        return None
+    return int(match["face"]), int(match["typed"]), int(match["version"])
+
+
+class _Rolled(Exception):
+    """A trial decision reached its first die: the command is allowed."""
+
+
+class _Probe:
+    """Dice that stop a trial decision at its first die (nothing is rolled)."""
+
+    def roll(self, sides: int) -> int:
+        raise _Rolled()
+
+
+class PaletteRolls:
+    """The palette-roll outcomes of ``table`` (a :class:`~bot.battle.chat_play.ChatTable`)."""
+
+    def __init__(self, table: ChatTable) -> None:
+        self.table = table
+
+    @staticmethod
+    def handles(outcome) -> bool:
+        """Whether ``outcome`` is one this class answers (not an ordinary declaration)."""
+        return isinstance(outcome, (SeventhEdition, Untargeted)) or (
+            isinstance(outcome, Ambiguous) and any(c.typed_target is not None for c in outcome.choices))
+
+    async def seventh(self, req: Request, text: str) -> list[Reply] | None:
+        """The note for a CoC 7th edition roll in a battle channel, or None (no battle, or
+        not such a roll): said even when chat declarations are off, since it must not be
+        rolled as 6th edition dice."""
+        if not seventh_edition(text):
+            return None
+        record = await self.table.battles.active(req.channel)
+        if record is None:
+            return None
+        return [private(req.user, seventh_note(text, record.system))]
+
+    async def replies(self, req: Request, battle: int, outcome, said: str) -> list[Reply]:
+        """The replies of a palette outcome (see :meth:`handles`)."""
+        if isinstance(outcome, SeventhEdition):
+            record = await self.table.battles.store.battle(battle)
+            return [private(req.user, seventh_note(said, record.system if record else ""))]
+        if isinstance(outcome, Untargeted):
+            allowed = await self.legal(req, outcome.choices)
+            if not allowed and all(c.command == "check" for c in outcome.choices):
+                return [private(req.user, f"{outcome.unit}が手当てできる負傷者が、手の届くところにいません"
+                                          "（手当ては負傷した味方に行います）。何も振っていません。")]
+            choices = allowed or outcome.choices[:1]  # none allowed: the rules say why (the first's refusal)
+            if len(choices) == 1:
+                return await self.table.run(req, battle, choices[0], said)
+            outcome = Ambiguous(outcome.question, tuple(choices))
+        return await self._ask(req, battle, outcome, said)
+
+    async def legal(self, req: Request, choices: tuple[Declaration, ...]) -> list[Declaration]:
+        """The choices the rules allow now: each decided on the battle's state (never
+        changed: a trial works on a copy) until its first die, which is not rolled."""
+        record = await self.table.battles.active(req.channel)
+        if record is None:
+            return []
+        system, loaded = await self.table.battles.loaded(record)
+        is_kp = await self.table.battles.is_kp(req, loaded.state.keeper)
+        found = []
+        for choice in choices:
+            sub = dataclasses.replace(req, command=choice.command, options=dict(choice.options))
+            command = dataclasses.replace(BUILDERS[choice.command](sub, None), keeper=is_kp)
+            try:
+                system.decide(loaded.state, command, _Probe())
+            except _Rolled:
+                found.append(choice)
+            except (RuleViolation, InvalidInput):
+                continue
+            else:
+                found.append(choice)
+        return found
+
+    async def _ask(self, req: Request, battle: int, outcome: Ambiguous, said: str) -> list[Reply]:
+        """Roll the die now, show it, and ask privately which reading it is for; the
+        buttons carry the face."""
+        record = await self.table.battles.store.battle(battle)
+        face = self.table.battles.dice.roll(100)
+        typed = next(c.typed_target for c in outcome.choices if c.typed_target is not None)
+        code = die_code(face, typed, record.version)
+        speaker = req.name or req.user
+        intro = f"出目 {face} を振りました（この出目で判定します。振り直しはしません）。"
+        roll = public(clip(f"{speaker}　{said}\n(1D100) ＞ {face}（対象を選ぶと、この出目で判定します）"))
+        return [roll, self.table.question(req, battle, outcome, code, intro)]
+
+    async def press(self, req: Request, battle: int, text: str, code: str) -> list[Reply]:
+        """A button of :meth:`_ask`: the declaration ``text`` with the kept die, unless the
+        battle moved on since the die was rolled."""
+        face, typed, version = kept_die(code) or (0, 0, -1)
+        record = await self.table.battles.store.battle(battle)
+        if record is None or record.status != "active":
+            raise InvalidInput("このボタンの戦闘はもう終わっています。")
+        if record.version != version:
+            raise InvalidInput(f"このボタンは古くなっています（出目 {face} を振ったあとで戦闘が進みました）。"
+                               "あらためて宣言してください。")
+        return await self.table.press(req, battle, text, kept=(face, typed))
