@@ -49,7 +49,7 @@ count: a 6th edition 故障ナンバー that low would fault almost every roll),
 letter after the target (``CC<=50h``: r, h, e, c)."""
 
 _BRACKETED = re.compile(r"[【〈「《『\[［](?P<word>[^】〉」》』\]］]{1,20})[】〉」》』\]］]")
-_ARROWS = re.compile(r"^(?:→|->|=>|⇒|>|＞)+")
+_ARROWS = re.compile(r"^(?:→|⇒|->|=>|[-=>])+")
 _TARGET_PARTICLES = ("に対して", "めがけて", "目掛けて", "に向けて", "へ", "に", "を", "宛", "あて")
 
 TREATMENT = ("応急手当", "医学")
@@ -129,8 +129,6 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
     head, _, comment = text.partition(" ")
     if not head[:1] in "sScC1" or ("<=" not in head):
         return NOT_A_ROLL
-    if ctx.words.power:  # charge-rank: its dice are d6 pools, a 1D100 line is a plain roll
-        return NOT_A_ROLL if _HEAD.fullmatch(head) is None else _answer_only(head, comment, ctx, words)
     if _SEVENTH.fullmatch(head):
         return SeventhEdition(head)
     rolled = typed_target(head)
@@ -138,23 +136,45 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
         return NOT_A_ROLL if _HEAD.fullmatch(head) is None else None
     secret, target = rolled
     comment = comment.strip()
-    if not comment:
+    if not comment or ctx.words.power:  # charge-rank rolls d6 pools: a 1D100 line is only dice
         return None
-    outcome = words(comment, ctx)
+    outcome = _answer_for_named(comment, ctx, words) or words(comment, ctx)
     if _self_treatment(outcome):  # 「CCB<=55 【応急手当】」: the patient is the hurt ally, not the roller
         outcome = None
-    if isinstance(outcome, Declaration) and outcome.command in ROLLED:
-        if secret and not _secret_answer(outcome, ctx):
-            return None
-        return dataclasses.replace(outcome, typed_target=target, secret=secret)
-    if secret or isinstance(outcome, Declaration):
+    choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,) if outcome else ()
+    if not choices:
+        return None if secret else _on_turn(comment, target, ctx)
+    if not all(c.command in ROLLED and _rolled_now(c, ctx) for c in choices):
+        return None
+    if secret and not (isinstance(outcome, Declaration) and _secret_answer(outcome, ctx)):
         return None
     if isinstance(outcome, Ambiguous):
-        if all(c.command in ROLLED for c in outcome.choices):
-            return Ambiguous(outcome.question, tuple(dataclasses.replace(c, typed_target=target)
-                                                     for c in outcome.choices))
+        return Ambiguous(outcome.question, tuple(dataclasses.replace(c, typed_target=target) for c in choices))
+    return dataclasses.replace(outcome, typed_target=target, secret=secret)
+
+
+def _rolled_now(declaration: Declaration, ctx: ChatContext) -> bool:
+    """Whether a roll may stand for ``declaration`` now: an answer to its unit's open
+    question, or an attack or a check on that unit's own turn (never off turn: a palette
+    roll on someone else's turn is only dice)."""
+    if declaration.command == "react":
+        return True
+    return ctx.phase == "active" and declaration.unit == ctx.turn \
+        and not any(q.kind not in ROUND_START for q in ctx.questions)
+
+
+def _answer_for_named(comment: str, ctx: ChatContext, words) -> Outcome:
+    """A roll answering for the unit its comment names (「SCCB<=16 【回避】 ゾンビ2」 when
+    ゾンビ1 and ゾンビ2 are both asked): the answer of ``ゾンビ2：回避``, or None."""
+    skill, rest = _split(comment)
+    if not rest or not ctx.questions:
         return None
-    return _on_turn(comment, target, ctx)
+    named = _named(rest, None, ctx)
+    asked = [u for u in named or () if any(q.unit == u.name for q in ctx.questions) and ctx.may_move(u, True)]
+    if len(asked) != 1:
+        return None
+    outcome = words(f"{asked[0].name}：{skill}", ctx)
+    return outcome if isinstance(outcome, Declaration) and outcome.command == "react" else None
 
 
 def _self_treatment(outcome) -> bool:
@@ -162,17 +182,6 @@ def _self_treatment(outcome) -> bool:
     roller): a palette roll finds the patient instead (:func:`_on_turn`)."""
     return (isinstance(outcome, Declaration) and outcome.command == "check"
             and outcome.options.get("skill") in TREATMENT and "target" not in outcome.options)
-
-
-def _answer_only(head: str, comment: str, ctx: ChatContext, words) -> Outcome:
-    """Charge-rank: a 1D100 line is an answer only as it was before palette rolls."""
-    rolled = typed_target(head)
-    if rolled is None or rolled[0] or not comment.strip():
-        return None
-    outcome = words(comment.strip(), ctx)
-    if isinstance(outcome, Declaration) and outcome.command in ROLLED:
-        return dataclasses.replace(outcome, typed_target=rolled[1])
-    return None
 
 
 def _secret_answer(declaration: Declaration, ctx: ChatContext) -> bool:
@@ -261,9 +270,10 @@ def _kind(skill: str, unit: ChatUnit, ctx: ChatContext) -> tuple[str | None, obj
     return None, None
 
 
-def _named(rest: str, unit: ChatUnit, ctx: ChatContext) -> list[ChatUnit] | None:
+def _named(rest: str, unit: ChatUnit | None, ctx: ChatContext) -> list[ChatUnit] | None:
     """The units the rest of a palette comment names as the target (``ゾンビ1``,
-    ``→ゾンビ``, ``ゾンビへ``; a shared base name names each of its units): [] for none;
+    ``→ゾンビ``, ``ゾンビへ``; a shared base name names each of its units; ``自分`` the
+    roller ``unit``, which is never the target otherwise): [] for none;
     None when the rest says something else (a body part, a weapon, talk), so that the
     line stays a plain roll rather than act on half of what it says."""
     folded = _ARROWS.sub("", fold(rest))
@@ -279,11 +289,15 @@ def _named(rest: str, unit: ChatUnit, ctx: ChatContext) -> list[ChatUnit] | None
     names: list[str] = []
     for token in tokens:
         if token.is_(lexicon.UNIT) and not names:
-            names = [n for n in token.names(lexicon.UNIT) if n != unit.name]
+            names = [n for n in token.names(lexicon.UNIT) if unit is None or n != unit.name]
+            if not names:
+                return None
+        elif token.is_(lexicon.SELF) and not names and unit is not None:
+            names = [unit.name]  # 「CCB<=30 【応急手当】 自分」
         elif not (token.is_(lexicon.PARTICLE, lexicon.ENDING) or token.text in _FOLDED_PARTICLES):
             return None
     pool = [u for u in ctx.units if u.name in names]
-    return ([u for u in pool if not u.out] or pool) if pool else None
+    return [u for u in pool if not u.out] or pool
 
 
 _FOLDED_PARTICLES = tuple(sorted({fold(p) for p in _TARGET_PARTICLES}, key=len, reverse=True))
