@@ -107,14 +107,21 @@ class PaletteRolls:
 
     async def legal(self, req: Request, choices: tuple[Declaration, ...]) -> list[Declaration]:
         """The choices the rules allow now: each decided on the battle's state (never
-        changed: a trial works on a copy) until its first die, which is not rolled."""
+        changed: a trial works on a copy) until its first die, which is not rolled. A
+        treatment is for a hurt patient only (HP below its maximum), even where the rules
+        let an unhurt one be treated (coc6-budo); a wound at full HP is treated by naming
+        the patient (「CCB<=30 【応急手当】 ボブ」)."""
         record = await self.table.battles.active(req.channel)
         if record is None:
             return []
         system, loaded = await self.table.battles.loaded(record)
         is_kp = await self.table.battles.is_kp(req, loaded.state.keeper)
+        hurt = {r.name for r in system.view(loaded.state).rows
+                if r.hp is not None and r.hp_max is not None and r.hp < r.hp_max}
         found = []
         for choice in choices:
+            if choice.command == "check" and choice.options.get("target") not in hurt:
+                continue
             sub = dataclasses.replace(req, command=choice.command, options=dict(choice.options))
             command = dataclasses.replace(BUILDERS[choice.command](sub, None), keeper=is_kp)
             try:
