@@ -102,10 +102,10 @@ class ChatTable:
         return await self.run(req, battle, outcome, text)
 
     async def press(self, req: Request, battle: int, text: str,
-                    kept: tuple[int, int] | None = None) -> list[Reply]:
+                    kept: tuple[int, int, bool] | None = None) -> list[Reply]:
         """A clarification button: read its declaration again for the presser and run it in
         the battle's channel (the question may have been sent by DM). ``kept``: ``(face,
-        typed target)`` of a palette roll's die, which the command uses (issue 21)."""
+        typed target, secret)`` of a palette roll's die, which the command uses (issue 21)."""
         record = await self.battles.store.battle(battle)
         if record is None or record.status != "active":
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
@@ -116,7 +116,7 @@ class ChatTable:
             raise InvalidInput("このボタンは古くなっています（その場面はもう過ぎました）。あらためて宣言してください。")
         if kept is not None:
             here = dataclasses.replace(here, kept_die=kept[0])
-            outcome = dataclasses.replace(outcome, typed_target=kept[1])
+            outcome = dataclasses.replace(outcome, typed_target=kept[1], secret=kept[2])
         replies = await self.run(here, battle, outcome, text)
         if record.channel == req.channel:
             return replies

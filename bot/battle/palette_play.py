@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 SIXTH = ("coc6-house", "coc6", "coc6-budo")
 """The systems played with CoC 6th edition dice."""
 
-_DIE = re.compile(r"d(?P<face>\d{1,3})_(?P<typed>\d{1,4})_(?P<version>\d{1,10})")
-"""The choice code of a button that carries a kept die (at most 20 characters)."""
+_DIE = re.compile(r"(?P<mark>[ds])(?P<face>\d{1,3})_(?P<typed>\d{1,4})_(?P<version>\d{1,10})")
+"""The choice code of a button that carries a kept die (at most 20 characters; ``s`` for a
+secret roll's)."""
 
 
 def seventh_note(text: str, system: str) -> str:
@@ -41,18 +42,18 @@ def seventh_note(text: str, system: str) -> str:
             "6版の判定は CCB<=70 【拳銃】 のように振ってください（修正は CCB<=70-20 のように目標値に）。")
 
 
-def die_code(face: int, typed: int, version: int) -> str:
-    """The choice code of a button that keeps ``face`` (typed target ``typed``) for the
-    battle at ``version``."""
-    return f"d{face}_{min(typed, 9999)}_{version}"
+def die_code(face: int, typed: int, version: int, secret: bool = False) -> str:
+    """The choice code of a button that keeps ``face`` (typed target ``typed``; ``secret``
+    for the KP's secret roll) for the battle at ``version``."""
+    return f"{'s' if secret else 'd'}{face}_{min(typed, 9999)}_{version}"
 
 
-def kept_die(code: str) -> tuple[int, int, int] | None:
-    """``(face, typed target, battle version)`` of a :func:`die_code`, or None."""
+def kept_die(code: str) -> tuple[int, int, int, bool] | None:
+    """``(face, typed target, battle version, secret)`` of a :func:`die_code`, or None."""
     match = _DIE.fullmatch(code)
     if match is None:
         return None
-    return int(match["face"]), int(match["typed"]), int(match["version"])
+    return int(match["face"]), int(match["typed"]), int(match["version"]), match["mark"] == "s"
 
 
 class _Rolled(Exception):
@@ -138,22 +139,35 @@ class PaletteRolls:
         """Roll the die now, show it, and ask privately which reading it is for; the
         buttons carry the face."""
         record = await self.table.battles.store.battle(battle)
+        secret = any(c.secret for c in outcome.choices) or await self._hidden(req, outcome.choices[0].unit)
         face = self.table.battles.dice.roll(100)
         typed = next(c.typed_target for c in outcome.choices if c.typed_target is not None)
-        code = die_code(face, typed, record.version)
+        code = die_code(face, typed, record.version, secret)
         speaker = req.name or req.user
         intro = f"出目 {face} を振りました（この出目で判定します。振り直しはしません）。"
+        question = self.table.question(req, battle, outcome, code, intro)
+        if secret:  # the KP's secret roll, or a hidden NPC's: the die is the KP's alone
+            return [public(f"{speaker}がシークレットダイスを振りました。"), question]
         roll = public(clip(f"{speaker}　{said}\n(1D100) ＞ {face}（対象を選ぶと、この出目で判定します）"))
-        return [roll, self.table.question(req, battle, outcome, code, intro)]
+        return [roll, question]
+
+    async def _hidden(self, req: Request, unit: str) -> bool:
+        """Whether ``unit`` is a hidden NPC of the channel's battle (its rolls are the KP's)."""
+        found = await self.table.battles.active_loaded(req.channel)
+        if found is None:
+            return False
+        system, loaded = found
+        view = loaded.view or system.view(loaded.state)
+        return any(r.name == unit and r.hidden for r in view.rows)
 
     async def press(self, req: Request, battle: int, text: str, code: str) -> list[Reply]:
         """A button of :meth:`_ask`: the declaration ``text`` with the kept die, unless the
         battle moved on since the die was rolled."""
-        face, typed, version = kept_die(code) or (0, 0, -1)
+        face, typed, version, secret = kept_die(code) or (0, 0, -1, False)
         record = await self.table.battles.store.battle(battle)
         if record is None or record.status != "active":
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
         if record.version != version:
             raise InvalidInput(f"このボタンは古くなっています（出目 {face} を振ったあとで戦闘が進みました）。"
                                "あらためて宣言してください。")
-        return await self.table.press(req, battle, text, kept=(face, typed))
+        return await self.table.press(req, battle, text, kept=(face, typed, secret))

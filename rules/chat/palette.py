@@ -6,7 +6,7 @@ front for a secret one; the target as BCDice reads it: ``CCB<=101-20``, ``CCB<=(
 
 - while a question is pending for the roller's unit, the roll is its answer
   (``CCB<=28 〈回避〉``); the KP's secret roll answers for an NPC and stays secret
-  (``SCCB<=20 【回避】``);
+  (``SCCB<=20 【回避】``), as its secret roll on the NPC's turn is its attack or check;
 - on the speaker's own turn, a comment naming one of the unit's weapons or an attack skill
   (``CCB<=70 【キック】``, ``CCB<=75 【拳銃】``, ``1d100<=70 キック``) is that attack, a
   treatment skill (``CCB<=55 【応急手当】``) the treatment, any other CoC skill that
@@ -143,14 +143,17 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
         outcome = None
     choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,) if outcome else ()
     if not choices:
-        return None if secret else _on_turn(comment, target, ctx)
+        found = _on_turn(comment, target, ctx)
+        return _secretly(found, ctx) if secret else found
     if not all(c.command in ROLLED and _rolled_now(c, ctx) for c in choices):
         return None
-    if secret and not (isinstance(outcome, Declaration) and _secret_answer(outcome, ctx)):
-        return None
+    if secret:
+        return _secretly(dataclasses.replace(outcome, typed_target=target) if isinstance(outcome, Declaration)
+                         else Ambiguous(outcome.question, tuple(dataclasses.replace(c, typed_target=target)
+                                                                for c in choices)), ctx)
     if isinstance(outcome, Ambiguous):
         return Ambiguous(outcome.question, tuple(dataclasses.replace(c, typed_target=target) for c in choices))
-    return dataclasses.replace(outcome, typed_target=target, secret=secret)
+    return dataclasses.replace(outcome, typed_target=target)
 
 
 def _rolled_now(declaration: Declaration, ctx: ChatContext) -> bool:
@@ -184,11 +187,19 @@ def _self_treatment(outcome) -> bool:
             and outcome.options.get("skill") in TREATMENT and "target" not in outcome.options)
 
 
-def _secret_answer(declaration: Declaration, ctx: ChatContext) -> bool:
-    """Whether a secret roll may stand for ``declaration``: the KP answering for an NPC."""
-    unit = ctx.unit(declaration.unit)
-    return (ctx.is_kp and declaration.command == "react" and unit is not None and unit.owner is None
-            and any(q.unit == unit.name for q in ctx.questions))
+def _secretly(found, ctx: ChatContext):
+    """``found`` (a Declaration, an Ambiguous question or an Untargeted roll) made with a
+    secret roll: the KP's for an NPC (an answer, or its turn's attack or check), whose
+    result then stays secret (``secret``); None for anyone else's (a plain secret roll)."""
+    if found is None or not ctx.is_kp:
+        return None
+    choices = found.choices if isinstance(found, (Ambiguous, Untargeted)) else (found,)
+    if not all(getattr(ctx.unit(c.unit), "owner", "") is None for c in choices):
+        return None
+    hidden = tuple(dataclasses.replace(c, secret=True) for c in choices)
+    if isinstance(found, Declaration):
+        return hidden[0]
+    return dataclasses.replace(found, choices=hidden)
 
 
 def _split(comment: str) -> tuple[str, str]:

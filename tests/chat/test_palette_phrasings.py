@@ -78,6 +78,10 @@ ROWS = [
     ("house/zombie-turn", "kp", "CCB<=50 【斧】 →アリス", "attack target=アリス weapon=斧 as=ゾンビ1 typed=50"),
     ("house/zombie-turn", "kp", "CCB<=50 【こぶし】", "~ ゾンビ1：アリスをこぶしで攻撃 | ゾンビ1：ボブをこぶしで攻撃 | ゾンビ1：見本・花子をこぶしで攻撃"),
     ("house/cultist-turn", "kp", "CCB<=25 【ナイフ】 アン", "attack target=アン weapon=ナイフ as=信者 typed=25"),
+    # its secret roll: the NPC's attack, whose result stays secret
+    ("house/zombie-turn", "kp", "SCCB<=50 【斧】 ボブ", "attack target=ボブ weapon=斧 as=ゾンビ1 typed=50 secret"),
+    ("house/zombie-turn", "kp", "SCCB<=50 【斧】", "~ ゾンビ1：アリスを斧で攻撃 | ゾンビ1：ボブを斧で攻撃 | ゾンビ1：見本・花子を斧で攻撃"),
+    ("house/cultist-turn", "kp", "SCCB<=25 【ナイフ】 アン", "attack target=アン weapon=ナイフ as=信者 typed=25 secret"),
     # treatment: the patient named, or each ally (the roller too) for the battle to keep the hurt one
     ("house/alice-turn", "alice", "CCB<=30 【応急手当】 ボブ", "check skill=応急手当 target=ボブ typed=30"),
     ("house/alice-turn", "alice", "CCB<=30 【応急手当】 →ボブ", "check skill=応急手当 target=ボブ typed=30"),
@@ -119,6 +123,7 @@ ROWS = [
     ("house/zombie-hit", "kp", "SCCB<=16 【防御】", "react action=防御 as=ゾンビ1 typed=16 secret"),
     ("house/zombie-hit", "kp", "CCB<=16 【回避】", "react action=回避 as=ゾンビ1 typed=16"),
     ("house/zombies-hit", "kp", "SCCB<=16 【回避】 ゾンビ2", "react action=回避 as=ゾンビ2 typed=16 secret"),
+    ("house/zombies-hit", "kp", "SCCB<=16 【回避】", "? ゾンビ1：回避 | ゾンビ2：回避"),
     ("house/zombies-hit", "kp", "CCB<=16 【回避】 ゾンビ1", "react action=回避 as=ゾンビ1 typed=16"),
     ("budo/zombie-counter", "kp", "SCCB<=40 【カウンター攻撃】", "react action=カウンター攻撃 as=ゾンビ1 typed=40 secret"),
     # --- CoC 7th edition in a 6th battle: never rolled as 6th -------------------------------
@@ -164,9 +169,10 @@ ROWS = [
     ("house/alice-turn", "alice", "SCCB<=25 【キック】 ゾンビ1", "-"),
     ("house/alice-hit", "alice", "SCCB<=28 【回避】", "-"),
     ("house/alice-hit", "kp", "SCCB<=28 【回避】", "-"),
-    ("house/zombie-turn", "kp", "SCCB<=50 【斧】 ボブ", "-"),
-    ("house/zombies-hit", "kp", "SCCB<=16 【回避】", "-"),
     ("house/zombie-hit", "kp", "SCCB<=16 【目星】", "-"),
+    ("house/zombie-turn", "alice", "SCCB<=50 【斧】 ボブ", "-"),
+    ("house/zombie-turn", "kp", "SCCB<=50 【目星】 ボブ", "-"),
+    ("house/cultist-turn", "alice", "SCCB<=25 【ナイフ】 アン", "-"),
     # the rest of the comment says more than a target: never half of it
     ("house/alice-turn", "alice", "CCB<=25 【キック】 ゾンビ1 ゾンビ2", "-"),
     ("house/alice-turn", "alice", "CCB<=25 【キック】 C4", "-"),
@@ -302,9 +308,12 @@ def test_the_table_is_large_mixed_and_covers_every_system():
 @pytest.mark.parametrize(("scene", "speaker", "text", "spec"), [r for r in ROWS if r[3][:1] in "?~"])
 def test_each_choice_reads_back_as_itself(scene, speaker, text, spec):
     """A question's button carries its choice's canonical text: read again in the same
-    moment it is exactly that declaration (what pressing the button runs, with the kept die)."""
+    moment it is exactly that declaration (what pressing the button runs, with the kept die);
+    a secret roll's choices are all secret."""
     ctx = context(scene, speaker)
-    for choice in read(text, ctx).choices:
+    choices = read(text, ctx).choices
+    assert {c.secret for c in choices} == {text.startswith("S")}
+    for choice in choices:
         again = read(choice.text, ctx)
         assert isinstance(again, Declaration)
         assert (again.command, again.options) == (choice.command, choice.options)

@@ -132,3 +132,23 @@ async def test_attack_weapon_naming_a_skill_two_weapons_share_is_asked_back(cons
     assert [(m["to"], m["text"]) for m in said] == [
         ("bob", "ボブには〈拳銃〉の武器が複数あります（.38リボルバー、コルト）。weapon: に武器の名前を指定してください。")]
     assert table.dice.used == []
+
+
+async def test_the_kp_secret_roll_on_the_npc_turn_is_its_attack_and_its_die_stays_the_kps(console_table):
+    # アリス and ボブ end their turns; ゾンビ1's secret fist roll asks the KP alone, keeping 30
+    table = await console_table([30, 90, 2, 3])
+    await setup(table, SETUP.replace("kp: /battle start\n", "kp: /kp set target:ゾンビ1 field:こぶし value:40\n"
+                                                           "kp: /battle start\n"))
+    await table.say("alice: /end")
+    await table.say("bob: /end")
+    asked = await table.say("kp: SCCB<=40 【こぶし】")
+    assert [(m["to"], m["text"].splitlines()[0]) for m in asked] == [
+        (None, "kpがシークレットダイスを振りました。"),
+        ("kp", "出目 30 を振りました（この出目で判定します。振り直しはしません）。どちらを攻撃しますか？")]
+    assert asked[1]["buttons"] == ["アリス", "ボブ"] and "30" not in asked[0]["text"]
+    hit = await table.say("kp: [アリス]")
+    public = texts([m for m in hit if not m["ephemeral"]])
+    keeper = texts([m for m in hit if m["to"] == "kp"])
+    assert "ゾンビ1 攻撃（こぶし）：🔒シークレットダイス" in public and "(1D100<=40)" not in public
+    assert "ゾンビ1 攻撃（こぶし）：(1D100<=40) ＞ 30 ＞ 成功" in keeper
+    assert table.dice.used == [(100, 30)]
