@@ -148,7 +148,8 @@ class PaletteRolls:
         question = self.table.question(req, battle, outcome, code, intro)
         if secret:  # the KP's secret roll, or a hidden NPC's: the die is the KP's alone
             return [public(f"{speaker}がシークレットダイスを振りました。"), question]
-        roll = public(clip(f"{speaker}　{said}\n(1D100) ＞ {face}（対象を選ぶと、この出目で判定します）"))
+        unit = outcome.choices[0].unit  # the die is the unit's: 「ボブ　CCB<=60 【拳銃】」
+        roll = public(clip(f"{unit}　{said}\n(1D100) ＞ {face}（対象を選ぶと、この出目で判定します）"))
         return [roll, question]
 
     async def _hidden(self, req: Request, unit: str) -> bool:

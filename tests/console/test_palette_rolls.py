@@ -36,7 +36,7 @@ async def test_the_kept_die_is_used_once_and_a_late_button_is_refused(console_ta
     await setup(table)
     asked = await table.say("alice: CCB<=60 【キック】")
     assert table.dice.used == [(100, 42)]
-    assert asked[0]["text"] == "alice　CCB<=60 【キック】\n(1D100) ＞ 42（対象を選ぶと、この出目で判定します）"
+    assert asked[0]["text"] == "アリス　CCB<=60 【キック】\n(1D100) ＞ 42（対象を選ぶと、この出目で判定します）"
     assert asked[1]["buttons"] == ["ゾンビ1", "ゾンビ2"] and asked[1]["to"] == "alice"
     hit = texts(await table.say("alice: [ゾンビ2]"))
     assert "アリス 攻撃（キック）：(1D100<=60) ＞ 42 ＞ 成功" in hit
