@@ -52,10 +52,6 @@ _BRACKETED = re.compile(r"[【〈「《『\[［](?P<word>[^】〉」》』\]］]
 _ARROWS = re.compile(r"^(?:→|⇒|->|=>|[-=>])+")
 _TARGET_PARTICLES = ("に対して", "めがけて", "目掛けて", "に向けて", "へ", "に", "を", "宛", "あて")
 
-TREATMENT = ("応急手当", "医学")
-"""Skills whose roll on one's turn is the treatment of a wounded ally (the system's
-``checks`` words, H-GEN-02)."""
-
 ATTACK_SKILLS = frozenset(
     [n for _c, rows in SKILL_TABLE[:1] for n, _b in rows if n not in ("回避", "マーシャルアーツ")]
     + [k for k in BASE_SKILLS if k not in RULEBOOK_BASES and k not in ("隠れる", "応急手当", "医学", "武器・双撃",
@@ -139,7 +135,7 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
     if not comment or ctx.words.power:  # charge-rank rolls d6 pools: a 1D100 line is only dice
         return None
     outcome = _answer_for_named(comment, ctx, words) or words(comment, ctx)
-    if _self_treatment(outcome):  # 「CCB<=55 【応急手当】」: the patient is the hurt ally, not the roller
+    if _self_treatment(outcome, ctx):  # 「CCB<=55 【応急手当】」: the patient is the hurt ally, not the roller
         outcome = None
     choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,) if outcome else ()
     if not choices:
@@ -180,11 +176,12 @@ def _answer_for_named(comment: str, ctx: ChatContext, words) -> Outcome:
     return outcome if isinstance(outcome, Declaration) and outcome.command == "react" else None
 
 
-def _self_treatment(outcome) -> bool:
-    """Whether ``outcome`` is a treatment naming no patient (which ``/check`` gives the
-    roller): a palette roll finds the patient instead (:func:`_on_turn`)."""
+def _self_treatment(outcome, ctx: ChatContext) -> bool:
+    """Whether ``outcome`` is a treatment (a skill of the system's ``checks`` words:
+    応急手当, 医学) naming no patient, which ``/check`` gives the roller: a palette roll
+    finds the patient instead (:func:`_on_turn`)."""
     return (isinstance(outcome, Declaration) and outcome.command == "check"
-            and outcome.options.get("skill") in TREATMENT and "target" not in outcome.options)
+            and outcome.options.get("skill") in ctx.words.checks and "target" not in outcome.options)
 
 
 def _secretly(found, ctx: ChatContext):
@@ -262,7 +259,7 @@ def _kind(skill: str, unit: ChatUnit, ctx: ChatContext) -> tuple[str | None, obj
     folded = fold(skill)
     tokens = ctx.lexicon().tokens(folded)
     words = [t for t in tokens or () if not t.is_(lexicon.ENDING)] if tokens else []
-    if len(words) == 1 and words[0].is_(lexicon.CHECK) and words[0].value(lexicon.CHECK) in TREATMENT:
+    if len(words) == 1 and words[0].is_(lexicon.CHECK):  # 応急手当, 医学: the system's treatments
         return "treat", words[0].value(lexicon.CHECK)
     if len(words) == 1 and words[0].is_(lexicon.WEAPON):
         return "attack", words[0].names(lexicon.WEAPON)
@@ -271,8 +268,6 @@ def _kind(skill: str, unit: ChatUnit, ctx: ChatContext) -> tuple[str | None, obj
     name = canonical_skill(re.sub(r"\s*[×xX*]\s*", "×", skill) if CHARACTERISTIC_ROLL.fullmatch(skill) else skill)
     if name in ATTACK_SKILLS:
         return "attack", (name,)
-    if name in TREATMENT:
-        return "treat", name
     if name in NOT_DECLARED:
         return None, None
     if (name in BASE_SKILLS or name in DERIVED or specialty_base(name) is not None or name.startswith("武道")
