@@ -48,8 +48,12 @@ _SEVENTH = re.compile(r"(?i)s?cc(?:\(\s*[-+]?\d\s*\)|[-+]?\d)(?:<=\S*)?|s?cc(?:\
 count: a 6th edition 故障ナンバー that low would fault almost every roll), or a difficulty
 letter after the target (``CC<=50h``: r, h, e, c)."""
 
+_PAREN = re.compile(r"\s*[(（][^()（）]*[)）]$")
+"""A parenthesised gloss after a skill's name (キック（蹴り）)."""
 _BRACKETED = re.compile(r"[【〈「《『\[［](?P<word>[^】〉」》』\]］]{1,20})[】〉」》』\]］]")
 _ARROWS = re.compile(r"^(?:→|⇒|->|=>|[-=>])+")
+_LABEL = re.compile(r"^(?:対象|目標|相手|ターゲット|target)(?::|=|ハ)")
+"""A word that heads the target in a palette comment (「対象：ゾンビ1」「target:ゾンビ1」), folded."""
 _TARGET_PARTICLES = ("に対して", "めがけて", "目掛けて", "に向けて", "へ", "に", "を", "宛", "あて")
 
 ATTACK_SKILLS = frozenset(
@@ -205,8 +209,8 @@ def _split(comment: str) -> tuple[str, str]:
     match = _BRACKETED.search(comment)
     if match is not None:
         return match["word"].strip(), (comment[:match.start()] + " " + comment[match.end():]).strip()
-    word, _, rest = comment.partition(" ")
-    return word.strip(), rest.strip()
+    word, *rest = re.split(r"\s+|(?=[→⇒])", comment, maxsplit=1)  # キック ゾンビ1, キック→ゾンビ1
+    return word.strip(), "".join(rest).strip()
 
 
 def _on_turn(comment: str, target: int, ctx: ChatContext) -> Outcome | Untargeted:
@@ -265,9 +269,10 @@ def _kind(skill: str, unit: ChatUnit, ctx: ChatContext) -> tuple[str | None, obj
         return "attack", words[0].names(lexicon.WEAPON)
     if len(words) == 1 and words[0].is_(lexicon.REACT):  # 〈回避〉 with nothing to answer: only dice
         return None, None
+    skill = skill.replace("(", "（").replace(")", "）")  # as sheets write a specialty: 運転（自動車）
     name = canonical_skill(re.sub(r"\s*[×xX*]\s*", "×", skill) if CHARACTERISTIC_ROLL.fullmatch(skill) else skill)
-    if name in ATTACK_SKILLS:
-        return "attack", (name,)
+    if name in ATTACK_SKILLS or _PAREN.sub("", name) in ATTACK_SKILLS:  # キック(蹴り), こぶし(パンチ)
+        return "attack", (name if name in ATTACK_SKILLS else _PAREN.sub("", name),)
     if name in NOT_DECLARED:
         return None, None
     if (name in BASE_SKILLS or name in DERIVED or specialty_base(name) is not None or name.startswith("武道")
@@ -282,7 +287,7 @@ def _named(rest: str, unit: ChatUnit | None, ctx: ChatContext) -> list[ChatUnit]
     roller ``unit``, which is never the target otherwise): [] for none;
     None when the rest says something else (a body part, a weapon, talk), so that the
     line stays a plain roll rather than act on half of what it says."""
-    folded = _ARROWS.sub("", fold(rest))
+    folded = _ARROWS.sub("", _LABEL.sub("", fold(rest)))
     for particle in _FOLDED_PARTICLES:
         if folded.endswith(particle) and len(folded) > len(particle):
             folded = folded[:-len(particle)]
