@@ -36,8 +36,9 @@ MAX_VIEWS = 1024
 CHOICE = "chat"
 """The choice code of a clarification button (its key is the declaration's text)."""
 
-_CHECK_LINE = re.compile(r"(?P<purpose>[^\s：]+)：\(1D100<=(?P<target>\d+)\)")
-"""A check's line as the renderers write it: ``アリス 回避：(1D100<=28) ＞ 70 ＞ 失敗``."""
+_CHECK_LINE = re.compile(r"(?P<purpose>[^：\n]+)：\(1D100<=(?P<target>\d+)\)")
+"""A check's line after its unit's name as the renderers write it: ``アリス 回避：(1D100<=28)
+＞ 70 ＞ 失敗``, ``ボブ .38リボルバー 単発 1発目：(1D100<=60) ＞ 50 ＞ 成功``."""
 
 
 def chat_on(state) -> bool:
@@ -156,8 +157,10 @@ def _with_target_note(replies: list[Reply], declaration: Declaration) -> list[Re
     for i, reply in enumerate(replies):
         if reply.ephemeral:
             continue
-        match = _CHECK_LINE.search(reply.text)
-        if match is None:
+        prefix = declaration.unit + " "
+        match = next((m for line in reply.text.splitlines() if line.startswith(prefix)
+                      and (m := _CHECK_LINE.match(line, len(prefix)))), None)
+        if match is None:  # no roll of its unit's here (a hidden NPC's line is 🔒): no note
             continue
         used = int(match["target"])
         if used == declaration.typed_target:

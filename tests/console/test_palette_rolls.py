@@ -152,3 +152,13 @@ async def test_the_kp_secret_roll_on_the_npc_turn_is_its_attack_and_its_die_stay
     assert "ゾンビ1 攻撃（こぶし）：🔒シークレットダイス" in public and "(1D100<=40)" not in public
     assert "ゾンビ1 攻撃（こぶし）：(1D100<=40) ＞ 30 ＞ 成功" in keeper
     assert table.dice.used == [(100, 30)]
+
+
+async def test_the_note_names_the_roll_of_the_declaring_unit(console_table):
+    table = await console_table([30, 4])
+    await setup(table, SETUP.replace("system:coc6", "system:coc6-house"))
+    await table.say("kp: /kp close")
+    await table.say("alice: /end")
+    said = texts(await table.say("bob: CCB<=75 【拳銃】 ゾンビ1"))
+    assert "ボブ .38リボルバー 単発 1発目：(1D100<=60) ＞ 30 ＞ 成功" in said
+    assert "（入力された目標値 75 ではなく、ルールによるボブの.38リボルバー 単発 1発目 60% で判定しました。" in said
