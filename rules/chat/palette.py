@@ -138,14 +138,18 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
     comment = comment.strip()
     if not comment or ctx.words.power:  # charge-rank rolls d6 pools: a 1D100 line is only dice
         return None
-    outcome = _answer_for_named(comment, ctx, words) or words(comment, ctx)
-    if _self_treatment(outcome, ctx):  # 「CCB<=55 【応急手当】」: the patient is the hurt ally, not the roller
-        outcome = None
-    choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,) if outcome else ()
-    if not choices:
-        found = _on_turn(comment, target, ctx)
+    answering = any(q.kind not in ROUND_START for q in ctx.questions)
+    found = None if answering else _on_turn(comment, target, ctx)  # the palette's shape: skill, target, aside
+    if found is not None:
         return _secretly(found, ctx) if secret else found
-    if not all(c.command in ROLLED and _rolled_now(c, ctx) for c in choices):
+    outcome = _answer_for_named(comment, ctx, words) or words(comment, ctx)  # 「CCB<=50 応急手当をボブに」
+    if outcome is None and answering:  # 「CCB<=28 【回避】 お願い！」: an aside after the answer
+        skill, rest = _split(comment)
+        if rest and _named(rest, None, ctx) == []:
+            outcome = words(skill, ctx)
+    choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,) if outcome else ()
+    if not choices or _self_treatment(outcome, ctx) \
+            or not all(c.command in ROLLED and _rolled_now(c, ctx) for c in choices):
         return None
     if secret:
         return _secretly(dataclasses.replace(outcome, typed_target=target) if isinstance(outcome, Declaration)
@@ -283,32 +287,89 @@ def _kind(skill: str, unit: ChatUnit, ctx: ChatContext) -> tuple[str | None, obj
 
 def _named(rest: str, unit: ChatUnit | None, ctx: ChatContext) -> list[ChatUnit] | None:
     """The units the rest of a palette comment names as the target (``ゾンビ1``,
-    ``→ゾンビ``, ``ゾンビへ``; a shared base name names each of its units; ``自分`` the
-    roller ``unit``, which is never the target otherwise): [] for none;
-    None when the rest says something else (a body part, a weapon, talk), so that the
-    line stays a plain roll rather than act on half of what it says."""
+    ``→ゾンビ``, ``ゾンビへ``, ``対象：ゾンビ1``; a shared base name names each of its units;
+    ``自分`` the roller ``unit``, which is never the target otherwise), beside at most an
+    aside (:func:`_aside`: 「ゾンビ1 いけー！」): [] for none; None when the rest says
+    something else (a body part, a weapon, a number, two targets, a change of mind), so
+    that the line stays a plain roll rather than act on half of what it says."""
     folded = _ARROWS.sub("", _LABEL.sub("", fold(rest)))
-    for particle in _FOLDED_PARTICLES:
+    for particle in _FOLDED_PARTICLES:  # ゾンビ1に対して
         if folded.endswith(particle) and len(folded) > len(particle):
             folded = folded[:-len(particle)]
             break
-    if not folded:
-        return []
-    tokens = ctx.lexicon().tokens(folded)
-    if not tokens:
-        return None
+    known = ctx.lexicon()
     names: list[str] = []
-    for token in tokens:
-        if token.is_(lexicon.UNIT) and not names:
+    aside: list[str] = []
+    at = 0
+    while at < len(folded):
+        match = known.pattern.match(folded, at)
+        if match is None or match.end() == at:
+            aside.append(folded[at])
+            at += 1
+            continue
+        token = lexicon.Token(match.group(0), tuple(known.entries.get(match.group(0), ()))
+                              + (((lexicon.NUMBER, match.group(0)),) if match.group("number") else ())
+                              + (((lexicon.SQUARE, match.group(0)),) if match.group("square") else ()))
+        at = match.end()
+        if token.is_(lexicon.UNIT) and not names and not aside:
             names = [n for n in token.names(lexicon.UNIT) if unit is None or n != unit.name]
             if not names:
                 return None
-        elif token.is_(lexicon.SELF) and not names and unit is not None:
+        elif token.is_(lexicon.SELF) and not names and not aside and unit is not None:
             names = [unit.name]  # 「CCB<=30 【応急手当】 自分」
-        elif not (token.is_(lexicon.PARTICLE, lexicon.ENDING) or token.text in _FOLDED_PARTICLES):
+        elif token.text in _FOLDED_PARTICLES and not aside:
+            continue
+        elif token.is_(lexicon.PARTICLE, lexicon.ENDING, lexicon.FILLER) and not _MEANT.intersection(
+                k for k, _ in token.meanings):
+            aside.append(token.text)
+        else:
             return None
+    if aside and not _aside("".join(aside)):
+        return None
     pool = [u for u in ctx.units if u.name in names]
     return [u for u in pool if not u.out] or pool
+
+
+_MEANT = frozenset((lexicon.UNIT, lexicon.WEAPON, lexicon.REACT, lexicon.DECL, lexicon.SPECIAL, lexicon.AIM,
+                    lexicon.MODE, lexicon.CHECK, lexicon.TURN, lexicon.OPTION, lexicon.END, lexicon.ATTACK,
+                    lexicon.MOVE, lexicon.NUMBER, lexicon.SQUARE, lexicon.POWER, lexicon.SHOTS, lexicon.SELF))
+"""The kinds of word that mean something in a declaration: one of them in a palette comment
+beside the roll is never dropped as an aside."""
+
+MAX_ASIDE = 12
+"""The longest aside after a palette roll (folded characters): 「お願い！」「いけー！」「頼む」."""
+
+_CRIES = tuple(sorted((fold(w) for w in (
+    "お願い", "願い", "頼む", "頼んだ", "頼みます", "頑張れ", "当たれ", "当たって", "外れろ", "届け", "決まれ",
+    "神様", "仏様", "南無三", "来い", "行け", "喰らえ", "食らえ", "成功", "出ろ", "祈", "気合", "根性")),
+    key=len, reverse=True))
+"""The words in kanji an aside may hold (a plea or a cry); any other kanji may be a body part,
+a weapon or a place the bot cannot read, so the line stays a plain roll."""
+
+_CHANGE_OF_MIND = tuple(fold(w) for w in (
+    "やめ", "キャンセル", "うそ", "まちが", "ちが", "じょうだん", "テスト", "ためし", "じゃな", "ではな",
+    "でなく", "なく", "ない", "かな", "かも", "っけ", "たら", "れば", "なら", "つもり", "あと", "まえ", "さっき",
+    "ふたり", "みんな", "ぜんいん", "りょうほう", "ぜんぶ", "ひとり", "どっち", "どれ", "だれ", "もう", "かい",
+    "れんぞく", "れんしゅう", "ねらう", "ねらい", "どこ", "って", "どう", "なに", "なん", "ほんと"))
+"""Kana that make an aside change the roll's meaning (「やめとこ」「テスト」「ちがう」「振ったら」)
+or say more than the roll (「ふたりとも」「もういっかい」「ねらう」): such a line is only dice."""
+
+_KANA_OR_MARK = re.compile(r"[\u3040-\u30ff\uff66-\uff9fー〜~!！.。…、,・w♪☆★♡❤\u2600-\u27bf\ufe0f\U0001f000-\U0001faff]*")
+
+
+def _aside(folded: str) -> bool:
+    """Whether ``folded`` (the unread rest of a palette comment) is a plea or a cry that
+    leaves the roll's meaning alone (「お願い！」「いけー！」「頼む」「ぎゃー」): kana and marks,
+    and kanji only in :data:`_CRIES`; not a change of mind, a plan or a question
+    (:data:`_CHANGE_OF_MIND`), never a phrase going on from the name (「のしっぽ」「でなぐる」)."""
+    if len(folded) > MAX_ASIDE or any(w in folded for w in _CHANGE_OF_MIND) or folded.startswith(_STRUCTURE):
+        return False
+    for cry in _CRIES:
+        folded = folded.replace(cry, "")
+    return _KANA_OR_MARK.fullmatch(folded) is not None
+
+
+_STRUCTURE = tuple(fold(p) for p in ("の", "で", "を"))
 
 
 _FOLDED_PARTICLES = tuple(sorted({fold(p) for p in _TARGET_PARTICLES}, key=len, reverse=True))
