@@ -57,7 +57,7 @@ class ChatTable:
     def __init__(self, battles: Battles, dispatch: Dispatch) -> None:
         self.battles = battles
         self.dispatch = dispatch
-        self.palette = PaletteRolls(self)
+        self.palette = PaletteRolls(battles, self._run, self._question, self.press)
         self._views: dict[int, tuple[int, BattleView]] = {}
 
     def _view(self, system, record, state) -> BattleView:
@@ -99,8 +99,8 @@ class ChatTable:
         if self.palette.handles(outcome):
             return await self.palette.replies(req, battle, outcome, text)
         if isinstance(outcome, Ambiguous):
-            return [self.question(req, battle, outcome)]
-        return await self.run(req, battle, outcome, text)
+            return [self._question(req, battle, outcome)]
+        return await self._run(req, battle, outcome, text)
 
     async def press(self, req: Request, battle: int, text: str,
                     kept: tuple[int, int, bool] | None = None) -> list[Reply]:
@@ -118,12 +118,12 @@ class ChatTable:
         if kept is not None:
             here = dataclasses.replace(here, kept_die=kept[0])
             outcome = dataclasses.replace(outcome, typed_target=kept[1], secret=kept[2])
-        replies = await self.run(here, battle, outcome, text)
+        replies = await self._run(here, battle, outcome, text)
         if record.channel == req.channel:
             return replies
         return posted_in(replies, record.channel)
 
-    async def run(self, req: Request, battle: int, declaration: Declaration, said: str) -> list[Reply]:
+    async def _run(self, req: Request, battle: int, declaration: Declaration, said: str) -> list[Reply]:
         """Route the declaration's command (a ``press`` as the click of its button); a
         secret roll's answer is shown as a hidden unit's (``secret_for``)."""
         options = dict(declaration.options)
@@ -137,7 +137,7 @@ class ChatTable:
             return replies
         return _with_target_note(replies, declaration)
 
-    def question(self, req: Request, battle: int, outcome: Ambiguous, code: str = CHOICE, intro: str = "") -> Reply:
+    def _question(self, req: Request, battle: int, outcome: Ambiguous, code: str = CHOICE, intro: str = "") -> Reply:
         """The private question between the readings of ``outcome``, one button each
         (choice ``code``: :data:`CHOICE`, or a palette roll's kept die); ``intro`` leads it."""
         shown = [c for c in outcome.choices if _fits(c.text)][: buttons.MAX_CHOICES]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.commands.builders import BUILDERS
@@ -22,7 +23,7 @@ from rules.chat.palette import SeventhEdition, Untargeted, seventh_edition
 from rules.errors import InvalidInput, RuleViolation
 
 if TYPE_CHECKING:
-    from bot.battle.chat_play import ChatTable
+    from bot.battle.battles import Battles
     from bot.commands.request import Request
 
 SIXTH = ("coc6-house", "coc6", "coc6-budo")
@@ -67,11 +68,21 @@ class _Probe:
         raise _Rolled()
 
 
-class PaletteRolls:
-    """The palette-roll outcomes of ``table`` (a :class:`~bot.battle.chat_play.ChatTable`)."""
+Run = Callable[["Request", int, Declaration, str], Awaitable[list[Reply]]]
+"""Routes a declaration read from a chat line (``ChatTable._run``: request, battle, declaration, line)."""
+Ask = Callable[..., Reply]
+"""The private question between readings (``ChatTable._question``: request, battle, Ambiguous,
+choice code, intro)."""
+Press = Callable[..., Awaitable[list[Reply]]]
+"""A clarification button read again and run (``ChatTable.press``, with ``kept=``)."""
 
-    def __init__(self, table: ChatTable) -> None:
-        self.table = table
+
+class PaletteRolls:
+    """The palette-roll outcomes of a battle channel's chat: ``battles`` (bot.battle.battles),
+    and the chat table's ``run``, ``ask`` and ``press`` (bot.battle.chat_play.ChatTable)."""
+
+    def __init__(self, battles: Battles, run: Run, ask: Ask, press: Press) -> None:
+        self.battles, self.run, self.ask, self._press = battles, run, ask, press
 
     @staticmethod
     def handles(outcome) -> bool:
@@ -85,7 +96,7 @@ class PaletteRolls:
         rolled as 6th edition dice."""
         if not seventh_edition(text):
             return None
-        record = await self.table.battles.active(req.channel)
+        record = await self.battles.active(req.channel)
         if record is None:
             return None
         return [private(req.user, seventh_note(text, record.system))]
@@ -93,7 +104,7 @@ class PaletteRolls:
     async def replies(self, req: Request, battle: int, outcome, said: str) -> list[Reply]:
         """The replies of a palette outcome (see :meth:`handles`)."""
         if isinstance(outcome, SeventhEdition):
-            record = await self.table.battles.store.battle(battle)
+            record = await self.battles.store.battle(battle)
             return [private(req.user, seventh_note(said, record.system if record else ""))]
         if isinstance(outcome, Untargeted):
             allowed = await self.legal(req, outcome.choices)
@@ -102,7 +113,7 @@ class PaletteRolls:
                                           "（手当ては負傷した味方に行います）。何も振っていません。")]
             choices = allowed or outcome.choices[:1]  # none allowed: the rules say why (the first's refusal)
             if len(choices) == 1:
-                return await self.table.run(req, battle, choices[0], said)
+                return await self.run(req, battle, choices[0], said)
             outcome = Ambiguous(outcome.question, tuple(choices))
         return await self._ask(req, battle, outcome, said)
 
@@ -112,11 +123,11 @@ class PaletteRolls:
         treatment is for a hurt patient only (HP below its maximum), even where the rules
         let an unhurt one be treated (coc6-budo); a wound at full HP is treated by naming
         the patient (「CCB<=30 【応急手当】 ボブ」)."""
-        record = await self.table.battles.active(req.channel)
+        record = await self.battles.active(req.channel)
         if record is None:
             return []
-        system, loaded = await self.table.battles.loaded(record)
-        is_kp = await self.table.battles.is_kp(req, loaded.state.keeper)
+        system, loaded = await self.battles.loaded(record)
+        is_kp = await self.battles.is_kp(req, loaded.state.keeper)
         hurt = {r.name for r in system.view(loaded.state).rows
                 if r.hp is not None and r.hp_max is not None and r.hp < r.hp_max}
         found = []
@@ -138,14 +149,14 @@ class PaletteRolls:
     async def _ask(self, req: Request, battle: int, outcome: Ambiguous, said: str) -> list[Reply]:
         """Roll the die now, show it, and ask privately which reading it is for; the
         buttons carry the face."""
-        record = await self.table.battles.store.battle(battle)
+        record = await self.battles.store.battle(battle)
         secret = any(c.secret for c in outcome.choices) or await self._hidden(req, outcome.choices[0].unit)
-        face = self.table.battles.dice.roll(100)
+        face = self.battles.dice.roll(100)
         typed = next(c.typed_target for c in outcome.choices if c.typed_target is not None)
         code = die_code(face, typed, record.version, secret)
         speaker = req.name or req.user
         intro = f"出目 {face} を振りました（この出目で判定します。振り直しはしません）。"
-        question = self.table.question(req, battle, outcome, code, intro)
+        question = self.ask(req, battle, outcome, code, intro)
         if secret:  # the KP's secret roll, or a hidden NPC's: the die is the KP's alone
             return [public(f"{speaker}がシークレットダイスを振りました。"), question]
         unit = outcome.choices[0].unit  # the die is the unit's: 「ボブ　CCB<=60 【拳銃】」
@@ -154,7 +165,7 @@ class PaletteRolls:
 
     async def _hidden(self, req: Request, unit: str) -> bool:
         """Whether ``unit`` is a hidden NPC of the channel's battle (its rolls are the KP's)."""
-        found = await self.table.battles.active_loaded(req.channel)
+        found = await self.battles.active_loaded(req.channel)
         if found is None:
             return False
         system, loaded = found
@@ -165,10 +176,10 @@ class PaletteRolls:
         """A button of :meth:`_ask`: the declaration ``text`` with the kept die, unless the
         battle moved on since the die was rolled."""
         face, typed, version, secret = kept_die(code) or (0, 0, -1, False)
-        record = await self.table.battles.store.battle(battle)
+        record = await self.battles.store.battle(battle)
         if record is None or record.status != "active":
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
         if record.version != version:
             raise InvalidInput(f"このボタンは古くなっています（出目 {face} を振ったあとで戦闘が進みました）。"
                                "あらためて宣言してください。")
-        return await self.table.press(req, battle, text, kept=(face, typed, secret))
+        return await self._press(req, battle, text, kept=(face, typed, secret))
