@@ -130,6 +130,8 @@ class ChatTable:
         if declaration.command == "press":
             options = {"custom_id": buttons.encode(battle, options["key"], options["label"]), "label": options["label"]}
         command = "button" if declaration.command == "press" else declaration.command
+        if req.kept_die is None:  # a die already shown for this unit's action is its die (issue 21)
+            req = dataclasses.replace(req, kept_die=await self.palette.shown_die(req, battle, declaration))
         sub = dataclasses.replace(req, command=command, options=options, said=said,
                                   secret_for=declaration.unit if declaration.secret else "")
         replies = await self.dispatch(sub)

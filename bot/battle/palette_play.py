@@ -57,6 +57,10 @@ def kept_die(code: str) -> tuple[int, int, int, bool] | None:
     return int(match["face"]), int(match["typed"]), int(match["version"]), match["mark"] == "s"
 
 
+MAX_SHOWN = 1024
+"""How many battles' last shown palette die are kept in memory."""
+
+
 class _Rolled(Exception):
     """A trial decision reached its first die: the command is allowed."""
 
@@ -83,6 +87,23 @@ class PaletteRolls:
 
     def __init__(self, battles: Battles, run: Run, ask: Ask, press: Press) -> None:
         self.battles, self.run, self.ask, self._press = battles, run, ask, press
+        self._shown: dict[int, tuple[str, int, int]] = {}
+        """``battle → (unit, face, battle version)``: the last die shown with a question."""
+
+    async def shown_die(self, req: Request, battle: int, declaration: Declaration) -> int | None:
+        """The die shown with a palette question for ``declaration``'s unit, when the line
+        is another attack or check of that unit typed before anything else happened (「ゾンビ1
+        をナイフで攻撃」 after 「CCB<=60 【キック】」 showed 97): that action takes the die
+        everyone saw, never a new one. None otherwise (kept in memory: after a restart the
+        question's buttons still carry it)."""
+        kept = self._shown.get(battle)
+        if kept is None or declaration.command not in ("attack", "check") or kept[0] != declaration.unit:
+            return None
+        found = await self.battles.active_loaded(req.channel)
+        if found is None or found[1].record.id != battle or found[1].record.version != kept[2]:
+            self._shown.pop(battle, None)
+            return None
+        return self._shown.pop(battle)[1]
 
     @staticmethod
     def handles(outcome) -> bool:
@@ -160,6 +181,9 @@ class PaletteRolls:
         if secret:  # the KP's secret roll, or a hidden NPC's: the die is the KP's alone
             return [public(f"{speaker}がシークレットダイスを振りました。"), question]
         unit = outcome.choices[0].unit  # the die is the unit's: 「ボブ　CCB<=60 【拳銃】」
+        if len(self._shown) >= MAX_SHOWN:
+            self._shown.clear()
+        self._shown[battle] = (unit, face, record.version)
         roll = public(clip(f"{unit}　{said}\n(1D100) ＞ {face}（対象を選ぶと、この出目で判定します）"))
         return [roll, question]
 

@@ -162,3 +162,15 @@ async def test_the_note_names_the_roll_of_the_declaring_unit(console_table):
     said = texts(await table.say("bob: CCB<=75 【拳銃】 ゾンビ1"))
     assert "ボブ .38リボルバー 単発 1発目：(1D100<=60) ＞ 30 ＞ 成功" in said
     assert "（入力された目標値 75 ではなく、ルールによるボブの.38リボルバー 単発 1発目 60% で判定しました。" in said
+
+
+async def test_a_shown_die_is_the_die_of_the_units_next_action_typed_instead_of_a_button(console_table):
+    # the kick's question shows 97; typing the attack with the knife instead uses that 97
+    table = await console_table([97, 20])
+    await setup(table, SETUP.replace("alice: /char set name:アリス key:応急手当 value:55\n",
+                                     "alice: /char set name:アリス key:応急手当 value:55\n"
+                                     "alice: /char weapon name:アリス weapon:ナイフ\n"))
+    await table.say("alice: CCB<=60 【キック】")
+    said = texts(await table.say("alice: ゾンビ1をナイフで攻撃"))
+    assert "アリス 攻撃（ナイフ）：(1D100<=25) ＞ 97 ＞ 致命的失敗" in said
+    assert table.dice.used == [(100, 97)]
