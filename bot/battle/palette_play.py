@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from bot.commands.builders import BUILDERS
 from bot.render.reply import Reply, clip, private, public
 from rules.chat import Ambiguous, Declaration
-from rules.chat.palette import SeventhEdition, Untargeted, seventh_edition
+from rules.chat.palette import ROLLED, SeventhEdition, Untargeted, seventh_edition
 from rules.errors import InvalidInput, RuleViolation
 
 if TYPE_CHECKING:
@@ -92,12 +92,12 @@ class PaletteRolls:
 
     async def shown_die(self, req: Request, battle: int, declaration: Declaration) -> int | None:
         """The die shown with a palette question for ``declaration``'s unit, when the line
-        is another attack or check of that unit typed before anything else happened (「ゾンビ1
+        is another attack, check or answer of that unit typed before anything else happened (「ゾンビ1
         をナイフで攻撃」 after 「CCB<=60 【キック】」 showed 97): that action takes the die
         everyone saw, never a new one. None otherwise (kept in memory: after a restart the
         question's buttons still carry it)."""
         kept = self._shown.get(battle)
-        if kept is None or declaration.command not in ("attack", "check") or kept[0] != declaration.unit:
+        if kept is None or declaration.command not in ROLLED or kept[0] != declaration.unit:
             return None
         found = await self.battles.active_loaded(req.channel)
         if found is None or found[1].record.id != battle or found[1].record.version != kept[2]:
@@ -184,7 +184,7 @@ class PaletteRolls:
         if len(self._shown) >= MAX_SHOWN:
             self._shown.clear()
         self._shown[battle] = (unit, face, record.version)
-        roll = public(clip(f"{unit}　{said}\n(1D100) ＞ {face}（対象を選ぶと、この出目で判定します）"))
+        roll = public(clip(f"{unit}　{said}\n(1D100) ＞ {face}（選ぶと、この出目で判定します）"))
         return [roll, question]
 
     async def _hidden(self, req: Request, unit: str) -> bool:

@@ -100,7 +100,7 @@ async def test_what_the_palette_lines_said(tmp_path):
     assert "ゾンビ1 回避：🔒シークレットダイス" in secret[0]["text"] and "80" not in secret[0]["text"]
     assert "ゾンビ1 回避：(1D100<=16) ＞ 80 ＞ 失敗" in secret[1]["text"]
     asked = chat.messages("bob: CCB<=60 【拳銃】")
-    assert asked[0]["text"] == "ボブ　CCB<=60 【拳銃】\n(1D100) ＞ 50（対象を選ぶと、この出目で判定します）"
+    assert asked[0]["text"] == "ボブ　CCB<=60 【拳銃】\n(1D100) ＞ 50（選ぶと、この出目で判定します）"
     assert (asked[1]["to"], asked[1]["buttons"]) == ("bob", ["ゾンビ1", "ゾンビ2"])
     assert asked[1]["text"].startswith("出目 50 を振りました（この出目で判定します。振り直しはしません）。どちらを攻撃しますか？")
     assert "ボブ .38リボルバー 単発 1発目：(1D100<=60) ＞ 50 ＞ 成功" in chat.said("bob: [ゾンビ2]")

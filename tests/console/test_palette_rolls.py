@@ -36,7 +36,7 @@ async def test_the_kept_die_is_used_once_and_a_late_button_is_refused(console_ta
     await setup(table)
     asked = await table.say("alice: CCB<=60 【キック】")
     assert table.dice.used == [(100, 42)]
-    assert asked[0]["text"] == "アリス　CCB<=60 【キック】\n(1D100) ＞ 42（対象を選ぶと、この出目で判定します）"
+    assert asked[0]["text"] == "アリス　CCB<=60 【キック】\n(1D100) ＞ 42（選ぶと、この出目で判定します）"
     assert asked[1]["buttons"] == ["ゾンビ1", "ゾンビ2"] and asked[1]["to"] == "alice"
     hit = texts(await table.say("alice: [ゾンビ2]"))
     assert "アリス 攻撃（キック）：(1D100<=60) ＞ 42 ＞ 成功" in hit
@@ -174,3 +174,18 @@ async def test_a_shown_die_is_the_die_of_the_units_next_action_typed_instead_of_
     said = texts(await table.say("alice: ゾンビ1をナイフで攻撃"))
     assert "アリス 攻撃（ナイフ）：(1D100<=25) ＞ 97 ＞ 致命的失敗" in said
     assert table.dice.used == [(100, 97)]
+
+
+async def test_a_parry_typed_after_its_palette_question_takes_the_shown_die(console_table):
+    # アリス's 【受け流し】 asks which weapon (こぶし or キック) and shows 15; typing 「キックで受け流し」 uses it
+    table = await console_table([20, 15, 2, 2])
+    await setup(table)
+    await table.say("alice: /end")
+    await table.say("bob: /end")
+    await table.say("kp: /attack as:ゾンビ1 target:アリス")
+    asked = await table.say("alice: CCB<=50 【受け流し】")
+    assert asked[0]["text"] == "アリス　CCB<=50 【受け流し】\n(1D100) ＞ 15（選ぶと、この出目で判定します）"
+    assert asked[1]["buttons"] == ["こぶし", "キック"] and table.dice.used == [(100, 20), (100, 15)]
+    said = texts(await table.say("alice: キックで受け流し"))
+    assert "アリス 受け流し（キック）：(1D100<=60) ＞ 15 ＞ 成功" in said
+    assert table.dice.used == [(100, 20), (100, 15), (3, 2), (4, 2)]

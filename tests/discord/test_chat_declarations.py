@@ -123,7 +123,7 @@ async def test_a_palette_roll_shows_its_die_asks_by_dm_and_the_button_uses_that_
     await two_zombies(harness)
     data, calls = await say(harness, "alice", "CCB<=50 【こぶし】")
     [shown] = posts(calls, CHANNEL_MESSAGES)
-    assert shown.content == "アリス　CCB<=50 【こぶし】\n(1D100) ＞ 30（対象を選ぶと、この出目で判定します）"
+    assert shown.content == "アリス　CCB<=50 【こぶし】\n(1D100) ＞ 30（選ぶと、この出目で判定します）"
     [question] = posts(calls, f"/channels/{fake.dm_channel}/messages")
     assert question.labels == ["ゾンビ1", "ゾンビ2"]
     assert question.custom_ids == ["cb:1:アリス：ゾンビ1をこぶしで攻撃:d30_50_12", "cb:1:アリス：ゾンビ2をこぶしで攻撃:d30_50_12"]
