@@ -29,6 +29,7 @@ from bot.battle.draft import Draft, KeptDie, Loaded, advance, folded, reverts
 from bot.battle.fold_cache import LRU
 from bot.render import battle as render
 from bot.render import log as battle_log
+from bot.render import window
 from bot.render.reply import Reply, private, public
 from bot.commands.request import Request, request_label
 from bot.store import BattleRecord, Refusal, Snapshot, Store, VersionConflict
@@ -85,6 +86,9 @@ class Battles:
         self._roles: LRU[frozenset[str]] = LRU(cache_size)
         self._messages: LRU[str] = LRU(16 * cache_size)  # a few bytes each; every tag a battle ever had
         self._writes = 0
+        self.carrier = None
+        """The sheet side's :class:`bot.sheets.carry.SheetCarrier` (set by the service): a
+        battle's end writes its result onto the PCs' sheets in the same transaction."""
 
     def lock(self, channel: str) -> asyncio.Lock:
         """The lock that serialises the commands of ``channel`` in this process."""
@@ -336,13 +340,16 @@ class Battles:
             snapshot = (Snapshot(version, snapshots.fingerprint(), snapshots.dump(after.state, after.next_step))
                         if snapshots.due(record.version, version) and not ended else None)
             deadlines = self.deadlines(before, view, after.state)
-            replies = (extra + self.replies(record, system, before, view, events, after.state, quiet=True)
-                       if extra else None)
+            sheets, carried = (await self.carrier.at_end(req.scope, req.channel, record.id, after.state)
+                               if ended and self.carrier is not None else (None, []))
+            whole = bool(extra or carried)  # replies not made from the events alone: stored whole
+            replies = (extra + self.replies(record, system, before, view, events, after.state, quiet=bool(extra))
+                       + carried if whole else None)
             write = self.store.append(
                 record.id, record.version, [(e.kind, shallow(e)) for e in events], req.user, req.request_id,
-                [_compact(r) for r in replies] if extra else {"battle": record.id, "events": [record.version + 1, version]},
+                [_compact(r) for r in replies] if whole else {"battle": record.id, "events": [record.version + 1, version]},
                 status="ended" if ended else None, deadlines=deadlines,
-                keeper=changed[-1] if changed else None, snapshot=snapshot)
+                keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets)
             try:
                 if replies is None:  # not stored: rendered again from the events if ever needed
                     replies = self.replies(record, system, before, view, events, after.state,
@@ -425,9 +432,9 @@ class Battles:
         old = {p.key for p in before.prompts}
         if any(isinstance(e, StepsReverted) and e.reason == "override" for e in events):
             old = {p.key for p in before.prompts if p.kind == "turn"}  # re-resolved: its questions are asked again
-        for prompt in view.prompts:
-            if prompt.key not in old and not (prompt.kind == "turn" and _same_turn(before, view)):
-                replies.extend(render.prompt_replies(record.id, prompt, state.keeper, view, chat_on(state)))
+        new = [p for p in view.prompts
+               if p.key not in old and not (p.kind == "turn" and _same_turn(before, view))]
+        replies.extend(window.prompts_replies(record.id, new, state.keeper, view, chat_on(state)))
         if view.phase == "active" and view.round > before.round:
             replies.extend(board(record, system, view))
         return replies or ([] if quiet else [public("了解しました。")])

@@ -15,11 +15,14 @@ from datetime import datetime, timedelta
 
 from bot.commands import options as opt
 from bot.sheets.characters import CharacterBook
+from bot.sheets.growth import Growth
 from bot.render.reply import Reply, public
 from bot.commands.request import Request
 from rules.coc6.character import SAN_NAMES, Character, canonical_skill
-from rules.coc6.check import roll_check
+from rules.coc6.check import SuccessLevel, roll_check
 from rules.coc6.sanity import SanLoss, san_check, san_lines
+from rules.coc7.character import Investigator
+from bot.sheets.checks7 import InvestigatorChecks
 from rules.dice import Dice
 from rules.errors import InvalidInput
 
@@ -35,19 +38,29 @@ def is_san(skill: str | None) -> bool:
 class SheetChecks:
     """Checks rolled against a saved character sheet (no battle state involved)."""
 
-    def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime]) -> None:
+    def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime], growth: Growth,
+                 seventh: InvestigatorChecks | None = None) -> None:
         self.book = book
         self.dice = dice
         self.clock = clock
+        self.growth = growth
+        """Marks a skill checked with success (bot.sheets.growth)."""
+        self.seventh = seventh
+        """The checks of 7th-edition investigators (bot.sheets.checks7)."""
 
-    async def chosen(self, req: Request) -> Character:
-        """The character ``req`` rolls for (see the module docstring); raises InvalidInput."""
+    async def chosen(self, req: Request) -> Character | Investigator:
+        """The character ``req`` rolls for (see the module docstring), of either edition;
+        raises InvalidInput."""
         name = opt.text(req.options, "character")
         if name:
-            return await self.book.load_own(req.scope, req.user, name)
+            sheet = await self.book.load_sheet(req.scope, name, req.user)
+            record = await self.book.store.get_character(req.scope, sheet.name)
+            if record is not None and record.owner != req.user:
+                return await self.book.load_own(req.scope, req.user, name)  # its refusal
+            return sheet
         owned = await self.book.owned(req.scope, req.user)
         if len(owned) == 1:
-            return await self.book.load(req.scope, owned[0], req.user)
+            return await self.book.load_sheet(req.scope, owned[0], req.user)
         if not owned:
             raise InvalidInput("判定するキャラクターがいません。/char new で作るか /char import で取り込んでください。")
         raise InvalidInput(f"キャラクターが複数あります（{'、'.join(owned)}）。character: で判定するキャラクターを指定してください。")
@@ -59,6 +72,8 @@ class SheetChecks:
             raise InvalidInput("skill: に技能名を指定してください（例: skill:目星、skill:SAN loss:1/1D6）。")
         character = await self.chosen(req)
         loss = opt.text(req.options, "loss")
+        if isinstance(character, Investigator):
+            return await self.seventh.check(req, character, SanLoss.parse(loss) if loss else None, is_san(skill))
         if is_san(skill) and loss:
             return await self._san(req, character, SanLoss.parse(loss))
         if loss:
@@ -71,7 +86,13 @@ class SheetChecks:
         target = max(0, base + modifier)
         shown = f"{base}{modifier:+d} ＝ {target}" if modifier else f"{target}"
         check = roll_check(target, self.dice)
-        return [public(f"🎲 {character.name} {canonical_skill(skill)}（{shown}%）：{check.text()}")]
+        line = f"🎲 {character.name} {canonical_skill(skill)}（{shown}%）：{check.text()}"
+        note = ""
+        if check.succeeded and not character.is_charge_rank:
+            record = await self.book.store.get_character(req.scope, character.name)
+            note = await self.growth.mark(req.scope, req.channel, record.owner if record else req.user, character, skill,
+                                          check.level is SuccessLevel.CRITICAL)
+        return [public(line + (f"\n{note}" if note else ""))]
 
     async def _san(self, req: Request, character: Character, loss: SanLoss) -> list[Reply]:
         now = self.clock()

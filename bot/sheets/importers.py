@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 import unicodedata
 
+from bot.sheets.importers7 import looks_7th, parse_investigator
 from rules.coc6.character import CHARACTERISTICS, Character, canonical_skill
 from rules.coc6.weapons import make_weapon
+from rules.coc7.character import Investigator
 from rules.errors import InvalidInput
 
 MAX_JSON = 200_000
@@ -49,9 +52,10 @@ def clipboard_text(text: str) -> str:
     return match["body"].strip() if match else text
 
 
-def parse_sheet(text: str) -> tuple[Character, bool]:
+def parse_sheet(text: str) -> tuple[Character | Investigator, bool]:
     """Read a pasted sheet: the ココフォリア clipboard text (いあきゃら, キャラクター保管所's
-    ココフォリア output) or キャラクター保管所 JSON; returns ``(character, hidden)`` where
+    ココフォリア output; a 7th-edition piece gives an ``Investigator``, see
+    bot.sheets.importers7) or キャラクター保管所 JSON; returns ``(character, hidden)`` where
     ``hidden`` says the sheet asked to hide its numbers (ココフォリア ``secret``/``hideStatus``).
 
     Raises InvalidInput (Japanese) for text that is not JSON, an unknown format, or a sheet
@@ -65,6 +69,8 @@ def parse_sheet(text: str) -> tuple[Character, bool]:
     except json.JSONDecodeError as exc:
         raise InvalidInput(f"JSONとして読めませんでした（{exc.lineno}行目 {exc.colno}文字目）。") from None
     if isinstance(raw, dict) and raw.get("kind") == "character" and isinstance(raw.get("data"), dict):
+        if looks_7th(raw["data"]):  # a 7th-edition piece (いあきゃら 7th, our 7th export)
+            return parse_investigator(raw["data"])
         return _ccfolia(raw["data"])
     if isinstance(raw, dict) and ("NP1" in raw or "NA1" in raw):
         return _hokanjo(raw), False
@@ -129,7 +135,29 @@ def _ccfolia(data: dict) -> tuple[Character, bool]:
         weapons.append(make_weapon(weapon_name, damage=base, skill_value=skills.get(skill_key))
                        if skill_key in skills else make_weapon(weapon_name, damage=base or known.damage))
     hidden = bool(data.get("secret") or data.get("hideStatus"))
-    return _finish(name, stats, skills, hp, db, weapons), hidden
+    return _with_status(_finish(name, stats, skills, hp, db, weapons), data.get("status") or []), hidden
+
+
+def _with_status(character: Character, status: list) -> Character:
+    """``character`` with the current values of a ココフォリア piece's status bars: HP, MP and
+    SAN ``value`` (kept where below the maximum), MP and SAN ``max`` where they differ from
+    POW and 99 − 〈クトゥルフ神話〉."""
+    bars = {unicodedata.normalize("NFKC", str(s.get("label", ""))).strip().upper(): s for s in status if isinstance(s, dict)}
+    changes: dict = {}
+    mp_max, san_max = _int((bars.get("MP") or {}).get("max")), _int((bars.get("SAN") or {}).get("max"))
+    if mp_max is not None and mp_max != character.mp_max:
+        changes["mp_max_override"] = mp_max
+    if san_max is not None and san_max != character.san_max:
+        changes["san_max_override"] = san_max
+    character = replace(character, **changes)
+    for label, field, maximum in (("HP", "hp_now", character.hp_max), ("MP", "mp_now", character.mp_max)):
+        value = _int((bars.get(label) or {}).get("value"))
+        if value is not None and value < maximum:
+            changes[field] = value
+    san = _int((bars.get("SAN") or {}).get("value"))
+    if san is not None and san != character.san:
+        changes["san_now"] = min(san, character.san_max)
+    return replace(character, **changes)
 
 
 def _hokanjo(raw: dict) -> Character:

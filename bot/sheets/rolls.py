@@ -15,9 +15,12 @@ from bot.render.reply import MAX_TEXT, Button, Reply, clip, private, public
 from rules.dice import Dice, DiceError, DiceExhausted, evaluate, parse
 from rules.dice.common import Repeat
 from rules.dice.cthulhu import Check
+from rules.dice.editions import COC7, choose, foreign_note
 
 KeepSecret = Callable[[str, str], Awaitable[int]]
 """Stores a secret roll ``(speaker, text)`` and returns its id."""
+Rolled = Callable[[object], Awaitable[list[Reply]]]
+"""Awaited with a roll's result after it was rolled; returns replies to add (a growth mark)."""
 PUBLISH = "結果を公開"
 
 MAX_COMMENT = 200
@@ -32,21 +35,34 @@ def _comment(text: str) -> str:
     return text if len(text) <= MAX_COMMENT else text[:MAX_COMMENT] + "…"
 
 
+HINTS = {"coc6": "CCB<=70、2D6+1D4、RES(12-10)", COC7: "CC<=50、CC(1)<=70、CC<=60h、FAR(25,70,98)"}
+"""Example commands of each edition, for the reply to an unreadable ``/roll``."""
+
+
 async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: str | None,
-                       from_chat: bool, keep_secret: KeepSecret | None = None) -> list[Reply]:
+                       from_chat: bool, keep_secret: KeepSecret | None = None,
+                       edition: str = "coc6", in_battle: bool = False,
+                       forced: bool = False, on_result: Rolled | None = None) -> list[Reply]:
     """The replies to the dice command line ``text`` by ``user`` (shown as ``speaker``).
+
+    ``edition`` is the channel's dice edition (``coc6``/``coc7``; ``in_battle``: a battle
+    set it). A command only the other edition has is rolled by that edition with a note
+    naming the channel's (``rules.dice.editions``); ``forced`` (``/roll system:``) rolls
+    by ``edition`` whatever the command.
 
     Returns ``[]`` for chat that is not a command. A malformed command typed with ``/roll``
     gets a private error; in chat it stays silent unless it is recognisably a dice command.
     A secret roll's result goes privately to the roller (and the KP); with ``keep_secret``
     (stores ``(speaker, text)`` and returns an id) the roller's copy carries a
-    [結果を公開] button (:func:`publish_button`).
+    [結果を公開] button (:func:`publish_button`). ``on_result(result)`` (a growth mark of a 6th roll,
+    bot.sheets.growth) is awaited after a roll; its replies follow the roll's.
     """
+    rolled, foreign = (edition, False) if forced else choose(text, edition)
     try:
-        refusal = negative_target(text)
+        refusal = negative_target(text, rolled)
         if refusal:
             return [private(user, refusal)]
-        result = evaluate(text, dice)
+        result = evaluate(text, dice, rolled)
     except DiceExhausted:
         raise
     except DiceError as exc:
@@ -54,28 +70,30 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
     if result is None:
         if from_chat:
             return []
-        return [private(user, f"「{text[:50]}」はダイスコマンドとして読めませんでした。例: CCB<=70、2D6+1D4、RES(12-10)")]
+        return [private(user, f"「{text[:50]}」はダイスコマンドとして読めませんでした。例: {HINTS[rolled]}")]
+    after = await on_result(result) if on_result is not None and rolled == "coc6" else []
     comment = f"　{_comment(result.comment)}" if result.comment else ""
     head = f"{speaker}{comment}"
-    line, file = _fitted(head, result)
+    note = "\n" + foreign_note(rolled, edition, in_battle) if foreign else ""
+    line, file = _fitted(head, result, note)
     if not result.secret:
-        return [Reply(text=line, file=file)]
+        return [Reply(text=line, file=file), *after]
     mine = Reply(text="🔒 " + line if len(line) + 2 <= MAX_TEXT else line, ephemeral=True, to=user, file=file)
     if keep_secret is not None:
         roll_id = await keep_secret(speaker, line)
         mine = dataclasses.replace(mine, buttons=(publish_button(roll_id),))
     replies = [public(f"{speaker}がシークレットダイスを振りました。"), mine]
     if keeper and keeper != user:
-        replies.append(Reply(text=clip(f"🔒 {speaker}のシークレットダイス\n{result.text}"), ephemeral=True,
+        replies.append(Reply(text=clip(f"🔒 {speaker}のシークレットダイス\n{result.text}{note}"), ephemeral=True,
                              to=keeper, file=file))
-    return replies
+    return replies + after
 
 
-def negative_target(text: str) -> str | None:
-    """The refusal of a CC/CCB check whose target is below 0 (``CCB<=-5``, ``x3 CC<=-1``),
+def negative_target(text: str, system: str = "coc6") -> str | None:
+    """The refusal of a 6th CC/CCB check whose target is below 0 (``CCB<=-5``, ``x3 CC<=-1``),
     which BCDice would roll as a bare 1D100 without saying the target was dropped; None for
     anything else. Raises DiceError as :func:`rules.dice.parse` does; rolls nothing."""
-    node = parse(text)
+    node = parse(text, system)
     node = node.inner if isinstance(node, Repeat) else node
     if not isinstance(node, Check) or node.typed is None or node.typed >= 0:
         return None
@@ -94,11 +112,11 @@ def whole_text(result) -> str:
     return "\n\n".join(f"#{i}\n{part.text}" for i, part in enumerate(result.parts, 1))
 
 
-def _fitted(head: str, result) -> tuple[str, dict | None]:
-    """``(message text, attachment or None)`` for a roll shown under ``head``: the whole
-    text when it fits one message (MAX_TEXT); else as many whole repetitions as fit, a note,
-    and the whole text as ``roll.txt`` (nothing is lost)."""
-    whole = whole_text(result)
+def _fitted(head: str, result, tail: str = "") -> tuple[str, dict | None]:
+    """``(message text, attachment or None)`` for a roll shown under ``head`` (and ``tail``
+    under it): the whole text when it fits one message (MAX_TEXT); else as many whole
+    repetitions as fit, a note, and the whole text as ``roll.txt`` (nothing is lost)."""
+    whole = whole_text(result) + tail
     line = f"{head}\n{whole}"
     if len(line) <= MAX_TEXT - 2:  # room for a secret roll's 🔒
         return line, None

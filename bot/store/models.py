@@ -149,3 +149,18 @@ class SecretRollRow(Base):
     text: Mapped[str] = mapped_column(Text, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
     published_at: Mapped[datetime | None] = mapped_column(DateTime)
+
+
+class SheetCarryRow(Base):
+    """What the end of battle ``battle_id`` wrote onto the sheet ``name`` of ``scope``:
+    ``old_values`` and ``new_values`` hold the carried fields of the sheet dict (issue 19), so that
+    ``/battle reopen`` can put ``old_values`` back."""
+
+    __tablename__ = "sheet_carries"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    battle_id: Mapped[int] = mapped_column(ForeignKey("battles.id", ondelete="CASCADE"), nullable=False)
+    scope: Mapped[str] = mapped_column(String(64), nullable=False)
+    name: Mapped[str] = mapped_column(String(100), nullable=False)
+    old_values: Mapped[dict] = mapped_column(JSON, nullable=False)
+    new_values: Mapped[dict] = mapped_column(JSON, nullable=False)
+    __table_args__ = (Index("ix_sheet_carries_battle", "battle_id"),)

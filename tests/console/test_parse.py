@@ -56,8 +56,8 @@ def test_a_value_right_after_roll_check_or_char_show_is_its_main_option(text, pa
     ("attack ゾンビ", "オプション「ゾンビ」が読めません。オプションは「名前:値」で書きます（例: /attack target:ゾンビ）。"
                      "/attack のオプション: target:、weapon:、special:、aim:、mode:、shots:、modifier:、power:、as:"),
     ("check 目星 skill:聞き耳", "オプション「目星」が読めません。オプションは「名前:値」で書きます（例: /check skill:目星）。"
-                            "/check のオプション: skill:、target:、modifier:、loss:、character:、as:"),
-    ("check 目星 foo:bar", "「foo:」は /check のオプションにありません。使えるオプション: skill:、target:、modifier:、loss:、character:、as:"),
+                            "/check のオプション: skill:、target:、modifier:、loss:、character:、bonus:、difficulty:、luck:、as:"),
+    ("check 目星 foo:bar", "「foo:」は /check のオプションにありません。使えるオプション: skill:、target:、modifier:、loss:、character:、bonus:、difficulty:、luck:、as:"),
     ("kp place unit:ゾンビ to:C4", "「unit:」は /kp place のオプションにありません。使えるオプション: name:、to:"),
 ])
 def test_a_bare_value_elsewhere_is_refused_with_the_form_to_type(text, message):
@@ -86,7 +86,7 @@ def test_a_line_without_a_name():
 
 
 @pytest.mark.parametrize("text,stray", [
-    ("char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:14 LUCK:99", "LUCK"),
+    ("char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:14 MOV:8", "MOV"),  # luck: is an option (7th)
     ("attack target:ゾンビ weapon:こぶし foo:bar", "foo"),
 ])
 def test_an_unknown_option_is_named_not_swallowed(text, stray):
@@ -149,6 +149,6 @@ async def test_the_banners_short_forms_roll_check_and_show_through_the_console(c
     table = await console_table([42, 20])
     await table.say("alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15")
     assert [m["text"] for m in await table.say("alice: /roll 1D100")] == ["alice\n(1D100) ＞ 42"]
-    assert [m["text"] for m in await table.say("alice: /check 目星")] == ["🎲 アリス 目星（25%）：(1D100<=25) ＞ 20 ＞ 成功"]
+    assert [m["text"] for m in await table.say("alice: /check 目星")] == ["🎲 アリス 目星（25%）：(1D100<=25) ＞ 20 ＞ 成功\n📈 アリス〈目星〉に成長の印"]
     shown = await table.say("alice: /char show アリス")
     assert [(m["to"], m["text"].splitlines()[0]) for m in shown] == [("alice", "【アリス】")]
