@@ -91,7 +91,7 @@ class ChatTable:
             return None
         found = await self.context(req)
         if found is None:
-            return await self.palette.seventh(req, text)
+            return None
         battle, ctx = found
         outcome = read(text, ctx)
         if outcome is None:

@@ -7,7 +7,6 @@
   which the attack or treatment then uses as its 1D100. A button pressed after the battle
   moved on is refused (the face is never used twice).
 - A question between readings of a roll (two weapons of one kind) keeps its die the same way.
-- A CoC 7th edition roll in a 6th edition battle acts on nothing and rolls nothing.
 """
 from __future__ import annotations
 
@@ -19,28 +18,16 @@ from typing import TYPE_CHECKING
 from bot.commands.builders import BUILDERS
 from bot.render.reply import Reply, clip, private, public
 from rules.chat import Ambiguous, Declaration
-from rules.chat.palette import ROLLED, SeventhEdition, Untargeted, seventh_edition
+from rules.chat.palette import ROLLED, Untargeted
 from rules.errors import InvalidInput, RuleViolation
 
 if TYPE_CHECKING:
     from bot.battle.battles import Battles
     from bot.commands.request import Request
 
-SIXTH = ("coc6-house", "coc6", "coc6-budo")
-"""The systems played with CoC 6th edition dice."""
-
 _DIE = re.compile(r"(?P<mark>[ds])(?P<face>\d{1,3})_(?P<typed>\d{1,4})_(?P<version>\d{1,10})")
 """The choice code of a button that carries a kept die (at most 20 characters; ``s`` for a
 secret roll's)."""
-
-
-def seventh_note(text: str, system: str) -> str:
-    """The answer to a CoC 7th edition roll typed in a battle of ``system`` (rolls nothing)."""
-    head = text.strip().split(None, 1)[0][:20]
-    edition = "6版" if system in SIXTH else "チャージランク制"
-    return (f"「{head}」はクトゥルフ神話TRPG第7版の書き方です（ボーナス・ペナルティダイスや難易度）。"
-            f"この戦闘は{edition}で遊んでいます。何も振っていません。"
-            "6版の判定は CCB<=70 【拳銃】 のように振ってください（修正は CCB<=70-20 のように目標値に）。")
 
 
 def die_code(face: int, typed: int, version: int, secret: bool = False) -> str:
@@ -108,25 +95,11 @@ class PaletteRolls:
     @staticmethod
     def handles(outcome) -> bool:
         """Whether ``outcome`` is one this class answers (not an ordinary declaration)."""
-        return isinstance(outcome, (SeventhEdition, Untargeted)) or (
+        return isinstance(outcome, Untargeted) or (
             isinstance(outcome, Ambiguous) and any(c.typed_target is not None for c in outcome.choices))
-
-    async def seventh(self, req: Request, text: str) -> list[Reply] | None:
-        """The note for a CoC 7th edition roll in a battle channel, or None (no battle, or
-        not such a roll): said even when chat declarations are off, since it must not be
-        rolled as 6th edition dice."""
-        if not seventh_edition(text):
-            return None
-        record = await self.battles.active(req.channel)
-        if record is None:
-            return None
-        return [private(req.user, seventh_note(text, record.system))]
 
     async def replies(self, req: Request, battle: int, outcome, said: str) -> list[Reply]:
         """The replies of a palette outcome (see :meth:`handles`)."""
-        if isinstance(outcome, SeventhEdition):
-            record = await self.battles.store.battle(battle)
-            return [private(req.user, seventh_note(said, record.system if record else ""))]
         if isinstance(outcome, Untargeted):
             allowed = await self.legal(req, outcome.choices)
             if not allowed and all(c.command == "check" for c in outcome.choices):

@@ -61,7 +61,7 @@ def read(text: str, ctx: ChatContext):
     """The declaration ``text`` makes in ``ctx`` (see the module docstring). A dice line is
     read by :mod:`rules.chat.palette` (the roll is the declaration, issue 21): besides an
     Outcome it may give :class:`~rules.chat.palette.Untargeted` (a palette roll naming no
-    target) or :class:`~rules.chat.palette.SeventhEdition`."""
+    target)."""
     if not may_declare(text):
         return None
     raw = text.strip()

@@ -16,9 +16,10 @@ front for a secret one; the target as BCDice reads it: ``CCB<=101-20``, ``CCB<=(
   the battle side keeps the only legal one or asks (bot.battle.palette_play).
 
 The number typed is kept as ``typed_target``; the rules' number decides. A CoC 7th
-edition line (``CC(-1)<=70``, ``CC-1<=70``, ``CC(1)<=50``, ``CC<=50h``) is
-:class:`SeventhEdition`: a 6th battle never rolls it as if its bonus/penalty dice or its
-difficulty were not there. Pure: no I/O, no dice.
+edition line (``CC(-1)<=70``, ``CC-1<=70``, ``CC(1)<=50``, ``CC<=50h``, as
+rules.dice.editions reads them) is no declaration: it is rolled by the 7th edition dice with
+a note that the battle plays 6th (bot.sheets.rolls), never as if its bonus/penalty dice or
+its difficulty were not there. Pure: no I/O, no dice.
 """
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ from rules.chat.resolve import Ambiguous, Declaration, Outcome, _held, _one
 from rules.coc6.character import BASE_SKILLS, CHARACTERISTIC_ROLL, canonical_skill
 from rules.coc6.skill_list import DERIVED, RULEBOOK_BASES, SKILL_TABLE, specialty_base
 from rules.dice import DiceError, parse
+from rules.dice.editions import COC7, own_edition
 
 ROLLED = ("react", "attack", "check")
 """The commands whose first roll is a 1D100 check a typed roll can stand for."""
@@ -42,11 +44,6 @@ ROLLED = ("react", "attack", "check")
 _HEAD = re.compile(r"(?i)(?P<secret>s?)(?P<kind>ccb|cc|1d100)(?:\(\d+\))?<=(?P<target>[\d+\-*/()]+)")
 """A 6th edition check as BCDice reads it: the command, 故障ナンバー, and the target with
 its arithmetic (``CCB<=101-20``)."""
-
-_SEVENTH = re.compile(r"(?i)s?cc(?:\(\s*[-+]?\d\s*\)|[-+]?\d)(?:<=\S*)?|s?cc(?:\(\s*[-+]?\d+\s*\))?<=[\d+\-*/()]+[rhec]")
-"""CoC 7th edition: bonus/penalty dice ``CC(-1)``, ``CC(1)``, ``CC-1``, ``CC1`` (a one-digit
-count: a 6th edition 故障ナンバー that low would fault almost every roll), or a difficulty
-letter after the target (``CC<=50h``: r, h, e, c)."""
 
 _PAREN = re.compile(r"\s*[(（][^()（）]*[)）]$")
 """A parenthesised gloss after a skill's name (キック（蹴り）)."""
@@ -73,13 +70,6 @@ NOT_DECLARED = ("正気度ロール", "SAN", "正気度")
 
 
 @dataclass(frozen=True)
-class SeventhEdition:
-    """A CoC 7th edition roll (bonus/penalty dice or a difficulty) typed in ``text``."""
-
-    text: str
-
-
-@dataclass(frozen=True)
 class Untargeted:
     """A palette roll on one's turn that names no target: ``choices`` one declaration per
     possible target (each opponent not out of action for an attack; each ally, the roller
@@ -93,13 +83,6 @@ class Untargeted:
 
 NOT_A_ROLL = object()
 """What :func:`read` returns for a line that is no 1D100 check (the grammar reads it)."""
-
-
-def seventh_edition(text: str) -> bool:
-    """Whether the first word of ``text`` is a CoC 7th edition check (``CC(-1)<=70``,
-    ``CC-1<=70``, ``CC(1)<=50``, ``CC<=50h``; full width accepted)."""
-    head = unicodedata.normalize("NFKC", text.strip()).split(None, 1)
-    return bool(head) and _SEVENTH.fullmatch(head[0]) is not None
 
 
 def typed_target(head: str) -> tuple[bool, int] | None:
@@ -122,15 +105,16 @@ def typed_target(head: str) -> tuple[bool, int] | None:
 def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome]):
     """The declaration a dice line ``raw`` makes in ``ctx`` (see the module docstring):
     a :class:`Declaration` (``typed_target`` set; ``secret`` for the KP's secret answer),
-    an :class:`Ambiguous` question, an :class:`Untargeted` roll, :class:`SeventhEdition`,
-    None (a roll that is no declaration: roll it as dice) or :data:`NOT_A_ROLL`.
+    an :class:`Ambiguous` question, an :class:`Untargeted` roll, None (a roll that is no
+    declaration: roll it as dice, a CoC 7th edition one by the 7th edition's rules) or
+    :data:`NOT_A_ROLL`.
     ``words(text, ctx)`` reads a comment as a declaration in words (rules.chat)."""
     text = unicodedata.normalize("NFKC", raw.strip())
     head, _, comment = text.partition(" ")
     if not head[:1] in "sScC1" or ("<=" not in head):
         return NOT_A_ROLL
-    if _SEVENTH.fullmatch(head):
-        return SeventhEdition(head)
+    if own_edition(text) == COC7:  # CC(-1)<=70, CC<=50h: 7th edition dice, never this battle's
+        return None
     rolled = typed_target(head)
     if rolled is None:
         return NOT_A_ROLL if _HEAD.fullmatch(head) is None else None

@@ -7,15 +7,15 @@ Expected values: ``attack target=ゾンビ1 weapon=キック typed=25`` (the com
 options, the typed target number, ``secret`` for the KP's secret answer); ``-`` = only
 dice (no declaration); ``? A | B`` = a question between canonical declarations;
 ``~ A | B`` = a roll naming no target, with every possible target for the battle to keep
-the legal one (bot.battle.palette_play); ``7th`` = a CoC 7th edition roll, never rolled in
-a 6th edition battle.
+the legal one (bot.battle.palette_play). A CoC 7th edition roll is only dice: it is rolled
+by the 7th edition's rules with a note, never as this 6th battle's declaration.
 """
 from __future__ import annotations
 
 import pytest
 
 from rules.chat import Ambiguous, Declaration, read
-from rules.chat.palette import SeventhEdition, Untargeted
+from rules.chat.palette import Untargeted
 from tests.chat.scenes import VIEWS, context
 
 ROWS = [
@@ -167,21 +167,21 @@ ROWS = [
     ("house/zombies-hit", "kp", "SCCB<=16 【回避】", "? ゾンビ1：回避 | ゾンビ2：回避"),
     ("house/zombies-hit", "kp", "CCB<=16 【回避】 ゾンビ1", "react action=回避 as=ゾンビ1 typed=16"),
     ("budo/zombie-counter", "kp", "SCCB<=40 【カウンター攻撃】", "react action=カウンター攻撃 as=ゾンビ1 typed=40 secret"),
-    # --- CoC 7th edition in a 6th battle: never rolled as 6th -------------------------------
-    ("house/alice-turn", "alice", "CC(-1)<=70 【拳銃】", "7th"),
-    ("house/alice-turn", "alice", "CC-1<=70", "7th"),
-    ("house/alice-turn", "alice", "CC(1)<=50", "7th"),
-    ("house/alice-turn", "alice", "CC<=50h", "7th"),
-    ("house/alice-turn", "alice", "CC(2)<=25 【キック】 ゾンビ1", "7th"),
-    ("house/alice-turn", "alice", "CC1<=25", "7th"),
-    ("house/alice-turn", "alice", "CC+1<=25 【キック】", "7th"),
-    ("house/alice-turn", "alice", "CC<=25e 【キック】", "7th"),
-    ("house/alice-turn", "alice", "ＣＣ（－１）＜＝７０", "7th"),
-    ("house/bob-turn", "alice", "CC(-1)<=70", "7th"),
-    ("house/alice-hit", "alice", "CC(-1)<=28 【回避】", "7th"),
-    ("book/alice-turn", "alice", "CC<=50h", "7th"),
-    ("budo/alice-hit", "alice", "CC(-1)<=28 【回避】", "7th"),
-    ("house/zombie-hit", "kp", "SCC(-1)<=16 【回避】", "7th"),
+    # --- CoC 7th edition in a 6th battle: only dice (the 7th edition rolls it, with a note) ----------
+    ("house/alice-turn", "alice", "CC(-1)<=70 【拳銃】", "-"),
+    ("house/alice-turn", "alice", "CC-1<=70", "-"),
+    ("house/alice-turn", "alice", "CC(1)<=50", "-"),
+    ("house/alice-turn", "alice", "CC<=50h", "-"),
+    ("house/alice-turn", "alice", "CC(2)<=25 【キック】 ゾンビ1", "-"),
+    ("house/alice-turn", "alice", "CC1<=25", "-"),
+    ("house/alice-turn", "alice", "CC+1<=25 【キック】", "-"),
+    ("house/alice-turn", "alice", "CC<=25e 【キック】", "-"),
+    ("house/alice-turn", "alice", "ＣＣ（－１）＜＝７０", "-"),
+    ("house/bob-turn", "alice", "CC(-1)<=70", "-"),
+    ("house/alice-hit", "alice", "CC(-1)<=28 【回避】", "-"),
+    ("book/alice-turn", "alice", "CC<=50h", "-"),
+    ("budo/alice-hit", "alice", "CC(-1)<=28 【回避】", "-"),
+    ("house/zombie-hit", "kp", "SCC(-1)<=16 【回避】", "-"),
     # --- negatives: a roll that is only dice ------------------------------------------------
     # someone else's turn
     ("house/bob-turn", "alice", "CCB<=70 【キック】", "-"),
@@ -268,7 +268,7 @@ ROWS = [
     ("cr/kiryu-turn", "alice", "CCB<=70 【目星】", "-"),
     ("cr/kiryu-hit", "alice", "CCB<=70 回避", "-"),
     ("cr/assassin-hit", "kp", "SCCB<=20 【回避】", "-"),
-    ("cr/kiryu-turn", "alice", "CC(-1)<=70", "7th"),
+    ("cr/kiryu-turn", "alice", "CC(-1)<=70", "-"),
     # more talk around dice, and rolls that say two things
     ("house/alice-turn", "alice", "CCB<=25で振ります", "-"),
     ("house/alice-turn", "alice", "次CCB<=70 【キック】振るね", "-"),
@@ -329,8 +329,6 @@ def shown(outcome) -> str:
     """An outcome in the table's notation."""
     if outcome is None:
         return "-"
-    if isinstance(outcome, SeventhEdition):
-        return "7th"
     if isinstance(outcome, (Ambiguous, Untargeted)):
         mark = "?" if isinstance(outcome, Ambiguous) else "~"
         return f"{mark} " + " | ".join(c.text for c in outcome.choices)
@@ -345,8 +343,8 @@ def test_palette_phrasing(scene, speaker, text, spec):
 
 
 def test_the_table_is_large_mixed_and_covers_every_system():
-    acting = [r for r in ROWS if r[3] not in ("-", "7th")]
-    silent = [r for r in ROWS if r[3] in ("-", "7th")]
+    acting = [r for r in ROWS if r[3] != "-"]
+    silent = [r for r in ROWS if r[3] == "-"]
     systems = {VIEWS[scene][0] for scene, *_ in ROWS}
     assert len(ROWS) >= 200 and len(silent) >= len(acting)
     assert systems == {"coc6-house", "coc6", "coc6-budo", "charge-rank"}

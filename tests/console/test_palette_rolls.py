@@ -81,7 +81,7 @@ async def test_a_palette_roll_off_turn_or_without_a_battle_is_only_dice(console_
     await setup(table)
     before = await table.event_count()
     off = await table.say("bob: CCB<=60 【拳銃】")
-    assert texts(off) == "bob　【拳銃】\n(1D100<=60) ＞ 55 ＞ 成功"
+    assert texts(off).startswith("bob　【拳銃】\n(1D100<=60) ＞ 55 ＞ 成功")
     look = await table.say("bob: CCB<=25 【目星】")
     assert texts(look) == "bob　【目星】\n(1D100<=25) ＞ 61 ＞ 失敗"
     assert await table.event_count() == before
@@ -89,17 +89,18 @@ async def test_a_palette_roll_off_turn_or_without_a_battle_is_only_dice(console_
     assert texts(elsewhere) == "alice　【キック】\n(1D100<=60) ＞ 70 ＞ 失敗"
 
 
-@pytest.mark.parametrize("line", ["CC(-1)<=70 【拳銃】", "CC-1<=70", "CC(1)<=50", "CC<=50h"])
-async def test_a_7th_edition_roll_in_a_6th_battle_rolls_nothing(console_table, line):
-    table = await console_table([])
+@pytest.mark.parametrize("line", ["CC(-1)<=70 【拳銃】", "CC-1<=70 【拳銃】 ゾンビ1", "CC(1)<=50", "CC<=50h"])
+async def test_a_7th_edition_roll_in_a_6th_battle_is_no_declaration(console_table, line):
+    # rolled by the 7th edition's rules with the note (issue 20), never as ボブ's attack
+    table = await console_table([3, 5, 4, 2])
     await setup(table)
-    said = await table.say(f"bob: {line}")
-    assert [(m["to"], m["ephemeral"]) for m in said] == [("bob", True)]
-    assert "この戦闘は6版で遊んでいます。何も振っていません。" in said[0]["text"]
-    await table.say("kp: /kp setting key:chat_declarations value:オフ")
-    still = await table.say(f"bob: {line}")
-    assert "この戦闘は6版で遊んでいます。" in still[0]["text"]
-    assert table.dice.used == []
+    await table.say("alice: /end")
+    before = await table.event_count()
+    said = texts(await table.say(f"bob: {line}"))
+    assert said.endswith("※7版のコマンドとして振りました（このチャンネルの戦闘は6版です。戦闘には反映しません）")
+    assert "ボーナス・ペナルティダイス" in said or "ハード" in said or "レギュラー" in said
+    assert await table.event_count() == before
+    assert (await table.status())["ゾンビ1"]["hp"] == 15
 
 
 async def test_the_kp_secret_answer_stays_secret(console_table):
