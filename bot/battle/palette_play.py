@@ -66,23 +66,27 @@ Ask = Callable[..., Reply]
 choice code, intro)."""
 Press = Callable[..., Awaitable[list[Reply]]]
 """A clarification button read again and run (``ChatTable.press``, with ``kept=``)."""
+Remember = Callable[..., None]
+"""Keeps a question to be answered in chat by name or number (``ChatTable._remember_question``:
+request, battle, battle version, Ambiguous)."""
 
 
 class PaletteRolls:
     """The palette-roll outcomes of a battle channel's chat: ``battles`` (bot.battle.battles),
     and the chat table's ``run``, ``ask`` and ``press`` (bot.battle.chat_play.ChatTable)."""
 
-    def __init__(self, battles: Battles, run: Run, ask: Ask, press: Press) -> None:
-        self.battles, self.run, self.ask, self._press = battles, run, ask, press
-        self._shown: dict[int, tuple[str, int, int]] = {}
-        """``battle → (unit, face, battle version)``: the last die shown with a question."""
+    def __init__(self, battles: Battles, run: Run, ask: Ask, press: Press, remember: Remember) -> None:
+        self.battles, self.run, self.ask, self._press, self.remember = battles, run, ask, press, remember
+        self._shown: dict[int, tuple[str, int, int, bool]] = {}
+        """``battle → (unit, face, battle version, secret)``: the last die rolled with a question."""
 
-    async def shown_die(self, req: Request, battle: int, declaration: Declaration) -> int | None:
+    async def shown_die(self, req: Request, battle: int, declaration: Declaration) -> tuple[int, bool] | None:
         """The die shown with a palette question for ``declaration``'s unit, when the line
         is another attack, check or answer of that unit typed before anything else happened (「ゾンビ1
         をナイフで攻撃」 after 「CCB<=60 【キック】」 showed 97): that action takes the die
-        everyone saw, never a new one. None otherwise (kept in memory: after a restart the
-        question's buttons still carry it)."""
+        everyone saw, never a new one; also the question's answer typed by name or number.
+        ``(face, secret)``, or None (kept in memory: after a restart the question's buttons
+        still carry it)."""
         kept = self._shown.get(battle)
         if kept is None or declaration.command not in ROLLED or kept[0] != declaration.unit:
             return None
@@ -90,7 +94,8 @@ class PaletteRolls:
         if found is None or found[1].record.id != battle or found[1].record.version != kept[2]:
             self._shown.pop(battle, None)
             return None
-        return self._shown.pop(battle)[1]
+        _unit, face, _version, secret = self._shown.pop(battle)
+        return face, secret
 
     @staticmethod
     def handles(outcome) -> bool:
@@ -151,12 +156,13 @@ class PaletteRolls:
         speaker = req.name or req.user
         intro = f"出目 {face} を振りました（この出目で判定します。振り直しはしません）。"
         question = self.ask(req, battle, outcome, code, intro)
-        if secret:  # the KP's secret roll, or a hidden NPC's: the die is the KP's alone
-            return [public(f"{speaker}がシークレットダイスを振りました。"), question]
         unit = outcome.choices[0].unit  # the die is the unit's: 「ボブ　CCB<=60 【拳銃】」
         if len(self._shown) >= MAX_SHOWN:
             self._shown.clear()
-        self._shown[battle] = (unit, face, record.version)
+        self._shown[battle] = (unit, face, record.version, secret)
+        self.remember(req, battle, record.version, outcome)
+        if secret:  # the KP's secret roll, or a hidden NPC's: the die is the KP's alone
+            return [public(f"{speaker}がシークレットダイスを振りました。"), question]
         roll = public(clip(f"{unit}　{said}\n(1D100) ＞ {face}（選ぶと、この出目で判定します）"))
         return [roll, question]
 

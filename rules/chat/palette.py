@@ -85,6 +85,13 @@ NOT_A_ROLL = object()
 """What :func:`read` returns for a line that is no 1D100 check (the grammar reads it)."""
 
 
+def is_roll(text: str) -> bool:
+    """Whether ``text`` starts with a 1D100 check of either edition (``CCB<=70``,
+    ``SCC(-1)<=50``): a message a dice roll leads."""
+    head = unicodedata.normalize("NFKC", text.strip()).split(None, 1)
+    return bool(head) and (_HEAD.fullmatch(head[0]) is not None or own_edition(head[0]) == COC7)
+
+
 def typed_target(head: str) -> tuple[bool, int] | None:
     """``(secret, target %)`` of a 6th edition 1D100 check ``head`` (NFKC, no comment) as
     BCDice computes it (``CCB<=101-20`` → 81, ``CCB<=70*2/3`` → 46), or None when it is no

@@ -190,3 +190,13 @@ async def test_a_parry_typed_after_its_palette_question_takes_the_shown_die(cons
     said = texts(await table.say("alice: キックで受け流し"))
     assert "アリス 受け流し（キック）：(1D100<=60) ＞ 15 ＞ 成功" in said
     assert table.dice.used == [(100, 20), (100, 15), (3, 2), (4, 2)]
+
+
+async def test_a_palette_question_answered_by_its_number_takes_the_shown_die(console_table):
+    table = await console_table([42, 3, 2])
+    await setup(table)
+    asked = await table.say("alice: CCB<=60 【キック】")
+    assert "2. ゾンビ2: ゾンビ2をキックで攻撃" in asked[1]["text"]
+    said = texts(await table.say("alice: 2"))
+    assert "⚔ アリス → ゾンビ2：キックで攻撃（60%）\nアリス 攻撃（キック）：(1D100<=60) ＞ 42 ＞ 成功" in said
+    assert table.dice.used == [(100, 42)]
