@@ -29,6 +29,7 @@ from bot.battle.chat_help import help_replies
 from bot.commands.builders import BUILDERS
 from bot.commands.spec import COMMANDS
 from bot.battle.declaration_buttons import declaration_command
+from bot.battle.palette_play import kept_die
 from bot.battle.draft import Loaded, RecordingDice
 from bot.battle.keeper_desk import KeeperDesk
 from bot.battle.places import Places
@@ -605,6 +606,8 @@ class Service:
             return await self.chat.press(req, bid.battle, bid.key)
         if bid.battle == 0 and (bid.key, bid.choice) == (PENDING_KEY, PENDING_CHOICE):
             return await pending(self.battles, req)
+        if kept_die(bid.choice) is not None:  # a palette roll's question: its die is kept (issue 21)
+            return await self.chat.palette.press(req, bid.battle, bid.key, bid.choice)
         if bid.battle == 0 and bid.key.startswith("i"):
             return await self.characters.exchange.confirm(req.scope, req.user, bid.key, bid.choice)
         record = await self.battles.active(req.channel)

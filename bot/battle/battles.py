@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from bot.commands import settings as kp_settings
 from bot.battle import snapshots
 from bot.battle.chat_play import chat_on
-from bot.battle.draft import Draft, Loaded, advance, folded, reverts
+from bot.battle.draft import Draft, KeptDie, Loaded, advance, folded, reverts
 from bot.battle.fold_cache import LRU
 from bot.render import battle as render
 from bot.render import log as battle_log
@@ -272,12 +272,14 @@ class Battles:
     # --- deciding -----------------------------------------------------------------------
 
     def decide_step(self, system, loaded: Loaded, command, by: str, label: str,
-                    speaker: str = "") -> list[Event]:
+                    speaker: str = "", kept_die: int | None = None) -> list[Event]:
         """The events of ``command`` as one step (marker first); raises what decide raises.
         Decided in place on ``loaded``'s state: call it only from a ``make`` of
-        :meth:`transact`, which owns the battle while it decides."""
+        :meth:`transact`, which owns the battle while it decides. ``kept_die``: the face
+        the first 1D100 takes (a palette roll's die, already shown)."""
         draft = Draft(system, loaded)
-        draft.decide(command, self.dice, by, label, speaker=speaker, in_place=True)
+        dice = self.dice if kept_die is None else KeptDie(kept_die, self.dice)
+        draft.decide(command, dice, by, label, speaker=speaker, in_place=True)
         return draft.events
 
     async def remember_refusal(self, req: Request, loaded: Loaded, command, exc: RuleViolation) -> None:
@@ -295,7 +297,8 @@ class Battles:
                 command = await command
             ruled = dataclasses.replace(command, keeper=is_kp)
             try:
-                return self.decide_step(system, loaded, ruled, req.user, request_label(req), req.name), []
+                return self.decide_step(system, loaded, ruled, req.user, request_label(req), req.name,
+                                        req.kept_die), []
             except RuleViolation as exc:
                 if exc.clause and exc.allowable:
                     await self.remember_refusal(req, loaded, ruled, exc)
@@ -355,7 +358,8 @@ class Battles:
                 keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets)
             try:
                 if replies is None:  # not stored: rendered again from the events if ever needed
-                    replies = self.replies(record, system, before, view, events, after.state)
+                    replies = self.replies(record, system, before, view, events, after.state,
+                                           secret=req.secret_for)
             except Exception as exc:
                 await write  # its conflict or error, if any, says more; else the step is stored
                 raise RenderFailed() from exc
@@ -425,11 +429,12 @@ class Battles:
     # --- rendering ------------------------------------------------------------------------
 
     def replies(self, record: BattleRecord, system: GameSystem, before: BattleView, view: BattleView,
-                events: list[Event], state: BattleState, quiet: bool = False) -> list[Reply]:
+                events: list[Event], state: BattleState, quiet: bool = False, secret: str = "") -> list[Reply]:
         """The messages of ``events``: their lines, new prompts (after ``/kp override``, every
         question the re-resolved roll leads to, even one asked before) and a new round's board;
-        an acknowledgement when nothing else shows, unless ``quiet`` (the caller says it)."""
-        replies = event_replies(record, events, state, view)
+        an acknowledgement when nothing else shows, unless ``quiet`` (the caller says it).
+        ``secret``: a unit whose lines are shown as a hidden one's (:func:`secret_view`)."""
+        replies = event_replies(record, events, state, secret_view(view, secret))
         old = {p.key for p in before.prompts}
         if any(isinstance(e, StepsReverted) and e.reason == "override" for e in events):
             old = {p.key for p in before.prompts if p.kind == "turn"}  # re-resolved: its questions are asked again
@@ -456,6 +461,16 @@ class Battles:
                               edit=reply.tag)
                 return [*replies, stale]
         return replies
+
+
+def secret_view(view: BattleView, unit: str) -> BattleView:
+    """``view`` with ``unit`` shown as a hidden NPC (its rolls 🔒 for the players, whole
+    for the KP): the KP answered for it with a secret roll (issue 21). ``view`` itself
+    when ``unit`` is ""."""
+    if not unit:
+        return view
+    rows = tuple(dataclasses.replace(r, hidden=True) if r.name == unit else r for r in view.rows)
+    return dataclasses.replace(view, rows=rows)
 
 
 def _logged(done: asyncio.Future) -> None:
