@@ -6,7 +6,9 @@ Every command of the spec (bot.commands.spec.COMMANDS), plus ``chat`` and ``butt
 one entry in the route table (:meth:`Service.routes`). A command reads top to bottom:
 decode (its options), check (the permission table, then the rules), decide, commit, render.
 Decided battle commands go through :meth:`bot.battle.battles.Battles.decided`; the keeper's desk
-(bot.battle.keeper_desk) and the character book (bot.sheets.characters) own their commands.
+(bot.battle.keeper_desk), the character book (bot.sheets.characters) and the session desk
+(bot.sheets.sessions) own their commands. In a channel with an open session, every roll,
+check and battle step is kept in it (bot.sheets.session_notes) before it is shown.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from datetime import datetime, timezone
 from bot.commands import options as opt
 from bot.commands import permissions
 from bot.battle.ending import BattleEnd, is_end_key
-from bot.battle.battles import Battles, RenderFailed, board
+from bot.battle.battles import Battles, RenderFailed, board, unit_owners
 from bot.sheets.characters import CharacterBook
 from bot.battle.chat_play import CHOICE as CHAT_CHOICE, ChatTable, chat_on
 from bot.commands.builders import BUILDERS
@@ -35,6 +37,9 @@ from bot.render.reply import Button, Reply, clip, posted_in, private, public
 from bot.commands.request import Request, request_label
 from bot.sheets.rolls import published_reply, roll_replies
 from bot.sheets.checks import SheetChecks, is_san
+from bot.sheets.session_notes import SessionNotes
+from bot.render.session_log import BattleSteps
+from bot.sheets.sessions import SessionDesk
 from bot.store import BattleExists, BattleRecord, Deadline, DuplicateRequest, Store
 from bot.store.busy import DatabaseBusy
 from rules.battle import commands as cmds
@@ -86,7 +91,11 @@ class Service:
         self.store = store
         self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes, cache_size=cache_size)
         self.characters = CharacterBook(store)
-        self.sheet_checks = SheetChecks(self.characters, dice, clock)
+        self.notes = SessionNotes(store, clock)
+        self.battles.step_notes = self.notes.step_note
+        self.sheet_checks = SheetChecks(self.characters, dice, clock, self.notes)
+        self.sessions = SessionDesk(store, self.notes, clock, self.battles.is_kp, self._battle_steps,
+                                    self._keeper_of_battles)
         self.keeper = KeeperDesk(self.battles)
         self.ending = BattleEnd(self.battles)
         self.chat = ChatTable(self.battles, self.dispatch)
@@ -121,6 +130,7 @@ class Service:
             "char rename": self._char(self.characters.rename), "char export": self._char(self.characters.export),
             **self.keeper.routes(),
             **self.ending.routes(),
+            **{path: self._session(handler) for path, handler in self.sessions.routes().items()},
             **{path: self._decide(build) for path, build in BUILDERS.items()},
             "check": self._check,
         }
@@ -135,6 +145,36 @@ class Service:
         async def handler(req: Request) -> list[Reply]:
             return await self.battles.decided(req, lambda: build(req, self.characters))
         return handler
+
+    def _session(self, method) -> Handler:
+        """The handler of a ``/session`` command (its replies kept under the request id)."""
+        return lambda req: self._once(req, lambda: method(req))
+
+    async def _battle_steps(self, battle_id: int) -> BattleSteps | None:
+        """A battle with its steps and its view, for a session's statistics and log."""
+        record = await self.store.battle(battle_id)
+        if record is None:
+            return None
+        system, loaded = await self.battles.loaded(record, history=True)
+        return BattleSteps(system.title, loaded.steps, system.view(loaded.state))
+
+    async def _keeper_of_battles(self, channel: str) -> str | None:
+        """The KP of the channel's active battle, else of its latest one, or None."""
+        record = await self.battles.active(channel) or await self.store.latest_battle(channel)
+        return (await self.battles.loaded(record))[1].state.keeper if record else None
+
+    async def _keeper(self, channel: str) -> str | None:
+        """Who sees secret rolls besides the roller: the KP of the channel's battle, else of
+        its open session (from memory, no query), or None."""
+        keeper = await self.battles.keeper_of(channel)
+        if keeper is None and (session := await self.notes.open_in(channel)) is not None:
+            keeper = session.keeper
+        return keeper
+
+    async def _units(self, channel: str) -> dict[str, str | None]:
+        """``{unit: owner}`` of the channel's active battle ({} without one)."""
+        found = await self.battles.active_loaded(channel)
+        return unit_owners(found[1].state) if found else {}
 
     async def _on_sheet(self, req: Request) -> bool:
         """Whether ``/check`` rolls on the user's saved sheet (bot.sheets.checks): a SAN check,
@@ -271,6 +311,14 @@ class Service:
         path = req.command
         if path in EXTRA_ROUTES or permissions.access(path) == permissions.ANYONE:
             return
+        if path.startswith("session "):
+            keeper = await self.sessions.keeper_here(req.channel)
+            if keeper is None and path == "session start":  # nobody keeps this channel yet
+                return
+            text = permissions.refusal(path, await self.battles.is_kp(req, keeper), False, False)
+            if text:
+                raise InvalidInput(text)
+            return
         if path == "check" and await self._on_sheet(req):  # one's own sheet: no battle rights needed
             return
         record = await self.battles.active(req.channel)
@@ -342,8 +390,9 @@ class Service:
         if not text:
             raise InvalidInput("command: にダイスコマンドを指定してください（例: CCB<=70）。")
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
-                                  await self.battles.keeper_of(req.channel), from_chat=False,
-                                  keep_secret=self._secret_keeper(req))
+                                  await self._keeper(req.channel), from_chat=False,
+                                  keep_secret=self._secret_keeper(req),
+                                  record=await self.notes.roll_recorder(req, lambda: self._units(req.channel)))
 
     async def _chat(self, req: Request) -> list[Reply]:
         """A chat line: a declaration in a battle channel (bot.battle.chat_play), else dice."""
@@ -356,8 +405,9 @@ class Service:
             return await self.dispatch(dataclasses.replace(req, command="check", said=text,
                                                            options={"skill": "SAN", "loss": loss}))
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
-                                  await self.battles.keeper_of(req.channel), from_chat=True,
-                                  keep_secret=self._secret_keeper(req))
+                                  await self._keeper(req.channel), from_chat=True,
+                                  keep_secret=self._secret_keeper(req),
+                                  record=await self.notes.roll_recorder(req, lambda: self._units(req.channel)))
 
     def _secret_keeper(self, req: Request):
         """Stores a secret roll of ``req``'s user in this channel; returns its id."""
@@ -398,12 +448,13 @@ class Service:
                 events.append(kc.SettingChanged(key=key, value=value, by=req.user))
         marker = StepStarted(step=1, by=req.user, command=command_record(command), dice=recorder.faces,
                              label=request_label(req), speaker=req.name)
+        note = await self.notes.step_note(req, 0, [marker, *events], {}, req.user)  # its id: the store's
         reply = public(f"戦闘を開きました（{system.title}）。KP: {req.name or req.user}\n"
                        "PLは /battle join character:名前 で参加、KPは /battle add でNPCを追加し、/battle start で開始します。")
         try:
             record = await self.store.open_battle(req.channel, req.guild, system.name, req.user,
                                                   [to_record(e) for e in [marker, *events]], req.request_id,
-                                                  [reply.to_dict()])
+                                                  [reply.to_dict()], note=note)
         except BattleExists:
             raise InvalidInput("このチャンネルではすでに戦闘が進行中です。") from None
         self.battles.opened(system, record, [marker, *events])

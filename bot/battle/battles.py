@@ -54,6 +54,11 @@ NO_BATTLE = "このチャンネルには進行中の戦闘がありません。/
 Make = Callable[[GameSystem, Loaded, bool], Awaitable[tuple[list[Event], list[Reply]]]]
 """``await make(system, loaded, is_kp) -> (new events, extra replies)``: one decision."""
 
+StepNote = Callable[[Request, int, list[Event], dict, str | None], Awaitable[dict | None]]
+"""``await note(request, battle id, step events, {unit: owner}, keeper) -> record or None``: a
+step's record in the channel's open session (bot.sheets.session_notes), written in the
+step's transaction."""
+
 
 class Battles:
     """Battles over ``store`` decided with ``dice`` at ``clock`` time.
@@ -67,6 +72,8 @@ class Battles:
         cache_size: how many folded battles stay in memory (least recently used go first).
         answered_size: how many answered request ids are remembered in memory (older ones
             are still refused by the database's key).
+
+    ``step_notes`` (set by the service): the session record of each step, or None.
     """
 
     def __init__(self, store: Store, dice, clock: Callable[[], datetime],
@@ -85,6 +92,7 @@ class Battles:
         self._roles: LRU[frozenset[str]] = LRU(cache_size)
         self._messages: LRU[str] = LRU(16 * cache_size)  # a few bytes each; every tag a battle ever had
         self._writes = 0
+        self.step_notes: StepNote | None = None
 
     def lock(self, channel: str) -> asyncio.Lock:
         """The lock that serialises the commands of ``channel`` in this process."""
@@ -335,11 +343,13 @@ class Battles:
             deadlines = self.deadlines(before, view, after.state)
             replies = (extra + self.replies(record, system, before, view, events, after.state, quiet=True)
                        if extra else None)
+            note = (await self.step_notes(req, record.id, events, unit_owners(after.state), after.state.keeper)
+                    if self.step_notes else None)
             write = self.store.append(
                 record.id, record.version, [(e.kind, shallow(e)) for e in events], req.user, req.request_id,
                 [_compact(r) for r in replies] if extra else {"battle": record.id, "events": [record.version + 1, version]},
                 status="ended" if ended else None, deadlines=deadlines,
-                keeper=changed[-1] if changed else None, snapshot=snapshot)
+                keeper=changed[-1] if changed else None, snapshot=snapshot, note=note)
             try:
                 if replies is None:  # not stored: rendered again from the events if ever needed
                     replies = self.replies(record, system, before, view, events, after.state)
@@ -443,6 +453,11 @@ class Battles:
                               edit=reply.tag)
                 return [*replies, stale]
         return replies
+
+
+def unit_owners(state: BattleState) -> dict[str, str | None]:
+    """``{unit: owner}`` of a battle (None for the KP's NPCs)."""
+    return {unit.id: unit.owner for unit in state.units.values()}
 
 
 def _logged(done: asyncio.Future) -> None:

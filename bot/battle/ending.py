@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.commands import options as opt
 from bot.battle.chat_play import chat_on
-from bot.battle.battles import Battles, board
+from bot.battle.battles import Battles, board, unit_owners
 from bot.render import battle as render
 from bot.render import buttons
 from bot.render.reply import Button, Reply, private, public
@@ -124,10 +124,12 @@ class BattleEnd:
         replies = [public(f"♻ KP（{req.name or req.user}）が戦闘を再開しました（ラウンド{state.round}）。")]
         replies += board(record, system, view)
         replies += [r for p in view.prompts for r in render.prompt_replies(record.id, p, state.keeper, view, chat_on(state))]
+        note = (await self.battles.step_notes(req, record.id, events, unit_owners(state), state.keeper)
+                if self.battles.step_notes else None)
         try:
             await self.store.append(record.id, record.version, [to_record(e) for e in events], req.user,
                                     req.request_id, [r.to_dict() for r in replies], status="active",
-                                    deadlines=self.battles.deadlines(before, view, state))
+                                    deadlines=self.battles.deadlines(before, view, state), note=note)
         except VersionConflict:
             raise InvalidInput("同時に別の操作が行われました（別の戦闘が開かれたかもしれません）。"
                                "/battle status で確認してください。") from None

@@ -6,6 +6,9 @@ Which character: the ``character:`` option; else the user's only character in th
 with several and none named, the reply lists them and asks for ``character:``.
 Inside a battle where the user has a unit (or the KP uses ``as:``), a skill check is the
 battle's own (``bot.commands.builders``); a SAN check is always the sheet's.
+
+In a channel with an open session (bot.sheets.session_notes) the check is kept in it: a
+skill check before it is shown, a SAN check in the transaction that writes its loss.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from datetime import datetime, timedelta
 
 from bot.commands import options as opt
 from bot.sheets.characters import CharacterBook
+from bot.sheets.session_notes import SessionNotes
 from bot.render.reply import Reply, public
 from bot.commands.request import Request
 from rules.coc6.character import SAN_NAMES, Character, canonical_skill
@@ -35,10 +39,12 @@ def is_san(skill: str | None) -> bool:
 class SheetChecks:
     """Checks rolled against a saved character sheet (no battle state involved)."""
 
-    def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime]) -> None:
+    def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime],
+                 notes: SessionNotes | None = None) -> None:
         self.book = book
         self.dice = dice
         self.clock = clock
+        self.notes = notes
 
     async def chosen(self, req: Request) -> Character:
         """The character ``req`` rolls for (see the module docstring); raises InvalidInput."""
@@ -71,7 +77,20 @@ class SheetChecks:
         target = max(0, base + modifier)
         shown = f"{base}{modifier:+d} ＝ {target}" if modifier else f"{target}"
         check = roll_check(target, self.dice)
-        return [public(f"🎲 {character.name} {canonical_skill(skill)}（{shown}%）：{check.text()}")]
+        text = f"🎲 {character.name} {canonical_skill(skill)}（{shown}%）：{check.text()}"
+        note = await self._note(req, character, "check", text, {
+            "skill": canonical_skill(skill), "target": target, "roll": check.roll, "level": check.level.value})
+        if note is not None:
+            await self.book.store.sessions.record(note)
+        return [public(text)]
+
+    async def _note(self, req: Request, character: Character, kind: str, text: str, payload: dict) -> dict | None:
+        """The session record of a check of ``character`` (None: no open session here)."""
+        session = await self.notes.open_in(req.channel) if self.notes else None
+        if session is None:
+            return None
+        self.notes.played(session, req.user, character.name)
+        return self.notes.note(session, req, kind, character.name, text, payload)
 
     async def _san(self, req: Request, character: Character, loss: SanLoss) -> list[Reply]:
         now = self.clock()
@@ -84,6 +103,10 @@ class SheetChecks:
         window = {"start": hour["start"] if running else now.isoformat(), "san": start_san,
                   "lost": result.hour_lost}
         updated = replace(character, san_now=result.after, san_hour=window)
-        await self.book.store.put_character(req.scope, req.user, character.name, updated.to_dict())
-        return [public("\n".join(san_lines(character.name, loss, result)))]
+        text = "\n".join(san_lines(character.name, loss, result))
+        note = await self._note(req, character, "san", text, {
+            "loss": f"{loss.success}/{loss.failure}", "roll": result.check.roll, "level": result.check.level.value,
+            "before": result.before, "after": result.after, "lost": result.lost})
+        await self.book.store.put_character(req.scope, req.user, character.name, updated.to_dict(), note=note)
+        return [public(text)]
 

@@ -18,6 +18,9 @@ from rules.dice.cthulhu import Check
 
 KeepSecret = Callable[[str, str], Awaitable[int]]
 """Stores a secret roll ``(speaker, text)`` and returns its id."""
+RecordRoll = Callable[[object, str, str], Awaitable[None]]
+"""Keeps a roll ``(DiceResult, line shown, typed text)`` in the channel's open session
+(bot.sheets.session_notes)."""
 PUBLISH = "結果を公開"
 
 MAX_COMMENT = 200
@@ -33,14 +36,16 @@ def _comment(text: str) -> str:
 
 
 async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: str | None,
-                       from_chat: bool, keep_secret: KeepSecret | None = None) -> list[Reply]:
+                       from_chat: bool, keep_secret: KeepSecret | None = None,
+                       record: RecordRoll | None = None) -> list[Reply]:
     """The replies to the dice command line ``text`` by ``user`` (shown as ``speaker``).
 
     Returns ``[]`` for chat that is not a command. A malformed command typed with ``/roll``
     gets a private error; in chat it stays silent unless it is recognisably a dice command.
     A secret roll's result goes privately to the roller (and the KP); with ``keep_secret``
     (stores ``(speaker, text)`` and returns an id) the roller's copy carries a
-    [結果を公開] button (:func:`publish_button`).
+    [結果を公開] button (:func:`publish_button`). With ``record`` (the channel has an open
+    session) the roll is kept in the session before anything is shown.
     """
     try:
         refusal = negative_target(text)
@@ -58,6 +63,8 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
     comment = f"　{_comment(result.comment)}" if result.comment else ""
     head = f"{speaker}{comment}"
     line, file = _fitted(head, result)
+    if record is not None:
+        await record(result, f"{head}\n{whole_text(result)}", text)
     if not result.secret:
         return [Reply(text=line, file=file)]
     mine = Reply(text="🔒 " + line if len(line) + 2 <= MAX_TEXT else line, ephemeral=True, to=user, file=file)
