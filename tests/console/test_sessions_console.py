@@ -1,0 +1,137 @@
+"""Sessions through the console (issue 19): ``/session start`` … ``/session end`` keep every
+roll, check, SAN check and battle step of the channel with its character; the end posts each
+character's statistics, ``/session log`` the whole session as text and HTML, the KP's secret
+rolls only in the KP's copy."""
+from __future__ import annotations
+
+import html
+import re
+
+SHEETS = [
+    "alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15",
+    "alice: /char set name:アリス key:目星 value:60",
+    "bob: /char new name:ボブ STR:10 CON:10 POW:12 DEX:10 APP:10 SIZ:10 INT:12 EDU:12",
+    "kp: /char new name:ゾンビ STR:16 CON:16 POW:1 DEX:8 APP:1 SIZ:14 INT:1 EDU:1",
+]
+
+EVENING = [  # (line, the faces it rolls)
+    ("alice: CCB<=60 【目星】", [3]),               # 決定的成功/スペシャル
+    ("alice: /check skill:目星", [45]),             # 成功
+    ("alice: SANチェック 1/1D6", [80, 4]),           # 失敗, SAN 55 → 51
+    ("bob: CCB<=50 【聞き耳】", [99]),               # 致命的失敗
+    ("bob: 1D100", [50]),                            # a bare 1D100: its face counts in the mean
+    ("bob: 2D6", [3, 4]),                            # a roll, no 1D100
+    ("bob: SCCB<=70 【心理学】", [12]),              # secret: the KP's copy only, not counted
+    ("kp: SCCB<=50 【聞き耳】", [31]),               # the KP's secret roll
+    ("kp: /battle new", []),
+    ("alice: /battle join character:アリス", []),
+    ("kp: /battle add name:ゾンビ character:ゾンビ", []),
+    ("kp: /battle start", []),
+    ("kp: /kp close", []),
+    ("alice: /attack target:ゾンビ weapon:こぶし", [30]),   # 成功
+    ("kp: [回避]", [90, 2, 3]),                      # ゾンビ 回避 失敗, damage 1D3+1D4 = 5
+    ("alice: /end", []),
+    ("kp: /attack target:アリス weapon:こぶし as:ゾンビ", [20]),
+    ("alice: [回避]", [70, 3, 2]),                   # アリス 回避 失敗, HP 13 → 8
+    ("kp: /battle end confirm:true", []),
+]
+
+
+FACES = [face for _line, faces in EVENING for face in faces]
+
+
+async def evening(console_table, tmp_path, later=()):
+    """A table after the evening above, the session still open (``later``: faces for after)."""
+    table = await console_table([*FACES, *later], files_dir=tmp_path / "exports")
+    for line in SHEETS:
+        await table.say(line)
+    started = await table.say("kp: /session start")
+    assert started[0]["text"].startswith("📖 セッションを開始しました（") and "KP: kp）" in started[0]["text"]
+    for line, _faces in EVENING:
+        said = await table.say(line)
+        assert not any(m["ephemeral"] and "権限" in m["text"] for m in said), said
+    assert len(table.dice.used) == len(FACES)
+    return table
+
+
+async def test_the_end_posts_each_characters_statistics(console_table, tmp_path):
+    table = await evening(console_table, tmp_path, later=[40])
+    summary = await table.say("kp: /session end")
+    assert [m["ephemeral"] for m in summary] == [False]
+    lines = summary[0]["text"].splitlines()
+    assert re.fullmatch(r"📕 セッション終了（\d\d/\d\d \d\d:\d\d〜\d\d:\d\d JST、\d+分）。KP: kp", lines[0])
+    assert lines[1:] == [
+        # CCB 3, 目星 45, SAN 80, attack 30, its damage, 回避 70: faces 3+45+80+30+70 = 228 / 5
+        "【アリス】ロール 6回／成功 3（決定的成功 1）／致命的失敗 0／平均出目 45.6／SAN 55→51（−4）／HP 13→8（−5）",
+        # 99, 50 and 2D6; the secret 心理学 is not counted: (99 + 50) / 2
+        "【ボブ】ロール 3回／成功 0（決定的成功 0）／致命的失敗 1／平均出目 74.5",
+        # 回避 90, attack 20 and its damage
+        "【ゾンビ】ロール 3回／成功 1（決定的成功 0）／致命的失敗 0／平均出目 55.0／HP 15→10（−5）",
+        "（シークレットダイスと非公開NPCのロールは集計に含めていません）",
+        "🌱 成長ロール: 成功した技能に印がついたキャラクターは /char growth name:キャラクター名 で振れます"
+        "（KPはチャンネルのPC全員分をまとめて振れます）。",
+        "📜 セッション全体のログは /session log で出せます。",
+    ]
+    again = await table.say("kp: /session end")
+    assert again[0]["ephemeral"] and "進行中のセッションはありません" in again[0]["text"]
+    later = await table.say("alice: CCB<=60 【目星】")  # after the end: rolled, not kept
+    assert later[0]["text"] == "alice　【目星】\n(1D100<=60) ＞ 40 ＞ 成功"
+    logged = await table.say("alice: /session log")
+    assert logged[0]["text"].startswith("📜 セッションログ プレイヤー用（シークレットは伏せています）: 19件\n")
+
+
+async def test_the_players_copy_of_the_log_has_no_secret_roll(console_table, tmp_path):
+    table = await evening(console_table, tmp_path)
+    await table.say("kp: /session end")
+    player = await table.say("alice: /session log")
+    assert [(m["to"], m["ephemeral"]) for m in player] == [("alice", True), ("alice", True)]
+    assert player[0]["text"].startswith("📜 セッションログ プレイヤー用（シークレットは伏せています）: 19件")
+    text = (tmp_path / "exports" / "session-1.txt").read_text(encoding="utf-8")
+    page = (tmp_path / "exports" / "session-1.html").read_text(encoding="utf-8")
+    for copy in (text, html.unescape(page)):
+        assert "心理学" not in copy and "(1D100<=70) ＞ 12" not in copy      # bob's secret roll
+        assert "(1D100<=50) ＞ 31" not in copy and "SCCB" not in copy         # the KP's
+        assert "(1D100<=60) ＞ 3 ＞ 決定的成功/スペシャル" in copy
+        assert "アリス HP 13 → 8" in copy and "SAN 55 → 51" in copy
+    body = text.splitlines()
+    assert re.fullmatch(r"\[\d\d:\d\d\] ボブ", body[body.index("    🔒シークレットダイスを振りました") - 1])
+    assert [re.sub(r"^\[\d\d:\d\d\] ", "", line) for line in body if line.startswith("[")] == [
+        "アリス: CCB<=60 【目星】", "アリス", "アリス", "ボブ: CCB<=50 【聞き耳】", "ボブ: 1D100", "ボブ: 2D6",
+        "ボブ", "kp",
+        "[戦闘1] kp: /battle new", "[戦闘1] アリス: /battle join character:アリス",
+        "[戦闘1] ゾンビ: /battle add name:ゾンビ character:ゾンビ", "[戦闘1] kp: /battle start",
+        "[戦闘1] kp: /kp close", "[戦闘1] アリス: /attack target:ゾンビ weapon:こぶし",
+        "[戦闘1] ゾンビ: [回避]", "[戦闘1] アリス: /end", "[戦闘1] ゾンビ: /attack target:アリス weapon:こぶし as:ゾンビ",
+        "[戦闘1] アリス: [回避]", "[戦闘1] kp: /battle end confirm:true"]
+    assert 'class="player secret"' not in page and "シークレット（KPのみ）" not in page
+
+
+async def test_the_kps_copy_has_the_secret_rolls_marked(console_table, tmp_path):
+    table = await evening(console_table, tmp_path)
+    keeper = await table.say("kp: /session log")
+    assert keeper[0]["text"].startswith("📜 セッションログ KP用（シークレットを含む）: 19件（進行中）")
+    text = (tmp_path / "exports" / "session-1-kp.txt").read_text(encoding="utf-8")
+    page = (tmp_path / "exports" / "session-1-kp.html").read_text(encoding="utf-8")
+    assert "ボブ［シークレット］: SCCB<=70 【心理学】\n    (1D100<=70) ＞ 12 ＞ スペシャル" in text
+    assert "kp［シークレット］: SCCB<=50 【聞き耳】\n    (1D100<=50) ＞ 31 ＞ 成功" in text
+    assert page.count('class="player secret"') == 2 and page.count("シークレット（KPのみ）") == 2
+    colours: dict[str, set[str]] = {}
+    for colour, name in re.findall(r'style="--c:(#[0-9a-f]{6})">.*?<span class="name">([^<]*)</span>', page):
+        colours.setdefault(name, set()).add(colour)
+    assert sorted(colours) == ["kp", "アリス", "ゾンビ", "ボブ"]  # a colour per speaker, the same all along
+    assert all(len(c) == 1 for c in colours.values()) and len(set.union(*colours.values())) == 4
+
+
+async def test_only_the_kp_ends_and_one_session_at_a_time(console_table, tmp_path):
+    table = await console_table([], files_dir=tmp_path / "exports")
+    first = await table.say("alice: /session log")
+    assert first[0]["ephemeral"] and "まだセッションの記録がありません" in first[0]["text"]
+    await table.say("kp: /session start")
+    twice = await table.say("kp: /session start")
+    assert twice[0]["ephemeral"] and "すでにセッションが進行中です" in twice[0]["text"]
+    refused = await table.say("alice: /session end")
+    assert refused[0]["ephemeral"] and "（権限: KP）" in refused[0]["text"]
+    other = await table.say("alice: /session start")
+    assert other[0]["ephemeral"] and "（権限: KP）" in other[0]["text"]
+    ended = await table.say("kp: /session end")
+    assert ended[0]["text"].splitlines()[1] == "（このセッションに公開されたロールはありません）"
