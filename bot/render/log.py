@@ -300,7 +300,7 @@ def text_pages(items: list[Entry], title: str, limit: int) -> list[str]:
 
 
 STYLE = """
-body{background:#1e1f22;color:#dcdcdc;font-family:"Hiragino Kaku Gothic ProN","Noto Sans JP",Meiryo,sans-serif;
+body{background:#1e1f22;color:#dcdcdc;font-family:"Hiragino Kaku Gothic ProN","Noto Sans JP","Noto Sans CJK JP",Meiryo,sans-serif;
 margin:0;padding:24px;line-height:1.7}
 h1{font-size:20px;color:#fff;border-bottom:1px solid #444;padding-bottom:8px}
 p{margin:0 0 6px 0;padding:6px 10px;border-radius:6px;background:#2b2d31}
