@@ -88,16 +88,18 @@ class SessionNotes:
         if user != session.keeper:
             self._characters[(session.id, user)] = character
 
-    async def character_of(self, session: GameSession, req: Request, units: dict[str, str | None]) -> str:
+    async def character_of(self, session: GameSession, req: Request,
+                           units: Callable[[], Awaitable[dict[str, str | None]]]) -> str:
         """The character a roll of ``req.user`` is made for: none for the KP (their rolls
         are the KP's); else the one they last checked with in this session; else their only
-        unit in the channel's battle (``units``: ``{unit: owner}``); else their only
-        character of the server (read once per session); else none ("")."""
+        unit in the channel's battle (``await units()``: ``{unit: owner}``); else their only
+        character of the server (read once per session and process); else none ("")."""
         if req.user == session.keeper:
             return ""
         key = (session.id, req.user)
         if key in self._characters:
             return self._characters[key]
+        units = await units()
         mine = [unit for unit, owner in units.items() if owner == req.user]
         if len(mine) != 1:
             mine = [r.name for r in await self.store.list_characters(req.scope) if r.owner == req.user]
@@ -116,7 +118,7 @@ class SessionNotes:
             return None
 
         async def record(result: DiceResult, line: str, typed: str) -> None:
-            character = await self.character_of(session, req, await units())
+            character = await self.character_of(session, req, units)
             await self.store.sessions.record(self.note(session, req, "roll", character, line,
                                                        roll_payload(result, typed), secret=result.secret))
         return record
