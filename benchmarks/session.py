@@ -2,7 +2,7 @@
 record committed durably before it is shown, against the raw durable SQLite commit measured
 in the same run (benchmarks/service.py's reference, warmed up the same way).
 
-    .venv/bin/python benchmarks/session.py [--rolls 300] [--channels 50] [--burst 20]
+    .venv/bin/python benchmarks/session.py [--rolls 300] [--channels 50] [--burst 20] [--warm-up 20000]
 
 Printed, with the ratio to the raw commit:
 
@@ -58,12 +58,12 @@ async def handled(service: Service, req: Request) -> float:
     return elapsed
 
 
-async def warm_up(service: Service, wal: Path) -> int:
+async def warm_up(service: Service, wal: Path, most: int) -> int:
     """Roll in the session until the service's log has been restarted once (its file stops
-    growing for 100 commits): the steady state the reference is measured in too (see
-    benchmarks/service.py's RawCommit); how many rolls that took."""
+    growing for 100 commits), at most ``most`` rolls: the steady state the reference is
+    measured in too (see benchmarks/service.py's RawCommit); how many rolls that took."""
     size, same, n = -1, 0, 0
-    while same < 100:
+    while same < 100 and n < most:
         n += 1
         await handled(service, roll("session", -n))
         now = wal.stat().st_size
@@ -92,7 +92,7 @@ class Counted:
         self.writes = 0
 
 
-async def main(rolls: int, channels: int, burst: int) -> None:
+async def main(rolls: int, channels: int, burst: int, most: int) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-session-"))
     try:
         raw = RawCommit(folder / "raw.db")
@@ -104,7 +104,8 @@ async def main(rolls: int, channels: int, burst: int) -> None:
         names = ["session", *(f"load{i}" for i in range(channels))]
         for channel in names:
             await service.handle(Request(channel=channel, user="kp", name="kp", command="session start", guild="bench"))
-        await warm_up(service, folder / "bench.db-wal")
+        warmed = await warm_up(service, folder / "bench.db-wal", most)
+        print(f"{warmed} rolls before the service's log stopped growing (the steady state)")
         raw.warm_up()
 
         ours, reference = [], []
@@ -157,5 +158,6 @@ if __name__ == "__main__":
     parser.add_argument("--rolls", type=int, default=300, help="timed rolls, one at a time")
     parser.add_argument("--channels", type=int, default=50, help="sessions rolling at once under load")
     parser.add_argument("--burst", type=int, default=20, help="rolls per session under load")
+    parser.add_argument("--warm-up", type=int, default=20000, help="most rolls to reach the steady state")
     args = parser.parse_args()
-    asyncio.run(main(args.rolls, args.channels, args.burst))
+    asyncio.run(main(args.rolls, args.channels, args.burst, args.warm_up))

@@ -131,6 +131,7 @@ class Service:
             **self.keeper.routes(),
             **self.ending.routes(),
             **{path: self._session(handler) for path, handler in self.sessions.routes().items()},
+            "session log": self.sessions.log,  # read only, its files made anew on a retry (not kept)
             **{path: self._decide(build) for path, build in BUILDERS.items()},
             "check": self._check,
         }
@@ -147,7 +148,7 @@ class Service:
         return handler
 
     def _session(self, method) -> Handler:
-        """The handler of a ``/session`` command (its replies kept under the request id)."""
+        """The handler of ``/session start`` or ``end`` (its replies kept under the request id)."""
         return lambda req: self._once(req, lambda: method(req))
 
     async def _battle_steps(self, battle_id: int) -> BattleSteps | None:
