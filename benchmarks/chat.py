@@ -15,6 +15,7 @@ Goals: median under 50 µs for a non-declaration, under 200 µs for a declaratio
 """
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -72,10 +73,11 @@ DECLARATIONS = (
     ("alice", "回避"), ("alice", "〈回避〉します"), ("alice", "ナイフで受け流し"), ("alice", "受け流し：大型ナイフ"),
     ("alice", "じゃあ回避で！"), ("alice", "アリス：回避"), ("alice", "CCB<=28 〈回避〉"), ("alice", "なにもしない"),
     ("bob", "アリスをかばう"), ("bob", "かばう"),
-    ("kp", "ゾンビ1：アリスを攻撃"), ("kp", "ゾンビ1：斧でボブを攻撃"), ("kp", "ゾンビ1：C4へ移動"),
+    ("kp", "ゾンビ1：アリスを斧で攻撃"), ("kp", "ゾンビ1：斧でボブを攻撃"), ("kp", "ゾンビ1：C4へ移動"),
     ("kp", "ゾンビ1：ターン終了"), ("kp", "ゾンビ1：リンに斧"),
 )
-"""Declarations: answers to the pending attack, and the KP's moves for the NPC on its turn."""
+"""Declarations: answers to the pending attack, and the KP's moves for the NPC on its turn (each
+naming its weapon: ゾンビ1 holds 斧 besides its fists, so 「ゾンビ1：アリスを攻撃」 is asked back)."""
 
 
 def contexts() -> dict[str, ChatContext]:
@@ -100,23 +102,24 @@ def p99(samples: list[float]) -> float:
     return statistics.quantiles(samples, n=100)[98]
 
 
-def main() -> None:
-    """Print median and p99 µs per line for each kind, the d20 reference and the ratios."""
+def main(rounds: int = ROUNDS) -> None:
+    """Print median and p99 µs per line for each kind, the d20 reference and the ratios;
+    ``rounds`` timed calls per line."""
     ctx = contexts()
     for who, text in DECLARATIONS:
         assert isinstance(read(text, ctx[who]), Declaration), (who, text)
     for text in TALK:
         assert read(text, ctx["alice"]) is None, text
 
-    talk = [s for text in TALK for s in timed(lambda t=text: read(t, ctx["alice"]))]
-    said = [s for who, text in DECLARATIONS for s in timed(lambda w=who, t=text: read(t, ctx[w]))]
+    talk = [s for text in TALK for s in timed(lambda t=text: read(t, ctx["alice"]), rounds)]
+    said = [s for who, text in DECLARATIONS for s in timed(lambda w=who, t=text: read(t, ctx[w]), rounds)]
     dice = RandomDice(SystemRandom())
-    d20 = timed(lambda: evaluate("1D20", dice), ROUNDS * 10)
+    d20 = timed(lambda: evaluate("1D20", dice), rounds * 10)
     reference = statistics.median(d20)
     _lexicon.cache_clear()
     cold = timed(lambda: (_lexicon.cache_clear(), read("回避", ctx["alice"])), 50)
 
-    print(f"rules.chat.read, {len(ROWS)} units, {len(TALK)} + {len(DECLARATIONS)} lines × {ROUNDS} calls")
+    print(f"rules.chat.read, {len(ROWS)} units, {len(TALK)} + {len(DECLARATIONS)} lines × {rounds} calls")
     print(f"reference: evaluate('1D20', RandomDice(SystemRandom())) median {reference:.1f} µs")
     for kind, samples in (("non-declaration", talk), ("declaration", said)):
         median = statistics.median(samples)
@@ -128,4 +131,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="timed calls per line")
+    main(parser.parse_args().rounds)
