@@ -121,17 +121,21 @@ async def main(rolls: int, channels: int, burst: int, most: int) -> None:
         quiet_writes, quiet_sql = counted.writes, len(counted.sql)
 
         counted.reset()
-        t0 = time.perf_counter()
-        await asyncio.gather(*(handled(service, roll(f"free{c}", n)) for n in range(burst) for c in range(channels)))
-        free_wall = time.perf_counter() - t0
-        commits = store.writer._sqlite._commits
-        t0 = time.perf_counter()
-        await asyncio.gather(*(handled(service, roll(f"load{c}", n)) for n in range(burst) for c in range(channels)))
-        wall = time.perf_counter() - t0
+        free_wall = wall = 0.0
+        commits, load_raw = store.writer._sqlite._commits, []
+        for round_ in range(3):  # bursts with and without sessions in turn, raw commits between them
+            t0 = time.perf_counter()
+            await asyncio.gather(*(handled(service, roll(f"free{c}", round_ * burst + n))
+                                   for n in range(burst) for c in range(channels)))
+            free_wall += time.perf_counter() - t0
+            load_raw += [raw.timed() for _ in range(30)]
+            t0 = time.perf_counter()
+            await asyncio.gather(*(handled(service, roll(f"load{c}", round_ * burst + n))
+                                   for n in range(burst) for c in range(channels)))
+            wall += time.perf_counter() - t0
+            load_raw += [raw.timed() for _ in range(30)]
         commits = store.writer._sqlite._commits - commits
-        total = channels * burst
-        load_raw = [raw.timed() for _ in range(100)]
-
+        total = 3 * channels * burst
         print(line("raw durable commit (reference)", reference + quiet_raw + load_raw))
         print(line("chat roll, no session in the channel", quiet, quiet_raw, goal=False))
         print(line("chat roll, session open (record committed)", ours, reference))
@@ -143,7 +147,7 @@ async def main(rolls: int, channels: int, burst: int, most: int) -> None:
               f"  ({'ok' if not on_sessions and not quiet_writes else 'MISSED'}: goal none)")
         per_roll, added = wall / total, (wall - free_wall) / total
         raw_p50 = sorted(load_raw)[len(load_raw) // 2]
-        print(f"under load: {total} rolls in {channels} sessions at once: {commits} durable commits "
+        print(f"under load: {total} rolls in {channels} sessions ({burst} each at once, 3 times): {commits} durable commits "
               f"({total / max(commits, 1):.1f} rolls per commit), {per_roll * 1000:.3f} ms per roll"
               f" = {per_roll / raw_p50:.2f}× raw; without sessions {free_wall / total * 1000:.3f} ms:"
               f" recording adds {added * 1000:.3f} ms = {added / raw_p50:.2f}× raw"
