@@ -93,7 +93,7 @@ class Service:
         self.characters = CharacterBook(store)
         self.notes = SessionNotes(store, clock)
         self.battles.step_notes = self.notes.step_note
-        self.sheet_checks = SheetChecks(self.characters, dice, clock, self.notes)
+        self.sheet_checks = SheetChecks(self.characters, dice, clock, notes=self.notes)
         self.sessions = SessionDesk(store, self.notes, clock, self.battles.is_kp, self._battle_steps,
                                     self._keeper_of_battles)
         self.keeper = KeeperDesk(self.battles)

@@ -39,7 +39,7 @@ def is_san(skill: str | None) -> bool:
 class SheetChecks:
     """Checks rolled against a saved character sheet (no battle state involved)."""
 
-    def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime],
+    def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime], *,
                  notes: SessionNotes | None = None) -> None:
         self.book = book
         self.dice = dice
