@@ -15,6 +15,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
+from bot.commands import options as opt
 from bot.commands.request import Request
 from bot.render import log as battle_log
 from bot.render import session as render
@@ -101,9 +102,17 @@ class SessionDesk:
         return [public(text) for text in render.summary_texts(head, found, marks, left_out)]
 
     async def log(self, req: Request) -> list[Reply]:
-        """``/session log``: the channel's open (else latest) session as text and HTML
-        files, in pages of at most ``page_bytes``; the KP's copy with the secret rolls."""
-        session = await self.notes.open_in(req.channel) or await self.store.sessions.latest(req.channel)
+        """``/session log [number:]``: the channel's ``number``-th session (default: the open,
+        else the latest one) as text and HTML files, in pages of at most ``page_bytes``; the
+        KP's copy with the secret rolls."""
+        number = opt.integer(req.options, "number", "number")
+        if number is not None:
+            session = await self.store.sessions.nth(req.channel, number) if number >= 1 else None
+            if session is None:
+                raise InvalidInput(f"このチャンネルに{number}回目のセッションはありません。"
+                                   "number: を省くと最新のセッションのログを出します。")
+        else:
+            session = await self.notes.open_in(req.channel) or await self.store.sessions.latest(req.channel)
         if session is None:
             raise InvalidInput("このチャンネルにはまだセッションの記録がありません。KPが /session start で始めます。")
         reveal = await self.is_kp(req, session.keeper)

@@ -59,6 +59,8 @@ _SESSION = select(SessionRow.id, SessionRow.channel, SessionRow.scope, SessionRo
                   SessionRow.started_at, SessionRow.ended_at)
 _OPEN = _SESSION.where(SessionRow.ended_at.is_(None))
 _LATEST = _SESSION.where(SessionRow.channel == bindparam("channel")).order_by(SessionRow.id.desc()).limit(1)
+_NTH = (_SESSION.where(SessionRow.channel == bindparam("channel")).order_by(SessionRow.id)
+        .offset(bindparam("skip")).limit(1))
 _RECORDS = (select(SessionRecordRow.id, SessionRecordRow.kind, SessionRecordRow.user, SessionRecordRow.speaker,
                    SessionRecordRow.character, SessionRecordRow.secret, SessionRecordRow.text,
                    SessionRecordRow.payload, SessionRecordRow.created_at)
@@ -99,6 +101,12 @@ class SessionTables:
         """The channel's most recent session, open or ended, or None."""
         async with self._reads.connect() as conn:
             row = (await conn.execute(_LATEST, {"channel": channel})).first()
+            return _session(row) if row else None
+
+    async def nth(self, channel: str, number: int) -> GameSession | None:
+        """The channel's ``number``-th session (1 = its first), or None."""
+        async with self._reads.connect() as conn:
+            row = (await conn.execute(_NTH, {"channel": channel, "skip": number - 1})).first()
             return _session(row) if row else None
 
     async def start(self, channel: str, scope: str, keeper: str, keeper_name: str, now: datetime) -> GameSession:

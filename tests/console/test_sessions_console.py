@@ -105,3 +105,21 @@ async def test_only_the_kp_ends_and_one_session_at_a_time(console_table, tmp_pat
     assert other[0]["ephemeral"] and "（権限: KP）" in other[0]["text"]
     ended = await table.say("kp: /session end")
     assert ended[0]["text"].splitlines()[1] == "（このセッションに公開されたロールはありません）"
+
+
+async def test_an_earlier_session_is_logged_by_its_number(console_table, tmp_path):
+    table = await console_table([40, 90], files_dir=tmp_path / "exports")
+    await table.say("alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15")
+    for faces_line in ("alice: CCB<=50 【目星】", "alice: CCB<=50 【聞き耳】"):
+        await table.say("kp: /session start")
+        await table.say(faces_line)
+        await table.say("kp: /session end")
+    first = await table.say("bob: /session log number:1")
+    assert first[0]["text"].startswith("📜 セッションログ プレイヤー用（シークレットは伏せています）: 1件")
+    text = (tmp_path / "exports" / "session-1.txt").read_text(encoding="utf-8")
+    assert "アリス: CCB<=50 【目星】\n    (1D100<=50) ＞ 40 ＞ 成功" in text and "聞き耳" not in text
+    latest = await table.say("bob: /session log")
+    assert latest[0]["text"].split("\n")[-1].endswith("session-2.txt）")
+    assert "(1D100<=50) ＞ 90 ＞ 失敗" in (tmp_path / "exports" / "session-2.txt").read_text(encoding="utf-8")
+    missing = await table.say("bob: /session log number:3")
+    assert missing[0]["ephemeral"] and missing[0]["text"].startswith("このチャンネルに3回目のセッションはありません。")
