@@ -293,10 +293,12 @@ def _text_item(item: Entry) -> str:
     return "\n".join(out)
 
 
-def text_pages(items: list[Entry], title: str, limit: int) -> list[str]:
+def text_pages(items: list[Entry], title: str, limit: int, preface: tuple[str, ...] = ()) -> list[str]:
     """:func:`text_log` in pages of at most ``limit`` bytes (UTF-8) each, whole entries
-    per page, each page titled 「（2/3）」 when there are several; one page for a short log."""
-    return _pages(title, items, _text_item, _text_page, limit)
+    per page, each page titled 「（2/3）」 when there are several; one page for a short log.
+    ``preface``: lines shown first, under 【集計】 (a session's statistics)."""
+    first = printable("\n".join(["【集計】", *preface, "-" * 40])) if preface else None
+    return _pages(title, items, _text_item, _text_page, limit, first)
 
 
 STYLE = """
@@ -315,6 +317,8 @@ p.kp .name{color:#ffcc66}
 p.secret{background:#2c2438;border-left:4px dashed #b48cff}
 .badge.secret{background:#b48cff}
 p.undone{opacity:.55}
+div.stats{margin:0 0 14px 0;padding:8px 12px;border-radius:6px;background:#24323a;border-left:4px solid #66d9e8}
+div.stats .name{font-weight:bold;color:#66d9e8}
 p.undone .body{text-decoration:line-through}
 .badge{display:inline-block;font-size:11px;padding:0 6px;margin-left:6px;border-radius:8px;background:#e0a030;color:#1e1f22}
 .badge.undo{background:#888}
@@ -345,12 +349,14 @@ def html_log(items: list[Entry], title: str) -> str:
     return _html_page(title, [_html_item(item, colours) for item in items])
 
 
-def html_pages(items: list[Entry], title: str, limit: int) -> list[str]:
+def html_pages(items: list[Entry], title: str, limit: int, preface: tuple[str, ...] = ()) -> list[str]:
     """:func:`html_log` in pages of at most ``limit`` bytes (UTF-8) each: whole entries per
     page, every page a standalone document titled 「（2/3）」 when there are several, a
-    speaker's colour the same on every page."""
+    speaker's colour the same on every page; ``preface`` lines first, in a 集計 box."""
     colours = speaker_colours(items)
-    return _pages(title, items, lambda item: _html_item(item, colours), _html_page, limit)
+    first = (printable('<div class="stats"><span class="name">集計</span>'
+                       f'<span class="body">{html.escape(chr(10).join(preface))}</span></div>') if preface else None)
+    return _pages(title, items, lambda item: _html_item(item, colours), _html_page, limit, first)
 
 
 def _html_page(title: str, blocks: list[str]) -> str:
@@ -376,16 +382,17 @@ def _html_item(item: Entry, colours: dict[str, str]) -> str:
             f'<span class="body">{body}</span></p>')
 
 
-def _pages(title: str, items: list[Entry], block, page, limit: int) -> list[str]:
+def _pages(title: str, items: list[Entry], block, page, limit: int, first: str | None = None) -> list[str]:
     """``items`` rendered by ``block(item)`` and laid out on pages by ``page(title, blocks)``
     of at most ``limit`` bytes each (an entry too big for a page alone has its label and
-    lines cut to fit, marked 「…（長すぎるため省略）」). Raises ValueError for a ``limit``
-    that cannot hold the page itself and a short entry."""
+    lines cut to fit, marked 「…（長すぎるため省略）」), after the block ``first`` if given
+    (it must fit a page). Raises ValueError for a ``limit`` that cannot hold the page
+    itself, ``first`` and a short entry."""
     room = limit - len(page(f"{title}（999/999）", []).encode())
-    if room < 600:
+    used = len(first.encode()) + 1 if first else 0
+    if room - used < 600:
         raise ValueError(f"pages of {limit} bytes are too small for this log")
-    groups: list[list[str]] = [[]]
-    used = 0
+    groups: list[list[str]] = [[first] if first else []]
     for item in items:
         text = printable(block(item))
         size = len(text.encode()) + 1

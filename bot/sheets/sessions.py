@@ -95,11 +95,18 @@ class SessionDesk:
         records = await self.store.sessions.records(session.id)
         battles = await self._battles(records)
         found = tallies(records, {k: b.steps for k, b in battles.items()})
-        left_out = any(r.secret for r in records) or any(
-            isinstance(e, UnitJoined) and e.hidden for b in battles.values() for s in b.steps for e in s.events)
         head = f"📕 セッション終了（{render.span(session.started_at, now)}）。KP: {session.keeper_name}"
         marks = await self._growth_marks(session.scope, [t.name for t in found])
-        return [public(text) for text in render.summary_texts(head, found, marks, left_out)]
+        return [public(text) for text in render.summary_texts(head, found, marks, _left_out(records, battles))]
+
+    @staticmethod
+    def _statistics(records, battles: dict[int, BattleSteps]) -> tuple[str, ...]:
+        """The statistics lines a log starts with: what the summary shows (public rolls)."""
+        found = tallies(records, {k: b.steps for k, b in battles.items()})
+        lines = [render.tally_line(t) for t in found] or ["（公開されたロールはありません）"]
+        if _left_out(records, battles):
+            lines.append("（シークレットダイスと非公開NPCのロールは集計に含めていません）")
+        return tuple(lines)
 
     async def log(self, req: Request) -> list[Reply]:
         """``/session log [number:]``: the channel's ``number``-th session (default: the open,
@@ -117,10 +124,12 @@ class SessionDesk:
             raise InvalidInput("このチャンネルにはまだセッションの記録がありません。KPが /session start で始めます。")
         reveal = await self.is_kp(req, session.keeper)
         records = await self.store.sessions.records(session.id)
-        entries = session_entries(records, await self._battles(records), reveal)
+        battles = await self._battles(records)
+        entries = session_entries(records, battles, reveal)
         end = session.ended_at or self.clock()
         title = f"セッションログ {req.channel}（{render.span(session.started_at, end)}）"
-        texts, pages = await asyncio.to_thread(_pages, entries, title, self.page_bytes)  # CPU work off the loop
+        stats = self._statistics(records, battles)
+        texts, pages = await asyncio.to_thread(_pages, entries, title, self.page_bytes, stats)  # CPU work off the loop
         copy = "KP用（シークレットを含む）" if reveal else "プレイヤー用（シークレットは伏せています）"
         stem = f"session-{session.id}" + ("-kp" if reveal else "")
         files = _named(stem, "txt", texts) + _named(stem, "html", pages)
@@ -154,8 +163,15 @@ class SessionDesk:
                 if name in sheets and sheets[name].get("growth")}
 
 
-def _pages(entries: list, title: str, limit: int) -> tuple[list[str], list[str]]:
-    return battle_log.text_pages(entries, title, limit), battle_log.html_pages(entries, title, limit)
+def _left_out(records, battles: dict[int, BattleSteps]) -> bool:
+    """Whether the statistics leave something out: a secret roll, a hidden NPC."""
+    return any(r.secret for r in records) or any(
+        isinstance(e, UnitJoined) and e.hidden for b in battles.values() for s in b.steps for e in s.events)
+
+
+def _pages(entries: list, title: str, limit: int, stats: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    return (battle_log.text_pages(entries, title, limit, stats),
+            battle_log.html_pages(entries, title, limit, stats))
 
 
 def _named(stem: str, suffix: str, pages: list[str]) -> list[dict]:

@@ -64,6 +64,12 @@ async def test_the_players_copy_of_the_log_has_no_secret_roll(console_table, tmp
         assert "(1D100<=60) ＞ 3 ＞ 決定的成功/スペシャル" in copy
         assert "アリス HP 13 → 8" in copy and "SAN 55 → 51" in copy
     body = text.splitlines()
+    assert body[2:8] == [  # the statistics the end posted, first
+        "【集計】",
+        "【アリス】ロール 6回／成功 3（決定的成功 1）／致命的失敗 0／平均出目 45.6／SAN 55→51（−4）／HP 13→8（−5）",
+        "【ボブ】ロール 3回／成功 0（決定的成功 0）／致命的失敗 1／平均出目 74.5",
+        "【ゾンビ】ロール 3回／成功 1（決定的成功 0）／致命的失敗 0／平均出目 55.0／HP 15→10（−5）",
+        "（シークレットダイスと非公開NPCのロールは集計に含めていません）", "-" * 40]
     assert re.fullmatch(r"\[\d\d:\d\d\] ボブ", body[body.index("    🔒シークレットダイスを振りました") - 1])
     assert [re.sub(r"^\[\d\d:\d\d\] ", "", line) for line in body if line.startswith("[")] == [
         "アリス: CCB<=60 【目星】", "アリス", "アリス", "ボブ: CCB<=50 【聞き耳】", "ボブ: 1D100", "ボブ: 2D6",

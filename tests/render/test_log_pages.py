@@ -40,3 +40,12 @@ def test_an_entry_bigger_than_a_page_is_cut_to_fit():
     [page] = html_pages([huge], "セッションログ", 6000)
     assert len(page.encode()) <= 6000 and "…（長すぎるため省略）" in page
     assert page.endswith("</span></p>\n</body></html>\n")
+
+
+def test_the_statistics_open_the_first_page_only():
+    stats = ("【アリス】ロール 6回／成功 3（決定的成功 1）／致命的失敗 0／平均出目 45.6",)
+    found = text_pages(ENTRIES, "セッションログ", 6000, stats)
+    assert found[0].splitlines()[2:5] == ["【集計】", stats[0], "-" * 40]
+    assert all("【集計】" not in page for page in found[1:]) and all(len(p.encode()) <= 6000 for p in found)
+    pages = html_pages(ENTRIES, "セッションログ", 6000, stats)
+    assert pages[0].count('<div class="stats">') == 1 and all('class="stats"' not in p for p in pages[1:])
