@@ -162,7 +162,7 @@ class Service:
     async def _keeper_of_battles(self, channel: str) -> str | None:
         """The KP of the channel's active battle, else of its latest one, or None."""
         record = await self.battles.active(channel) or await self.store.latest_battle(channel)
-        return (await self.battles.loaded(record))[1].state.keeper if record else None
+        return record.keeper if record else None  # the row follows /kp handover
 
     async def _keeper(self, channel: str) -> str | None:
         """Who sees secret rolls besides the roller: the KP of the channel's battle, else of

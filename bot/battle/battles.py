@@ -343,8 +343,7 @@ class Battles:
             deadlines = self.deadlines(before, view, after.state)
             replies = (extra + self.replies(record, system, before, view, events, after.state, quiet=True)
                        if extra else None)
-            note = (await self.step_notes(req, record.id, events, unit_owners(after.state), after.state.keeper)
-                    if self.step_notes else None)
+            note = await self.session_note(req, record.id, events, after.state)
             write = self.store.append(
                 record.id, record.version, [(e.kind, shallow(e)) for e in events], req.user, req.request_id,
                 [_compact(r) for r in replies] if extra else {"battle": record.id, "events": [record.version + 1, version]},
@@ -376,6 +375,13 @@ class Battles:
                     listener()
             return await self.with_stale(req.channel, replies)
         return []
+
+    async def session_note(self, req: Request, battle_id: int, events: list[Event], state: BattleState) -> dict | None:
+        """The record of the step ``events`` in the channel's open session (``step_notes``),
+        written with the step; None without a session."""
+        if self.step_notes is None:
+            return None
+        return await self.step_notes(req, battle_id, events, unit_owners(state), state.keeper)
 
     async def replayed(self, battle_id: int, first: int, last: int) -> list[Reply]:
         """The replies of events ``first`` … ``last`` (seqs, 1-based) of battle ``battle_id``

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.commands import options as opt
 from bot.battle.chat_play import chat_on
-from bot.battle.battles import Battles, board, unit_owners
+from bot.battle.battles import Battles, board
 from bot.render import battle as render
 from bot.render import buttons
 from bot.render.reply import Button, Reply, private, public
@@ -124,8 +124,7 @@ class BattleEnd:
         replies = [public(f"♻ KP（{req.name or req.user}）が戦闘を再開しました（ラウンド{state.round}）。")]
         replies += board(record, system, view)
         replies += [r for p in view.prompts for r in render.prompt_replies(record.id, p, state.keeper, view, chat_on(state))]
-        note = (await self.battles.step_notes(req, record.id, events, unit_owners(state), state.keeper)
-                if self.battles.step_notes else None)
+        note = await self.battles.session_note(req, record.id, events, state)
         try:
             await self.store.append(record.id, record.version, [to_record(e) for e in events], req.user,
                                     req.request_id, [r.to_dict() for r in replies], status="active",
