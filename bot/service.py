@@ -423,6 +423,10 @@ class Service:
         if kept is None:
             raise InvalidInput("このシークレットダイスは公開済みか、あなたが振ったものではありません。")
         shown = published_reply(kept.speaker, kept.text)
+        try:
+            await self.notes.published(req, kept.channel, shown.text, lambda: self._units(kept.channel))
+        except Exception:  # noqa: BLE001 - published (committed): the roll must be shown all the same
+            log.exception("the published secret roll %s could not be kept in the session", roll_id)
         if kept.channel == req.channel:
             return [shown]
         return [dataclasses.replace(shown, channel=kept.channel),

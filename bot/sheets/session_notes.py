@@ -15,7 +15,9 @@ character it was made for (:meth:`SessionNotes.character_of`) and its numbers in
   "d100": [every 1D100 face it rolled alone (a check's, or a bare ``1D100``)]}``;
 - ``check``: ``{"skill", "target", "roll", "level"}``;
 - ``san``: ``{"loss", "roll", "level", "before", "after", "lost"}``;
-- ``step``: ``{"battle": battle id, "step": step number}`` (its events are the battle's).
+- ``step``: ``{"battle": battle id, "step": step number}`` (its events are the battle's);
+- ``publish``: ``{}``, a secret roll its roller showed the channel later ([結果を公開]; the
+  roll itself was counted, or not, as a secret one).
 """
 from __future__ import annotations
 
@@ -122,6 +124,15 @@ class SessionNotes:
             await self.store.sessions.record(self.note(session, req, "roll", character, line,
                                                        roll_payload(result, typed), secret=result.secret))
         return record
+
+    async def published(self, req: Request, channel: str, text: str,
+                        units: Callable[[], Awaitable[dict[str, str | None]]]) -> None:
+        """Keep ``text``, a secret roll shown to ``channel`` by its roller, in the channel's
+        open session (nothing without one)."""
+        session = await self.open_in(channel)
+        if session is not None:
+            character = await self.character_of(session, req, units)
+            await self.store.sessions.record(self.note(session, req, "publish", character, text, {}))
 
     async def step_note(self, req: Request, battle_id: int, events: list, units: dict[str, str | None],
                         keeper: str | None) -> dict | None:

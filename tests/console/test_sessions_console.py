@@ -129,3 +129,16 @@ async def test_an_earlier_session_is_logged_by_its_number(console_table, tmp_pat
     assert "(1D100<=50) ＞ 90 ＞ 失敗" in (tmp_path / "exports" / "session-2.txt").read_text(encoding="utf-8")
     missing = await table.say("bob: /session log number:3")
     assert missing[0]["ephemeral"] and missing[0]["text"].startswith("このチャンネルに3回目のセッションはありません。")
+
+
+async def test_a_published_secret_roll_reaches_the_players_copy(console_table, tmp_path):
+    table = await console_table([12], files_dir=tmp_path / "exports")
+    await table.say("kp: /session start")
+    await table.say("bob: SCCB<=70 【心理学】")
+    shown = await table.say("bob: [結果を公開]")
+    assert shown[0]["text"] == "🔓 bobがシークレットダイスの結果を公開しました。\nbob　【心理学】\n(1D100<=70) ＞ 12 ＞ スペシャル"
+    await table.say("bob: /session log")
+    text = (tmp_path / "exports" / "session-1.txt").read_text(encoding="utf-8")
+    assert "    🔒シークレットダイスを振りました" in text
+    assert "    🔓 bobがシークレットダイスの結果を公開しました。\n    bob　【心理学】\n    (1D100<=70) ＞ 12 ＞ スペシャル" in text
+    assert text.splitlines()[3] == "（公開されたロールはありません）"  # a secret roll is not counted, shown or not
