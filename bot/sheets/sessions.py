@@ -127,7 +127,7 @@ class SessionDesk:
         battles = await self._battles(records)
         entries = session_entries(records, battles, reveal)
         end = session.ended_at or self.clock()
-        title = f"セッションログ {req.channel}（{render.span(session.started_at, end)}）"
+        title = f"セッションログ（{render.span(session.started_at, end)}、KP: {session.keeper_name}）"
         stats = self._statistics(records, battles)
         texts, pages = await asyncio.to_thread(_pages, entries, title, self.page_bytes, stats)  # CPU work off the loop
         copy = "KP用（シークレットを含む）" if reveal else "プレイヤー用（シークレットは伏せています）"
