@@ -32,14 +32,19 @@ from bot.battle.draft import Loaded, RecordingDice
 from bot.battle.keeper_desk import KeeperDesk
 from bot.render import battle as render
 from bot.render import buttons
+from bot.render import window
 from bot.render.map_text import map_reply
 from bot.render.reply import Button, Reply, clip, posted_in, private, public
 from bot.commands.request import Request, request_label
+from bot.sheets.investigators import InvestigatorBook
+from bot.sheets.edition import (BATTLE_EDITION, SYSTEM_WORDS, Edition, battle_edition_note,
+                                channel_edition, percent_note, sheet_edition)
 from bot.sheets.rolls import published_reply, roll_replies
 from bot.sheets.checks import SheetChecks, is_san
 from bot.sheets.session_notes import SessionNotes
 from bot.render.session_log import BattleSteps
 from bot.sheets.sessions import SessionDesk
+from bot.sheets.checks7 import InvestigatorChecks
 from bot.store import BattleExists, BattleRecord, Deadline, DuplicateRequest, Store
 from bot.store.busy import DatabaseBusy
 from rules.battle import commands as cmds
@@ -51,6 +56,7 @@ from rules.chat import sanity_loss
 from rules.battle.steps import StepStarted, command_record
 from rules.coc6.character import Character
 from rules.dice import Dice, DiceError, DiceExhausted
+from rules.dice.editions import is_dice, own_edition
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 
@@ -93,7 +99,10 @@ class Service:
         self.characters = CharacterBook(store)
         self.notes = SessionNotes(store, clock)
         self.battles.step_notes = self.notes.step_note
-        self.sheet_checks = SheetChecks(self.characters, dice, clock, notes=self.notes)
+        self.characters.seventh = InvestigatorBook(store, dice)
+        self.sheet_checks = SheetChecks(self.characters, dice, clock,
+                                        InvestigatorChecks(store, dice, clock, store.keeper.channel_settings),
+                                        notes=self.notes)
         self.sessions = SessionDesk(store, self.notes, clock, self.battles.is_kp, self._battle_steps,
                                     self._keeper_of_battles)
         self.keeper = KeeperDesk(self.battles)
@@ -122,7 +131,7 @@ class Service:
         own: dict[str, Handler] = {
             "roll": self._roll, "chat": self._chat, "button": self._button,
             "battle new": self._open, "battle status": self._status, "battle map": self._map,
-            "char new": self._char(self.characters.new),
+            "char new": self._char_new,
             "char set": self._char_edit(self.characters.set, "次の戦闘から使えます。この戦闘の値はKPが /kp set で変えられます"),
             "char weapon": self._char_edit(self.characters.weapon, "次の戦闘から使えます"), "char show": self._char_show,
             "char list": self._char(self.characters.list), "char delete": self._char(self.characters.delete),
@@ -201,6 +210,26 @@ class Service:
         async def handler(req: Request) -> list[Reply]:
             return await self._once(req, lambda: method(req.scope, req.user, req.options))
         return handler
+
+    async def _char_new(self, req: Request) -> list[Reply]:
+        """``/char new``: a 6th character, or a 7th investigator (``edition:7``, or by default
+        in a channel the KP set to 7th, a battle there or not); a 6th one typed in percentages
+        gets a note."""
+        chosen = opt.text(req.options, "edition")
+        if chosen is not None:
+            system = SYSTEM_WORDS.get(chosen.strip().lower())
+            if system is None:
+                raise InvalidInput("edition: は 6 か 7 です。")
+        else:
+            system = await sheet_edition(self.store.keeper, req.channel)
+        if system == "coc7":
+            return await self._once(req, lambda: self.characters.seventh.new(req.scope, req.user, req.options))
+
+        async def sixth() -> list[Reply]:
+            replies = await self.characters.new(req.scope, req.user, req.options)
+            note = percent_note(req.options)
+            return [dataclasses.replace(replies[0], text=replies[0].text + note), *replies[1:]] if note else replies
+        return await self._once(req, sixth)
 
     def _char_edit(self, method, then: str) -> Handler:
         """The handler of a ``/char`` command that changes a sheet: when a unit of the
@@ -390,24 +419,44 @@ class Service:
         text = opt.text(req.options, "command")
         if not text:
             raise InvalidInput("command: にダイスコマンドを指定してください（例: CCB<=70）。")
+        chosen = opt.text(req.options, "system")
+        here = await self._edition(req.channel)
+        if chosen is not None:
+            system = SYSTEM_WORDS.get(chosen.strip().lower())
+            if system is None:
+                raise InvalidInput(f"system: は coc6（6版）か coc7（7版）です（「{chosen[:20]}」は選べません）。")
+            here = Edition(system)
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
                                   await self._keeper(req.channel), from_chat=False,
-                                  keep_secret=self._secret_keeper(req),
+                                  keep_secret=self._secret_keeper(req), edition=here.system,
+                                  in_battle=here.in_battle, forced=chosen is not None,
                                   record=await self.notes.roll_recorder(req, lambda: self._units(req.channel)))
 
+    async def _edition(self, channel: str) -> Edition:
+        """The channel's dice edition (bot.sheets.edition)."""
+        return await channel_edition(self.battles, self.store.keeper, channel)
+
     async def _chat(self, req: Request) -> list[Reply]:
-        """A chat line: a declaration in a battle channel (bot.battle.chat_play), else dice."""
-        declared = await self.chat.declaration(req)
-        if declared is not None:
-            return declared
+        """A chat line: a declaration in a battle channel (bot.battle.chat_play), else dice.
+        A dice line only the other edition has never acts in a battle: it is rolled with a
+        note (rules.dice.editions)."""
         text = opt.text(req.options, "text") or ""
+        in_battle = await self.battles.active(req.channel) is not None
+        if not (in_battle and own_edition(text) not in (None, BATTLE_EDITION)):
+            declared = await self.chat.declaration(req)
+            if declared is not None:
+                return declared
         loss = sanity_loss(text)
         if loss is not None:  # 「SANチェック 1/1D6」: the /check of a SAN roll, in any channel
             return await self.dispatch(dataclasses.replace(req, command="check", said=text,
                                                            options={"skill": "SAN", "loss": loss}))
+        if not is_dice(text):  # ordinary chat: silent, without reading the channel's settings
+            return []
+        here = await self._edition(req.channel)
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
                                   await self._keeper(req.channel), from_chat=True,
-                                  keep_secret=self._secret_keeper(req),
+                                  keep_secret=self._secret_keeper(req), edition=here.system,
+                                  in_battle=here.in_battle,
                                   record=await self.notes.roll_recorder(req, lambda: self._units(req.channel)))
 
     def _secret_keeper(self, req: Request):
@@ -448,14 +497,16 @@ class Service:
         recorder = RecordingDice(self.dice)
         events = system.decide(state, command, recorder)
         known = self.battles.setting_defaults(system)
-        for key, value in (await self.store.keeper.channel_settings(req.channel)).items():
+        stored = await self.store.keeper.channel_settings(req.channel)
+        for key, value in stored.items():
             if key in known:
                 events.append(kc.SettingChanged(key=key, value=value, by=req.user))
         marker = StepStarted(step=1, by=req.user, command=command_record(command), dice=recorder.faces,
                              label=request_label(req), speaker=req.name)
         note = await self.notes.step_note(req, 0, [marker, *events], {}, req.user)  # its id: the store's
         reply = public(f"戦闘を開きました（{system.title}）。KP: {req.name or req.user}\n"
-                       "PLは /battle join character:名前 で参加、KPは /battle add でNPCを追加し、/battle start で開始します。")
+                       "PLは /battle join character:名前 で参加、KPは /battle add でNPCを追加し、/battle start で開始します。"
+                       + battle_edition_note(stored.get("edition"), system.title))
         try:
             record = await self.store.open_battle(req.channel, req.guild, system.name, req.user,
                                                   [to_record(e) for e in [marker, *events]], req.request_id,
@@ -569,6 +620,9 @@ class Service:
         if req.user != prompt.owner and not is_kp:
             raise InvalidInput(f"このボタンは{prompt.unit}の担当者用です。")
         as_unit = prompt.unit if is_kp and prompt.owner != req.user else None
+        if prompt.kind == "declare" and bid.choice == buttons.choice_code(window.MENU):  # its buttons, to the presser
+            shown = render.prompt_reply(record.id, prompt, state.keeper, system.view(state), chat_on(state))
+            return [dataclasses.replace(shown, ephemeral=True, to=req.user, mentions=())]
         if prompt.kind in ("declare", "declarations"):
             label = buttons.label_of(bid.choice, prompt.options)
             if label is None:

@@ -29,6 +29,7 @@ from bot.battle.draft import Draft, Loaded, advance, folded, reverts
 from bot.battle.fold_cache import LRU
 from bot.render import battle as render
 from bot.render import log as battle_log
+from bot.render import window
 from bot.render.reply import Reply, private, public
 from bot.commands.request import Request, request_label
 from bot.store import BattleRecord, Refusal, Snapshot, Store, VersionConflict
@@ -436,9 +437,9 @@ class Battles:
         old = {p.key for p in before.prompts}
         if any(isinstance(e, StepsReverted) and e.reason == "override" for e in events):
             old = {p.key for p in before.prompts if p.kind == "turn"}  # re-resolved: its questions are asked again
-        for prompt in view.prompts:
-            if prompt.key not in old and not (prompt.kind == "turn" and _same_turn(before, view)):
-                replies.extend(render.prompt_replies(record.id, prompt, state.keeper, view, chat_on(state)))
+        new = [p for p in view.prompts
+               if p.key not in old and not (p.kind == "turn" and _same_turn(before, view))]
+        replies.extend(window.prompts_replies(record.id, new, state.keeper, view, chat_on(state)))
         if view.phase == "active" and view.round > before.round:
             replies.extend(board(record, system, view))
         return replies or ([] if quiet else [public("了解しました。")])

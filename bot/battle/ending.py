@@ -14,6 +14,7 @@ from bot.battle.chat_play import chat_on
 from bot.battle.battles import Battles, board
 from bot.render import battle as render
 from bot.render import buttons
+from bot.render import window
 from bot.render.reply import Button, Reply, private, public
 from bot.commands.request import Request, request_label
 from bot.store import VersionConflict
@@ -123,7 +124,7 @@ class BattleEnd:
         before, view = system.view(loaded.state), system.view(state)
         replies = [public(f"♻ KP（{req.name or req.user}）が戦闘を再開しました（ラウンド{state.round}）。")]
         replies += board(record, system, view)
-        replies += [r for p in view.prompts for r in render.prompt_replies(record.id, p, state.keeper, view, chat_on(state))]
+        replies += window.prompts_replies(record.id, view.prompts, state.keeper, view, chat_on(state))
         note = await self.battles.session_note(req, record.id, events, state)
         try:
             await self.store.append(record.id, record.version, [to_record(e) for e in events], req.user,

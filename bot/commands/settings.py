@@ -20,9 +20,16 @@ class Option:
     clause: str
     choices: tuple[str, ...] = ()
     minimum: int = 0
+    words: tuple[tuple[str, str], ...] = ()
+    """Other spellings of the choices, ``(typed, choice)`` after NFKC and upper-casing."""
 
 
 OPTIONS: dict[str, Option] = {
+    "edition": Option("ダイスの版（6: クトゥルフ神話TRPG / 7: 新クトゥルフ神話TRPG。戦闘中は戦闘のルール＝6版）",
+                      "H-GEN-04", ("6", "7"),
+                      words=(("6版", "6"), ("COC6", "6"), ("6TH", "6"), ("7版", "7"), ("COC7", "7"),
+                             ("7TH", "7"), ("新クトゥルフ", "7"), ("新クトゥルフ神話TRPG", "7"),
+                             ("クトゥルフ神話TRPG", "6"))),
     "dice": Option("判定方式（CCB: 決定的成功1–5・致命的失敗96–100 / CC: 1と100のみ）", "X-ROLL-02",
                    ("CCB", "CC")),
     "shock": Option("ショック（半分以上のダメージでCON×5）", "X-HP-03"),
@@ -54,6 +61,7 @@ OPTIONS: dict[str, Option] = {
     "injury_thresholds": Option("負傷表 [[ダメージ, 程度], …]", "C-INJ-03"),
     "injury_stamina_loss": Option("負傷の程度ごとのスタミナ減少 {程度: 量}", "C-INJ-05"),
     "supplements": Option("使用を許可する追加のルールブック・サプリメント（空欄＝なし。戦闘開始時に告知）", "H-GEN-04"),
+    "luck_spend": Option("7版：失敗した判定に幸運を使って成功にできる（ルールブックの選択ルール）", "H-GEN-04"),
     "secret_hidden_rolls": Option("非公開NPCのロールをシークレットにする", "H-GEN-01"),
     "chat_declarations": Option("チャットの宣言（「回避」「ゾンビをこぶしで攻撃」など）を読み取る", "H-GEN-01"),
     "turn_reminder_minutes": Option("手番のリマインドまでの分数（0で無効）", "H-GEN-01", minimum=0),
@@ -62,12 +70,15 @@ OPTIONS: dict[str, Option] = {
                                       "H-DEF-PARRY-01", minimum=0),
 }
 
+EDITION = "6"
+"""Default of ``edition``: a channel rolls 6th-edition dice until the KP sets 7 (issue 20)."""
+
 DECLARE_TIMEOUT_MINUTES = 0
 """Default of ``declare_timeout_minutes``: 0, the round-start declarations wait for every
 answer or the KP's 「宣言を締め切る」; with N > 0 they close by themselves N minutes after the
 round opened."""
 
-ALIASES = {"サプリメント": "supplements", "判定": "dice", "ショック": "shock", "受け流し宣言": "parry_free_at", "スペシャル": "special",
+ALIASES = {"幸運消費": "luck_spend", "幸運の消費": "luck_spend", "版": "edition", "ダイスの版": "edition", "エディション": "edition", "サプリメント": "supplements", "判定": "dice", "ショック": "shock", "受け流し宣言": "parry_free_at", "スペシャル": "special",
            "銃器回避": "dodge_firearms", "盾2回": "invictus_shields", "身代わり": "substitute_parry",
            "受け流し減少": "parry_step", "武道2倍": "budo_double", "硬い床": "hard_floor",
            "流派": "budo_styles", "特徴": "traits", "席順": "seating", "集団攻撃": "group_attack",
@@ -80,7 +91,7 @@ ALIASES = {"サプリメント": "supplements", "判定": "dice", "ショック"
 
 def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int) -> dict:
     """Every option with its default: the system's, then the bot-wide ones."""
-    return {"secret_hidden_rolls": True, "chat_declarations": True, **system_defaults,
+    return {"edition": EDITION, "luck_spend": False, "secret_hidden_rolls": True, "chat_declarations": True, **system_defaults,
             "turn_reminder_minutes": reminder_minutes, "turn_autoskip_minutes": autoskip_minutes,
             "declare_timeout_minutes": DECLARE_TIMEOUT_MINUTES}
 
@@ -107,6 +118,8 @@ def parse(key: str, raw: str, known: dict) -> tuple[str, object]:
             raise InvalidInput(f"{name} には {option.minimum if option else 0} 以上の整数を指定してください。")
         return name, value
     value = unicodedata.normalize("NFKC", raw).strip().upper() if option and option.choices else raw.strip()
+    if option and option.words:
+        value = dict(option.words).get(value, value)
     if option and option.choices and value not in option.choices:
         raise InvalidInput(f"{name} に使える値: {'、'.join(option.choices)}")
     return name, value

@@ -5,6 +5,8 @@ from rules.battle import events as ev
 from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.battle.state import OUT_OF_ACTION
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6.late_join import JoinedMidRound
+from rules.systems.coc6.waiting import AttackWaiting, WaitingAttackReleased
 from rules.systems.coc6.window import DeclarationAnswered, DeclarationsClosed, DeclarationsOpened
 
 from bot.render import buttons, charge_rank
@@ -39,6 +41,13 @@ def window_line(e: ev.Event) -> str | None:
                 "（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）")
     if isinstance(e, DeclarationAnswered):
         return f"{e.unit}はこのラウンド宣言しません。"
+    if isinstance(e, AttackWaiting):
+        return (f"⏳ {e.attacker}の{e.target}への攻撃は、{e.target}のラウンド開始時の宣言を待っています"
+                f"（{e.target}が答えるか、KPが「宣言を締め切る」と、すぐに攻撃します）。")
+    if isinstance(e, WaitingAttackReleased):
+        if e.reason:
+            return f"{e.attacker}の{e.target}への待機中の攻撃: {e.reason}"
+        return f"⏳→⚔ {e.attacker}の{e.target}への待っていた攻撃を行います。"
     if isinstance(e, DeclarationsClosed):
         how = "時間切れで" if e.timeout else "KPが"
         silent = f"（未回答の{'、'.join(e.silent)}は宣言なし）" if e.silent else ""
@@ -57,6 +66,12 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
     if isinstance(e, ev.UnitJoined):
         who = "NPC" if e.owner is None else "PC"
         return f"{e.unit}（{who}）が戦闘に参加しました。"
+    if isinstance(e, JoinedMidRound):
+        dex = "" if _hidden(view, e.unit) else f"（DEX {e.dex}）"
+        if not e.acts:
+            return f"{e.unit}の行動順{dex}はこのラウンドもう過ぎています。次のラウンドから行動します。"
+        where = f"{e.after}の次" if e.after else "最初"
+        return f"{e.unit}はこのラウンド、{where}{dex}に行動します。"
     if isinstance(e, ev.UnitRemoved):
         return f"{e.unit}を戦闘から外しました。"
     if isinstance(e, ev.RoundStarted):
@@ -225,6 +240,7 @@ def combatant(row: UnitRow, reveal: bool) -> dict:
             "weapons": [{"name": w["name"], "hp": w["hp"], "broken": w["broken"]} for w in row.weapons]
             if shown else [],
             **({"extra": dict(row.extra)} if shown and row.extra else {}),
+            **({"notes": list(row.notes)} if shown and row.notes else {}),
             **({"state": wound_word(row.hp, row.hp_max, row.conditions)} if not shown else {})}
 
 
@@ -254,7 +270,8 @@ def status_reply(view: BattleView, title: str, reveal: bool = False) -> Reply:
                 body += " 武器: " + "、".join(broken)
             body += "".join(f" {k} {v}" for k, v in row.extra.items())
         conditions = f" [{'・'.join(row.conditions)}]" if row.conditions else ""
-        lines.append(f"{mark}{row.name}　{body}{conditions}")
+        notes = f" 〔{'・'.join(row.notes)}〕" if row.notes and (reveal or not row.hidden) else ""
+        lines.append(f"{mark}{row.name}　{body}{conditions}{notes}")
     for prompt in view.prompts:
         if prompt.kind == "reaction":
             options = "" if private_prompt(prompt, view) and not reveal else f"（{'／'.join(prompt.options)}）"

@@ -22,7 +22,8 @@ CHOICES = {
     "組み付き": "grapple", "吹き飛ばし": "knock_away",  # the tackler's choice (H-MA-TACKLE-06)
     "回避カウンター": "dodge_counter", "カウンター攻撃": "counter_strike",  # coc6-budo (B-COUNTER-01/03)
     "押し倒し": "push_down",  # coc6-budo tackle (B-TACKLE-03)
-    "宣言しない": "no_declare", "宣言を締め切る": "close_declare",  # the round-start window
+    "宣言しない": "no_declare", "宣言を締め切る": "close_declare",
+    "以後宣言しない": "no_declare_on", "宣言…": "declare_menu",  # the round-start window
     "戦闘を終える": "end_confirm", "続ける": "end_keep",  # /battle end's confirmation
 }
 LABELS = {code: label for label, code in CHOICES.items()}
@@ -77,6 +78,22 @@ def label_of(choice: str, options) -> str | None:
     if choice in LABELS:
         return LABELS[choice]
     return next((o for o in options if choice_code(o) == choice), None)
+
+
+DECLARATION_KEY = re.compile(r"d\d+-.+")
+"""A unit's round-start declaration (``d1-アリス``): one of several questions in the
+window's message (bot.render.window); any other message holds one question."""
+
+
+def answered_with(clicked: str, other: str) -> bool:
+    """Whether the button ``other`` (custom id) of the clicked message is answered by the
+    click on ``clicked``: in the round-start window only that unit's buttons (the others
+    stay for their players), in any other message every button. Ids that are not the
+    bot's count as answered."""
+    pressed, button = decode(clicked), decode(other)
+    if pressed is None or button is None or not DECLARATION_KEY.fullmatch(pressed.key):
+        return True
+    return button.key == pressed.key
 
 
 def decode(custom_id: str) -> ButtonId | None:

@@ -15,12 +15,20 @@ def _hidden(view: BattleView | None, unit: str) -> bool:
     return bool(view) and any(r.name == unit and r.hidden for r in view.rows)
 
 
+def _hidden_source(view: BattleView | None, source: str) -> bool:
+    """Whether a damage ``source`` (「刺客3の攻撃」) is a hidden unit's."""
+    return bool(view) and any(r.hidden and source.startswith(r.name + "の") for r in view.rows)
+
+
 def check_line(e: ce.PoolRolled, hidden: bool = False) -> str:
     """``桐生 攻撃（牽制） PR2 ＞ [2・3] ＞ 達成値5（チャージ 6→4）``; an automatic failure
     shows the sum and the 1s/6s against the safety rank (C-CHECK-06). A ``hidden`` unit's
-    charge rank is left out."""
+    dice, power rank and charge rank are the KP's (issue 22): the table reads the outcome,
+    ``刺客3 攻撃 ＞ 🔒 ＞ 達成値11``."""
     what = e.purpose + (f"（{e.tier}）" if e.tier else "") + ("〔加減〕" if e.pulled else "")
     target = f" 目標{e.target_number}" if e.target_number is not None else ""
+    if hidden:
+        return f"🎲 {e.unit} {what}{target} ＞ 🔒 ＞ {'自動失敗' if e.auto_fail else f'達成値{e.achievement}'}"
     if e.auto_fail:
         diff = e.faces.count(1) - e.faces.count(6)
         result = (f"合計{sum(e.faces)} ＞ 自動失敗（1の数−6の数={diff} ≥ セーフティランク{e.safety}）")
@@ -30,12 +38,13 @@ def check_line(e: ce.PoolRolled, hidden: bool = False) -> str:
     return f"🎲 {e.unit} {what} PR{e.power}{target} ＞ {faces_text(e.faces)} ＞ {result}{charge}"
 
 
-def _strike_line(e: ce.StrikeQueued) -> str:
+def _strike_line(e: ce.StrikeQueued, hidden: bool = False) -> str:
     s = e.strike
     if s["kind"] == "escape":
         return f"🏃 {s['attacker']}が逃亡を試みる（達成値{s['achievement']}）"
     if s["kind"] in KINDS:
-        return f"↺ {s['attacker']}の{KINDS[s['kind']]}攻撃 → {s['target']}（PR{s['power']}・達成値{s['achievement']}）"
+        power = "" if hidden else f"PR{s['power']}・"
+        return f"↺ {s['attacker']}の{KINDS[s['kind']]}攻撃 → {s['target']}（{power}達成値{s['achievement']}）"
     technique = f"・{s['technique']}" if s.get("technique") else ""
     return f"⚔ {s['attacker']} → {s['target']}：攻撃（達成値{s['achievement']}{technique}）"
 
@@ -64,23 +73,37 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
     if isinstance(e, ce.PoolRolled):
         return check_line(e, _hidden(view, e.unit))
     if isinstance(e, ce.StrikeQueued):
-        return _strike_line(e)
+        return _strike_line(e, _hidden(view, e.strike["attacker"]))
     if isinstance(e, ce.StrikeUpdated):
         cover = e.changes.get("cover")
-        return f"🛡 {cover['unit']}がカバーリングで攻撃を引き受けた（PR{cover['power']}）" if cover else None
+        if not cover:
+            return None
+        power = "" if _hidden(view, cover["unit"]) else f"（PR{cover['power']}）"
+        return f"🛡 {cover['unit']}がカバーリングで攻撃を引き受けた{power}"
     if isinstance(e, ce.StrikeEnded):
         return f"→ {e.outcome}" if e.outcome and not e.outcome.endswith("ダメージ") else None
     if isinstance(e, ce.Answered):
-        power = f"（PR{e.power}）" if e.power else ""
+        power = f"（PR{e.power}）" if e.power and not _hidden(view, e.unit) else ""
         return None if e.action == "なし" else f"{e.unit}の対応：{e.action}{power}"
     if isinstance(e, ce.DamageDealt):
-        if _hidden(view, e.unit):
-            return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}）"
+        if _hidden(view, e.unit):  # its guard and stamina are the KP's (issue 22)
+            return f"💥 {e.unit}に{e.amount}ダメージ"
+        if _hidden_source(view, e.source):  # the formula would tell the hidden attacker's attack and PR
+            return f"💥 {e.unit}に{e.amount}ダメージ スタミナ {e.before} → {e.after}"
         floor = (f"（減ったのは{e.before - e.after}：スタミナは0未満にならない、C-DMG-04）"
                  if e.before - e.after != e.amount else "")
         return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}） スタミナ {e.before} → {e.after}{floor}"
     if isinstance(e, ce.InjuryRecorded):
         return f"{e.unit}は{e.degree}を負った（一度に{e.damage}ダメージ）。効果は戦闘後から（C-INJ-04）。"
+    if isinstance(e, ce.InjuryTreated):
+        if e.success:
+            return f"✚ {e.by}の治療：{e.unit}の{e.degree}は治りが1段階早まる（C-INJ-REC-02）。"
+        return f"✚ {e.by}の治療：{e.unit}の{e.degree}の治療は失敗した（自動失敗）。"
+    if isinstance(e, ce.StaminaMaxLowered):
+        if _hidden(view, e.unit):
+            return f"{e.unit}は負傷の影響を受けた（C-INJ-05）。"
+        return (f"{e.unit}の最大スタミナ {e.before} → {e.after}（負傷: {'・'.join(e.injuries)}、"
+                f"戦闘後の効果 C-INJ-05）")
     if isinstance(e, ce.TravelProgressed):
         return f"{e.unit}は移動した（{e.after}/{e.distance}）" + ("。目標の区域に到達！" if e.after >= e.distance else "")
     return None

@@ -17,6 +17,7 @@ from rules.dice import DiceError, check_expression, parse
 from bot.store import Store
 from rules.battle.protocol import UnitRow
 from rules.coc6.character import CHARACTERISTIC_RANGE, CHARACTERISTICS, Character
+from rules.coc7.character import Investigator, is_investigator
 from rules.coc6.weapons import BUILTIN_WEAPONS, UNARMED_WEAPONS, ParryClass, like_known, make_weapon
 from rules.errors import InvalidInput
 from rules.systems.charge_rank.sheet import NAMES as CHARGE_RANK_NUMBERS
@@ -36,6 +37,9 @@ class CharacterBook:
         self.store = store
         self.exchange = SheetExchange(store, fetch)
         """``/char import`` (and its confirmation) and ``/char export``."""
+        self.seventh = None
+        """The 7th-edition sheets (:class:`bot.sheets.investigators.InvestigatorBook`), set by
+        the service: a 7th sheet's show/set/export are handed to it."""
 
     async def load(self, scope: str, name: str, user: str) -> Character:
         """The saved character ``name``; raises InvalidInput naming ``user``'s own ones (never
@@ -45,7 +49,18 @@ class CharacterBook:
             mine = "、".join(await self.owned(scope, user))
             known = f"あなたのキャラクター: {mine}" if mine else "あなたのキャラクターはまだありません（/char new で作れます）。"
             raise InvalidInput(f"キャラクター「{name}」は登録されていません。{known}")
+        if is_investigator(record.data):
+            raise InvalidInput(f"「{record.name}」は7版の探索者です。戦闘は6版のルールで行うので、"
+                               "6版のキャラクター（/char new edition:6）で参加してください。")
         return Character.from_dict(record.data)
+
+    async def load_sheet(self, scope: str, name: str, user: str) -> Character | Investigator:
+        """The saved sheet ``name`` of either edition (a 7th one as an ``Investigator``);
+        raises InvalidInput as :meth:`load` does for a missing one."""
+        record = await self.store.get_character(scope, name.strip())
+        if record is not None and is_investigator(record.data):
+            return Investigator.from_dict(record.data)
+        return await self.load(scope, name, user)
 
     async def load_own(self, scope: str, user: str, name: str) -> Character:
         """The saved character ``name`` if ``user`` registered it; raises InvalidInput."""
@@ -60,31 +75,30 @@ class CharacterBook:
         """The names of the characters ``user`` registered in ``scope``."""
         return [r.name for r in await self.store.list_characters(scope) if r.owner == user]
 
-    async def _editable(self, scope: str, user: str, name: str) -> Character:
+    async def _owned(self, scope: str, user: str, name: str):
+        """The stored record of ``user``'s own character ``name`` (either edition)."""
         record = await self.store.get_character(scope, name.strip())
         if record is None:
             await self.load(scope, name, user)
         assert record is not None
         if record.owner != user:
             raise InvalidInput(f"「{name}」は他のユーザーのキャラクターなので変更できません。")
+        return record
+
+    async def _editable(self, scope: str, user: str, name: str) -> Character:
+        record = await self._owned(scope, user, name)
+        if is_investigator(record.data):
+            raise InvalidInput(f"「{record.name}」は7版の探索者です。武器の設定は6版のキャラクター用です"
+                               "（7版の武器は /roll の CC<=技能値 とダメージのダイスで振れます）。")
         return Character.from_dict(record.data)
 
     async def new(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char new``: register a character from its eight characteristics, or update those of
         one's own (skills and weapons kept)."""
-        name = opt.text(options, "name")
-        if not name:
-            raise InvalidInput("name: にキャラクター名を指定してください。")
-        check_name(name)
-        record = await self.store.get_character(scope, name)
-        if record is not None and record.owner != user:
-            raise InvalidInput(f"「{name}」は他のユーザーがすでに登録しています。")
-        stats = {}
-        for key in CHARACTERISTICS:
-            value = opt.integer(options, key.lower(), key)
-            if value is None:
-                raise InvalidInput(f"{key}: を指定してください（例: {key}:12）。")
-            stats[key] = bounded(value, key, *CHARACTERISTIC_RANGE)
+        name, record, stats = await new_sheet(self.store, scope, user, options, "（例: {key}:12）", CHARACTERISTIC_RANGE)
+        if record is not None and is_investigator(record.data):
+            raise InvalidInput(f"「{name}」は7版の探索者として登録されています。6版のキャラクターは別の名前で作るか、"
+                               "/char delete で消してから作ってください（7版の能力値の更新は edition:7 で）。")
         if record is not None:
             kept = Character.from_dict(record.data)
             character = Character(**{**kept.__dict__, "stats": stats})
@@ -101,7 +115,10 @@ class CharacterBook:
         name, key, value = (opt.text(options, k) for k in ("name", "key", "value"))
         if not (name and key and value is not None):
             raise InvalidInput("name:, key:, value: をすべて指定してください。")
-        character = await self._editable(scope, user, name)
+        record = await self._owned(scope, user, name)
+        if is_investigator(record.data):
+            return await self.seventh.set(scope, user, Investigator.from_dict(record.data), key, value)
+        character = Character.from_dict(record.data)
         folded = unicodedata.normalize("NFKC", key).strip()
         note = ""
         if folded.upper() in CHARACTERISTICS:
@@ -222,11 +239,13 @@ class CharacterBook:
             if len(mine) != 1:
                 raise InvalidInput("name: で表示するキャラクターを指定してください。")
             name = mine[0]
-        character = await self.load(scope, name, user)
+        character = await self.load_sheet(scope, name, user)
         record = await self.store.get_character(scope, character.name)
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{character.name}」は他のユーザーのキャラクターです。"
                                "キャラクターの数値はその持ち主だけが表示できます（戦闘中のユニットならその戦闘のKPも見られます）。")
+        if isinstance(character, Investigator):
+            return self.seventh.show(character, user)
         here = [f"（この戦闘の{unit}: {battle_line(row)}）" for unit, (sheet, row) in units.items()
                 if sheet.name == character.name and row.owner == user]
         return [private(user, "\n".join([f"【{character.name}】\n" + sheet_text(character, full=True), *here]))]
@@ -246,15 +265,14 @@ class CharacterBook:
         name, new = opt.text(options, "name"), opt.text(options, "new")
         if not (name and new):
             raise InvalidInput("name: に今の名前、new: に新しい名前を指定してください。")
-        character = await self._editable(scope, user, name)
+        record = await self._owned(scope, user, name)
         check_name(new)
-        if new == character.name:
+        if new == record.name:
             raise InvalidInput(f"「{new}」は今の名前と同じです。")
         if await self.store.get_character(scope, new) is not None:
             raise InvalidInput(f"「{new}」という名前のキャラクターはすでに登録されています。別の名前にしてください。")
-        renamed = Character(**{**character.__dict__, "name": new})
-        await self.store.put_character(scope, user, new, renamed.to_dict(), drop=(scope, character.name))
-        return [private(user, f"「{character.name}」の名前を「{new}」に変えました。")]
+        await self.store.put_character(scope, user, new, {**record.data, "name": new}, drop=(scope, record.name))
+        return [private(user, f"「{record.name}」の名前を「{new}」に変えました。")]
 
     async def export(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char export [name:]``: one's character as ココフォリア clipboard JSON."""
@@ -264,7 +282,10 @@ class CharacterBook:
             if len(mine) != 1:
                 raise InvalidInput("name: で書き出すキャラクターを指定してください。")
             name = mine[0]
-        return self.exchange.export(await self._editable(scope, user, name), user)
+        record = await self._owned(scope, user, name)
+        if is_investigator(record.data):
+            return self.seventh.export(Investigator.from_dict(record.data), user)
+        return self.exchange.export(Character.from_dict(record.data), user)
 
     async def list(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char list``: ``user``'s own characters in this server (or the console)."""
@@ -277,9 +298,31 @@ class CharacterBook:
     async def delete(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char delete``: remove one's own character."""
         name = opt.text(options, "name") or ""
-        await self._editable(scope, user, name)
+        await self._owned(scope, user, name)
         await self.store.delete_character(scope, name)
         return [private(user, f"キャラクター「{name}」を削除しました。")]
+
+
+async def new_sheet(store: Store, scope: str, user: str, options: dict, example: str,
+                    limits: tuple[int, int]) -> tuple[str, object, dict[str, int]]:
+    """``(name, saved record or None, the eight characteristics)`` of a ``/char new``
+    (either edition): the name checked, another user's sheet of that name refused, each
+    characteristic required and within ``limits``; ``example`` is the hint of a missing
+    one (``{key}`` filled in). Raises InvalidInput."""
+    name = opt.text(options, "name")
+    if not name:
+        raise InvalidInput("name: にキャラクター名を指定してください。")
+    check_name(name)
+    record = await store.get_character(scope, name)
+    if record is not None and record.owner != user:
+        raise InvalidInput(f"「{name}」は他のユーザーがすでに登録しています。")
+    stats = {}
+    for key in CHARACTERISTICS:
+        value = opt.integer(options, key.lower(), key)
+        if value is None:
+            raise InvalidInput(f"{key}: を指定してください" + example.format(key=key) + "。")
+        stats[key] = bounded(value, key, *limits)
+    return name, record, stats
 
 
 def bounded(number: int, label: str, low: int, high: int) -> int:

@@ -8,7 +8,8 @@ Inside a battle where the user has a unit (or the KP uses ``as:``), a skill chec
 battle's own (``bot.commands.builders``); a SAN check is always the sheet's.
 
 In a channel with an open session (bot.sheets.session_notes) the check is kept in it: a
-skill check before it is shown, a SAN check in the transaction that writes its loss.
+skill check before it is shown, a SAN check in the transaction that writes its loss (a 7th
+investigator's check as a note of what the channel was shown, not counted in statistics).
 """
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from bot.commands.request import Request
 from rules.coc6.character import SAN_NAMES, Character, canonical_skill
 from rules.coc6.check import roll_check
 from rules.coc6.sanity import SanLoss, san_check, san_lines
+from rules.coc7.character import Investigator
+from bot.sheets.checks7 import InvestigatorChecks
 from rules.dice import Dice
 from rules.errors import InvalidInput
 
@@ -39,21 +42,29 @@ def is_san(skill: str | None) -> bool:
 class SheetChecks:
     """Checks rolled against a saved character sheet (no battle state involved)."""
 
-    def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime], *,
-                 notes: SessionNotes | None = None) -> None:
+    def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime],
+                 seventh: InvestigatorChecks | None = None, *, notes: SessionNotes | None = None) -> None:
         self.book = book
         self.dice = dice
         self.clock = clock
+        self.seventh = seventh
+        """The checks of 7th-edition investigators (bot.sheets.checks7)."""
         self.notes = notes
+        """The open sessions a check is kept in (bot.sheets.session_notes)."""
 
-    async def chosen(self, req: Request) -> Character:
-        """The character ``req`` rolls for (see the module docstring); raises InvalidInput."""
+    async def chosen(self, req: Request) -> Character | Investigator:
+        """The character ``req`` rolls for (see the module docstring), of either edition;
+        raises InvalidInput."""
         name = opt.text(req.options, "character")
         if name:
-            return await self.book.load_own(req.scope, req.user, name)
+            sheet = await self.book.load_sheet(req.scope, name, req.user)
+            record = await self.book.store.get_character(req.scope, sheet.name)
+            if record is not None and record.owner != req.user:
+                return await self.book.load_own(req.scope, req.user, name)  # its refusal
+            return sheet
         owned = await self.book.owned(req.scope, req.user)
         if len(owned) == 1:
-            return await self.book.load(req.scope, owned[0], req.user)
+            return await self.book.load_sheet(req.scope, owned[0], req.user)
         if not owned:
             raise InvalidInput("判定するキャラクターがいません。/char new で作るか /char import で取り込んでください。")
         raise InvalidInput(f"キャラクターが複数あります（{'、'.join(owned)}）。character: で判定するキャラクターを指定してください。")
@@ -65,6 +76,13 @@ class SheetChecks:
             raise InvalidInput("skill: に技能名を指定してください（例: skill:目星、skill:SAN loss:1/1D6）。")
         character = await self.chosen(req)
         loss = opt.text(req.options, "loss")
+        if isinstance(character, Investigator):
+            replies = await self.seventh.check(req, character, SanLoss.parse(loss) if loss else None, is_san(skill))
+            shown = "\n".join(r.text for r in replies if not r.ephemeral)
+            note = await self._note(req, character, "note", shown, {}) if shown else None
+            if note is not None:  # kept in the log; a 7th check is not counted in the 6th statistics
+                await self.book.store.sessions.record(note)
+            return replies
         if is_san(skill) and loss:
             return await self._san(req, character, SanLoss.parse(loss))
         if loss:
@@ -84,7 +102,8 @@ class SheetChecks:
             await self.book.store.sessions.record(note)
         return [public(text)]
 
-    async def _note(self, req: Request, character: Character, kind: str, text: str, payload: dict) -> dict | None:
+    async def _note(self, req: Request, character: Character | Investigator, kind: str, text: str,
+                    payload: dict) -> dict | None:
         """The session record of a check of ``character`` (None: no open session here)."""
         session = await self.notes.open_in(req.channel) if self.notes else None
         if session is None:

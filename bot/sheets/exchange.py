@@ -15,7 +15,9 @@ from bot.render.characters import sheet_changes, sheet_text
 from bot.render.reply import MAX_TEXT, Button, Reply, clip, private
 from bot.sheets.fetch import Fetch, HttpFetcher, sheet_json_url
 from bot.store import Store
+from bot.render.investigator import investigator_changes, investigator_text
 from rules.coc6.character import Character
+from rules.coc7.character import Investigator, is_investigator
 from rules.errors import InvalidInput
 
 DRAFTS = "import-draft:"
@@ -32,6 +34,26 @@ IMPORT_HELP = """/char import で取り込めるもの:
 同じ名前のキャラクターがすでにあるときは、変わるところを見せてから置き換えるか確かめます。"""
 
 HIDDEN_NOTE = "\n（非公開のコマです。/battle add の hidden:true で数値を隠せます）"
+
+
+def sheet_of(data: dict) -> Character | Investigator:
+    """The stored sheet ``data`` as its edition's sheet."""
+    return Investigator.from_dict(data) if is_investigator(data) else Character.from_dict(data)
+
+
+def shown(sheet: Character | Investigator) -> str:
+    """The whole sheet as ``/char show`` reads, either edition."""
+    return investigator_text(sheet, full=True) if isinstance(sheet, Investigator) else sheet_text(sheet, full=True)
+
+
+def changes_between(old: Character | Investigator, new: Character | Investigator) -> list[str]:
+    """What replacing ``old`` by ``new`` changes; a change of edition is one line of its own."""
+    if isinstance(old, Investigator) and isinstance(new, Investigator):
+        return investigator_changes(old, new)
+    if isinstance(old, Investigator) or isinstance(new, Investigator):
+        before, after = ("7版" if isinstance(x, Investigator) else "6版" for x in (old, new))
+        return [f"版: {before} → {after}（シート全体が置き換わります）"]
+    return sheet_changes(old, new)
 
 
 def draft_key(name: str) -> str:
@@ -69,8 +91,8 @@ class SheetExchange:
         if record is None:
             await self.store.put_character(scope, user, character.name, character.to_dict())
             return [private(user, f"キャラクター「{character.name}」を取り込みました。\n"
-                            + sheet_text(character, full=True) + note)]
-        changes = sheet_changes(Character.from_dict(record.data), character)
+                            + shown(character) + note)]
+        changes = changes_between(sheet_of(record.data), character)
         if not changes:
             return [private(user, f"「{character.name}」は登録済みの内容と同じです（変更はありません）。")]
         await self.store.put_character(DRAFTS + scope, user, user, {"sheet": character.to_dict(), "hidden": hidden})
@@ -85,7 +107,7 @@ class SheetExchange:
         """[置き換える] / [やめる] on an import's confirmation: replace the saved character
         with the draft (one transaction, the draft removed), or drop the draft."""
         draft = await self.store.get_character(DRAFTS + scope, user)
-        character = Character.from_dict(draft.data["sheet"]) if draft else None
+        character = sheet_of(draft.data["sheet"]) if draft else None
         if character is None or draft_key(character.name) != key:
             raise InvalidInput("この確認は古くなっています（置き換えたか、やめたか、別の取り込みがあとから来ました）。"
                                "もう一度 /char import してください。")
@@ -101,16 +123,20 @@ class SheetExchange:
         await self.store.put_character(scope, user, character.name, character.to_dict(), drop=(DRAFTS + scope, user))
         note = HIDDEN_NOTE if draft.data.get("hidden") else ""
         return [private(user, f"「{character.name}」を取り込んだ内容で置き換えました。\n"
-                        + sheet_text(character, full=True) + note)]
+                        + shown(character) + note)]
 
     @staticmethod
     def export(character: Character, user: str) -> list[Reply]:
         """``/char export``: the ココフォリア clipboard JSON of ``character`` as a file, and in
         the message too when it fits."""
-        text = ccfolia_json(character)
         head = (f"「{character.name}」のココフォリア用データです。コピーしてココフォリアの盤面に貼り付けると、"
                 "チャットパレット付きのコマになります。")
-        body = f"{head}\n```json\n{text}\n```"
-        shown = body if len(body) <= MAX_TEXT else head + "\n（長いので添付ファイルにしました）"
-        return [Reply(text=shown, ephemeral=True, to=user,
-                      file={"name": f"{character.name}-ccfolia.json", "content": text})]
+        return json_reply(head, ccfolia_json(character), f"{character.name}-ccfolia.json", user)
+
+
+def json_reply(head: str, text: str, name: str, user: str) -> list[Reply]:
+    """A private message ``head`` with the JSON ``text`` as the file ``name``, and in the
+    message too when it fits one."""
+    body = f"{head}\n```json\n{text}\n```"
+    shown = body if len(body) <= MAX_TEXT else head + "\n（長いので添付ファイルにしました）"
+    return [Reply(text=shown, ephemeral=True, to=user, file={"name": name, "content": text})]

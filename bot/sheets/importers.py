@@ -6,8 +6,10 @@ import json
 import re
 import unicodedata
 
+from bot.sheets.importers7 import looks_7th, parse_investigator
 from rules.coc6.character import CHARACTERISTICS, Character, canonical_skill
 from rules.coc6.weapons import make_weapon
+from rules.coc7.character import Investigator
 from rules.errors import InvalidInput
 
 MAX_JSON = 200_000
@@ -49,9 +51,10 @@ def clipboard_text(text: str) -> str:
     return match["body"].strip() if match else text
 
 
-def parse_sheet(text: str) -> tuple[Character, bool]:
+def parse_sheet(text: str) -> tuple[Character | Investigator, bool]:
     """Read a pasted sheet: the ココフォリア clipboard text (いあきゃら, キャラクター保管所's
-    ココフォリア output) or キャラクター保管所 JSON; returns ``(character, hidden)`` where
+    ココフォリア output; a 7th-edition piece gives an ``Investigator``, see
+    bot.sheets.importers7) or キャラクター保管所 JSON; returns ``(character, hidden)`` where
     ``hidden`` says the sheet asked to hide its numbers (ココフォリア ``secret``/``hideStatus``).
 
     Raises InvalidInput (Japanese) for text that is not JSON, an unknown format, or a sheet
@@ -65,6 +68,8 @@ def parse_sheet(text: str) -> tuple[Character, bool]:
     except json.JSONDecodeError as exc:
         raise InvalidInput(f"JSONとして読めませんでした（{exc.lineno}行目 {exc.colno}文字目）。") from None
     if isinstance(raw, dict) and raw.get("kind") == "character" and isinstance(raw.get("data"), dict):
+        if looks_7th(raw["data"]):  # a 7th-edition piece (いあきゃら 7th, our 7th export)
+            return parse_investigator(raw["data"])
         return _ccfolia(raw["data"])
     if isinstance(raw, dict) and ("NP1" in raw or "NA1" in raw):
         return _hokanjo(raw), False

@@ -15,6 +15,7 @@ from bot.render.reply import MAX_TEXT, Button, Reply, clip, private, public
 from rules.dice import Dice, DiceError, DiceExhausted, evaluate, parse
 from rules.dice.common import Repeat
 from rules.dice.cthulhu import Check
+from rules.dice.editions import COC7, choose, foreign_note
 
 KeepSecret = Callable[[str, str], Awaitable[int]]
 """Stores a secret roll ``(speaker, text)`` and returns its id."""
@@ -35,10 +36,20 @@ def _comment(text: str) -> str:
     return text if len(text) <= MAX_COMMENT else text[:MAX_COMMENT] + "…"
 
 
+HINTS = {"coc6": "CCB<=70、2D6+1D4、RES(12-10)", COC7: "CC<=50、CC(1)<=70、CC<=60h、FAR(25,70,98)"}
+"""Example commands of each edition, for the reply to an unreadable ``/roll``."""
+
+
 async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: str | None,
                        from_chat: bool, keep_secret: KeepSecret | None = None,
-                       record: RecordRoll | None = None) -> list[Reply]:
+                       edition: str = "coc6", in_battle: bool = False,
+                       forced: bool = False, record: RecordRoll | None = None) -> list[Reply]:
     """The replies to the dice command line ``text`` by ``user`` (shown as ``speaker``).
+
+    ``edition`` is the channel's dice edition (``coc6``/``coc7``; ``in_battle``: a battle
+    set it). A command only the other edition has is rolled by that edition with a note
+    naming the channel's (``rules.dice.editions``); ``forced`` (``/roll system:``) rolls
+    by ``edition`` whatever the command.
 
     Returns ``[]`` for chat that is not a command. A malformed command typed with ``/roll``
     gets a private error; in chat it stays silent unless it is recognisably a dice command.
@@ -47,11 +58,12 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
     [結果を公開] button (:func:`publish_button`). With ``record`` (the channel has an open
     session) the roll is kept in the session before anything is shown.
     """
+    rolled, foreign = (edition, False) if forced else choose(text, edition)
     try:
-        refusal = negative_target(text)
+        refusal = negative_target(text, rolled)
         if refusal:
             return [private(user, refusal)]
-        result = evaluate(text, dice)
+        result = evaluate(text, dice, rolled)
     except DiceExhausted:
         raise
     except DiceError as exc:
@@ -59,10 +71,11 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
     if result is None:
         if from_chat:
             return []
-        return [private(user, f"「{text[:50]}」はダイスコマンドとして読めませんでした。例: CCB<=70、2D6+1D4、RES(12-10)")]
+        return [private(user, f"「{text[:50]}」はダイスコマンドとして読めませんでした。例: {HINTS[rolled]}")]
     comment = f"　{_comment(result.comment)}" if result.comment else ""
     head = f"{speaker}{comment}"
-    line, file = _fitted(head, result)
+    note = "\n" + foreign_note(rolled, edition, in_battle) if foreign else ""
+    line, file = _fitted(head, result, note)
     if record is not None:
         await record(result, f"{head}\n{whole_text(result)}", text)
     if not result.secret:
@@ -73,16 +86,16 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
         mine = dataclasses.replace(mine, buttons=(publish_button(roll_id),))
     replies = [public(f"{speaker}がシークレットダイスを振りました。"), mine]
     if keeper and keeper != user:
-        replies.append(Reply(text=clip(f"🔒 {speaker}のシークレットダイス\n{result.text}"), ephemeral=True,
+        replies.append(Reply(text=clip(f"🔒 {speaker}のシークレットダイス\n{result.text}{note}"), ephemeral=True,
                              to=keeper, file=file))
     return replies
 
 
-def negative_target(text: str) -> str | None:
-    """The refusal of a CC/CCB check whose target is below 0 (``CCB<=-5``, ``x3 CC<=-1``),
+def negative_target(text: str, system: str = "coc6") -> str | None:
+    """The refusal of a 6th CC/CCB check whose target is below 0 (``CCB<=-5``, ``x3 CC<=-1``),
     which BCDice would roll as a bare 1D100 without saying the target was dropped; None for
     anything else. Raises DiceError as :func:`rules.dice.parse` does; rolls nothing."""
-    node = parse(text)
+    node = parse(text, system)
     node = node.inner if isinstance(node, Repeat) else node
     if not isinstance(node, Check) or node.typed is None or node.typed >= 0:
         return None
@@ -101,11 +114,11 @@ def whole_text(result) -> str:
     return "\n\n".join(f"#{i}\n{part.text}" for i, part in enumerate(result.parts, 1))
 
 
-def _fitted(head: str, result) -> tuple[str, dict | None]:
-    """``(message text, attachment or None)`` for a roll shown under ``head``: the whole
-    text when it fits one message (MAX_TEXT); else as many whole repetitions as fit, a note,
-    and the whole text as ``roll.txt`` (nothing is lost)."""
-    whole = whole_text(result)
+def _fitted(head: str, result, tail: str = "") -> tuple[str, dict | None]:
+    """``(message text, attachment or None)`` for a roll shown under ``head`` (and ``tail``
+    under it): the whole text when it fits one message (MAX_TEXT); else as many whole
+    repetitions as fit, a note, and the whole text as ``roll.txt`` (nothing is lost)."""
+    whole = whole_text(result) + tail
     line = f"{head}\n{whole}"
     if len(line) <= MAX_TEXT - 2:  # room for a secret roll's 🔒
         return line, None

@@ -12,12 +12,13 @@ character it was made for (:meth:`SessionNotes.character_of`) and its numbers in
 ``payload``:
 
 - ``roll``: ``{"command": typed text, "rolls": n, "levels": [level of each percentile check],
-  "d100": [every 1D100 face it rolled alone (a check's, or a bare ``1D100``)]}``;
+  "d100": [each check's 1D100 result (7th: after bonus dice), each bare ``1D100``'s face]}``;
 - ``check``: ``{"skill", "target", "roll", "level"}``;
 - ``san``: ``{"loss", "roll", "level", "before", "after", "lost"}``;
 - ``step``: ``{"battle": battle id, "step": step number}`` (its events are the battle's);
 - ``publish``: ``{}``, a secret roll its roller showed the channel later ([結果を公開]; the
-  roll itself was counted, or not, as a secret one).
+  roll itself was counted, or not, as a secret one);
+- ``note``: ``{}``, what the channel was shown of a 7th investigator's check (not counted).
 """
 from __future__ import annotations
 
@@ -42,11 +43,14 @@ RecordRoll = Callable[[DiceResult, str, str], Awaitable[None]]
 
 def roll_payload(result: DiceResult, typed: str) -> dict:
     """A roll's numbers (module text): how many rolls (``x3`` is three), the level of each
-    percentile check among them, and the 1D100 faces rolled alone (a check's, ``1D100``;
-    not those of ``2D100`` or ``1D100+1D6``, nor an automatic result's, which rolls none)."""
+    percentile check among them, and the 1D100 results: a check's (its face; 7th, the one
+    its bonus or penalty dice kept; none for an automatic result) and a bare ``1D100``'s
+    (not ``2D100`` or ``1D100+1D6``)."""
     parts = result.parts or (result,)
     return {"command": typed, "rolls": len(parts), "levels": [p.level.value for p in parts if p.level is not None],
-            "d100": [p.rolls[0][1] for p in parts if len(p.rolls) == 1 and p.rolls[0][0] == 100]}
+            "d100": [p.total if p.level is not None else p.rolls[0][1] for p in parts
+                     if (p.level is not None and p.total is not None and p.rolls)
+                     or (p.level is None and len(p.rolls) == 1 and p.rolls[0][0] == 100)]}
 
 
 class SessionNotes:

@@ -6,7 +6,8 @@ What the channel saw is counted, nothing else (the summary is posted in the chan
 secret rolls and the units the KP keeps hidden are left out. A battle step taken back by
 the KP (``/kp undo``) counts no more. A roll counts once whatever it rolled (``x3`` three
 times); a check's level is read from what BCDice printed: 決定的成功 (with or without
-スペシャル) is a critical and a success, スペシャル and 成功 are successes, 致命的失敗 a fumble.
+スペシャル) is a critical and a success, スペシャル and 成功 are successes, 致命的失敗 a fumble;
+a 7th-edition roll's クリティカル is a critical, ハード成功 … a success, ファンブル a fumble.
 """
 from __future__ import annotations
 
@@ -17,7 +18,15 @@ from rules.battle.events import UnitJoined
 from rules.battle.steps import Step
 from rules.coc6.character import Character
 from rules.coc6.check import SuccessLevel
+from rules.coc7.check import Level7
 from rules.systems.coc6 import events as ce
+
+SUCCESSES = frozenset({level.value for level in SuccessLevel if level.succeeded} | {"決定的成功"}
+                      | {level.value for level in Level7 if level.succeeded})
+"""The words of a success as BCDice prints them, both editions (決定的成功 alone: a critical
+above the special band, rules.coc6.check.level_word)."""
+CRITICALS = frozenset({SuccessLevel.CRITICAL.value, "決定的成功", Level7.CRITICAL.value})
+FUMBLES = frozenset({SuccessLevel.FUMBLE.value, Level7.FUMBLE.value})
 
 BATTLE_SAN_MARK = "san_lost"
 """The unit mark a battle keeps the SAN it lost under (B-CALL-VITAL-05, coc6_budo)."""
@@ -49,11 +58,11 @@ class Tally:
         self.judged(face, level)
 
     def judged(self, face: int | None, level: str) -> None:
-        """Count the level and face of a check already counted as a roll."""
-        read = SuccessLevel(level)
-        self.successes += read.succeeded
-        self.criticals += read is SuccessLevel.CRITICAL
-        self.fumbles += read is SuccessLevel.FUMBLE
+        """Count the level (the word BCDice printed, either edition: :data:`SUCCESSES`,
+        :data:`CRITICALS`, :data:`FUMBLES`) and face of a check already counted as a roll."""
+        self.successes += level in SUCCESSES
+        self.criticals += level in CRITICALS
+        self.fumbles += level in FUMBLES
         if face is not None:
             self.faces.append(face)
 

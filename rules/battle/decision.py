@@ -32,6 +32,11 @@ class Decision(Generic[S]):
         self.dice = dice
         self._evolve = evolve
 
+    def branch(self) -> "Decision[S]":
+        """A trial decision on a copy of ``.state`` with the same evolve and dice: its events
+        are emitted here only if the trial succeeds (a queued step that may be refused)."""
+        return Decision(self.state, self._evolve, self.dice)
+
     def emit(self, event: Event) -> None:
         """Record ``event`` and apply it to the scratch state."""
         self.events.append(event)

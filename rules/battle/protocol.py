@@ -35,7 +35,9 @@ class UnitRow:
         with ``cannot_fire``/``dropped`` (not usable now), ``kinds`` (other words for it:
         拳銃, 銃) and ``unarmed`` (こぶし …), which chat declarations read (rules.chat);
         extra: system-specific numbers (charge rank, stamina …) as ``{label: value}``;
-        owner: user id or None; hidden: numbers shown to the KP only.
+        owner: user id or None; hidden: numbers shown to the KP only;
+        notes: what a KP needs to rule, in Japanese (CoC: this round's declarations
+        「回避に集中」「受け流し宣言（ゾンビ）」, the standing 「以後宣言しない」, a wound's skill loss).
     """
 
     name: str
@@ -48,6 +50,7 @@ class UnitRow:
     conditions: tuple[str, ...] = ()
     weapons: tuple[dict, ...] = ()
     extra: dict = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

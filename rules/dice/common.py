@@ -73,22 +73,26 @@ class SumRoll:
 
 
 class Barabara:
-    """``nBm`` barabara dice: each face listed; with a target, the number of successes.
+    """``nBm`` barabara dice, one or more terms joined by ``+`` (``2B6+1B10``): each face
+    listed in roll order; with a target, the number of faces that meet it.
 
-    Text: ``(3B6>=4) ＞ 5,2,4 ＞ 成功数2``. No success/failure flags (as BCDice).
+    Text: ``(3B6>=4) ＞ 5,2,4 ＞ 成功数2``, ``(2B6+1B10) ＞ 1,6,10``. No success/failure flags
+    (as BCDice).
     """
 
-    __slots__ = ("secret", "count", "sides", "op", "target", "prefix", "dice_count")
+    __slots__ = ("secret", "terms", "op", "target", "prefix", "dice_count")
 
-    def __init__(self, secret: bool, count: int, sides: int, op: str | None, target: int | None):
-        self.secret, self.count, self.sides, self.op, self.target = secret, count, sides, op, target
-        self.prefix = f"({count}B{sides}" + (f"{op}{target}" if op else "") + ")" + SEP
-        self.dice_count = count
+    def __init__(self, secret: bool, terms: tuple[tuple[int, int], ...], op: str | None,
+                 target: int | None):
+        self.secret, self.terms, self.op, self.target = secret, terms, op, target
+        shown = "+".join(f"{count}B{sides}" for count, sides in terms)
+        self.prefix = f"({shown}" + (f"{op}{target}" if op else "") + ")" + SEP
+        self.dice_count = sum(count for count, _ in terms)
 
     def run(self, dice: Dice, command: str = "", comment: str = "") -> DiceResult:
-        """Roll the dice and count the successes."""
-        sides = self.sides
-        faces = [dice.roll(sides) for _ in range(self.count)]
+        """Roll the dice term by term and count the successes."""
+        rolls = [(sides, dice.roll(sides)) for count, sides in self.terms for _ in range(count)]
+        faces = [face for _, face in rolls]
         listed = ",".join(map(str, faces))
         if self.op is None:
             total, tail = sum(faces), ""
@@ -98,8 +102,8 @@ class Barabara:
         text = self.prefix + listed + tail
         if len(text) > MAX_OUTPUT:
             text = ensure_fits(self.prefix + ELLIPSIS + tail)
-        return DiceResult(text, self.secret, total, rolls=tuple((sides, f) for f in faces),
-                          comment=comment, command=command)
+        return DiceResult(text, self.secret, total, rolls=tuple(rolls), comment=comment,
+                          command=command)
 
 
 class D66:
@@ -169,6 +173,20 @@ class Calc:
                           comment=comment, command=command)
 
 
+class Message:
+    """A part of a repetition that BCDice answers with a message (``x2 CC(101)<=50``): its
+    text is the message, no die is rolled."""
+
+    __slots__ = ("text", "dice_count")
+
+    def __init__(self, text: str) -> None:
+        self.text, self.dice_count = text, 0
+
+    def run(self, dice: Dice, command: str = "", comment: str = "") -> DiceResult:
+        """The message as a result (no flags)."""
+        return DiceResult(self.text, comment=comment, command=command)
+
+
 class Repeat:
     """``x3 CMD``/``rep3 CMD``/``repeat3 CMD``: run CMD 3 times (1..100), each part with
     its own dice and flags. Text ``#1\\n…\\n\\n#2\\n…``; the whole has no flags."""
@@ -188,4 +206,4 @@ class Repeat:
         return DiceResult(text, secret, rolls=rolls, comment=comment, command=command, parts=parts)
 
 
-__all__ = ["Barabara", "Calc", "Choice", "D66", "Repeat", "SumRoll", "compare"]
+__all__ = ["Barabara", "Calc", "Choice", "D66", "Message", "Repeat", "SumRoll", "compare"]

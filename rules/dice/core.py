@@ -14,6 +14,11 @@ class DiceError(Exception):
     """A dice command that cannot be rolled (malformed, or over a limit); ``str()`` is Japanese."""
 
 
+class DiceMessage(DiceError):
+    """A command BCDice answers with a message and no roll (``str()`` is BCDice's text);
+    inside a repetition each part shows the message, as BCDice does."""
+
+
 class DiceExhausted(DiceError):
     """A scripted dice object ran out of faces.
 
@@ -83,3 +88,18 @@ class RandomDice:
     def roll(self, sides: int) -> int:
         """A random face in ``1..sides`` from the source."""
         return self._source.randint(1, sides)
+
+
+class Recording:
+    """Dice that pass each roll to ``dice`` and append ``(sides, face)`` to ``rolls``."""
+
+    __slots__ = ("_dice", "_rolls")
+
+    def __init__(self, dice: Dice, rolls: list) -> None:
+        self._dice, self._rolls = dice, rolls
+
+    def roll(self, sides: int) -> int:
+        """Roll through the wrapped dice and note the face."""
+        face = self._dice.roll(sides)
+        self._rolls.append((sides, face))
+        return face

@@ -7,29 +7,45 @@ from rules.dice.common import ZERO_DIVISION, SumRoll
 from rules.dice.core import Dice, DiceError
 from rules.dice.format import SEP
 from rules.dice.normalize import normalize_command, split_line
-from rules.dice.parser import ExprParser, _NoParse, _TooDeep, parse_command
+from rules.dice.cthulhu7th import cthulhu7th_command
+from rules.dice.parser import ExprParser, _NoParse, _TooDeep, cthulhu_command, parse_command
 from rules.dice.result import DiceResult
 from rules.dice.limits import MAX_COMMAND_CHARS, check_total
 
 
-def parse(command: str):
-    """Parse a command (a whole chat line is accepted; its comment is ignored).
+#: Dice systems by id: the game commands each reads before BCDice's common commands.
+#: ``coc6`` is BCDice ``Cthulhu`` (the default), ``coc7`` is ``Cthulhu7th``.
+SYSTEMS = {"coc6": cthulhu_command, "coc7": cthulhu7th_command}
+
+
+def _game(system: str):
+    try:
+        return SYSTEMS[system]
+    except KeyError:
+        raise ValueError(f"unknown dice system {system!r}") from None
+
+
+def parse(command: str, system: str = "coc6"):
+    """Parse a command (a whole chat line is accepted; its comment is ignored) as ``system``
+    (a key of ``SYSTEMS``) reads it.
 
     Returns:
-        The command node (``SumRoll``, ``Check``, ``Resist``, ``Combination``,
-        ``Barabara``, ``D66``, ``Choice``, ``Calc`` or ``Repeat``), or None when the
-        text is not a command.
+        The command node (``SumRoll``, ``Check``, ``Resist``, ``Combination``, 7th
+        ``SkillRoll``/``Combination7``/``FullAuto``/``Table7``, ``Barabara``, ``D66``,
+        ``Choice``, ``Calc`` or ``Repeat``), or None when the text is not a command.
     Raises:
         DiceError: a recognisable command over a limit.
+        ValueError: an unknown ``system``.
     """
     split = split_line(command)
     if split is None:
         return None
-    return parse_command(split[0])
+    return parse_command(split[0], _game(system))
 
 
-def evaluate(command: str, dice: Dice) -> DiceResult | None:
-    """Evaluate one chat line (command plus optional comment) with ``dice``.
+def evaluate(command: str, dice: Dice, system: str = "coc6") -> DiceResult | None:
+    """Evaluate one chat line (command plus optional comment) with ``dice``, read by
+    ``system`` (``coc6``: BCDice ``Cthulhu``; ``coc7``: ``Cthulhu7th``).
 
     Returns:
         The result (its ``text`` exactly as BCDice prints it, ``comment`` the text after
@@ -43,7 +59,7 @@ def evaluate(command: str, dice: Dice) -> DiceResult | None:
     if split is None:
         return None
     text, comment = split
-    node = parse_command(text)
+    node = parse_command(text, _game(system))
     if node is None:
         return None
     check_total(node.dice_count)
@@ -78,6 +94,13 @@ def check_expression(expr: str) -> None:
     _expression_node(expr)
 
 
+def expression_max(expr: str) -> int:
+    """The highest total ``expr`` can roll (``1D6`` → 6, ``1D4+2`` → 6, ``3`` → 3); raises
+    DiceError as :func:`check_expression` does. For a loss that is its maximum (a fumbled
+    7th SAN roll)."""
+    return _expression_node(expr)[1].bounds()[1]
+
+
 def roll_expression(expr: str, dice: Dice) -> DiceResult:
     """Roll a sum-dice expression such as ``1D8+1D4``, ``1D3-1D4``, ``1D6+2`` or ``0``.
 
@@ -94,4 +117,4 @@ def roll_expression(expr: str, dice: Dice) -> DiceResult:
     return DiceResult(f"({node.to_s()}){SEP}{value}", total=value, command=text)
 
 
-__all__ = ["check_expression", "evaluate", "parse", "roll_expression"]
+__all__ = ["SYSTEMS", "check_expression", "evaluate", "expression_max", "parse", "roll_expression"]

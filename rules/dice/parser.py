@@ -10,8 +10,8 @@ import re
 from functools import lru_cache
 
 from rules.dice.ast import BinOp, Div, Neg, Node, Num, Paren, Roll, ZeroDivision, zero_divisor
-from rules.dice.common import ZERO_DIVISION, Barabara, Calc, Choice, D66, Repeat, SumRoll
-from rules.dice.core import DiceError
+from rules.dice.common import ZERO_DIVISION, Barabara, Calc, Choice, D66, Message, Repeat, SumRoll
+from rules.dice.core import DiceError, DiceMessage
 from rules.dice.cthulhu import Check, Combination, Resist
 from rules.dice.limits import (MAX_COMMAND_CHARS, MAX_DEPTH, MAX_REPEAT, check_dice,
                                check_total, looks_like_dice)
@@ -23,11 +23,11 @@ _ZERO_DIV = "ゼロ除算が発生したため計算できませんでした"
 _SUM_ALPHABET = re.compile(r"[0-9+\-*/()<>=!?DKHLMAXINUCRF]+")
 _REPEAT = re.compile(r"(S?)(?:REPEAT|REP|X)(\d+)", re.IGNORECASE)
 _CHOICE = re.compile(r"(S?)choice(\d*)(.*)", re.IGNORECASE | re.DOTALL)
-_CC = re.compile(r"CC(B)?(?:\(([^()]*)\))?(?:(?:<=|=<)(.+))?")
-_RES = re.compile(r"RES(B)?\((.+)\)")
+_CC = re.compile(r"CC(B)?(?:\(([^()]*)\)|(\d+))?(?:(?:<=|=<)(.+))?")
+_RES = re.compile(r"RES(B)?(?:\((.+)\)|(-?\d+))")
 _CBR = re.compile(r"CBR(B)?\((.+),(.+)\)")
 _D66 = re.compile(r"D66([ANSD]?)")
-_BARABARA = re.compile(r"(\d+)B(\d+)(?:([<>=!]+)(.+))?")
+_BARABARA = re.compile(r"([0-9()+\-*/UCRF]*B[0-9()+\-*/UCRFB]*?)(?:([<>=!]+)(.+))?")
 _CALC = re.compile(r"C(.+)")
 _SPACE = re.compile(r"\s")
 
@@ -231,6 +231,31 @@ def _sum_roll(secret: bool, body: str) -> SumRoll:
     return SumRoll(secret, expr, op, target)
 
 
+_NUMBER_RANGE = re.compile(r"(\d+)-(\d+)")
+_LETTER_RANGE = re.compile(r"([a-z])-([a-z])|([A-Z])-([A-Z])")
+#: Most items a choice may hold (BCDice).
+MAX_CHOICE_ITEMS = 100
+
+
+def _shorthand(item: str) -> tuple[str, ...]:
+    """BCDice's one-item shorthand ``1-5`` → 1..5, ``a-d``/``A-D`` → a..d; () otherwise
+    (a choice of one item is no choice)."""
+    m = _NUMBER_RANGE.fullmatch(item)
+    if m:
+        first, last = int(m.group(1)), int(m.group(2))
+        if first <= last and last - first < MAX_CHOICE_ITEMS:
+            return tuple(str(i) for i in range(first, last + 1))
+        if first <= last:
+            raise DiceMessage("項目数は100以下としてください")
+        return ()
+    m = _LETTER_RANGE.fullmatch(item)
+    if m:
+        first, last = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if first <= last:
+            return tuple(chr(c) for c in range(ord(first), ord(last) + 1))
+    return ()
+
+
 def _choice(m: re.Match) -> Choice | None:
     secret, digits, rest = bool(m.group(1)), m.group(2), m.group(3)
     if rest[:1] in ("[", "("):
@@ -239,37 +264,83 @@ def _choice(m: re.Match) -> Choice | None:
             return None
         items = tuple(x.strip() for x in rest[1:-1].split(","))
         items = tuple(x for x in items if x)
-        shown = f"choice{digits}{rest[0]}{','.join(items)}{close}"
+        opener, joiner = rest[0], ","
     elif rest[:1].isspace():
         items = tuple(rest.split())
-        shown = f"choice{digits} {' '.join(items)}"
+        opener, joiner, close = " ", " ", ""
     else:
         return None
+    if len(items) == 1:
+        items = _shorthand(items[0])
     if not items:
         return None
+    if len(items) > MAX_CHOICE_ITEMS:
+        raise DiceMessage("項目数は100以下としてください")
     n = int(digits) if digits else 1
     if not 1 <= n <= len(items):
         raise DiceError(f"選ぶ個数は1以上、項目数（{len(items)}）以下にしてください")
+    shown = f"choice{n if n != 1 else ''}{opener}{joiner.join(items)}{close}"
     return Choice(secret, items, n, shown)
 
 
-def _game_command(secret: bool, body: str):
+def cthulhu_command(secret: bool, body: str, raw: str):
+    """The CoC 6th game command (``CC``/``CCB``, ``RES``/``RESB``, ``CBR``/``CBRB``) of an
+    upper-case ``body`` (without its secret ``S``), or None; ``raw`` is unused (6th reads
+    parenthesised expressions itself)."""
     m = _CC.fullmatch(body)
-    if m:
-        broken = _const(m.group(2)) if m.group(2) else 0
-        target = _const(m.group(3)) if m.group(3) else None
+    if m:  # 故障ナンバー in parentheses, or bare as BCDice also reads it: CC(94)<=98, CC94<=98
+        broken = _const(m.group(2)) if m.group(2) else int(m.group(3) or 0)
+        target = _const(m.group(4)) if m.group(4) else None
         return Check(secret, bool(m.group(1)), broken, target)
     m = _RES.fullmatch(body)
-    if m:
-        return Resist(secret, bool(m.group(1)), _const(m.group(2)))
+    if m:  # RES(12-10), or a bare difference as BCDice reads it: RES10, RES0, RES-3
+        difference = _const(m.group(2)) if m.group(2) is not None else int(m.group(3))
+        return Resist(secret, bool(m.group(1)), difference)
     m = _CBR.fullmatch(body)
     if m:
         return Combination(secret, bool(m.group(1)), _const(m.group(2)), _const(m.group(3)))
     return None
 
 
-def _single(text: str):
-    """Parse one command without repetition; None if it is not one."""
+def _top_level_split(text: str, sep: str) -> list[str] | None:
+    """``text`` split at ``sep`` outside parentheses; None when they do not balance."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif ch == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return parts + [text[start:]] if depth == 0 else None
+
+
+def _barabara_terms(text: str) -> tuple[tuple[int, int], ...] | None:
+    """The ``(count, sides)`` of ``2B6+1B10`` or ``(1+1)B6`` (each side a number or a
+    parenthesised arithmetic, as BCDice's barabara grammar reads it); None if not one."""
+    terms = []
+    for part in _top_level_split(text, "+") or [""]:
+        sides = _top_level_split(part, "B")
+        if sides is None or len(sides) != 2:
+            return None
+        values = []
+        for side in sides:
+            if side.isdigit():
+                values.append(int(side))
+            elif side.startswith("(") and side.endswith(")"):
+                values.append(_const(side))
+            else:
+                return None
+        terms.append((values[0], values[1]))
+    return tuple(terms)
+
+
+def _single(text: str, game):
+    """Parse one command without repetition; None if it is not one. ``game(secret, body,
+    raw)`` reads the game system's own commands (see :func:`parse_command`)."""
     m = _CHOICE.fullmatch(text)
     if m:
         if len(text) > MAX_COMMAND_CHARS:
@@ -285,23 +356,24 @@ def _single(text: str):
             raise DiceError(f"コマンドが長すぎます（{MAX_COMMAND_CHARS}文字まで）")
         return None
     try:
-        node = _game_command(secret, body)
+        node = game(secret, body, text)
         if node is not None:
             return node
         m = _D66.fullmatch(body)
         if m:
             return D66(secret, m.group(1))
         m = _BARABARA.fullmatch(body)
-        if m:
-            count, sides = int(m.group(1)), int(m.group(2))
-            check_dice(count, sides)
+        terms = _barabara_terms(m.group(1)) if m else None
+        if terms is not None:
+            for count, sides in terms:
+                check_dice(count, sides)
             op = target = None
-            if m.group(3):
-                op = CMP_OPS.get(m.group(3))
+            if m.group(2):
+                op = CMP_OPS.get(m.group(2))
                 if op is None:
                     return None
-                target = _const(m.group(4))
-            return Barabara(secret, count, sides, op, target)
+                target = _const(m.group(3))
+            return Barabara(secret, terms, op, target)
         if not _SUM_ALPHABET.fullmatch(body):
             return None
         m = _CALC.fullmatch(body)
@@ -319,10 +391,13 @@ def _single(text: str):
 
 
 @lru_cache(maxsize=4096)
-def parse_command(text: str):
+def parse_command(text: str, game=cthulhu_command):
     """Parse a normalised command (no comment) into a command node, or None.
 
-    Handles the repetition prefix (``x3 CCB<=50``) and ``choice`` with spaces.
+    Handles the repetition prefix (``x3 CCB<=50``) and ``choice`` with spaces. ``game`` reads
+    the game system's own commands before the common ones, as BCDice does:
+    ``game(secret, body, raw)`` gets the upper-case command without its secret ``S`` and the
+    command as typed, and returns a command node or None (default: CoC 6th, ``Cthulhu``).
 
     Raises:
         DiceError: a recognisable command that cannot be rolled (over a limit, a
@@ -338,10 +413,13 @@ def parse_command(text: str):
             times = int(m.group(2))
             if not 1 <= times <= MAX_REPEAT:
                 raise DiceError(f"繰り返し回数は1以上、{MAX_REPEAT}以下としてください")
-            inner = _single(trailer)
+            try:
+                inner = _single(trailer, game)
+            except DiceMessage as message:  # each part shows BCDice's message
+                inner = Message(str(message))
             if inner is None:
                 raise DiceError(f"繰り返し対象のコマンドが実行できませんでした ({trailer})")
             node = Repeat(bool(m.group(1)), times, inner, trailer)
             check_total(node.dice_count)
             return node
-    return _single(text)
+    return _single(text, game)

@@ -51,7 +51,8 @@ def _ask(unit, owner, *options, kind="reaction", about=None):
 
 def _declaring(unit, owner, *foes):
     labels = tuple(f"受け流し：{f}" for f in foes) + tuple(a + "に集中" for a in ("回避", "防御", "受け流し", "隠れる", "かばう"))
-    return Prompt(kind="declare", unit=unit, owner=owner, options=labels + ("宣言しない",), text="", key=f"d1-{unit}")
+    return Prompt(kind="declare", unit=unit, owner=owner, options=labels + ("宣言しない", "以後宣言しない"), text="",
+                  key=f"d1-{unit}")
 
 
 def _turn(unit, owner):

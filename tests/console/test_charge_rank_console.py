@@ -85,9 +85,15 @@ def test_hidden_npc_charge_and_stamina_stay_out_of_public_lines():
                       rows=(row,), prompts=())
     check = ce.PoolRolled(unit="刺客", purpose="攻撃", power=3, faces=[2, 2, 4], achievement=8,
                            auto_fail=False, safety=1, charge_before=3, charge_after=0, tier="牽制")
-    assert event_line(check, view) == "🎲 刺客 攻撃（牽制） PR3 ＞ [2・2・4] ＞ 達成値8"
+    # issue 22: its dice, power rank and damage formula are the KP's (C-EX-08's numbers)
+    assert event_line(check, view) == "🎲 刺客 攻撃（牽制） ＞ 🔒 ＞ 達成値8"
     hit = ce.DamageDealt(unit="刺客", amount=18, before=30, after=12, formula="3 × 7 − 3 = 18")
-    assert event_line(hit, view) == "💥 刺客に18ダメージ（3 × 7 − 3 = 18）"
+    assert event_line(hit, view) == "💥 刺客に18ダメージ"
+    dealt = ce.DamageDealt(unit="桐生", amount=6, before=30, after=24, formula="3 × 3 − 2 − 1 = 6", source="刺客の攻撃")
+    assert event_line(dealt, view) == "💥 桐生に6ダメージ スタミナ 30 → 24"
+    answered = ce.Answered(question=1, unit="刺客", action="防御", power=3)
+    assert event_line(answered, view) == "刺客の対応：防御"
+    assert event_line(check, None) == "🎲 刺客 攻撃（牽制） PR3 ＞ [2・2・4] ＞ 達成値8（チャージ 3→0）"  # the KP's copy
     assert event_line(ce.OpenPhase(round=1, charges=[["刺客", 0, 3]]), view) == "オープンフェイズ：チャージランクが増えました。"
 
 

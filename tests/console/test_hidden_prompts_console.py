@@ -21,7 +21,7 @@ async def test_the_kp_answers_a_hidden_npcs_private_prompts_with_their_buttons(c
     await table.say("kp: /battle add name:教団員 character:教団員 hidden:true")
     started = await table.say("kp: /battle start")
     assert ("ラウンド1開始時の宣言: 教団員は宣言しますか？（ボタンか /declare action:…、行動遅延は /declare action:行動遅延 "
-            "amount:下げるDEX。なければ「宣言しない」）") in [text for text, _ in shown(started, "kp")]
+            "amount:下げるDEX。なければ「宣言しない」、この戦闘ずっとなら「以後宣言しない」）") in [text for text, _ in shown(started, "kp")]
     assert not any("教団員は宣言しますか" in text or "受け流し：アリス" in buttons for text, buttons in shown(started))
     assert shown(await table.say("kp: [宣言しない]"), "kp") == [("🔒 KP用（シークレット）\n教団員はこのラウンド宣言しません。", [])]
     await table.say("alice: [宣言しない]")

@@ -26,32 +26,43 @@ async def ready(console_table, faces):
 async def test_two_players_declare_late_and_the_quick_zombie_waits(console_table):
     table = await ready(console_table, [30, 30, 2])
     started = await table.say("kp: /battle start")
-    prompts = {m["text"].split("\n")[0]: m for m in started if m["buttons"]}
-    alice = prompts["ラウンド1開始時の宣言: アリスは宣言しますか？（ボタンか /declare action:…、"
-                    "行動遅延は /declare action:行動遅延 amount:下げるDEX。なければ「宣言しない」）"]
-    assert alice["mentions"] == ["alice"]
-    assert alice["buttons"] == ["受け流し：ゾンビ", "回避に集中", "防御に集中", "受け流しに集中", "隠れるに集中",
-                                "かばうに集中", "宣言しない"]
-    closing = next(m for m in started if m["buttons"] == ["宣言を締め切る"])
-    assert closing["mentions"] == ["kp"] and "ゾンビ、アリス、ボブ" in closing["text"]
+    window = [m for m in started if "開始時の宣言:" in m["text"]]
+    assert len(window) == 1  # one message for every unit's declaration (issue 22)
+    head = window[0]
+    assert head["text"].split("\n")[0] == (
+        "ラウンド1開始時の宣言: ゾンビ、アリス、ボブは宣言しますか？（ボタンか /declare action:…"
+        "、行動遅延は /declare action:行動遅延 amount:下げるDEX。なければ「宣言しない」、この戦闘ずっとなら「以後宣言しない」）")
+    assert head["mentions"] == ["kp", "alice", "bob"]  # each once, the KP too
+    # 3 units × 9 or 10 buttons do not fit in one message: per unit 「宣言…」 and 「宣言しない」
+    assert head["buttons"] == ["ゾンビ：宣言…", "ゾンビ：宣言しない", "アリス：宣言…", "アリス：宣言しない",
+                               "ボブ：宣言…", "ボブ：宣言しない", "宣言を締め切る"]
+    assert "・アリス: 受け流し：ゾンビ／回避に集中／防御に集中／受け流しに集中／隠れるに集中／かばうに集中／宣言しない／以後宣言しない" \
+        in head["text"]
+    assert not any(m["buttons"] == ["宣言を締め切る"] for m in started)
     assert any("ラウンド1: ゾンビの手番です" in m["text"] for m in started)
 
-    # the zombie is quick, the players are not: its attack waits, nothing is rolled
-    before = await table.event_count()
-    waited = await table.say("kp: /attack as:ゾンビ target:アリス")
-    assert [(m["ephemeral"], m["to"]) for m in waited] == [(True, "kp")]
-    assert waited[0]["text"].startswith("アリスのラウンド1開始時の宣言（受け流し・集中・遅延など）を待っています。")
-    assert await table.event_count() == before and table.dice.remaining == 3
+    # アリス opens her buttons: shown to her alone
+    menu = await table.say("alice: [アリス：宣言…]")
+    assert [(m["ephemeral"], m["to"]) for m in menu] == [(True, "alice")]
+    assert menu[0]["buttons"] == ["受け流し：ゾンビ", "回避に集中", "防御に集中", "受け流しに集中", "隠れるに集中",
+                                  "かばうに集中", "宣言しない", "以後宣言しない"]
 
-    # two players declare late, one with a button, one with the command
-    said = await table.say("alice: [受け流し：ゾンビ]")
-    assert said[0]["text"] == "アリスは「受け流し」を宣言しました（相手: ゾンビ）。"
+    # the zombie is quick, the players are not: its attack waits, nothing is rolled yet
+    waited = await table.say("kp: /attack as:ゾンビ target:アリス")
+    assert [m["text"] for m in waited] == [
+        "⏳ ゾンビのアリスへの攻撃は、アリスのラウンド開始時の宣言を待っています"
+        "（アリスが答えるか、KPが「宣言を締め切る」と、すぐに攻撃します）。"]
+    assert not waited[0]["ephemeral"] and table.dice.remaining == 3
+
+    # ボブ declares late; アリス declares her parry with the button: the blow comes at once
     said = await table.say("bob: /declare action:回避に集中")
     assert said[0]["text"] == "ボブは「回避に集中」を宣言しました。"
-
-    # now the blow comes, and the declared parry is allowed (H-DEF-PARRY-01)
-    hit = await table.say("kp: /attack as:ゾンビ target:アリス")
-    assert any("(1D100<=60) ＞ 30 ＞ 成功" in m["text"] for m in hit)
+    said = await table.say("alice: [受け流し：ゾンビ]")
+    lines = said[0]["text"].split("\n")
+    assert lines[:3] == ["アリスは「受け流し」を宣言しました（相手: ゾンビ）。",
+                         "⏳→⚔ ゾンビのアリスへの待っていた攻撃を行います。",
+                         "⚔ ゾンビ → アリス：こぶしで攻撃（60%）"]
+    assert "(1D100<=60) ＞ 30 ＞ 成功" in lines[3]
     parried = await table.say("alice: /react action:受け流し weapon:こぶし")
     assert any("(1D100<=50) ＞ 30 ＞ 成功" in m["text"] for m in parried)
     assert (await table.status())["アリス"]["hp"] == 10  # fist against fist: the 2 damage is cancelled

@@ -142,3 +142,21 @@ async def test_a_published_secret_roll_reaches_the_players_copy(console_table, t
     assert "    🔒シークレットダイスを振りました" in text
     assert "    🔓 bobがシークレットダイスの結果を公開しました。\n    bob　【心理学】\n    (1D100<=70) ＞ 12 ＞ スペシャル" in text
     assert text.splitlines()[3] == "（公開されたロールはありません）"  # a secret roll is not counted, shown or not
+
+
+async def test_a_7th_channels_session_counts_its_rolls_and_keeps_its_checks(console_table, tmp_path):
+    table = await console_table([4, 2, 1, 3, 8], files_dir=tmp_path / "exports")
+    for line in ("kp: /battle new system:coc6", "kp: /kp setting key:版 value:7", "kp: /battle end",
+                 "alice: /char new name:エミリー STR:60 CON:55 POW:65 DEX:70 APP:50 SIZ:65 INT:75 EDU:80 luck:55",
+                 "alice: /char set name:エミリー key:目星 value:70", "kp: /session start"):
+        await table.say(line)
+    rolled = await table.say("alice: CC<=70 【目星】")
+    assert rolled[0]["text"].endswith("＞ 42 ＞ 42 ＞ レギュラー成功")
+    checked = await table.say("alice: /check skill:目星 bonus:1")
+    assert checked[0]["text"].endswith("＞ 18 ＞ ハード成功")
+    summary = await table.say("kp: /session end")
+    # the 7th check is kept in the log but not counted: its level is 7th's, the statistics 6th's
+    assert summary[0]["text"].splitlines()[1] == "【エミリー】ロール 1回／成功 1（決定的成功 0）／致命的失敗 0／平均出目 42.0"
+    await table.say("kp: /session log")
+    text = (tmp_path / "exports" / "session-1-kp.txt").read_text(encoding="utf-8")
+    assert "エミリー\n    🎲 エミリー 目星（70%）：(1D100<=70) ボーナス・ペナルティダイス[1] ＞ 18, 38 ＞ 18 ＞ ハード成功" in text

@@ -192,3 +192,64 @@ def test_memoised_checks_keep_comments_apart() -> None:
     assert (first.comment, second.comment, third.comment) == ("目星", "", "聞き耳")
     assert first.text == second.text == third.text == "(1D100<=50) ＞ 30 ＞ 成功"
     assert dataclasses.replace(first, comment="") == second
+
+
+# --- the last 6th-edition gaps against BCDice (issue 20) --------------------------------------
+
+@pytest.mark.parametrize("line,faces,text", [
+    ("choice[1-5]", [4], "(choice[1,2,3,4,5]) ＞ 4"),
+    ("choice 1-5", [4], "(choice 1 2 3 4 5) ＞ 4"),
+    ("choice(a-d)", [2], "(choice(a,b,c,d)) ＞ b"),
+    ("choice2[1-3]", [1, 1], "(choice2[1,2,3]) ＞ 1, 2"),
+    ("choice[A-D,Z]", [1], "(choice[A-D,Z]) ＞ A-D"),
+    ("ｃｈｏｉｃｅ［１－５］", [5], "(choice[1,2,3,4,5]) ＞ 5"),
+    ("2B6+1B10", [1, 6, 10], "(2B6+1B10) ＞ 1,6,10"),
+    ("2B6+1B10>=6", [1, 6, 10], "(2B6+1B10>=6) ＞ 1,6,10 ＞ 成功数2"),
+    ("RES10", [], "(1d100<=100) ＞ 自動成功"),
+    ("RES0", [42], "(1d100<=50) ＞ 42 ＞ 成功"),
+    ("RES-3", [42], "(1d100<=35) ＞ 42 ＞ 失敗"),
+    ("RES-10", [], "(1d100<=0) ＞ 自動失敗"),
+    ("RESB5", [4], "(1d100<=75) ＞ 4 ＞ 決定的成功/スペシャル"),
+])
+def test_bcdice_gaps_closed(line: str, faces: list[int], text: str) -> None:
+    dice = ScriptedDice(faces)
+    result = evaluate(line, dice)
+    assert result is not None and result.text == text
+    assert dice.remaining == 0
+
+
+def test_separate_dice_roll_each_term_with_its_own_sides() -> None:
+    dice = ScriptedDice([1, 6, 10])
+    result = evaluate("2B6+1B10", dice)
+    assert list(result.rolls) == [(6, 1), (6, 6), (10, 10)] and result.total == 17
+
+
+@pytest.mark.parametrize("line", ["choice[D-A]", "choice[abc]", "choice[5-1]", "RES+3", "RES18-11", "2B6+"])
+def test_bcdice_reads_nothing_here(line: str) -> None:
+    dice = ScriptedDice([])
+    assert evaluate(line, dice) is None
+
+
+def test_a_choice_of_more_than_100_items_is_refused_with_bcdice_words() -> None:
+    with pytest.raises(DiceError, match="項目数は100以下としてください"):
+        evaluate("choice[1-101]", ScriptedDice([]))
+    assert evaluate("choice[1-100]", ScriptedDice([100])).text.endswith("＞ 100")
+
+
+def test_a_bare_malfunction_number_reads_as_bcdice_reads_it() -> None:
+    result = evaluate("CC94<=98", ScriptedDice([97]))
+    assert result.text == "(1D100<=98) 故障ナンバー[94] ＞ 97 ＞ 故障"
+    assert evaluate("CCB98<=80", ScriptedDice([80])).text == "(1D100<=80) 故障ナンバー[98] ＞ 80 ＞ 成功"
+
+
+@pytest.mark.parametrize("line,faces,text", [
+    ("(1+1)B6", [1, 2], "(2B6) ＞ 1,2"),
+    ("2B(3*2)+1B4>=3", [1, 6, 4], "(2B6+1B4>=3) ＞ 1,6,4 ＞ 成功数2"),
+])
+def test_barabara_sides_may_be_parenthesised_arithmetic(line: str, faces: list[int], text: str) -> None:
+    assert evaluate(line, ScriptedDice(faces)).text == text
+
+
+@pytest.mark.parametrize("line", ["B6", "2B", "2B6B6", "(2B6)", "2B6+1D6", "2B(1D6)"])
+def test_not_barabara(line: str) -> None:
+    assert evaluate(line, ScriptedDice([])) is None

@@ -32,23 +32,24 @@ async def test_roll_answers_publicly_with_the_bcdice_text(make_bot):
     assert answer.custom_ids == []
 
 
-async def test_turn_prompt_pings_only_the_actor_and_carries_the_end_turn_button(make_bot):
+async def test_a_round_start_pings_each_user_once_and_the_turn_prompt_carries_the_end_turn_button(make_bot):
     harness = await make_bot()
     calls = await harness.first_round()
     assert calls[0].content == ("━━ ラウンド1 ━━ 行動順: アリス → ゾンビ\n"
                                 "（受け流し・行動遅延・○○に集中の宣言は、自分の最初の行動の前に /declare で）\n"
                                 "ラウンド1開始時の宣言を受け付けます: アリス（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）")
     declarations = [c for c in calls if c.custom_ids and not c.ephemeral and "cb:1:t1-アリス:end" not in c.custom_ids]
-    assert [c.message["allowed_mentions"]["users"] for c in declarations] == [[int(ALICE)], [int(KP)]]  # the hidden ゾンビ's: the KP's alone
+    # one message for アリス's buttons and the KP's close, each pinged once; the hidden ゾンビ's: the KP's alone
+    assert [c.message["allowed_mentions"]["users"] for c in declarations] == [[int(ALICE), int(KP)]]
     prompt = next(c for c in calls if "cb:1:t1-アリス:end" in c.custom_ids)
-    assert prompt.content == (f"<@{ALICE}> ラウンド1: アリスの手番です。（行動ポイント 3）\n"
+    # アリス was pinged by the declaration message of the same round start: not again (issue 22)
+    assert prompt.content == ("ラウンド1: アリスの手番です。（行動ポイント 3）\n"
                               "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。\n"
                               "チャットで「ゾンビをこぶしで攻撃」「C4へ移動」「ターン終了」のように宣言できます。")
-    others = [c for c in calls if c is not prompt and c not in declarations]
+    others = [c for c in calls if c not in declarations]
     assert [c.message["allowed_mentions"] for c in others] == [{"parse": []}] * len(others)
     assert prompt.method == "POST" and prompt.path.startswith(f"/webhooks/{gateway.APP_ID}/")
     assert prompt.ephemeral is False
-    assert prompt.message["allowed_mentions"] == {"parse": [], "users": [int(ALICE)]}
     assert prompt.labels == ["ターン終了"]
     assert prompt.custom_ids == ["cb:1:t1-アリス:end"]
 
@@ -176,3 +177,11 @@ async def test_the_battle_log_arrives_as_private_attachments(make_bot):
     calls = await harness.slash("kp", "battle log")
     assert [(c.ephemeral, [a["filename"] for a in c.message["attachments"]]) for c in calls] == [
         (True, ["battle-1-kp.txt"]), (True, ["battle-1-kp.html"])]  # the KP's copy (with secrets)
+
+
+async def test_roll_system_coc7_rolls_one_command_by_cthulhu7th(make_bot):
+    harness = await make_bot([9, 5, 2])
+    data = gateway.slash("alice", "roll", command="CC(1)<=53 目星", system="coc7")
+    _ack, answer = await harness.dispatch_all("INTERACTION_CREATE", data)
+    assert answer.content == ("Alice　目星\n"
+                              "(1D100<=53) ボーナス・ペナルティダイス[1] ＞ 92, 52 ＞ 52 ＞ レギュラー成功")

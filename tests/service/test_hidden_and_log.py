@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 import pytest
 
 from bot.service import Request
-from service_table import ALICE, KP, refused
+from service_table import ALICE, BOB, KP, refused
 
 
 async def hit_hidden_zombie(table):
@@ -197,16 +197,17 @@ async def test_a_hidden_npcs_round_start_declaration_goes_to_the_kp_and_is_not_l
         ("🔒 KP用（シークレット）\nラウンド1開始時の宣言を受け付けます: アリス、ボブ、ゾンビ"
          "（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）", []),
         ("ラウンド1開始時の宣言: ゾンビは宣言しますか？（ボタンか /declare action:…、"
-         "行動遅延は /declare action:行動遅延 amount:下げるDEX。なければ「宣言しない」）",
+         "行動遅延は /declare action:行動遅延 amount:下げるDEX。なければ「宣言しない」、この戦闘ずっとなら「以後宣言しない」）",
          ["受け流し：アリス", "受け流し：ボブ", "回避に集中", "防御に集中", "受け流しに集中", "隠れるに集中",
-          "かばうに集中", "宣言しない"])]
+          "かばうに集中", "宣言しない", "以後宣言しない"])]
     public = [r.text for r in started if not r.ephemeral]
     assert public[0].splitlines()[-1] == ("ラウンド1開始時の宣言を受け付けます: アリス、ボブ"
                                           "（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）")
     close = next(r for r in started if "宣言を待っています" in r.text)
-    assert (close.ephemeral, close.mentions, close.text) == (False, (KP,), (
+    assert (close.ephemeral, close.mentions, close.text.splitlines()[1]) == (False, (ALICE, BOB, KP), (
         "ラウンド1: 宣言を待っています（アリス、ボブ）。未回答のPCへの攻撃は回答を待ちます。"
         "KPは「宣言を締め切る」（/kp close）で締め切れます（未回答は宣言なし）。"))
+    assert close.text.startswith("ラウンド1開始時の宣言: アリス、ボブは宣言しますか？")  # the shown units' one message
     assert "ゾンビは宣言しますか" not in "\n".join(public)
     declare = next(r for r in started if "ゾンビは宣言しますか" in r.text)
     answered = await table.press(KP, "宣言しない", [declare])
@@ -227,7 +228,8 @@ async def test_when_only_hidden_npcs_may_declare_the_table_hears_nothing_of_it(t
     assert "宣言を" not in public_text(started) and "宣言しますか" not in public_text(started)
     assert [text for text, _labels in private_to_kp(started)] == [
         "🔒 KP用（シークレット）\nラウンド1開始時の宣言を受け付けます: ゾンビ（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）",
-        "ラウンド1開始時の宣言: ゾンビは宣言しますか？（ボタンか /declare action:…。なければ「宣言しない」）",
+        "ラウンド1開始時の宣言: ゾンビは宣言しますか？（ボタンか /declare action:…。なければ「宣言しない」、"
+        "この戦闘ずっとなら「以後宣言しない」）\n"
         "ラウンド1: 宣言を待っています（ゾンビ）。未回答のPCへの攻撃は回答を待ちます。"
         "KPは「宣言を締め切る」（/kp close）で締め切れます（未回答は宣言なし）。"]
     closed = await table.press(KP, "宣言を締め切る", started)

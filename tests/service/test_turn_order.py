@@ -65,12 +65,15 @@ async def test_three_units_tied_on_dex_keep_their_order_over_rounds_and_a_restar
     assert (await table.state()).round == 4
 
 
-@pytest.mark.rule("H-UNIT-02")
-async def test_a_unit_added_mid_round_acts_from_the_next_round_or_where_the_kp_puts_it(table):
+@pytest.mark.rule("H-UNIT-02", "X-ORDER-01")
+async def test_a_unit_added_mid_round_acts_in_its_place_or_where_the_kp_puts_it(table):
     await table.fight()
-    await table.say(KP, "battle add", name="甲", character="ボブ")
+    added = await table.say(KP, "battle add", name="甲", character="ボブ")  # DEX 10 like ボブ, who has not acted
+    assert added[0].text.endswith("甲はこのラウンド、ボブの次（DEX 10）に行動します。")  # issue 22
     await table.say(ALICE, "end")
     await table.say(BOB, "end")
+    assert await turn(table) == (1, "甲")
+    await table.say(KP, "end", **{"as": "甲"})
     assert await turn(table) == (1, "ゾンビ")
     await table.say(KP, "end", **{"as": "ゾンビ"})
     assert await turn(table) == (2, "アリス")

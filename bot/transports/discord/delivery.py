@@ -16,6 +16,7 @@ import logging
 import discord
 
 from bot.transports.discord.messages import allowed_mentions, combatants_embeds, content, messages, pack
+from bot.render import buttons
 from bot.render.reply import Reply, clip, private
 
 log = logging.getLogger(__name__)
@@ -126,17 +127,29 @@ async def post_to(client: discord.Client, channel_id: int, replies: list[Reply])
     await post(client, channel, replies)
 
 
+def remaining(message: discord.Message, clicked: str) -> discord.ui.View | None:
+    """The clicked message's buttons that the click did not answer (the round-start window
+    holds every unit's, issue 22: :func:`bot.render.buttons.answered_with`), or None."""
+    view = discord.ui.View.from_message(message, timeout=None)
+    for item in list(view.children):
+        if buttons.answered_with(clicked, getattr(item, "custom_id", None) or ""):
+            view.remove_item(item)
+    return view if view.children else None
+
+
 async def retire_buttons(interaction: discord.Interaction, replies: list[Reply]) -> None:
     """After an accepted click (the service answered publicly), remove the buttons of the
-    clicked message: its question is answered. A refused click keeps them. Failures are
-    only logged."""
+    question it answered from the clicked message (:func:`remaining`: all of them but in
+    the round-start window, where other units' buttons stay). A refused click keeps them.
+    Failures are only logged."""
     if interaction.message is None or not any(not r.ephemeral and not r.edit for r in replies):
         return
+    left = remaining(interaction.message, (interaction.data or {}).get("custom_id", ""))
     try:
         if interaction.response.type is discord.InteractionResponseType.deferred_message_update:
-            await interaction.edit_original_response(view=None)  # the clicked message itself
+            await interaction.edit_original_response(view=left)  # the clicked message itself
         else:
-            await interaction.message.edit(view=None)
+            await interaction.message.edit(view=left)
     except discord.HTTPException as exc:
         log.info("could not remove the buttons of message %s: %s", interaction.message.id, exc)
 

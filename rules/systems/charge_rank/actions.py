@@ -8,6 +8,7 @@ from rules.battle.commands import EndTurn, Escape, Move, SkillCheck, Wait
 from rules.battle.decision import Decision
 from rules.dice import Dice
 from rules.errors import refuse
+from rules.systems.charge_rank import treatment
 from rules.systems.charge_rank.active import actor, take_action
 from rules.systems.charge_rank.checks import BASE_SAFETY
 from rules.systems.charge_rank.events import StatusChanged, StrikeQueued, TravelProgressed
@@ -47,11 +48,15 @@ def escape(d: Decision[CrState], cmd: Escape, dice: Dice) -> None:
 
 
 def other(d: Decision[CrState], cmd: SkillCheck, dice: Dice) -> None:
-    """C-OTHER-01/02: ``/check skill:<action> [modifier:<power rank>]`` — any other action,
+    """C-OTHER-01/02: ``/check skill:<action> [modifier:<power rank>]`` — any other action
+    (治療 is treatment.py's),
     only with the GM's permission (``/kp allow``); its check spends the power rank like any
     other (``modifier:`` is read as the power rank; default the whole charge rank)."""
-    unit = actor(d, cmd)
     what = (cmd.skill or "").strip() or "その他の行動"
+    if what in treatment.WORDS:  # 治療: a rule of its own (C-INJ-REC-01..04)
+        treatment.treat(d, cmd, dice)
+        return
+    unit = actor(d, cmd)
     refuse(cmd, "C-OTHER-01", f"「{what}」はGMの許可があれば能動行動として行えます")
     power = choose_power(cmd, unit, cmd.modifier or None)
     take_action(d, unit, what)

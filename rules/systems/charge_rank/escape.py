@@ -9,11 +9,19 @@ from rules.systems.charge_rank.events import ConditionChanged, StrikeEnded
 from rules.systems.charge_rank.state import ESCAPED, CrState, CrUnit
 
 
+def may_obstruct(state: CrState, strike: dict, unit: CrUnit) -> bool:
+    """Whether ``unit`` could obstruct the escape at all: another unit able to act with a
+    charge rank of 1 or more (a passive action: acted units too, C-PASS-02), not asked yet."""
+    return (unit.id != strike["attacker"] and not unit.out_of_action and unit.charge >= 1
+            and unit.id not in strike["asked"])
+
+
 def obstructors(state: CrState, strike: dict) -> list[CrUnit]:
-    """Units still to be asked whether they obstruct: every other unit able to act with a
-    charge rank of 1 or more (a passive action: acted units too, C-PASS-02), by reflex."""
-    able = [u for u in state.cr_units() if u.id != strike["attacker"] and not u.out_of_action
-            and u.charge >= 1 and u.id not in strike["asked"]]
+    """Units still to be asked whether they obstruct, by reflex: the escapee's opponents
+    (issue 22; its allies only through ``/kp allow``, C-ESC-02)."""
+    escapee = state.units.get(strike["attacker"])
+    able = [u for u in state.cr_units() if may_obstruct(state, strike, u)
+            and (escapee is None or u.side != escapee.side)]
     return state.by_reflex(able)
 
 

@@ -105,6 +105,16 @@ class Answered(Event):
     power: int | None = None
 
 
+@event("cr_question_withdrawn")
+@dataclass(frozen=True)
+class QuestionWithdrawn(Event):
+    """Question ``question`` no longer applies: a KP-allowed interrupt ended its strike or
+    took the blow from the unit asked (react.py)."""
+
+    question: int
+    reason: str = ""
+
+
 @event("cr_damage")
 @dataclass(frozen=True)
 class DamageDealt(Event):
@@ -127,6 +137,31 @@ class InjuryRecorded(Event):
     unit: str
     degree: str
     damage: int
+
+
+@event("cr_injury_treated")
+@dataclass(frozen=True)
+class InjuryTreated(Event):
+    """C-INJ-REC-02/03: ``by`` treated ``unit``'s ``degree`` at power rank ``power``;
+    ``success``: it heals one stage faster (not an automatic failure)."""
+
+    unit: str
+    degree: str
+    by: str
+    power: int
+    success: bool
+
+
+@event("cr_stamina_max")
+@dataclass(frozen=True)
+class StaminaMaxLowered(Event):
+    """C-INJ-05, at the battle's end: ``unit``'s maximum stamina is ``before`` → ``after``
+    for its ``injuries`` (the KP's ``injury_stamina_loss``); stamina is at most the new maximum."""
+
+    unit: str
+    before: int
+    after: int
+    injuries: list
 
 
 @event("cr_travel")

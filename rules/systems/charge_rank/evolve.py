@@ -124,6 +124,18 @@ def _injury(state: CrState, e: ce.InjuryRecorded) -> None:
         state.unit(e.unit).injuries.append(e.degree)
 
 
+def _treated(state: CrState, e: ce.InjuryTreated) -> None:
+    if e.unit in state.units and e.success:
+        state.unit(e.unit).treated.append(e.degree)
+
+
+def _stamina_max(state: CrState, e: ce.StaminaMaxLowered) -> None:
+    if e.unit in state.units:
+        unit = state.unit(e.unit)
+        unit.stamina_max = e.after
+        unit.stamina = min(unit.stamina, e.after)
+
+
 def _travel(state: CrState, e: ce.TravelProgressed) -> None:
     if e.unit in state.units:
         state.unit(e.unit).travel = e.after
@@ -144,8 +156,10 @@ HANDLERS = {
     ev.SideOutOfAction: _side, ev.BattleEnded: _ended_battle,
     ce.OpenPhase: _open_phase, ce.StatusChanged: _status, ce.PoolRolled: _check,
     ce.StrikeQueued: _queued, ce.StrikeUpdated: _updated, ce.StrikeEnded: _ended,
-    ce.QuestionAsked: _asked, ce.Answered: _answered, ce.DamageDealt: _damage,
-    ce.ConditionChanged: _condition, ce.InjuryRecorded: _injury, ce.TravelProgressed: _travel,
+    ce.QuestionAsked: _asked, ce.Answered: _answered,
+    ce.QuestionWithdrawn: lambda s, e: setattr(s, "pending", [p for p in s.pending if p.id != e.question]), ce.DamageDealt: _damage,
+    ce.ConditionChanged: _condition, ce.InjuryRecorded: _injury, ce.InjuryTreated: _treated,
+    ce.StaminaMaxLowered: _stamina_max, ce.TravelProgressed: _travel,
     NumberSet: apply_number_set, **KEEPER_HANDLERS,
 }
 

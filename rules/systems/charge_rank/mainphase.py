@@ -19,24 +19,43 @@ INTERRUPT_OPTIONS = ("インターセプト", "カバーリング", "なし")
 """C-ICPT, C-COVER: the interrupt actions against an attack on someone else."""
 
 
-def interrupters(state: CrState, strike: dict) -> list[CrUnit]:
-    """Units that may still be asked to interrupt ``strike``, in the order they are asked
-    (C-INT-02: not yet acted or waiting, C-INT-03: higher reflex first; a check needs a
-    charge rank of 1 or more, C-CHECK-03; not the attacker nor the target, C-ICPT-01, nor
-    the original target of a covered attack)."""
-    if not strike["interrupt"]:
-        return []
+def may_interrupt(state: CrState, strike: dict, unit: CrUnit) -> bool:
+    """Whether ``unit`` could interrupt ``strike`` at all, whatever its side: the strike
+    takes interrupts, C-INT-02 (not yet acted or waiting), a charge rank of 1 or more
+    (C-CHECK-03), not the attacker nor the target (C-ICPT-01) nor the original target of a
+    covered attack, and not asked yet."""
     states = (WAITING,) if state.settings.get("interrupt_ask") == "waiting" else (READY, WAITING)
-    able = [u for u in state.cr_units()
-            if u.status in states and not u.out_of_action and u.charge >= 1
-            and u.id not in (strike["attacker"], strike["target"], strike["origin"])
-            and u.id not in strike["asked"]]
+    return (strike["interrupt"] and unit.status in states and not unit.out_of_action and unit.charge >= 1
+            and unit.id not in (strike["attacker"], strike["target"], strike["origin"])
+            and unit.id not in strike["asked"])
+
+
+def offered(state: CrState, strike: dict, unit: CrUnit) -> tuple[str, ...]:
+    """The interrupts ``unit`` is offered on ``strike`` (issue 22: asked only of those who
+    can use them): カバーリング to the target's side (C-COVER-01: taking the blow for an ally),
+    インターセプト to the attacker's (the escapee's) opponents (C-ICPT-01, C-ESC-04). An escape
+    is never covered. Others get them only through ``/kp allow`` (react.py)."""
+    attacker = state.units.get(strike["attacker"])
+    target = state.units.get(strike["target"]) if strike["target"] else None
+    found = []
+    if attacker is not None and unit.side != attacker.side:
+        found.append("インターセプト")
+    if strike["kind"] != "escape" and target is not None and unit.side == target.side:
+        found.append("カバーリング")
+    return tuple(found)
+
+
+def interrupters(state: CrState, strike: dict) -> list[CrUnit]:
+    """Units that will still be asked to interrupt ``strike``, in the order they are asked
+    (C-INT-03: higher reflex first): those that may interrupt (:func:`may_interrupt`) and
+    are offered something (:func:`offered`)."""
+    able = [u for u in state.cr_units() if may_interrupt(state, strike, u) and offered(state, strike, u)]
     return state.by_reflex(able)
 
 
-def interrupt_options(strike: dict) -> tuple[str, ...]:
-    """An escape can be intercepted (C-ESC-04) but not covered."""
-    return ("インターセプト", "なし") if strike["kind"] == "escape" else INTERRUPT_OPTIONS
+def interrupt_options(state: CrState, strike: dict, unit: CrUnit) -> tuple[str, ...]:
+    """The buttons of ``unit``'s interrupt question: what it is offered, then なし."""
+    return (*offered(state, strike, unit), "なし")
 
 
 def passive_options(strike: dict) -> tuple[str, ...]:
@@ -79,7 +98,7 @@ def proceed(d: Decision[CrState], dice: Dice) -> None:
             able = interrupters(state, strike)
             if able:
                 about = f"{strike['target']}への{_who(strike)}" if strike["target"] else _who(strike)
-                _ask(d, "interrupt", able[0], interrupt_options(strike), strike,
+                _ask(d, "interrupt", able[0], interrupt_options(state, strike, able[0]), strike,
                      f"{about}に割り込みますか？")
                 return
             if strike["kind"] == "escape":  # a new question: those asked to interrupt are asked again (C-ESC-02, C-PASS-02)

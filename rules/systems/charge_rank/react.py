@@ -10,10 +10,10 @@ from rules.battle.permissions import acting_unit
 from rules.battle.state import Pending
 from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation, refuse
-from rules.systems.charge_rank import interrupt, passive
+from rules.systems.charge_rank import escape, interrupt, passive
 from rules.systems.charge_rank.checks import BASE_SAFETY
-from rules.systems.charge_rank.events import Answered, StrikeUpdated
-from rules.systems.charge_rank.mainphase import interrupters, proceed
+from rules.systems.charge_rank.events import Answered, QuestionAsked, QuestionWithdrawn, StrikeUpdated
+from rules.systems.charge_rank.mainphase import interrupters, may_interrupt, offered, proceed
 from rules.systems.charge_rank.spend import check, choose_power
 from rules.systems.charge_rank.state import ACTED, CrState, CrUnit
 
@@ -66,6 +66,9 @@ def react(d: Decision[CrState], cmd: React, dice: Dice) -> None:
     assert isinstance(unit, CrUnit)
     action, pulled = parse_action(cmd.action)
     question = state.pending_for(unit.id)
+    if question is None and _kp_allowed(cmd, state, unit, action):
+        _cut_in(d, dice, cmd, unit, action)
+        return
     if question is None:
         _diagnose(state, unit, action)
         return
@@ -88,6 +91,59 @@ def react(d: Decision[CrState], cmd: React, dice: Dice) -> None:
     elif question.kind == "passive":
         d.emit(StrikeUpdated(strike=strike["id"], changes={"stage": "damage"}))
     proceed(d, dice)
+
+
+SIDE_CLAUSES = {"インターセプト": "C-ICPT-01", "カバーリング": "C-COVER-01", "妨害": "C-ESC-02"}
+SIDE_REASONS = {"インターセプト": "インターセプトは攻撃する者（逃亡する者）の敵側が行います",
+                "カバーリング": "カバーリングは攻撃の対象の味方が行います",
+                "妨害": "逃亡の妨害は逃亡する者の敵側が行います"}
+
+
+def _kp_allowed(cmd: React, state: CrState, unit: CrUnit, action: str) -> bool:
+    """Whether ``unit``, asked nothing, takes ``action`` on the current strike by the KP's
+    leave: it could (C-INT-02, charge rank …) but its side is not offered it (issue 22:
+    cover to the target's side, intercept and obstruction to the opponents). Raises
+    RuleViolation (liftable with ``/kp allow``) when only its side stands in the way; False
+    when something else does (:func:`_diagnose` says what)."""
+    strike = state.strikes[0] if state.strikes else None
+    if strike is None or action not in SIDE_CLAUSES:
+        return False
+    if action == "妨害":
+        if strike["stage"] != "obstruct" or not escape.may_obstruct(state, strike, unit):
+            return False
+    elif not may_interrupt(state, strike, unit) or strike["stage"] not in ("interrupt", "passive") \
+            or action in offered(state, strike, unit) or (action == "カバーリング" and strike["kind"] == "escape"):
+        return False
+    refuse(cmd, SIDE_CLAUSES[action], f"{SIDE_REASONS[action]}（{unit.id}には尋ねていません）")
+    return True
+
+
+def _cut_in(d: Decision[CrState], dice: Dice, cmd: React, unit: CrUnit, action: str) -> None:
+    """A KP-allowed interrupt or obstruction by ``unit``: asked and answered at once; the
+    questions its effect made moot (the strike ended, the blow now goes to the coverer)
+    are withdrawn, and the steps run on."""
+    strike = d.state.strikes[0]
+    qid = d.state.next_question
+    kind = "obstruct" if action == "妨害" else "interrupt"
+    d.emit(QuestionAsked(question=qid, ask=kind, unit=unit.id, options=[action, "なし"], strike=strike["id"],
+                         text=f"KPの裁定で{unit.id}が{action}します。"))
+    power = choose_power(cmd, unit, cmd.power)
+    d.emit(Answered(question=qid, unit=unit.id, action=action, power=power))
+    unit = d.state.unit(unit.id)
+    if action == "インターセプト":
+        interrupt.intercept(d, dice, unit, strike, power)
+    elif action == "カバーリング":
+        interrupt.cover(d, dice, unit, strike, power)
+    else:
+        roll = check(d, dice, unit, "妨害", power, BASE_SAFETY, target_number=strike["achievement"])
+        d.emit(StrikeUpdated(strike=strike["id"], changes={"obstruction": strike["obstruction"] + roll.achievement}))
+    now = next((s for s in d.state.strikes if s["id"] == strike["id"]), None)
+    for p in list(d.state.pending):
+        if p.context.get("strike") != strike["id"]:
+            continue
+        if now is None or (p.kind == "passive" and p.unit != now["target"]):
+            d.emit(QuestionWithdrawn(question=p.id, reason=f"{unit.id}の{action}で不要になりました"))
+    proceed(d, dice)  # a covered blow has no passive step: the damage step follows
 
 
 def _allowed(cmd: React, question: Pending, strike: dict, action: str, pulled: bool) -> None:

@@ -12,6 +12,7 @@ from rules.systems.charge_rank.mainphase import proceed
 from rules.systems.charge_rank.phases import advance, announce_defeat, start_round
 from rules.systems.charge_rank.sheet import numbers
 from rules.systems.charge_rank.state import CrState
+from rules.systems.charge_rank.treatment import lower_stamina
 
 NAME = "charge-rank"
 
@@ -69,4 +70,5 @@ def end_battle(d: Decision[CrState], cmd: EndBattle) -> None:
     require_keeper(d.state, cmd, "戦闘の終了")
     if d.state.phase == "ended":
         raise InvalidInput("この戦闘はすでに終了しています。")
+    lower_stamina(d)  # C-INJ-05: the injuries take effect now
     d.emit(ev.BattleEnded(by=cmd.issuer))

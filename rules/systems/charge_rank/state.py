@@ -33,6 +33,8 @@ class CrUnit(Unit):
     charge: int = 0
     status: str = READY
     injuries: list[str] = field(default_factory=list)
+    treated: list[str] = field(default_factory=list)
+    """Injuries successfully treated this battle (C-INJ-REC-02), one entry per treatment."""
     travel: int = 0
     missing: tuple[str, ...] = ()
 

@@ -10,13 +10,15 @@ POWER_HINT = "ボタンはチャージランクを全て使います。パワー
 
 def rows(state: CrState) -> tuple[UnitRow, ...]:
     """One row per unit: ``dex`` and ``hp`` None (the system has neither), ``extra`` =
-    リフレクス (what the initiative uses), チャージ, スタミナ, キャパシティ, ガード, 攻撃力, 状態, 負傷."""
+    リフレクス (what the initiative uses), チャージ, スタミナ, キャパシティ, ガード, 攻撃力, 状態, 負傷, 治療済み."""
     out = []
     for u in state.cr_units():
         extra = {"リフレクス": u.reflex, "チャージ": u.charge, "スタミナ": f"{u.stamina}/{u.stamina_max}", "キャパシティ": u.capacity,
                  "ガード": u.guard, "攻撃力": u.attack, "状態": u.status}
         if u.injuries:
             extra["負傷"] = "・".join(u.injuries)
+        if u.treated:  # C-INJ-REC-02: healing one stage faster
+            extra["治療済み"] = "・".join(u.treated)
         if u.travel:
             extra["移動"] = u.travel
         out.append(UnitRow(name=u.id, owner=u.owner, hidden=u.hidden, hp=None, hp_max=None, ap=None,
@@ -32,8 +34,9 @@ def prompts(state: CrState) -> tuple[Prompt, ...]:
         unit = state.unit(p.unit)
         charge = "" if unit.hidden else f"（{unit.id}のチャージランク {unit.charge}）"
         hint = f"\n{charge}{POWER_HINT}"
+        asked = f"【{unit.id}】" if p.kind in ("interrupt", "obstruct") else ""  # the KP knows which NPC is asked
         found.append(Prompt(kind="reaction", unit=p.unit, owner=unit.owner, options=tuple(p.options),
-                            text=f"{p.context.get('text', '')}{hint}", key=f"q{p.id}"))
+                            text=f"{asked}{p.context.get('text', '')}{hint}", key=f"q{p.id}"))
     if state.turn and not state.pending and not state.strikes:
         unit = state.unit(state.turn)
         found.append(Prompt(

@@ -21,7 +21,7 @@ from rules.systems.coc6.concentrate import active_refusal
 from rules.systems.coc6.conditions import STUN, require_active
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.grid import MELEE_REACH, apart
-from rules.systems.coc6.window import waiting_refusal
+from rules.systems.coc6.waiting import TargetAwaited, awaited
 from rules.systems.coc6.hide import hidden_divisor
 from rules.systems.coc6.hit import Incoming, hit
 from rules.systems.coc6.options import ORDER, available
@@ -235,8 +235,9 @@ def strike(rules: CocRules, d: Decision[CocState], plan: Strike, dice: Dice) -> 
 def begin(rules: CocRules, d: Decision[CocState], cmd: Attack) -> tuple[CocUnit, CocUnit]:
     """The acting unit and its target, after the checks every attack passes: the actor's
     turn, nothing pending, a living target other than itself, no stun (X-STUN-01) or
-    restringing (H-KYU-STRING-02), no all-out move this turn (H-AP-03), and a target whose
-    round-start declaration is not awaited (window.py)."""
+    restringing (H-KYU-STRING-02), no all-out move this turn (H-AP-03); then raises
+    TargetAwaited when the target's round-start declaration is awaited (waiting.py: the
+    attack is kept, not refused)."""
     state = d.state
     actor = acting_unit(state, cmd, prefer=state.turn)
     assert isinstance(actor, CocUnit)
@@ -256,6 +257,7 @@ def begin(rules: CocRules, d: Decision[CocState], cmd: Attack) -> tuple[CocUnit,
         forbid(refusal.clause, refusal.message)
     if actor.all_out:
         forbid("H-AP-03", f"{actor.id}はこのターン全力移動したので、ほかの行動はできません。")
-    waiting_refusal(state, target)
+    if awaited(state, target):  # the attack waits for the target's answer (waiting.py)
+        raise TargetAwaited(actor.id, target.id)
     return actor, target
 

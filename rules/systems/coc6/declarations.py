@@ -26,7 +26,9 @@ from rules.battle.protocol import Prompt
 from rules.errors import InvalidInput
 from rules.systems.coc6.concentrate import ACTIONS as FOCUS_ACTIONS
 from rules.systems.coc6.concentrate import SUFFIX as FOCUS_SUFFIX
+from rules.coc6.character import Character
 from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.events import UnitMarked
 from rules.systems.coc6.parrying import PARRY, needs_parry_declaration
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6.window import DeclarationAnswered, DeclarationsClosed, DeclarationsOpened
@@ -35,6 +37,15 @@ NONE = "なし"
 """``/declare action:なし``: the unit declares nothing this round."""
 NONE_LABEL = "宣言しない"
 """The button of :data:`NONE` (the text answer 「宣言しない」 means the same)."""
+STANDING = "以後宣言しない"
+"""``/declare action:以後宣言しない``: 「宣言しない」 for this round and every later one of the
+battle, a standing choice the status shows (issue 22); the unit is no longer called."""
+STANDING_WORDS = (STANDING, "今後宣言しない", "ずっと宣言しない", "以降宣言しない")
+LIFT = "宣言再開"
+"""``/declare action:宣言再開``: lifts :data:`STANDING` (called again from the next round)."""
+LIFT_WORDS = (LIFT, "宣言を再開", "宣言を再開する")
+NO_DECLARE = "no_declare"
+"""The unit mark of :data:`STANDING` (``CocUnit.marks``)."""
 CLOSE_LABEL = "宣言を締め切る"
 """The KP's button that closes the window for everyone (``/kp close``)."""
 PARRY_WITH = PARRY + "："
@@ -51,6 +62,8 @@ def may_declare(rules: CocRules, state: CocState, unit: CocUnit) -> bool:
     every unit able to act (H-DEF-03, H-DELAY-01); else one that must declare a parry to
     parry at all (H-DEF-PARRY-01, P-PARRY-05)."""
     if unit.out_of_action or unit.id in state.acted or "スタン" in unit.conditions:
+        return False
+    if unit.marks.get(NO_DECLARE):  # 「以後宣言しない」: a standing answer
         return False
     return rules.rule_set == "H" or needs_parry_declaration(rules, state, unit)
 
@@ -73,6 +86,26 @@ def answer_none(d: Decision[CocState], unit: CocUnit) -> None:
     d.emit(DeclarationAnswered(unit=unit.id))
 
 
+def answer_standing(d: Decision[CocState], unit: CocUnit) -> None:
+    """``/declare action:以後宣言しない``: ``unit`` declares nothing this round (if it is called
+    now) and is not called in later rounds until :func:`lift` (issue 22)."""
+    if unit.marks.get(NO_DECLARE):
+        raise InvalidInput(f"{unit.id}はすでに「{STANDING}」を選んでいます（戻すには /declare action:{LIFT}）。")
+    d.emit(UnitMarked(unit=unit.id, key=NO_DECLARE, value=True,
+                      note=f"{unit.id}は以後のラウンドで宣言しません（いつでも /declare action:{LIFT} で戻せます）。"))
+    if unit.id in d.state.may_declare:
+        d.emit(DeclarationAnswered(unit=unit.id))
+
+
+def lift(d: Decision[CocState], unit: CocUnit) -> None:
+    """``/declare action:宣言再開``: lift ``unit``'s :data:`STANDING`; it is called again from the
+    next round (this round's window stays as it is)."""
+    if not unit.marks.get(NO_DECLARE):
+        raise InvalidInput(f"{unit.id}は「{STANDING}」を選んでいません。")
+    d.emit(UnitMarked(unit=unit.id, key=NO_DECLARE, value=None,
+                      note=f"{unit.id}の「{STANDING}」を取り消しました。次のラウンドから宣言を受け付けます。"))
+
+
 def close(rules: CocRules, d: Decision[CocState], cmd: CloseDeclarations) -> None:
     """``/kp close``: the KP closes this round's declarations (KP only)."""
     require_keeper(d.state, cmd, "宣言の締め切り")
@@ -82,11 +115,53 @@ def close(rules: CocRules, d: Decision[CocState], cmd: CloseDeclarations) -> Non
     d.emit(DeclarationsClosed(by=cmd.issuer, silent=list(state.declaring), timeout=cmd.timeout))
 
 
+# --- the status ---------------------------------------------------------------------------
+
+def notes(unit: CocUnit) -> tuple[str, ...]:
+    """What the status shows a KP about ``unit`` (issue 22): this round's declarations
+    (「回避に集中」, 「受け流し宣言（ゾンビ）」, 「行動遅延（DEX−3）」), the standing 「以後宣言しない」,
+    and each wound's losses (「腕の負傷: こぶし−17%・バット−14%（ほか10技能も低下）」, H-CALL-ARM-02)."""
+    found: list[str] = []
+    for declared in unit.declarations:
+        action = declared["action"]
+        if action == PARRY:
+            found.append(f"受け流し宣言（{declared.get('target')}）")
+        elif action == DELAY:
+            found.append(f"行動遅延（DEX−{declared.get('amount')}）")
+        else:
+            found.append(action)
+    if unit.marks.get(NO_DECLARE):
+        found.append(STANDING)
+    for wound in unit.wounds:
+        skills = wound.get("skills") or {}
+        own = _own_skills(unit, skills)
+        losses = [f"{k}{v:+d}".replace("-", "−") for k, v in (wound.get("stats") or {}).items()]
+        losses += [f"{k}{v:+d}%".replace("-", "−") for k, v in skills.items() if k in own]
+        others = sum(1 for k in skills if k not in own)
+        more = f"（ほか{others}技能も低下）" if others else ""
+        if losses or more:
+            found.append(f"{wound.get('part')}の負傷: {'・'.join(losses)}{more}")
+    return tuple(found)
+
+
+def _own_skills(unit: CocUnit, lost: dict) -> set[str]:
+    """Of the skills a wound lowered (``lost``: ``{skill: −%}``), those the unit uses: its
+    carried weapons, こぶし (everyone's blow) and any raised above its base value before the
+    wound (the other base-value attack skills are summed up in the note)."""
+    sheet = unit.character
+    if sheet is None:
+        return set()
+    carried = {w.name for w in sheet.weapons} | {w.skill for w in sheet.weapons} | {"こぶし"}
+    bare = Character(name="", stats=sheet.stats)  # the base values (X-SKILL-01)
+    return carried | {k for k, v in lost.items() if sheet.skill(k) - v != bare.skill(k)}
+
+
 # --- prompts ------------------------------------------------------------------------------
 
 def options(rules: CocRules, state: CocState, unit: CocUnit) -> tuple[str, ...]:
     """The buttons of ``unit``'s declaration: 受け流し against each unit of the other side
-    (when it needs the declaration), the five 「○○に集中」 (house rules), then 宣言しない."""
+    (when it needs the declaration), the five 「○○に集中」 (house rules), then 宣言しない and
+    以後宣言しない."""
     found: list[str] = []
     if needs_parry_declaration(rules, state, unit) and not unit.declared(PARRY):
         foes = [u.id for u in state.units.values()
@@ -94,7 +169,7 @@ def options(rules: CocRules, state: CocState, unit: CocUnit) -> tuple[str, ...]:
         found.extend(PARRY_WITH + foe for foe in foes)
     if rules.rule_set == "H" and not any(d["action"].endswith(FOCUS_SUFFIX) for d in unit.declarations):
         found.extend(action + FOCUS_SUFFIX for action in FOCUS_ACTIONS)
-    found.append(NONE_LABEL)
+    found.extend((NONE_LABEL, STANDING))
     return tuple(found)
 
 

@@ -5,7 +5,7 @@ from rules.battle import events as ev
 from rules.battle.keeper import KEEPER_HANDLERS
 from rules.battle.state import Pending
 from rules.coc6.character import Character
-from rules.systems.coc6 import window
+from rules.systems.coc6 import late_join, waiting, window
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.evolve_house import HOUSE_HANDLERS, start_turn
 from rules.systems.coc6.keeper import COC_KEEPER_HANDLERS
@@ -172,6 +172,8 @@ _HANDLERS.update(KEEPER_HANDLERS)
 _HANDLERS.update(COC_KEEPER_HANDLERS)
 _HANDLERS.update(HOUSE_HANDLERS)
 _HANDLERS.update(window.WINDOW_HANDLERS)
+_HANDLERS.update(waiting.WAITING_HANDLERS)
+_HANDLERS.update(late_join.LATE_JOIN_HANDLERS)
 
 
 def evolve(state: CocState, event: ev.Event) -> CocState:

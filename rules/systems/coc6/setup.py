@@ -11,12 +11,13 @@ from rules.battle.permissions import acting_unit, find_unit, require_keeper
 from rules.coc6.character import Character
 from rules.errors import InvalidInput, refuse
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6 import late_join
 from rules.systems.coc6.attack import require_no_pending, require_turn
 from rules.systems.coc6.concentrate import SUFFIX as FOCUS_SUFFIX
 from rules.systems.coc6.concentrate import declare_focus
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import announce_defeat
-from rules.systems.coc6.declarations import NONE, NONE_LABEL, answer_none
+from rules.systems.coc6.declarations import LIFT_WORDS, NONE, NONE_LABEL, STANDING_WORDS, answer_none, answer_standing, lift
 from rules.systems.coc6.window import require_window
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6.house_declarations import HOUSE_DECLARATIONS, declare_house
@@ -38,6 +39,7 @@ def join(rules: CocRules, d: Decision[CocState], cmd: Join) -> None:
     Character.from_dict(cmd.sheet)  # validates the sheet before anything is recorded
     owner = None if cmd.npc else cmd.issuer
     d.emit(ev.UnitJoined(unit=cmd.name, owner=owner, hidden=cmd.hidden, sheet=cmd.sheet))
+    late_join.place(d, cmd.name)  # mid-round: this round if its DEX place is still ahead
 
 
 def start(rules: CocRules, d: Decision[CocState], cmd: Start) -> None:
@@ -102,6 +104,12 @@ def declare(rules: CocRules, d: Decision[CocState], cmd: Declare) -> None:
         return
     if action in (NONE, NONE_LABEL):  # 「宣言しない」: the unit's answer to the round's call
         answer_none(d, unit)
+        return
+    if action in STANDING_WORDS:  # 「以後宣言しない」 for the rest of the battle (issue 22)
+        answer_standing(d, unit)
+        return
+    if action in LIFT_WORDS:
+        lift(d, unit)
         return
     if action != "受け流し":
         raise InvalidInput(f"「{action}」はこのシステムで宣言できる行動ではありません。宣言できるのは: 受け流し")

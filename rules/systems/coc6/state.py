@@ -106,6 +106,9 @@ class CocState(BattleState):
     """Extra attacks due at the end of the round ``{"unit", "target", "weapon"}`` (H-MA-RUSH-05)."""
     bonus: dict | None = None
     """The round-end extra attack being taken now, or None."""
+    waiting: list[dict] = field(default_factory=list)
+    """Attacks waiting for their target's round-start answer ``{"attacker", "target",
+    "command"}`` (waiting.py)."""
 
     def coc_unit(self, unit_id: str) -> CocUnit:
         """The CoC unit ``unit_id`` (KeyError if absent)."""

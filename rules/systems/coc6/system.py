@@ -9,7 +9,7 @@ from rules.chat.words import Words
 from rules.coc6.weapons import weapon_kinds
 from rules.dice import Dice
 from rules.errors import InvalidInput, lifting
-from rules.systems.coc6 import declarations, keeper, movement, setup, treatment
+from rules.systems.coc6 import declarations, keeper, movement, setup, treatment, waiting
 from rules.systems.coc6.specials import attack
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.evolve import evolve
@@ -36,6 +36,11 @@ class Coc6System:
         self._handlers.update(keeper.HANDLERS)
         self._handlers.update(movement.HANDLERS)
 
+    @staticmethod
+    def attack_command(rules: CocRules, d: Decision[CocState], cmd: cmds.Attack, dice: Dice) -> None:
+        """This system's ``/attack`` (a waiting attack runs through it too: waiting.py)."""
+        attack(rules, d, cmd, dice)
+
     def new_state(self) -> CocState:
         """An empty CoC battle state."""
         return CocState()
@@ -56,7 +61,7 @@ class Coc6System:
         if isinstance(command, cmds.SkillCheck):
             treatment.check(self.rules, d, command, dice)
         elif isinstance(command, cmds.Attack):
-            attack(self.rules, d, command, dice)
+            waiting.attack_or_wait(self.rules, d, command, dice, self.attack_command)
         elif isinstance(command, cmds.React):
             react(self.rules, d, command, dice)
         else:
@@ -64,6 +69,7 @@ class Coc6System:
             if handler is None:
                 raise InvalidInput(f"{self.title}ではこの操作はまだ使えません。")
             handler(self.rules, d, command)
+        waiting.release(self.rules, d, dice, self.attack_command)
         declarations.open_window(self.rules, d)
         return d.events
 
@@ -88,7 +94,8 @@ class Coc6System:
                 for w in unit.character.weapons if w.name in unit.weapons)
             rows.append(UnitRow(name=unit.id, owner=unit.owner, hidden=unit.hidden, hp=unit.hp,
                                 hp_max=unit.hp_max, ap=unit.ap if self.rules.uses_ap else None,
-                                dex=unit.dex, conditions=tuple(unit.conditions), weapons=weapons))
+                                dex=unit.dex, conditions=tuple(unit.conditions), weapons=weapons,
+                                notes=declarations.notes(unit) + waiting.notes(state, unit.id)))
         prompts = reaction_prompts(self.rules, state) + declarations.prompts(self.rules, state)
         if state.turn and not state.pending:
             unit = state.units[state.turn]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from rules.battle import events as ev
 from rules.battle.events import Event, event
-from rules.errors import InvalidInput, forbid
+from rules.errors import forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.state import CocState, CocUnit
 
@@ -51,17 +51,6 @@ def require_window(state: CocState, unit: CocUnit, clause: str, what: str) -> No
         return
     forbid(clause, f"{what}はラウンドのはじめ（宣言の受付中）に行います。{unit.id}はこのラウンドもう行動したか、"
                         "宣言しないと答えたか、受付が締め切られています")
-
-
-def waiting_refusal(state: CocState, target: CocUnit) -> None:
-    """Raise InvalidInput while the attack's target is a player's unit whose declaration this
-    round is still awaited (nothing is rolled; the attack can be made once it answers or the
-    KP closes the window)."""
-    if target.owner is None or target.id not in state.declaring:
-        return
-    raise InvalidInput(f"{target.id}のラウンド{state.round}開始時の宣言（受け流し・集中・遅延など）を待っています。"
-                       f"{target.id}が宣言するか「宣言しない」を選ぶか、KPが「宣言を締め切る」（/kp close）を"
-                       "使うと攻撃できます。")
 
 
 # --- folding ------------------------------------------------------------------------------

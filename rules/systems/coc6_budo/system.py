@@ -11,6 +11,7 @@ from rules.battle.events import Event
 from rules.battle.protocol import BattleView, Prompt
 from rules.dice import Dice
 from rules.errors import lifting
+from rules.systems.coc6 import waiting
 from rules.systems.coc6.evolve import evolve
 from rules.systems.coc6.state import CocState
 from rules.systems.coc6.system import Coc6System
@@ -29,6 +30,11 @@ class BudoSystem(Coc6System):
     shots that have run out end (B-CALL-VITAL-03, B-CALL-WPN-03). Reaction prompts say what
     the round's penalty is now (B-PARRY-02) and what 武道 / カウンター / 回避カウンター mean.
     """
+
+    @staticmethod
+    def attack_command(rules, d: Decision[CocState], cmd: cmds.Attack, dice: Dice) -> None:
+        """Seed 002's ``/attack`` (a waiting attack runs through it too: rules.systems.coc6.waiting)."""
+        attack.attack(rules, d, cmd, dice)
 
     def view(self, state: CocState) -> BattleView:
         """The shared CoC view with the budo prompts' texts (penalties, counters)."""
@@ -71,7 +77,7 @@ class BudoSystem(Coc6System):
         d = Decision(state, evolve, dice, in_place)
         with lifting(command.allow):  # /kp allow reaches the shared guard checks too (H-GEN-01)
             if isinstance(command, cmds.Attack):
-                attack.attack(self.rules, d, command, dice)
+                waiting.attack_or_wait(self.rules, d, command, dice, self.attack_command)
             elif isinstance(command, cmds.React):
                 reaction.react(self.rules, d, command, dice)
             else:

@@ -11,7 +11,7 @@ def duel(t, third: bool = False):
     t.unit("A", reflex=5, attack=3, guard=2)
     t.unit("B", reflex=4, attack=2, guard=3, npc=True)
     if third:
-        t.unit("C", reflex=3, attack=4, guard=1, npc=True)
+        t.unit("C", reflex=3, attack=4, guard=1)  # A's ally: B's counter on A is its to intercept or cover
     t.start()
     t.act(cmds.Attack, "A", [3, 3], target="B", power=2)  # achievement 6
     t.decline_interrupts()

@@ -35,7 +35,8 @@ def test_worked_example_battle(cr_table):
     assert (roll.faces, roll.achievement, roll.auto_fail, roll.tier) == ([2, 3], 5, False, "牽制")
     assert t.u("桐生").charge == 4
     # C-EX-04: nobody interrupts; 刺客1 defends at PR 3 with [1, 1, 5]: sum 7, #1 − #6 = 2 ≥ SR 2.
-    assert t.decline_interrupts() == ["ゲンヤ", "刺客2", "刺客3"]
+    # Asked: 刺客1's allies (cover, and intercept against 桐生); not 桐生's ally ゲンヤ (issue 22).
+    assert t.decline_interrupts() == ["刺客2", "刺客3"]
     assert t.asked() == ("刺客1", "passive", ("防御", "回避", "カウンター", "なし"))
     t.react("刺客1", "防御", [1, 1, 5], power=3)
     defence = t.of(ce.PoolRolled)[-1]
@@ -60,7 +61,7 @@ def test_worked_example_battle(cr_table):
     t.act(cmds.Attack, "刺客2", [2, 2, 4], target="桐生", power=3)
     assert t.of(ce.PoolRolled)[-1].achievement == 8
     assert t.u("刺客2").charge == 0
-    assert t.decline_interrupts() == ["ゲンヤ", "刺客3"]
+    assert t.decline_interrupts() == ["ゲンヤ"]  # 刺客3 is the shooter's ally: not asked
     # C-EX-09: Kiryu (acted, charge 4) counters with 靠 at PR 4: [2, 3, 5, 6] → 16 ≥ 8.
     assert t.asked()[0:2] == ("桐生", "passive")
     t.react("桐生", "カウンター", [2, 3, 5, 6], power=4)
@@ -70,7 +71,7 @@ def test_worked_example_battle(cr_table):
     # C-EX-10: PR 4 + 3 = 7 with achievement 16; 刺客2 (charge 0) cannot respond; nobody interrupts.
     strike = t.state.strikes[0]
     assert (strike["kind"], strike["power"], strike["achievement"], strike["target"]) == ("counter", 7, 16, "刺客2")
-    assert t.decline_interrupts() == ["ゲンヤ", "刺客3"]
+    assert t.decline_interrupts() == ["刺客3"]  # 刺客2's ally; ゲンヤ is 桐生's
     hit = t.of(ce.DamageDealt)[-1]
     assert (hit.unit, hit.amount, hit.formula) == ("刺客2", 18, "3 × 7 − 3 = 18")
     assert t.u("桐生").stamina == 30

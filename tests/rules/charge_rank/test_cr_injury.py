@@ -73,3 +73,42 @@ def test_death_cannot_be_treated():
     with pytest.raises(RuleViolation) as info:
         treatment_succeeds("死亡", 12, [6] * 12)
     assert info.value.clause == "C-INJ-REC-04" and not info.value.allowable
+
+
+@pytest.mark.rule("C-INJ-REC-02", "C-INJ-REC-03")
+def test_a_treatment_in_battle_checks_the_power_rank_and_records_its_effect(cr_table):
+    t = cr_table()
+    t.setting("負傷表", TABLE)
+    hit_for(t, [6, 6, 6, 6, 6, 6], 6)                # 3 × 6 − 3 = 15: 中傷, injury rank 3
+    assert t.state.turn == "B" and t.u("B").charge == 5
+    refused = t.refused("C-INJ-REC-03", cmds.SkillCheck, "B", [2, 4], skill="治療", target="B", modifier=2)
+    assert "パワーランク3以上" in refused.message and refused.allowable
+    events = t.act(cmds.SkillCheck, "B", [2, 4, 5], skill="治療", target="B", modifier=3)
+    roll = t.of(ce.PoolRolled)[-1]
+    assert (roll.purpose, roll.power, roll.auto_fail, roll.charge_after) == ("治療（Bの中傷）", 3, False, 2)
+    assert [(e.unit, e.degree, e.by, e.power, e.success) for e in events if isinstance(e, ce.InjuryTreated)] == [
+        ("B", "中傷", "B", 3, True)]
+    assert t.u("B").treated == ["中傷"] and t.state.round == 2  # its main phase was the action
+
+
+@pytest.mark.rule("C-INJ-REC-02")
+def test_an_automatic_failure_treats_nothing(cr_table):
+    t = cr_table()
+    t.setting("負傷表", TABLE)
+    hit_for(t, [6, 6, 6, 6, 6, 6], 6)
+    t.act(cmds.SkillCheck, "B", [1, 4, 5], skill="治療", target="B", modifier=3)  # one 1, no 6: SR 1 fails
+    assert [e.success for e in t.of(ce.InjuryTreated)] == [False] and t.u("B").treated == []
+
+
+@pytest.mark.rule("C-INJ-04", "C-INJ-05")
+def test_the_lower_maximum_stamina_is_applied_when_the_battle_ends(cr_table):
+    t = cr_table()
+    t.setting("負傷表", TABLE)
+    t.setting("負傷スタミナ減少", "微傷:1,軽傷:3,中傷:6")
+    hit_for(t, [6, 6, 6, 6, 6, 6], 6)                # B: 中傷, stamina 30 → 15
+    assert t.u("B").stamina_max == 30                # no effect during the battle (C-INJ-04)
+    events = t.apply(cmds.EndBattle(issuer="kp"))
+    lowered = [(e.unit, e.before, e.after, e.injuries) for e in events if isinstance(e, ce.StaminaMaxLowered)]
+    assert lowered == [("B", 30, 24, ["中傷"])]
+    assert (t.u("B").stamina, t.u("B").stamina_max) == (15, 24)
+    assert (t.u("A").stamina_max, t.state.phase) == (30, "ended")

@@ -1,5 +1,6 @@
-"""C-INT, C-ICPT and C-COVER: interrupts by third parties. A attacks B (attack 3); C and D
-may interrupt."""
+"""C-INT, C-ICPT and C-COVER: interrupts by third parties. A (a PC) attacks B (attack 3);
+C and D, B's side, may interrupt (issue 22: cover to the target's side, intercept to the
+attacker's opponents; the attacker's allies are not asked)."""
 from __future__ import annotations
 
 import pytest
@@ -11,8 +12,8 @@ from rules.systems.charge_rank import events as ce
 def table(t, *, basic: bool = False):
     t.unit("A", reflex=6, attack=3, guard=2)
     t.unit("B", reflex=5, guard=3, npc=True)
-    t.unit("C", reflex=3, attack=4, guard=2)
-    t.unit("D", reflex=4, attack=2, guard=1)
+    t.unit("C", reflex=3, attack=4, guard=2, npc=True)
+    t.unit("D", reflex=4, attack=2, guard=1, npc=True)
     if basic:
         t.setting("カバーリング基本ガード", "on")
     t.start()
@@ -61,7 +62,7 @@ def test_acted_units_cannot_interrupt(cr_table):
     t.decline_interrupts()
     t.react("B", "なし")
     t.act(cmds.Attack, "B", [3], target="A", power=1)
-    assert t.asked()[0] == "C"
+    assert t.asked()[:2] == ("A", "passive")  # C is B's ally: not asked (issue 22)
     t.refused("C-INT-02", cmds.React, "D", action="インターセプト", power=1)
 
 

@@ -24,7 +24,7 @@ def test_the_target_waits_for_the_interrupt_step(cr_table):
     t = cr_table()
     t.unit("A", reflex=6, attack=3, guard=2)
     t.unit("B", reflex=5, guard=3, npc=True)
-    t.unit("D", reflex=4, attack=2, guard=1)
+    t.unit("D", reflex=4, attack=2, guard=1, npc=True)  # B's ally: asked to interrupt
     t.start()
     t.act(cmds.Attack, "A", [3, 3, 3], target="B", power=3)
     assert t.asked()[1] == "interrupt"

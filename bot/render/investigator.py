@@ -1,0 +1,48 @@
+"""Japanese text of a 7th-edition investigator sheet (``/char show``), laid out as the
+rulebook's sheet reads: characteristics with their half and fifth, derived values, skills."""
+from __future__ import annotations
+
+from rules.coc7.character import CHARACTERISTICS, Investigator, fifth, half
+
+
+def value3(value: int) -> str:
+    """``70（35/14）``: a value with its ハード and イクストリーム values."""
+    return f"{value}（{half(value)}/{fifth(value)}）"
+
+
+def investigator_text(inv: Investigator, full: bool = False) -> str:
+    """The sheet: characteristics, HP/MP/SAN/幸運, db/ビルド/MOV, 回避; with ``full`` every
+    skill of the sheet's list as ``目星 70（35/14）`` (changed ones first)."""
+    stats = "　".join(f"{k} {value3(inv.stat(k))}" for k in CHARACTERISTICS)
+    age = f"　年齢 {inv.age}" if inv.age is not None else ""
+    lines = ["〔新クトゥルフ神話TRPG（7版）探索者〕" + age, stats,
+             f"HP {inv.hp_max}　MP {inv.mp_max}　SAN {inv.san}/{inv.san_max}　幸運 {inv.luck}",
+             f"ダメージボーナス {inv.damage_bonus or '0'}　ビルド {inv.build}　MOV {inv.move}"
+             f"　回避 {value3(inv.skill('回避'))}"]
+    if full:
+        rows = inv.skill_rows()
+        own = [f"{n} {value3(v)}" for n, v in rows if n in inv.skills]
+        base = [f"{n} {value3(v)}" for n, v in rows if n not in inv.skills]
+        if own:
+            lines.append("技能（通常（ハード/イクストリーム））: " + "、".join(own))
+        lines.append("初期値の技能: " + "、".join(base))
+        if inv.growth:
+            lines.append("成長チェック: " + "、".join(inv.growth))
+    return "\n".join(lines)
+
+
+def investigator_changes(old: Investigator, new: Investigator) -> list[str]:
+    """What replacing ``old`` by ``new`` changes (characteristics, derived values, skills);
+    empty when nothing does."""
+    lines = []
+    stats = [f"{k} {old.stat(k)} → {new.stat(k)}" for k in CHARACTERISTICS if old.stat(k) != new.stat(k)]
+    derived = [f"{label} {a} → {b}" for label, a, b in (
+        ("HP", old.hp_max, new.hp_max), ("MP", old.mp_max, new.mp_max), ("SAN", old.san, new.san),
+        ("幸運", old.luck, new.luck)) if a != b]
+    if stats or derived:
+        lines.append("能力値: " + "、".join(stats + derived))
+    names = dict.fromkeys([*old.skills, *new.skills])
+    changed = [f"{n} {old.skill(n)}% → {new.skill(n)}%" for n in names if old.skill(n) != new.skill(n)]
+    if changed:
+        lines.append("変わる技能: " + "、".join(changed))
+    return lines

@@ -1,0 +1,106 @@
+"""The round-start declaration window as messages (issue 22, a round start that stays quiet):
+one public message with every shown unit's declaration buttons and the KP's 「宣言を締め切る」,
+each player and the KP pinged once, and one message for the KP alone for hidden NPCs
+(H-GEN-01). The prompts themselves come from rules/systems/coc6/declarations.py."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.battle.protocol import BattleView, Prompt
+
+from bot.render import battle as render
+from bot.render import buttons
+from bot.render.reply import Button, Reply, clip
+
+WINDOW_KINDS = ("declare", "declarations")
+"""The prompts of the round-start declaration window, posted together (issue 22)."""
+MENU = "宣言…"
+"""A unit's button in the window's message when its own buttons do not all fit: pressing
+it shows that unit's buttons to the presser alone (bot.service)."""
+
+
+def prompts_replies(battle_id: int, prompts, keeper: str, view: BattleView, chat: bool = True) -> list[Reply]:
+    """The messages of ``prompts`` (new ones, in view order): each prompt as
+    :func:`prompt_replies`, except the round-start declaration window, which is one public
+    message holding every shown unit's buttons and pinging each player and the KP once
+    (:func:`window_replies`), plus one message to the KP alone for hidden NPCs. With a
+    window, a user pinged by it is not pinged again by the turn prompt posted with it (a
+    round start pings each user once, issue 22)."""
+    prompts = list(prompts)
+    window = [p for p in prompts if p.kind in WINDOW_KINDS]
+    found: list[Reply] = []
+    for prompt in prompts:
+        if prompt.kind not in WINDOW_KINDS:
+            found += render.prompt_replies(battle_id, prompt, keeper, view, chat)
+        elif prompt is window[0]:  # the window's messages where its first prompt stands
+            found += window_replies(battle_id, window, keeper, view)
+    return _pinged_once(found) if window else found
+
+
+def _pinged_once(replies: list[Reply]) -> list[Reply]:
+    """``replies`` with each user mentioned only by the first message that mentions them."""
+    seen: set[str] = set()
+    out = []
+    for reply in replies:
+        fresh = tuple(m for m in reply.mentions if m not in seen)
+        seen.update(reply.mentions)
+        out.append(reply if fresh == reply.mentions else replace(reply, mentions=fresh))
+    return out
+
+
+def window_replies(battle_id: int, window: list[Prompt], keeper: str, view: BattleView) -> list[Reply]:
+    """The round-start window as at most two messages (issue 22, 「ラウンド開始が静か」): a
+    public one with the shown units' declaration buttons and the KP's 「宣言を締め切る」,
+    mentioning each player and the KP once, and, for hidden NPCs, one for the KP alone
+    (H-GEN-01). Every button of every unit when they fit in one message (25, labelled
+    「アリス：回避に集中」), else per unit 「アリス：宣言…」 (its buttons, shown to the presser)
+    and 「アリス：宣言しない」. More than 12 units continue in a second message."""
+    units = [p for p in window if p.kind == "declare"]
+    closing = [p for p in window if p.kind == "declarations"]
+    hidden = [p for p in units if render.private_prompt(p, view)]
+    shown = [p for p in units if p not in hidden]
+    replies: list[Reply] = []
+    if shown or (closing and not render.private_prompt(closing[0], view)):
+        public_close = [p for p in closing if not render.private_prompt(p, view)]
+        replies += _window_message(battle_id, shown, public_close, keeper, view, private=False)
+    if hidden or (closing and render.private_prompt(closing[0], view)):
+        private_close = [p for p in closing if render.private_prompt(p, view)]
+        replies += _window_message(battle_id, hidden, private_close, keeper, view, private=True)
+    return replies
+
+
+def _window_message(battle_id: int, units: list[Prompt], closing: list[Prompt], keeper: str,
+                    view: BattleView, private: bool) -> list[Reply]:
+    """One window message (continued in more when over 25 buttons)."""
+    many = len(units) > 1
+    flat = sum(len(p.options) for p in units) + len(closing) <= buttons.MAX_CHOICES
+    btns: list[Button] = []
+    for p in units:
+        shown = p.options if flat else (MENU, "宣言しない")
+        for label in shown:
+            text = f"{p.unit}：{label}" if many or label == MENU else label
+            btns.append(Button(text, buttons.encode(battle_id, p.key, label), WINDOW_STYLE.get(label, "success")))
+    for p in closing:
+        btns += [Button(label, buttons.encode(battle_id, p.key, label), "danger") for label in p.options]
+    lines = [_window_head(view, units)]
+    lines += [f"・{p.unit}: {'／'.join(o for o in p.options)}" for p in units if not flat]
+    lines += [p.text for p in closing]
+    text = clip("\n".join(lines))
+    mentions = tuple(dict.fromkeys([p.owner or keeper for p in units] + [keeper] * bool(closing)))
+    chunks = [btns[i:i + buttons.MAX_CHOICES] for i in range(0, len(btns), buttons.MAX_CHOICES)] or [[]]
+    found = [Reply(text=text if i == 0 else "（宣言のボタンの続き）", buttons=tuple(chunk),
+                   mentions=mentions if i == 0 and not private else ())
+             for i, chunk in enumerate(chunks)]
+    return [replace(r, ephemeral=True, to=keeper) for r in found] if private else found
+
+
+WINDOW_STYLE = {"宣言しない": "secondary", "以後宣言しない": "secondary", MENU: "primary"}
+
+
+def _window_head(view: BattleView, units: list[Prompt]) -> str:
+    """The window message's first line: who is called and how to answer."""
+    if not units:
+        return f"ラウンド{view.round}開始時の宣言"
+    delay = "、行動遅延は /declare action:行動遅延 amount:下げるDEX" if view.system == "coc6-house" else ""
+    return (f"ラウンド{view.round}開始時の宣言: {'、'.join(p.unit for p in units)}は宣言しますか？"
+            f"（ボタンか /declare action:…{delay}。なければ「宣言しない」、この戦闘ずっとなら「以後宣言しない」）")

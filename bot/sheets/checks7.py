@@ -1,0 +1,98 @@
+"""``/check`` of a 7th-edition investigator outside battle (issue 20): bonus/penalty dice,
+a stated difficulty, the success level as BCDice prints it, Luck spent to turn a failure
+(when the KP allows it: ``/kp setting 幸運消費 on``), growth ticks, and the 7th SAN roll with
+the day's losses kept per investigator for 不定の狂気."""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+
+from bot.commands import options as opt
+from bot.commands.request import Request
+from bot.render.reply import Reply, public
+from rules.coc6.sanity import SanLoss
+from rules.coc7.character import CHARACTERISTICS, Investigator
+from rules.coc7.check import Difficulty, roll_skill
+from rules.coc7.growth import ticks
+from rules.coc7.luck import luck_needed, spend_luck
+from rules.coc7.sanity import san_lines7, san_roll
+from rules.coc7.skills import CHARACTERISTIC_SKILLS, LUCK_NAMES, SAN_NAMES, canonical
+from rules.dice import Dice
+from rules.errors import InvalidInput
+
+TABLE_TIME = timezone(timedelta(hours=9))
+"""The day of 不定の狂気 is the table's calendar day (Japan time)."""
+DIFFICULTIES = {"r": Difficulty.REGULAR, "レギュラー": Difficulty.REGULAR, "通常": Difficulty.REGULAR,
+                "h": Difficulty.HARD, "ハード": Difficulty.HARD, "e": Difficulty.EXTREME,
+                "イクストリーム": Difficulty.EXTREME, "エクストリーム": Difficulty.EXTREME,
+                "c": Difficulty.CRITICAL, "クリティカル": Difficulty.CRITICAL}
+_NO_GROWTH = {"クトゥルフ神話", *CHARACTERISTIC_SKILLS}
+
+
+class InvestigatorChecks:
+    """Checks of 7th sheets; ``settings(channel)`` returns the channel's KP settings."""
+
+    def __init__(self, store, dice: Dice, clock: Callable[[], datetime], settings) -> None:
+        self.store, self.dice, self.clock, self.settings = store, dice, clock, settings
+
+    async def check(self, req: Request, inv: Investigator, loss: SanLoss | None, san: bool) -> list[Reply]:
+        """``/check skill: [bonus:] [difficulty:] [luck:] [modifier:]`` or the SAN roll."""
+        skill = (opt.text(req.options, "skill") or "").strip()
+        san = san or canonical(skill) in SAN_NAMES or skill.upper() in SAN_NAMES
+        if san and loss is not None:
+            return await self._san(req, inv, loss)
+        if loss is not None:
+            raise InvalidInput("loss: は正気度ロール（skill:SAN）でだけ使えます。")
+        if not inv.knows(skill):
+            raise InvalidInput(f"「{skill}」は{inv.name}の技能にも7版の技能表にもありません"
+                               "（例: 目星、聞き耳、図書館、アイデア、幸運、知識、STR）。")
+        bonus = opt.integer(req.options, "bonus", "bonus") or 0
+        raw = (opt.text(req.options, "difficulty") or "").strip().lower()
+        difficulty = DIFFICULTIES.get(raw) if raw else None
+        if raw and difficulty is None:
+            raise InvalidInput("difficulty: はレギュラー、ハード、イクストリーム（r / h / e）です。")
+        modifier = opt.integer(req.options, "modifier", "modifier") or 0
+        value = max(0, inv.skill(skill) + modifier)
+        check = roll_skill(value, self.dice, bonus, difficulty)
+        name = canonical(skill)
+        label = f"{value}%" + (f"・{difficulty.label}" if difficulty else "")
+        lines = [f"🎲 {inv.name} {name}（{label}）：{check.text()}"]
+        if opt.boolean(req.options, "luck"):
+            check, inv, note = await self._luck(req, inv, check, name)
+            lines.append(note)
+        rollable = name not in _NO_GROWTH and name.upper() not in CHARACTERISTICS \
+            and name not in LUCK_NAMES and name.upper() not in LUCK_NAMES
+        if ticks(name, check.succeeded, bonus, rollable) and name not in inv.growth:
+            inv = dataclasses.replace(inv, growth=(*inv.growth, name))
+            lines.append(f"（〈{name}〉に成長チェック ✔）")
+        await self.store.put_character(req.scope, req.user, inv.name, inv.to_dict())
+        return [public("\n".join(lines))]
+
+    async def _luck(self, req: Request, inv: Investigator, check, name: str):
+        if not (await self.settings(req.channel)).get("luck_spend", False):
+            return check, inv, "幸運の消費はKPが /kp setting key:幸運消費 value:on で許可したときに使えます。"
+        if name in LUCK_NAMES or name.upper() in LUCK_NAMES:
+            return check, inv, "幸運ロールに幸運は使えません。"
+        needed = luck_needed(check)
+        if needed is None:
+            why = "成功しているので" if check.succeeded else "ファンブルは幸運で覆せないので"
+            return check, inv, f"{why}幸運は使いませんでした。"
+        spent = spend_luck(check, inv.luck)
+        if spent is None:
+            return check, inv, f"幸運が足りません（必要 {needed}、幸運 {inv.luck}）。幸運は使いませんでした。"
+        turned, left = spent
+        note = f"幸運を{needed}消費して{turned.level.value}にしました（幸運 {inv.luck} → {left}）。"
+        return turned, dataclasses.replace(inv, luck=left), note
+
+    async def _san(self, req: Request, inv: Investigator, loss: SanLoss) -> list[Reply]:
+        today = self.clock().replace(tzinfo=timezone.utc).astimezone(TABLE_TIME).date().isoformat()
+        day = inv.san_day or {}
+        same = day.get("day") == today
+        start = int(day["san"]) if same else inv.san
+        lost_before = int(day.get("lost", 0)) if same else 0
+        result = san_roll(inv.san, loss, inv.stat("INT"), self.dice, day_start_san=start, day_lost=lost_before)
+        updated = dataclasses.replace(inv, san_now=result.after,
+                                      san_day={"day": today, "san": start, "lost": result.day_lost})
+        await self.store.put_character(req.scope, req.user, inv.name, updated.to_dict())
+        return [public("\n".join(san_lines7(inv.name, loss, result)))]

@@ -1,0 +1,95 @@
+"""The ``/char`` commands for 7th-edition investigators (新クトゥルフ神話TRPG): new (with
+characteristics in percent, Luck rolled 3D6×5 unless given), show, set and export. The
+6th-edition sheets are :mod:`bot.sheets.characters`, which hands a 7th sheet over here."""
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+
+from bot.commands import options as opt
+from bot.render.ccfolia7 import ccfolia_json7
+from bot.render.investigator import investigator_text
+from bot.render.reply import Reply, private
+from bot.sheets.characters import bounded as _bounded, new_sheet
+from bot.sheets.exchange import json_reply
+from bot.store import Store
+from rules.coc7.character import CHARACTERISTICS, Investigator, is_investigator
+from rules.dice import Dice
+from rules.errors import InvalidInput
+
+CHARACTERISTIC_RANGE_7 = (1, 999)
+"""A 7th characteristic in percent: 15–90 for investigators, more for the KP's monsters."""
+
+
+def luck_roll(dice: Dice) -> tuple[int, str]:
+    """Luck at creation: 3D6 × 5; returns ``(luck, "3D6(4,2,6)×5")``."""
+    faces = [dice.roll(6) for _ in range(3)]
+    return sum(faces) * 5, f"3D6({','.join(map(str, faces))})×5"
+
+
+class InvestigatorBook:
+    """7th-edition sheets in the same store as the 6th ones (marked ``edition: coc7``)."""
+
+    def __init__(self, store: Store, dice: Dice) -> None:
+        self.store, self.dice = store, dice
+
+    async def new(self, scope: str, user: str, options: dict) -> list[Reply]:
+        """``/char new`` for 7th: the eight characteristics in %, ``luck:`` (else rolled
+        3D6×5) and ``age:``; re-running it on one's own investigator updates them."""
+        name, record, stats = await new_sheet(self.store, scope, user, options, "（7版は%の値です。例: {key}:60）",
+                                              CHARACTERISTIC_RANGE_7)
+        if record is not None and not is_investigator(record.data):
+            raise InvalidInput(f"「{name}」は6版のキャラクターとして登録されています。7版の探索者は別の名前で作るか、"
+                               "/char delete で消してから作ってください。")
+        age = opt.integer(options, "age", "age")
+        luck = opt.integer(options, "luck", "luck")
+        old = Investigator.from_dict(record.data) if record is not None and is_investigator(record.data) else None
+        note = ""
+        if luck is None and old is None:
+            luck, shown = luck_roll(self.dice)
+            note = f"\n幸運を振りました: {shown} = {luck}"
+        changes = {"stats": stats}
+        if luck is not None:
+            changes["luck"] = _bounded(luck, "luck", 0, 99)
+        if age is not None:
+            changes["age"] = _bounded(age, "age", 1, 999)
+        inv = dataclasses.replace(old or Investigator(name, stats), **changes)
+        await self.store.put_character(scope, user, name, inv.to_dict())
+        head = (f"「{name}」の能力値を更新しました（技能・SAN・成長チェックはそのままです）。" if old else
+                f"7版の探索者「{name}」を登録しました。")
+        return [private(user, head + note + "\n" + investigator_text(inv, full=old is None))]
+
+    @staticmethod
+    def show(inv: Investigator, user: str) -> list[Reply]:
+        """``/char show`` of a 7th investigator."""
+        return [private(user, f"【{inv.name}】\n" + investigator_text(inv, full=True))]
+
+    async def set(self, scope: str, user: str, inv: Investigator, key: str, value: str) -> list[Reply]:
+        """``/char set`` on a 7th investigator: a characteristic, 幸運, 年齢, HP/MP, SAN or a skill."""
+        folded = unicodedata.normalize("NFKC", key).strip()
+        upper = folded.upper()
+        number = opt.integer({"v": value}, "v", key)
+        if number is None:
+            raise InvalidInput(f"{key} の値には整数を指定してください。")
+        fields = {"幸運": "luck", "LUCK": "luck", "年齢": "age", "AGE": "age", "HP": "hp_max_override",
+                  "MP": "mp_max_override", "SAN": "san_now", "正気度": "san_now"}
+        if upper in CHARACTERISTICS:
+            inv = dataclasses.replace(inv, stats={**inv.stats, upper: _bounded(number, upper, *CHARACTERISTIC_RANGE_7)})
+            shown = f"{upper} = {number}"
+        elif upper in fields or folded in fields:
+            field = fields.get(upper) or fields[folded]
+            inv = dataclasses.replace(inv, **{field: _bounded(number, key, 0, 999)})
+            shown = f"{folded} = {number}"
+        else:
+            inv = inv.with_skill(folded, _bounded(number, key, 0, 999))
+            shown = f"〈{folded}〉 = {number}%"
+        await self.store.put_character(scope, user, inv.name, inv.to_dict())
+        return [private(user, f"{inv.name}: {shown} に設定しました。")]
+
+    @staticmethod
+    def export(inv: Investigator, user: str) -> list[Reply]:
+        """``/char export``: the 7th ココフォリア piece (いあきゃら style palette) as a file,
+        and in the message when it fits."""
+        head = (f"「{inv.name}」（7版）のココフォリア用データです。ココフォリアの盤面に貼り付けると、"
+                "CC<={目星} 形式のチャットパレット付きのコマになります。")
+        return json_reply(head, ccfolia_json7(inv), f"{inv.name}-ccfolia.json", user)

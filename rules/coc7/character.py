@@ -1,0 +1,196 @@
+"""A 7th-edition investigator (新クトゥルフ神話TRPG): characteristics in percent and the
+values derived from them (rulebook p.32–35).
+
+* HP ⌊(CON + SIZ) / 10⌋; MP ⌊POW / 5⌋; starting SAN = POW, at most 99 − 〈クトゥルフ神話〉.
+* Luck: 3D6 × 5, rolled at creation (given here).
+* Damage bonus and build from STR + SIZ (:func:`damage_bonus_and_build`).
+* Move rate (:func:`move_rate`): 7, 8 or 9 from STR, DEX, SIZ; −1 per decade from the 40s.
+* Every skill has a half (ハード) and a fifth (イクストリーム) value, rounded down.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from rules.coc7.skills import (BASES, CHARACTERISTIC_SKILLS, LUCK_NAMES, SAN_NAMES, SKILL_TABLE,
+                               base_value, canonical)
+
+CHARACTERISTICS = ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")
+EDITION = "coc7"
+"""The ``edition`` a stored 7th sheet carries (a 6th sheet has none)."""
+
+
+def damage_bonus_and_build(strength: int, size: int) -> tuple[str, int]:
+    """The db expression and build of STR + SIZ (rulebook p.33): 2–64 −2/−2, 65–84 −1/−1,
+    85–124 none/0, 125–164 +1D4/1, 165–204 +1D6/2, 205–284 +2D6/3, 285–364 +3D6/4, then +1D6
+    and +1 build per further 80. Returns ``("-2", -2)`` … ``("", 0)`` … ``("+2D6", 3)``."""
+    total = strength + size
+    if total <= 64:
+        return "-2", -2
+    if total <= 84:
+        return "-1", -1
+    if total <= 124:
+        return "", 0
+    if total <= 164:
+        return "+1D4", 1
+    if total <= 204:
+        return "+1D6", 2
+    dice = 2 + max(0, (total - 205) // 80)
+    return f"+{dice}D6", dice + 1
+
+
+def move_rate(strength: int, dexterity: int, size: int, age: int | None = None) -> int:
+    """MOV (rulebook p.34): 7 when STR and DEX are both below SIZ, 9 when both are above it,
+    else 8; −1 in the 40s, −2 in the 50s … (−1 per decade from 40), never below 1."""
+    if strength < size and dexterity < size:
+        rate = 7
+    elif strength > size and dexterity > size:
+        rate = 9
+    else:
+        rate = 8
+    if age is not None and age >= 40:
+        rate -= (age - 30) // 10
+    return max(rate, 1)
+
+
+def half(value: int) -> int:
+    """The ハード value: ⌊value / 2⌋."""
+    return value // 2
+
+
+def fifth(value: int) -> int:
+    """The イクストリーム value: ⌊value / 5⌋."""
+    return value // 5
+
+
+@dataclass(frozen=True)
+class Investigator:
+    """A 7th-edition investigator sheet.
+
+    Attributes:
+        name: the name; stats: the eight characteristics in % (``{"STR": 50, …}``);
+        skills: skill values (%) set on the sheet, by canonical name (others use the base);
+        luck: Luck (幸運) now; age: years, or None (no move-rate reduction);
+        hp_max_override / mp_max_override: a sheet's value where it differs from the formula;
+        san_now: current SAN, or None for the starting POW;
+        san_day: SAN lost today for 不定の狂気, ``{"day": ISO date, "san": SAN at the day's
+            start, "lost": SAN lost since}``, or None;
+        growth: skills marked for growth (a success this session), in order.
+    """
+
+    name: str
+    stats: dict[str, int]
+    skills: dict[str, int] = field(default_factory=dict)
+    luck: int = 50
+    age: int | None = None
+    hp_max_override: int | None = None
+    mp_max_override: int | None = None
+    san_now: int | None = None
+    san_day: dict | None = None
+    growth: tuple[str, ...] = ()
+
+    edition = EDITION
+
+    def stat(self, key: str) -> int:
+        """The characteristic ``key`` (case-insensitive), 0 when missing."""
+        return self.stats.get(key.upper(), 0)
+
+    @property
+    def hp_max(self) -> int:
+        """⌊(CON + SIZ) / 10⌋ unless the sheet overrides it."""
+        if self.hp_max_override is not None:
+            return self.hp_max_override
+        return (self.stat("CON") + self.stat("SIZ")) // 10
+
+    @property
+    def mp_max(self) -> int:
+        """⌊POW / 5⌋ unless the sheet overrides it."""
+        return self.mp_max_override if self.mp_max_override is not None else self.stat("POW") // 5
+
+    @property
+    def san_max(self) -> int:
+        """99 − 〈クトゥルフ神話〉."""
+        return 99 - self.skills.get("クトゥルフ神話", 0)
+
+    @property
+    def san(self) -> int:
+        """Current SAN: after the losses recorded, else POW (capped at :attr:`san_max`)."""
+        return self.san_now if self.san_now is not None else min(self.stat("POW"), self.san_max)
+
+    @property
+    def damage_bonus(self) -> str:
+        """The db expression from STR + SIZ (``""`` for none)."""
+        return damage_bonus_and_build(self.stat("STR"), self.stat("SIZ"))[0]
+
+    @property
+    def build(self) -> int:
+        """The build (ビルド) from STR + SIZ."""
+        return damage_bonus_and_build(self.stat("STR"), self.stat("SIZ"))[1]
+
+    @property
+    def move(self) -> int:
+        """The move rate (MOV)."""
+        return move_rate(self.stat("STR"), self.stat("DEX"), self.stat("SIZ"), self.age)
+
+    def skill(self, name: str) -> int:
+        """The value (%) of skill ``name``: the sheet's, else its base (回避 DEX/2, 母国語 EDU);
+        アイデア, 知識, 幸運, SAN and the characteristics by name; 0 for an unknown skill."""
+        key = canonical(name)
+        if key in self.skills:
+            return self.skills[key]
+        upper = key.upper()
+        if upper in CHARACTERISTICS:
+            return self.stat(upper)
+        if key in CHARACTERISTIC_SKILLS:
+            return self.stat(CHARACTERISTIC_SKILLS[key])
+        if upper in LUCK_NAMES or key in LUCK_NAMES:
+            return self.luck
+        if upper in SAN_NAMES or key in SAN_NAMES:
+            return self.san
+        if key == "回避":
+            return half(self.stat("DEX"))
+        if key == "母国語":
+            return self.stat("EDU")
+        return base_value(key) or 0
+
+    def knows(self, name: str) -> bool:
+        """Whether ``name`` is a skill or roll this sheet can make."""
+        key = canonical(name)
+        return (key in self.skills or key in BASES or key.upper() in CHARACTERISTICS
+                or key in CHARACTERISTIC_SKILLS or key in LUCK_NAMES or key.upper() in LUCK_NAMES
+                or key in SAN_NAMES or key.upper() in SAN_NAMES or base_value(key) is not None)
+
+    def skill_rows(self) -> list[tuple[str, int]]:
+        """``(skill, value)`` of every skill of the sheet's list, then the sheet's others."""
+        names = [name for name, _ in SKILL_TABLE]
+        names += [k for k in self.skills if k not in names]
+        return [(name, self.skill(name)) for name in names]
+
+    def with_skill(self, name: str, value: int) -> "Investigator":
+        """A copy with skill ``name`` set to ``value`` %."""
+        return replace(self, skills={**self.skills, canonical(name): value})
+
+    def to_dict(self) -> dict:
+        """A JSON-friendly dict, marked ``"edition": "coc7"`` (inverse of :meth:`from_dict`)."""
+        data = {"edition": EDITION, "name": self.name, "stats": dict(self.stats),
+                "skills": dict(self.skills), "luck": self.luck}
+        optional = {"age": self.age, "hp_max": self.hp_max_override, "mp_max": self.mp_max_override,
+                    "san": self.san_now, "san_day": dict(self.san_day) if self.san_day else None,
+                    "growth": list(self.growth) or None}
+        return {**data, **{k: v for k, v in optional.items() if v is not None}}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Investigator":
+        """The investigator of :meth:`to_dict`'s dict; raises KeyError/ValueError if malformed."""
+        def number(key):
+            return int(data[key]) if data.get(key) is not None else None
+        return cls(name=data["name"], stats={k: int(v) for k, v in data["stats"].items()},
+                   skills={k: int(v) for k, v in (data.get("skills") or {}).items()},
+                   luck=int(data.get("luck", 50)), age=number("age"),
+                   hp_max_override=number("hp_max"), mp_max_override=number("mp_max"),
+                   san_now=number("san"), san_day=dict(data["san_day"]) if data.get("san_day") else None,
+                   growth=tuple(data.get("growth") or ()))
+
+
+def is_investigator(data: dict) -> bool:
+    """Whether a stored sheet dict is a 7th-edition investigator."""
+    return isinstance(data, dict) and data.get("edition") == EDITION
