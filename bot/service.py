@@ -23,7 +23,9 @@ from bot.commands import options as opt
 from bot.commands import permissions
 from bot.battle.ending import BattleEnd, is_end_key
 from bot.battle.battles import Battles, RenderFailed, board, unit_owners
+from bot.sheets.carry import SheetCarrier
 from bot.sheets.characters import CharacterBook
+from bot.sheets.growth import Growth
 from bot.battle.chat_play import CHOICE as CHAT_CHOICE, ChatTable, chat_on
 from bot.commands.builders import BUILDERS
 from bot.commands.spec import COMMANDS
@@ -100,11 +102,13 @@ class Service:
         self.notes = SessionNotes(store, clock)
         self.battles.step_notes = self.notes.step_note
         self.characters.seventh = InvestigatorBook(store, dice)
-        self.sheet_checks = SheetChecks(self.characters, dice, clock,
+        self.battles.carrier = SheetCarrier(store)
+        self.growth = Growth(self.characters, dice)
+        self.sheet_checks = SheetChecks(self.characters, dice, clock, self.growth,
                                         InvestigatorChecks(store, dice, clock, store.keeper.channel_settings),
                                         notes=self.notes)
         self.sessions = SessionDesk(store, self.notes, clock, self.battles.is_kp, self._battle_steps,
-                                    self._keeper_of_battles)
+                                    self._keeper_of_battles, self.growth.marked_here)
         self.keeper = KeeperDesk(self.battles)
         self.ending = BattleEnd(self.battles)
         self.chat = ChatTable(self.battles, self.dispatch)
@@ -136,7 +140,7 @@ class Service:
             "char weapon": self._char_edit(self.characters.weapon, "次の戦闘から使えます"), "char show": self._char_show,
             "char list": self._char(self.characters.list), "char delete": self._char(self.characters.delete),
             "char import": self._char(self.characters.exchange.import_sheet),
-            "char rename": self._char(self.characters.rename), "char export": self._char(self.characters.export),
+            "char rename": self._char(self.characters.rename), "char growth": self._growth, "char export": self._char(self.characters.export),
             **self.keeper.routes(),
             **self.ending.routes(),
             **{path: self._session(handler) for path, handler in self.sessions.routes().items()},
@@ -260,6 +264,13 @@ class Service:
             except Exception:  # noqa: BLE001 - what produce() did is stored: its replies must go out
                 log.exception("the replies of %s could not be kept (a retry is answered from memory)", req.request_id)
         return replies
+
+    async def _growth(self, req: Request) -> list[Reply]:
+        """``/char growth`` (bot.sheets.growth): a KP here is the KP of the channel's latest
+        battle, a KP role or Manage Channels."""
+        latest = await self.store.latest_battle(req.channel)
+        is_kp = await self.battles.is_kp(req, latest.keeper if latest else None)
+        return await self._once(req, lambda: self.growth.command(req, is_kp))
 
     async def _char_show(self, req: Request) -> list[Reply]:
         """``/char show``: the KP of the channel's battle sees every sheet in it; a sheet
@@ -430,6 +441,7 @@ class Service:
                                   await self._keeper(req.channel), from_chat=False,
                                   keep_secret=self._secret_keeper(req), edition=here.system,
                                   in_battle=here.in_battle, forced=chosen is not None,
+                                  on_result=lambda result: self.growth.palette(req, text, result),
                                   record=await self.notes.roll_recorder(req, lambda: self._units(req.channel)))
 
     async def _edition(self, channel: str) -> Edition:
@@ -457,6 +469,7 @@ class Service:
                                   await self._keeper(req.channel), from_chat=True,
                                   keep_secret=self._secret_keeper(req), edition=here.system,
                                   in_battle=here.in_battle,
+                                  on_result=lambda result: self.growth.palette(req, text, result),
                                   record=await self.notes.roll_recorder(req, lambda: self._units(req.channel)))
 
     def _secret_keeper(self, req: Request):

@@ -94,6 +94,9 @@ class Battles:
         self._messages: LRU[str] = LRU(16 * cache_size)  # a few bytes each; every tag a battle ever had
         self._writes = 0
         self.step_notes: StepNote | None = None
+        self.carrier = None
+        """The sheet side's :class:`bot.sheets.carry.SheetCarrier` (set by the service): a
+        battle's end writes its result onto the PCs' sheets in the same transaction."""
 
     def lock(self, channel: str) -> asyncio.Lock:
         """The lock that serialises the commands of ``channel`` in this process."""
@@ -342,14 +345,17 @@ class Battles:
             snapshot = (Snapshot(version, snapshots.fingerprint(), snapshots.dump(after.state, after.next_step))
                         if snapshots.due(record.version, version) and not ended else None)
             deadlines = self.deadlines(before, view, after.state)
-            replies = (extra + self.replies(record, system, before, view, events, after.state, quiet=True)
-                       if extra else None)
+            sheets, carried = (await self.carrier.at_end(req.scope, req.channel, record.id, after.state)
+                               if ended and self.carrier is not None else (None, []))
+            whole = bool(extra or carried)  # replies not made from the events alone: stored whole
+            replies = (extra + self.replies(record, system, before, view, events, after.state, quiet=bool(extra))
+                       + carried if whole else None)
             note = await self.session_note(req, record.id, events, after.state)
             write = self.store.append(
                 record.id, record.version, [(e.kind, shallow(e)) for e in events], req.user, req.request_id,
-                [_compact(r) for r in replies] if extra else {"battle": record.id, "events": [record.version + 1, version]},
+                [_compact(r) for r in replies] if whole else {"battle": record.id, "events": [record.version + 1, version]},
                 status="ended" if ended else None, deadlines=deadlines,
-                keeper=changed[-1] if changed else None, snapshot=snapshot, note=note)
+                keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets, note=note)
             try:
                 if replies is None:  # not stored: rendered again from the events if ever needed
                     replies = self.replies(record, system, before, view, events, after.state)

@@ -15,7 +15,7 @@ from bot.battle.battles import Battles, board
 from bot.render import battle as render
 from bot.render import buttons
 from bot.render import window
-from bot.render.reply import Button, Reply, private, public
+from bot.render.reply import Button, Reply, clip, private, public
 from bot.commands.request import Request, request_label
 from bot.store import VersionConflict
 from rules.battle import commands as cmds
@@ -122,14 +122,18 @@ class BattleEnd:
                   StepsReverted(steps=[ended], by=req.user, reason="reopen")]
         state, _steps = rebuild(system.new_state, system.evolve, loaded.state, loaded.steps, loaded.events, events)
         before, view = system.view(loaded.state), system.view(state)
-        replies = [public(f"♻ KP（{req.name or req.user}）が戦闘を再開しました（ラウンド{state.round}）。")]
+        sheets, undone = (await self.battles.carrier.taken_back(record.id)
+                          if self.battles.carrier is not None else (None, ""))
+        replies = [public(clip(f"♻ KP（{req.name or req.user}）が戦闘を再開しました（ラウンド{state.round}）。"
+                               + (f"\n{undone}" if undone else "")))]
         replies += board(record, system, view)
         replies += window.prompts_replies(record.id, view.prompts, state.keeper, view, chat_on(state))
         note = await self.battles.session_note(req, record.id, events, state)
         try:
             await self.store.append(record.id, record.version, [to_record(e) for e in events], req.user,
                                     req.request_id, [r.to_dict() for r in replies], status="active",
-                                    deadlines=self.battles.deadlines(before, view, state), note=note)
+                                    deadlines=self.battles.deadlines(before, view, state), sheets=sheets,
+                                    note=note)
         except VersionConflict:
             raise InvalidInput("同時に別の操作が行われました（別の戦闘が開かれたかもしれません）。"
                                "/battle status で確認してください。") from None

@@ -16,7 +16,7 @@ TABLE: dict[str, str] = {
     "roll": ANYONE, "chat": ANYONE,
     "char new": ANYONE, "char set": ANYONE, "char weapon": ANYONE, "char show": ANYONE,
     "char list": ANYONE, "char delete": ANYONE, "char import": ANYONE, "char rename": ANYONE,
-    "char export": ANYONE,
+    "char export": ANYONE, "char growth": ANYONE,
     "battle new": ANYONE, "battle join": ANYONE, "battle status": ANYONE, "battle log": ANYONE,
     "battle map": ANYONE,
     "battle add": KEEPER, "battle start": KEEPER, "battle remove": KEEPER, "battle end": KEEPER,

@@ -64,6 +64,10 @@ OPTIONS: dict[str, Option] = {
     "luck_spend": Option("7版：失敗した判定に幸運を使って成功にできる（ルールブックの選択ルール）", "H-GEN-04"),
     "secret_hidden_rolls": Option("非公開NPCのロールをシークレットにする", "H-GEN-01"),
     "chat_declarations": Option("チャットの宣言（「回避」「ゾンビをこぶしで攻撃」など）を読み取る", "H-GEN-01"),
+    "sheet_carry": Option("戦闘の終了時にPCのHP・SAN・武器の状態・スタミナをシートに書き込む（/battle reopen で取り消し）", "H-GEN-01"),
+    "growth_cap": Option("成長ロールで技能が上がる上限（%）", "H-GEN-02", minimum=1),
+    "growth_critical": Option("決定的成功で付いた成長の印は1D100なしで成長する（ハウスルール）", "H-GEN-01"),
+    "growth_96": Option("成長ロールの1D100が96以上なら技能値を超えていなくても成長する（ハウスルール）", "H-GEN-01"),
     "turn_reminder_minutes": Option("手番のリマインドまでの分数（0で無効）", "H-GEN-01", minimum=0),
     "turn_autoskip_minutes": Option("手番の自動スキップまでの分数（0で無効）", "H-GEN-01", minimum=0),
     "declare_timeout_minutes": Option("ラウンド開始時の宣言を自動で締め切るまでの分数（0でKPが締め切るまで待つ）",
@@ -83,15 +87,23 @@ ALIASES = {"幸運消費": "luck_spend", "幸運の消費": "luck_spend", "版":
            "受け流し減少": "parry_step", "武道2倍": "budo_double", "硬い床": "hard_floor",
            "流派": "budo_styles", "特徴": "traits", "席順": "seating", "集団攻撃": "group_attack",
            "有利": "advantaged", "不利": "disadvantaged", "割り込み確認": "interrupt_ask",
-           "区域間距離": "area_distance", "負傷表": "injury_thresholds",
+           "区域間距離": "area_distance", "負傷表": "injury_thresholds", "負傷スタミナ減少": "injury_stamina_loss",
            "シークレット": "secret_hidden_rolls", "リマインド": "turn_reminder_minutes",
            "自動スキップ": "turn_autoskip_minutes", "チャット宣言": "chat_declarations",
-           "チャット": "chat_declarations", "宣言締切": "declare_timeout_minutes"}
+           "チャット": "chat_declarations", "宣言締切": "declare_timeout_minutes",
+           "シート反映": "sheet_carry", "成長上限": "growth_cap", "クリティカル成長": "growth_critical",
+           "96成長": "growth_96"}
+
+
+SHEET_DEFAULTS = {"sheet_carry": True, "growth_cap": 99, "growth_critical": False, "growth_96": False}
+"""The sheet side's settings: the carry of a battle's result (bot.sheets.carry) and the
+growth roll's cap and house variants (rules.coc6.growth.GrowthRules)."""
 
 
 def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int) -> dict:
     """Every option with its default: the system's, then the bot-wide ones."""
-    return {"edition": EDITION, "luck_spend": False, "secret_hidden_rolls": True, "chat_declarations": True, **system_defaults,
+    return {"edition": EDITION, "luck_spend": False, "secret_hidden_rolls": True, "chat_declarations": True,
+            **system_defaults, **SHEET_DEFAULTS,
             "turn_reminder_minutes": reminder_minutes, "turn_autoskip_minutes": autoskip_minutes,
             "declare_timeout_minutes": DECLARE_TIMEOUT_MINUTES}
 

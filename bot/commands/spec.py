@@ -76,7 +76,14 @@ class Cmd:
 AS = Opt("as", "代理", "KPが代わりに行動させるユニット", autocomplete="unit")
 SYSTEM_CHOICES = (("coc6-house", "CoC6 ハウスルール"), ("coc6", "CoC6 基本ルール"),
                   ("coc6-budo", "CoC6 武道ルール"), ("charge-rank", "チャージランク制"))
-STATS = tuple(num(s.lower(), s.lower(), f"{s}（能力値）", *CHARACTERISTIC_RANGE, True) for s in CHARACTERISTICS)
+STATS = tuple(num(s.lower(), s.lower(), f"{s}（能力値。CoCのシートでは必須）", *CHARACTERISTIC_RANGE) for s in CHARACTERISTICS)
+CHARGE_RANK = (num("reflex", "リフレクス", "〔リフレクス〕（チャージランク制）", 0, 999),
+               num("stamina", "スタミナ", "〔スタミナ〕（チャージランク制）", 0, 999),
+               num("capacity", "キャパシティ", "〔キャパシティ〕（チャージランク制、省略でリフレクス）", 0, 999),
+               num("guard", "ガード", "〔ガード〕（チャージランク制、省略で0）", 0, 999),
+               num("attack_power", "攻撃力", "攻撃力（チャージランク制、省略で1）", 0, 999))
+"""The numbers of a charge-rank sheet (``/char new system:charge-rank``), option id → its name
+on the sheet by the ``ja`` of each."""
 REACTIONS = (("回避", "回避"), ("受け流し", "受け流し"), ("防御", "防御"), ("隠れる", "隠れる"),
              ("かばう", "かばう"), ("武道", "武道"), ("カウンター", "カウンター"),
              ("インターセプト", "インターセプト"), ("カバーリング", "カバーリング"),
@@ -96,12 +103,14 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("command", "コマンド", "ダイスコマンド（後ろにコメントも書けます）", required=True),
         Opt("system", "システム", "この1回だけ使う版（省略時はチャンネルの版）",
             choices=(("coc6", "クトゥルフ神話TRPG（6版）"), ("coc7", "新クトゥルフ神話TRPG（7版）"))))),
-    Cmd("char new", "キャラ 作成", "能力値からキャラクターを作る（7版は能力値を%で）", (
+    Cmd("char new", "キャラ 作成", "能力値からキャラクターを作る（7版は能力値を%で、チャージランク制は system と自分の数値で）", (
         Opt("name", "名前", "キャラクター名", required=True), *STATS,
         Opt("edition", "版", "6版か7版か（省略時はチャンネルの版）",
             choices=(("6", "6版（クトゥルフ神話TRPG）"), ("7", "7版（新クトゥルフ神話TRPG）"))),
         num("luck", "幸運", "7版の幸運（省略すると3D6×5を振ります）", 0, 99),
-        num("age", "年齢", "7版の年齢（40代からMOVが下がります）", 1, 999)), private=True),
+        num("age", "年齢", "7版の年齢（40代からMOVが下がります）", 1, 999),
+        Opt("system", "ルール", "シートのルール（省略でCoC）", choices=(("coc6", "CoC6"), ("charge-rank", "チャージランク制"))),
+        *CHARGE_RANK), private=True),
     Cmd("char set", "キャラ 設定", "能力値・技能・HP・装甲などを1つ設定する", (
         Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),
         Opt("key", "項目", "項目名（STR, こぶし, 回避, HP, 装甲 …）", required=True),
@@ -114,9 +123,15 @@ COMMANDS: tuple[Cmd, ...] = (
         num("hp", "耐久力", "武器の耐久力", 0, 9999),
         Opt("class", "分類", "受け流しの分類（刀剣, 棍棒, ナイフ, 拳銃 …）"),
         Opt("rof", "射撃モード", "銃の射撃モード（単発 / 単発/セミオート/フルオート）"),
-        num("range", "射程", "射程（m）", 0, 100000)), private=True),
+        num("range", "射程", "射程（m）", 0, 100000),
+        Opt("delete", "削除", "この武器をキャラクターから外す", "bool")), private=True),
     Cmd("char show", "キャラ 表示", "キャラクターを表示する", (
         Opt("name", "名前", "キャラクター名", autocomplete="character"),), private=True),
+    Cmd("char growth", "キャラ 成長", "成長ロール（成長の印の付いた技能）。KPは all で全員分、skill と mark で印の付け外し", (
+        Opt("name", "名前", "キャラクター名", autocomplete="character"),
+        Opt("all", "全員", "KP: このチャンネルで印の付いた全員の成長ロール", "bool"),
+        Opt("skill", "技能", "印を付け外しする技能"),
+        Opt("mark", "印", "true で印を付ける（KP）、false で外す", "bool"))),
     Cmd("char list", "キャラ 一覧", "自分のキャラクターの一覧", private=True),
     Cmd("char delete", "キャラ 削除", "キャラクターを削除する", (
         Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),), private=True),

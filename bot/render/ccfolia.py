@@ -43,10 +43,18 @@ def palette(character: Character) -> list[str]:
 
 def ccfolia_piece(character: Character) -> dict:
     """The ココフォリア piece of ``character``: name, initiative (DEX), HP/MP/SAN status,
-    the eight characteristics and DB as parameters, and :func:`palette` as its commands."""
-    status = [{"label": "HP", "value": character.hp_max, "max": character.hp_max},
-              {"label": "MP", "value": character.mp_max, "max": character.mp_max},
-              {"label": "SAN", "value": character.san, "max": 99}]
+    the eight characteristics and DB as parameters, and :func:`palette` as its commands. The
+    status bars are the sheet's current values over their maximum (HP 6/13, SAN 54/99). A
+    charge-rank sheet: its stamina bar and its numbers as parameters, no palette."""
+    if character.is_charge_rank:
+        return {"kind": "character",
+                "data": {"name": character.name, "initiative": character.numbers.get("リフレクス", 0),
+                         "status": [{"label": "スタミナ", "value": character.stamina, "max": character.stamina_max}],
+                         "params": [{"label": k, "value": str(v)} for k, v in character.numbers.items()
+                                    if k != "スタミナ"], "commands": ""}}
+    status = [{"label": "HP", "value": character.hp, "max": character.hp_max},
+              {"label": "MP", "value": character.mp, "max": character.mp_max},
+              {"label": "SAN", "value": character.san, "max": character.san_max}]
     params = [{"label": key, "value": str(character.stat(key))} for key in CHARACTERISTICS]
     params.append({"label": "DB", "value": character.damage_bonus or "0"})
     return {"kind": "character",

@@ -3,28 +3,67 @@ from __future__ import annotations
 
 from rules.battle.protocol import UnitRow
 from rules.coc6.character import CHARACTERISTICS, Character
+from rules.coc6.growth import CRITICAL
+from rules.systems.charge_rank.sheet import NAMES as CHARGE_RANK_NUMBERS
+from rules.systems.coc6.kyudo import STRING_NEW
 from rules.coc6.weapons import Weapon
 
 
 def sheet_text(character: Character, full: bool = False) -> str:
-    """A character's numbers: characteristics, HP/MP/SAN/db, 回避; with ``full`` also its
-    skills and weapons."""
+    """A character's numbers: characteristics, HP/MP/SAN now and their maximum, db, 回避;
+    with ``full`` also its skills, weapons (with the condition a battle left them in) and
+    growth marks. A charge-rank sheet shows its own numbers (no %)."""
+    if character.is_charge_rank:
+        return charge_rank_text(character, full)
     stats = " ".join(f"{k}{character.stat(k)}" for k in CHARACTERISTICS)
     lines = [stats,
-             f"HP {character.hp_max} / MP {character.mp_max} / SAN {character.san} / "
+             f"HP {character.hp}/{character.hp_max} / MP {character.mp}/{character.mp_max} / "
+             f"SAN {character.san}/{character.san_max} / "
              f"db {character.damage_bonus or 'なし'} / 回避 {character.skill('回避')}%"
              + (f" / 装甲 {character.armor}" if character.armor else "")]
     if full:
         if character.skills:
             lines.append("技能: " + "、".join(f"{k} {v}%" for k, v in character.skills.items()))
         lines.append("武器: " + "、".join(weapon_text(character, w) for w in character.all_weapons))
+        if character.growth:
+            lines.append(growth_text(character))
+    return "\n".join(lines)
+
+
+def growth_text(character: Character) -> str:
+    """``成長の印: 〈目星〉〈回避〉★〈こぶし〉`` (★: marked by a critical success)."""
+    marks = "".join(f"{'★' if kind == CRITICAL else ''}〈{skill}〉" for skill, kind in character.growth.items())
+    return f"成長の印: {marks}（/char growth で成長ロール）"
+
+
+def charge_rank_text(character: Character, full: bool = False) -> str:
+    """A charge-rank sheet: ``リフレクス 6 / キャパシティ 6 / ガード 2 / スタミナ 12/25 / 攻撃力 3``
+    (plain numbers, C-PHASE-04), and its injuries."""
+    shown = []
+    for name in CHARGE_RANK_NUMBERS:
+        if name == "スタミナ":
+            shown.append(f"スタミナ {character.stamina}/{character.stamina_max}")
+        elif name in character.numbers:
+            shown.append(f"{name} {character.numbers[name]}")
+    lines = ["（チャージランク制）" + " / ".join(shown)]
+    if character.injuries:
+        lines.append("負傷: " + "・".join(character.injuries))
+    if full and character.weapons:
+        lines.append("武器: " + "、".join(w.name for w in character.weapons))
     return "\n".join(lines)
 
 
 def weapon_text(character: Character, weapon: Weapon) -> str:
-    """``バット（60% 1D8 耐久20）``: a weapon with the % it is rolled with, damage and HP."""
-    hp = f" 耐久{weapon.hp}" if weapon.hp is not None else ""
-    return f"{weapon.name}（{character.weapon_skill(weapon)}% {weapon.damage}{hp}）"
+    """``バット（60% 1D8 耐久20）``: a weapon with the % it is rolled with, damage and HP;
+    after a battle its HP now and condition (``耐久12/20``, ``破損``, ``故障``, a bow's ``弦1/3``)."""
+    kept = character.weapon_state.get(weapon.name, {})
+    hp = ""
+    if weapon.hp is not None:
+        now = kept.get("hp", weapon.hp)
+        hp = f" 耐久{now}/{weapon.hp}" if now != weapon.hp else f" 耐久{weapon.hp}"
+    marks = "".join(f"・{word}" for key, word in (("broken", "破損"), ("jammed", "故障")) if kept.get(key))
+    marks += f"・弦{kept['string']}/{STRING_NEW}" if kept.get("string") is not None else ""
+    return f"{weapon.name}（{character.weapon_skill(weapon)}% {weapon.damage}{hp}{marks}）"
 
 
 def sheet_changes(old: Character, new: Character) -> list[str]:
@@ -39,7 +78,8 @@ def sheet_changes(old: Character, new: Character) -> list[str]:
     if stats or derived:
         lines.append("能力値: " + "、".join(stats + derived))
     gained = [f"{k} {v}%" for k, v in new.skills.items() if k not in old.skills]
-    lost = [f"{k} {v}%（→ {new.skill(k)}%）" for k, v in old.skills.items() if k not in new.skills]
+    lost = [f"{k} {v}%（→ {new.skill(k)}%）" for k, v in old.skills.items()
+            if k not in new.skills and new.skill(k) != v]  # a value the new sheet computes alike is no loss
     changed = [f"{k} {v}% → {new.skills[k]}%" for k, v in old.skills.items()
                if k in new.skills and new.skills[k] != v]
     for label, items in (("増える技能", gained), ("なくなる技能", lost), ("変わる技能", changed)):

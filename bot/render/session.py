@@ -47,19 +47,17 @@ def tally_line(tally) -> str:
     return f"【{tally.name}】" + "／".join(parts)
 
 
-def growth_lines(marks: dict[str, list[str]]) -> list[str]:
-    """The offer of growth rolls (成長ロール): for each character with marked skills
-    (``{character: [skill, …]}``) the command to roll them; without marks, where they come
-    from and the command that rolls them."""
-    if not marks:
-        return ["🌱 成長ロール: 成功した技能に印がついたキャラクターは /char growth name:キャラクター名 で振れます"
-                "（KPはチャンネルのPC全員分をまとめて振れます）。"]
-    lines = ["🌱 成長ロールができます:"]
-    lines += [f"・{name}（{'、'.join(skills)}）→ /char growth name:{name}" for name, skills in marks.items()]
-    return lines
+def growth_lines(marked: list[str]) -> list[str]:
+    """The offer of growth rolls (成長ロール) to the characters with marked skills (marked in
+    this channel): the command for each, and the KP's for all at once; without marks,
+    nothing. The skills are not named: a mark may come from a secret roll."""
+    if not marked:
+        return []
+    return ["🌱 成長ロールができます（KPは /char growth all:true で全員分をまとめて振れます）:",
+            *(f"・{name} → /char growth name:{name}" for name in marked)]
 
 
-def summary_texts(head: str, tallies: list, marks: dict[str, list[str]], left_out: bool) -> list[str]:
+def summary_texts(head: str, tallies: list, marked: list[str], left_out: bool) -> list[str]:
     """The summary ``/session end`` posts, as messages of at most Discord's 2,000 characters
     (whole lines per message): ``head``, a line per character (:func:`tally_line`), a note
     when secret rolls or hidden NPCs were left out, the growth offer and where the log is."""
@@ -67,7 +65,7 @@ def summary_texts(head: str, tallies: list, marks: dict[str, list[str]], left_ou
     lines += [tally_line(t) for t in tallies] or ["（このセッションに公開されたロールはありません）"]
     if left_out:
         lines.append("（シークレットダイスと非公開NPCのロールは集計に含めていません）")
-    lines += growth_lines(marks)
+    lines += growth_lines(marked)
     lines.append("📜 セッション全体のログは /session log で出せます。")
     messages: list[str] = [""]
     for line in lines:

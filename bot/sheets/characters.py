@@ -20,12 +20,24 @@ from rules.coc6.character import CHARACTERISTIC_RANGE, CHARACTERISTICS, Characte
 from rules.coc7.character import Investigator, is_investigator
 from rules.coc6.weapons import BUILTIN_WEAPONS, UNARMED_WEAPONS, ParryClass, like_known, make_weapon
 from rules.errors import InvalidInput
-from rules.systems.charge_rank.sheet import NAMES as CHARGE_RANK_NUMBERS
+from rules.systems.charge_rank.sheet import NAMES as CHARGE_RANK_NUMBERS, REQUIRED as CHARGE_RANK_REQUIRED
+from bot.commands.spec import CHARGE_RANK as CHARGE_RANK_OPTIONS
 
 FIRE_MODES = ("単発", "セミオート", "フルオート")
 """The fire modes a firearm's ``rof:`` may list (H-FIRE-03..06)."""
 ARMOR_KEYS = {"装甲", "armor", "armour", "アーマー"}
-HP_KEYS = {"hp", "耐久力", "最大hp"}
+HP_KEYS = {"hp", "耐久力", "現在hp", "現在の耐久力", "hp現在"}
+"""Keys of the current HP (``/char set key:HP value:4``)."""
+CURRENT_MAX_KEYS: dict[str, tuple[str, str]] = {
+    **{k: ("hp_max_override", "最大HP") for k in ("最大hp", "hp最大", "最大耐久力", "maxhp", "hpmax")},
+    **{k: ("mp_now", "MP") for k in ("mp", "現在mp", "マジックポイント", "mp現在")},
+    **{k: ("mp_max_override", "最大MP") for k in ("最大mp", "mp最大", "maxmp", "mpmax")},
+    **{k: ("san_now", "SAN") for k in ("san", "正気度", "現在san", "san値", "現在正気度")},
+    **{k: ("san_max_override", "最大SAN") for k in ("最大san", "san最大", "最大正気度", "maxsan", "sanmax")},
+    **{k: ("stamina_now", "現在スタミナ") for k in ("現在スタミナ", "スタミナ現在")},
+}
+"""The other current and maximum values of a sheet by the keys ``/char set`` reads:
+``(Character field, label)``."""
 DB_KEYS = {"db", "ダメージボーナス"}
 
 
@@ -73,7 +85,7 @@ class CharacterBook:
 
     async def owned(self, scope: str, user: str) -> list[str]:
         """The names of the characters ``user`` registered in ``scope``."""
-        return [r.name for r in await self.store.list_characters(scope) if r.owner == user]
+        return await self.store.owned_names(scope, user)
 
     async def _owned(self, scope: str, user: str, name: str):
         """The stored record of ``user``'s own character ``name`` (either edition)."""
@@ -95,10 +107,16 @@ class CharacterBook:
     async def new(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char new``: register a character from its eight characteristics, or update those of
         one's own (skills and weapons kept)."""
-        name, record, stats = await new_sheet(self.store, scope, user, options, "（例: {key}:12）", CHARACTERISTIC_RANGE)
+        name, record = await sheet_name(self.store, scope, user, options)
         if record is not None and is_investigator(record.data):
             raise InvalidInput(f"「{name}」は7版の探索者として登録されています。6版のキャラクターは別の名前で作るか、"
                                "/char delete で消してから作ってください（7版の能力値の更新は edition:7 で）。")
+        if opt.text(options, "system") == "charge-rank":
+            return await self._new_charge_rank(scope, user, name, record, options)
+        if record is not None and Character.from_dict(record.data).is_charge_rank:
+            raise InvalidInput(f"「{name}」はチャージランク制のシートです。数値は /char new name:{name} system:charge-rank "
+                               "リフレクス:… か /char set で変えます。")
+        stats = characteristics(options, "（例: {key}:12）", CHARACTERISTIC_RANGE)
         if record is not None:
             kept = Character.from_dict(record.data)
             character = Character(**{**kept.__dict__, "stats": stats})
@@ -109,6 +127,24 @@ class CharacterBook:
         await self.store.put_character(scope, user, name, character.to_dict())
         return [private(user, f"キャラクター「{name}」を登録しました。\n" + sheet_text(character)
                         + "\n" + skills_table_text(character))]
+
+    async def _new_charge_rank(self, scope: str, user: str, name: str, record, options: dict) -> list[Reply]:
+        """``/char new system:charge-rank``: a sheet of the charge-rank system's own numbers
+        (リフレクス and スタミナ required; no characteristics), or those numbers of one's own."""
+        numbers = {}
+        for option in CHARGE_RANK_OPTIONS:
+            value = opt.integer(options, option.name, option.ja)
+            if value is not None:
+                numbers[option.ja] = bounded(value, option.ja, option.low or 0, option.high or 999)
+        missing = [k for k in CHARGE_RANK_REQUIRED if k not in numbers]
+        if missing:
+            raise InvalidInput(f"チャージランク制のシートには {'、'.join(f'{k}:' for k in missing)} が必要です"
+                               "（例: /char new name:桐生 system:charge-rank リフレクス:6 スタミナ:30 攻撃力:3）。")
+        kept = Character.from_dict(record.data) if record is not None else Character(name=name, stats={})
+        character = dataclasses.replace(kept, system="charge-rank", numbers={**kept.numbers, **numbers})
+        await self.store.put_character(scope, user, name, character.to_dict())
+        done = "の数値を更新しました" if record is not None else "を登録しました"
+        return [private(user, f"キャラクター「{name}」{done}。\n" + sheet_text(character))]
 
     async def set(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char set``: one characteristic, HP, armour, db or skill of one's own character."""
@@ -125,10 +161,12 @@ class CharacterBook:
             number = self._number(value, folded.upper(), *CHARACTERISTIC_RANGE)
             character = Character(**{**character.__dict__, "stats": {**character.stats, folded.upper(): number}})
             shown = f"{folded.upper()} = {number}"
-        elif folded.casefold() in HP_KEYS:
-            number = self._number(value, "HP", 1, 999)
-            character = Character(**{**character.__dict__, "hp_max_override": number})
-            shown = f"最大HP = {number}"
+        elif folded.casefold() in HP_KEYS or folded.casefold() in CURRENT_MAX_KEYS:
+            field, label = CURRENT_MAX_KEYS.get(folded.casefold(), ("hp_now", "HP"))
+            if character.is_charge_rank != (field == "stamina_now"):
+                raise InvalidInput(f"「{key}」は{'CoC' if character.is_charge_rank else 'チャージランク制'}のシートの項目です。"
+                                   f"{character.name}のシートにはありません。")
+            character, shown = self._current_or_max(character, field, label, value)
         elif folded.casefold() in ARMOR_KEYS:
             number = self._number(value, "装甲", 0, 99)
             character = Character(**{**character.__dict__, "armor": number})
@@ -141,6 +179,13 @@ class CharacterBook:
                 raise InvalidInput("db は +1D4、-1D6、0 のように指定してください。")
             character = Character(**{**character.__dict__, "db_override": db})
             shown = f"db = {db or 'なし'}"
+        elif character.is_charge_rank:
+            if folded not in CHARGE_RANK_NUMBERS:
+                raise InvalidInput(f"「{key}」はチャージランク制のシートの項目ではありません。"
+                                   f"項目: {'、'.join(CHARGE_RANK_NUMBERS)}、現在スタミナ")
+            number = self._number(value, key, 0, 999)
+            character = dataclasses.replace(character, numbers={**character.numbers, folded: number})
+            shown = f"{folded} = {number}"
         else:
             number = self._number(value, key, 0, 999)
             new_skill = folded not in CHARGE_RANK_NUMBERS and not character.knows(key)
@@ -150,6 +195,24 @@ class CharacterBook:
                 note = f"\n〈{key}〉は技能表にない技能なので、新しい技能として追加しました（名前の誤りなら、正しい名前で設定し直してください）。"
         await self.store.put_character(scope, user, character.name, character.to_dict())
         return [private(user, f"{character.name}: {shown} に設定しました。{note}")]
+
+    def _current_or_max(self, character: Character, field: str, label: str, value: str) -> tuple[Character, str]:
+        """``character`` with a current value (HP, MP, SAN, stamina: never above its
+        maximum) or a maximum (最大HP, 最大MP, 最大SAN) set, and the line that says so."""
+        maximum = {"hp_now": character.hp_max, "mp_now": character.mp_max, "san_now": character.san_max,
+                   "stamina_now": character.stamina_max}.get(field)
+        if maximum is None:
+            number = self._number(value, label, 0 if field != "hp_max_override" else 1, 99 if "san" in field else 999)
+            updated = dataclasses.replace(character, **{field: number})
+            now = {"hp_max_override": f"（現在のHP {updated.hp}）", "mp_max_override": f"（現在のMP {updated.mp}）",
+                   "san_max_override": f"（現在のSAN {updated.san}）"}[field]
+            return updated, f"{label} = {number}{now}"
+        low = -99 if field == "hp_now" else 0  # HP may go below 0 (X-HP-02)
+        number = self._number(value, label, low, 999)
+        if number > maximum:
+            raise InvalidInput(f"{label} は最大値 {maximum} を超えられません（「{number}」）。"
+                               f"最大値を変えるなら key:{'スタミナ' if field == 'stamina_now' else '最大' + label} を使います。")
+        return dataclasses.replace(character, **{field: number}), f"{label} = {number}/{maximum}"
 
     @staticmethod
     def _number(value: str, label: str, low: int, high: int) -> int:
@@ -164,6 +227,8 @@ class CharacterBook:
         if not (name and weapon_name):
             raise InvalidInput("name: と weapon: を指定してください。")
         character = await self._editable(scope, user, name)
+        if opt.boolean(options, "delete"):
+            return await self._drop_weapon(scope, user, character, weapon_name)
         skill_raw = opt.text(options, "skill")
         skill_value, skill_name = None, None
         if skill_raw is not None:
@@ -197,10 +262,12 @@ class CharacterBook:
         weapon = make_weapon(weapon_name, skill_value=skill_value, skill=skill_name, damage=damage,
                              hp=opt.integer(options, "hp", "hp"), parry_class=cls, rof=rof,
                              range_m=opt.integer(options, "range", "range"))
-        character = character.with_weapon(weapon)
+        damaged = weapon.name in character.weapon_state  # given anew: a new (or mended) weapon
+        character = dataclasses.replace(character.with_weapon(weapon), weapon_state={
+            k: v for k, v in character.weapon_state.items() if k != weapon.name})
         await self.store.put_character(scope, user, character.name, character.to_dict())
         hp = f"、耐久力{weapon.hp}" if weapon.hp is not None else "、耐久力なし"
-        note = ""
+        note = "\n（以前の戦闘での損傷・故障はなくなりました）" if damaged else ""
         if weapon_name not in BUILTIN_WEAPONS and not any(w.name == weapon_name for w in UNARMED_WEAPONS):
             missing = [label for key, label in (("damage", "damage:"), ("hp", "hp:"), ("class", "class:"))
                        if opt.text(options, key) is None]
@@ -213,6 +280,21 @@ class CharacterBook:
                         f"{' '.join(missing)} で指定できます。耐久力がないと受け流しには使えません）")
         return [private(user, f"{character.name}に武器「{weapon.name}」を持たせました"
                        f"（{weapon.parry_class.value}、{character.weapon_skill(weapon)}%、{weapon.damage}{hp}）。{note}")]
+
+    async def _drop_weapon(self, scope: str, user: str, character: Character, weapon_name: str) -> list[Reply]:
+        """``/char weapon … delete:true``: remove the weapon ``weapon_name`` from the sheet."""
+        own = [w.name for w in character.weapons]
+        wanted = weapon_name.strip()
+        if wanted not in own:
+            unarmed = any(w.name == wanted for w in UNARMED_WEAPONS)
+            reason = ("素手の攻撃はどのキャラクターにもあるので外せません" if unarmed
+                      else f"{character.name}は「{wanted}」を持っていません")
+            held = f"持っている武器: {'、'.join(own)}" if own else "持たせた武器はありません"
+            raise InvalidInput(f"{reason}。{held}。")
+        character = character.without_weapon(wanted)
+        await self.store.put_character(scope, user, character.name, character.to_dict())
+        left = "、".join(w.name for w in character.weapons) or "なし（素手の攻撃だけ）"
+        return [private(user, f"{character.name}から武器「{wanted}」を外しました。残りの武器: {left}")]
 
     async def show(self, scope: str, user: str, options: dict,
                    units: dict[str, tuple[Character, UnitRow]] | None = None, keeper: bool = False) -> list[Reply]:
@@ -306,9 +388,14 @@ class CharacterBook:
 async def new_sheet(store: Store, scope: str, user: str, options: dict, example: str,
                     limits: tuple[int, int]) -> tuple[str, object, dict[str, int]]:
     """``(name, saved record or None, the eight characteristics)`` of a ``/char new``
-    (either edition): the name checked, another user's sheet of that name refused, each
-    characteristic required and within ``limits``; ``example`` is the hint of a missing
-    one (``{key}`` filled in). Raises InvalidInput."""
+    (either edition): :func:`sheet_name`, then :func:`characteristics`. Raises InvalidInput."""
+    name, record = await sheet_name(store, scope, user, options)
+    return name, record, characteristics(options, example, limits)
+
+
+async def sheet_name(store: Store, scope: str, user: str, options: dict) -> tuple[str, object]:
+    """``(name, saved record or None)`` of a ``/char new``: the name checked, another user's
+    sheet of that name refused. Raises InvalidInput."""
     name = opt.text(options, "name")
     if not name:
         raise InvalidInput("name: にキャラクター名を指定してください。")
@@ -316,13 +403,19 @@ async def new_sheet(store: Store, scope: str, user: str, options: dict, example:
     record = await store.get_character(scope, name)
     if record is not None and record.owner != user:
         raise InvalidInput(f"「{name}」は他のユーザーがすでに登録しています。")
+    return name, record
+
+
+def characteristics(options: dict, example: str, limits: tuple[int, int]) -> dict[str, int]:
+    """The eight characteristics of a ``/char new``, each required and within ``limits``;
+    ``example`` is the hint of a missing one (``{key}`` filled in). Raises InvalidInput."""
     stats = {}
     for key in CHARACTERISTICS:
         value = opt.integer(options, key.lower(), key)
         if value is None:
             raise InvalidInput(f"{key}: を指定してください" + example.format(key=key) + "。")
         stats[key] = bounded(value, key, *limits)
-    return name, record, stats
+    return stats
 
 
 def bounded(number: int, label: str, low: int, high: int) -> int:

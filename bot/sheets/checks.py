@@ -20,10 +20,11 @@ from datetime import datetime, timedelta
 from bot.commands import options as opt
 from bot.sheets.characters import CharacterBook
 from bot.sheets.session_notes import SessionNotes
+from bot.sheets.growth import Growth
 from bot.render.reply import Reply, public
 from bot.commands.request import Request
 from rules.coc6.character import SAN_NAMES, Character, canonical_skill
-from rules.coc6.check import roll_check
+from rules.coc6.check import SuccessLevel, roll_check
 from rules.coc6.sanity import SanLoss, san_check, san_lines
 from rules.coc7.character import Investigator
 from bot.sheets.checks7 import InvestigatorChecks
@@ -42,11 +43,13 @@ def is_san(skill: str | None) -> bool:
 class SheetChecks:
     """Checks rolled against a saved character sheet (no battle state involved)."""
 
-    def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime],
+    def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime], growth: Growth,
                  seventh: InvestigatorChecks | None = None, *, notes: SessionNotes | None = None) -> None:
         self.book = book
         self.dice = dice
         self.clock = clock
+        self.growth = growth
+        """Marks a skill checked with success (bot.sheets.growth)."""
         self.seventh = seventh
         """The checks of 7th-edition investigators (bot.sheets.checks7)."""
         self.notes = notes
@@ -95,11 +98,17 @@ class SheetChecks:
         target = max(0, base + modifier)
         shown = f"{base}{modifier:+d} ＝ {target}" if modifier else f"{target}"
         check = roll_check(target, self.dice)
-        text = f"🎲 {character.name} {canonical_skill(skill)}（{shown}%）：{check.text()}"
-        note = await self._note(req, character, "check", text, {
+        line = f"🎲 {character.name} {canonical_skill(skill)}（{shown}%）：{check.text()}"
+        note = ""
+        if check.succeeded and not character.is_charge_rank:
+            record = await self.book.store.get_character(req.scope, character.name)
+            note = await self.growth.mark(req.scope, req.channel, record.owner if record else req.user, character, skill,
+                                          check.level is SuccessLevel.CRITICAL)
+        text = line + (f"\n{note}" if note else "")
+        kept = await self._note(req, character, "check", text, {
             "skill": canonical_skill(skill), "target": target, "roll": check.roll, "level": check.level.value})
-        if note is not None:
-            await self.book.store.sessions.record(note)
+        if kept is not None:
+            await self.book.store.sessions.record(kept)
         return [public(text)]
 
     async def _note(self, req: Request, character: Character | Investigator, kind: str, text: str,

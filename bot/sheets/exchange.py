@@ -4,6 +4,7 @@ confirmation before an import replaces a saved character, and ``/char export`` (
 clipboard JSON with a chat palette)."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 
 from bot.commands import options as opt
@@ -120,6 +121,10 @@ class SheetExchange:
         record = await self.store.get_character(scope, character.name)
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{character.name}」は他のユーザーがすでに登録しています。")
+        if record is not None:  # the growth marks of this session stay (issue 19): no other tool has them
+            saved = Character.from_dict(record.data)
+            character = dataclasses.replace(character, growth={**saved.growth, **character.growth},
+                                            growth_channel=character.growth_channel or saved.growth_channel)
         await self.store.put_character(scope, user, character.name, character.to_dict(), drop=(DRAFTS + scope, user))
         note = HIDDEN_NOTE if draft.data.get("hidden") else ""
         return [private(user, f"「{character.name}」を取り込んだ内容で置き換えました。\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 import unicodedata
 
 from bot.sheets.importers7 import looks_7th, parse_investigator
@@ -134,7 +135,29 @@ def _ccfolia(data: dict) -> tuple[Character, bool]:
         weapons.append(make_weapon(weapon_name, damage=base, skill_value=skills.get(skill_key))
                        if skill_key in skills else make_weapon(weapon_name, damage=base or known.damage))
     hidden = bool(data.get("secret") or data.get("hideStatus"))
-    return _finish(name, stats, skills, hp, db, weapons), hidden
+    return _with_status(_finish(name, stats, skills, hp, db, weapons), data.get("status") or []), hidden
+
+
+def _with_status(character: Character, status: list) -> Character:
+    """``character`` with the current values of a ココフォリア piece's status bars: HP, MP and
+    SAN ``value`` (kept where below the maximum), MP and SAN ``max`` where they differ from
+    POW and 99 − 〈クトゥルフ神話〉."""
+    bars = {unicodedata.normalize("NFKC", str(s.get("label", ""))).strip().upper(): s for s in status if isinstance(s, dict)}
+    changes: dict = {}
+    mp_max, san_max = _int((bars.get("MP") or {}).get("max")), _int((bars.get("SAN") or {}).get("max"))
+    if mp_max is not None and mp_max != character.mp_max:
+        changes["mp_max_override"] = mp_max
+    if san_max is not None and san_max != character.san_max:
+        changes["san_max_override"] = san_max
+    character = replace(character, **changes)
+    for label, field, maximum in (("HP", "hp_now", character.hp_max), ("MP", "mp_now", character.mp_max)):
+        value = _int((bars.get(label) or {}).get("value"))
+        if value is not None and value < maximum:
+            changes[field] = value
+    san = _int((bars.get("SAN") or {}).get("value"))
+    if san is not None and san != character.san:
+        changes["san_now"] = min(san, character.san_max)
+    return replace(character, **changes)
 
 
 def _hokanjo(raw: dict) -> Character:

@@ -38,6 +38,9 @@ StepsOf = Callable[[int], Awaitable[BattleSteps | None]]
 """``await steps_of(battle id)``: the battle with its steps, or None."""
 KeeperOf = Callable[[str], Awaitable[str | None]]
 """``await keeper_of(channel)``: the KP of the channel's active, else latest, battle."""
+MarkedHere = Callable[[str, str], Awaitable[list]]
+"""``await marked_here(scope, channel)``: the saved characters with growth marks made in the
+channel (bot.sheets.growth.Growth.marked_here: whom ``/char growth all:true`` rolls for)."""
 
 
 class SessionDesk:
@@ -45,13 +48,15 @@ class SessionDesk:
     gives ``{path: handler(request)}``. ``page_bytes``: the largest log file."""
 
     def __init__(self, store: Store, notes: SessionNotes, clock: Callable[[], datetime], is_kp: IsKp,
-                 steps_of: StepsOf, keeper_of: KeeperOf, page_bytes: int = PAGE_BYTES) -> None:
+                 steps_of: StepsOf, keeper_of: KeeperOf, marked_here: MarkedHere,
+                 page_bytes: int = PAGE_BYTES) -> None:
         self.store = store
         self.notes = notes
         self.clock = clock
         self.is_kp = is_kp
         self.steps_of = steps_of
         self.keeper_of = keeper_of
+        self.marked_here = marked_here
         self.page_bytes = page_bytes
 
     def routes(self) -> dict:
@@ -96,8 +101,8 @@ class SessionDesk:
         battles = await self._battles(records)
         found = tallies(records, {k: b.steps for k, b in battles.items()})
         head = f"📕 セッション終了（{render.span(session.started_at, now)}）。KP: {session.keeper_name}"
-        marks = await self._growth_marks(session.scope, [t.name for t in found])
-        return [public(text) for text in render.summary_texts(head, found, marks, _left_out(records, battles))]
+        marked = [r.name for r in await self.marked_here(session.scope, session.channel)]
+        return [public(text) for text in render.summary_texts(head, found, marked, _left_out(records, battles))]
 
     @staticmethod
     def _statistics(records, battles: dict[int, BattleSteps]) -> tuple[str, ...]:
@@ -154,13 +159,6 @@ class SessionDesk:
             if battle is not None:
                 found[battle_id] = battle
         return found
-
-    async def _growth_marks(self, scope: str, names: list[str]) -> dict[str, list[str]]:
-        """``{character: [marked skill, …]}`` of the saved characters among ``names`` whose
-        sheets carry growth marks (``growth``, set by successful checks; ``/char growth``)."""
-        sheets = {r.name: r.data for r in await self.store.list_characters(scope)}
-        return {name: list(sheets[name]["growth"]) for name in names
-                if name in sheets and sheets[name].get("growth")}
 
 
 def _left_out(records, battles: dict[int, BattleSteps]) -> bool:

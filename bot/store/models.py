@@ -151,6 +151,21 @@ class SecretRollRow(Base):
     published_at: Mapped[datetime | None] = mapped_column(DateTime)
 
 
+class SheetCarryRow(Base):
+    """What the end of battle ``battle_id`` wrote onto the sheet ``name`` of ``scope``:
+    ``old_values`` and ``new_values`` hold the carried fields of the sheet dict (issue 19), so that
+    ``/battle reopen`` can put ``old_values`` back."""
+
+    __tablename__ = "sheet_carries"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    battle_id: Mapped[int] = mapped_column(ForeignKey("battles.id", ondelete="CASCADE"), nullable=False)
+    scope: Mapped[str] = mapped_column(String(64), nullable=False)
+    name: Mapped[str] = mapped_column(String(100), nullable=False)
+    old_values: Mapped[dict] = mapped_column(JSON, nullable=False)
+    new_values: Mapped[dict] = mapped_column(JSON, nullable=False)
+    __table_args__ = (Index("ix_sheet_carries_battle", "battle_id"),)
+
+
 class SessionRow(Base):
     """One evening's play in a channel (``/session start`` … ``/session end``), kept by its
     KP; at most one open (``ended_at`` NULL) per channel (partial unique index)."""

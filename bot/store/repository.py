@@ -24,7 +24,8 @@ from bot.store.sessions import SessionTables, add_record
 from bot.store import json_codec
 from bot.store.reads import Reads
 from bot.store.writer import Statement, Tx, Writer
-from bot.store.models import BattleRow, CharacterRow, EventRow, RequestRow, SessionRecordRow, SnapshotRow
+from bot.store.models import (BattleRow, CharacterRow, EventRow, RequestRow, SessionRecordRow, SheetCarryRow,
+                              SnapshotRow)
 
 
 class BattleExists(Exception):
@@ -61,6 +62,28 @@ class BattleRecord:
     keeper: str
     status: str
     version: int
+
+
+@dataclass(frozen=True)
+class SheetCarry:
+    """The fields of sheet ``name`` (of ``scope``) a battle's end changed: ``old`` and ``new``
+    values, by sheet dict key."""
+
+    scope: str
+    name: str
+    old: dict
+    new: dict
+
+
+@dataclass(frozen=True)
+class SheetWrites:
+    """Sheets written with a battle step: ``sheets`` ``[(scope, name, sheet dict)]``
+    replace those sheets' data; ``carries`` are recorded for the battle (its end), or with
+    ``drop`` the battle's recorded carries are deleted (its reopening)."""
+
+    sheets: tuple[tuple[str, str, dict], ...] = ()
+    carries: tuple[SheetCarry, ...] = ()
+    drop: bool = False
 
 
 @dataclass(frozen=True)
@@ -101,6 +124,12 @@ _NEXT_STEP = select(func.min(EventRow.seq)).where(
 _VERSION = select(BattleRow.version).where(BattleRow.id == bindparam("battle_id"))
 _CHARACTER = select(CharacterRow.scope, CharacterRow.name, CharacterRow.owner, CharacterRow.data)
 _CHARACTER_BY_NAME = _CHARACTER.where(CharacterRow.scope == bindparam("scope"), CharacterRow.name == bindparam("name"))
+_CARRIES_OF = (select(SheetCarryRow.scope, SheetCarryRow.name, SheetCarryRow.old_values, SheetCarryRow.new_values)
+               .where(SheetCarryRow.battle_id == bindparam("battle_id")).order_by(SheetCarryRow.id))
+_NAMES_OWNED = (select(CharacterRow.name).where(CharacterRow.scope == bindparam("scope"),
+                                               CharacterRow.owner == bindparam("owner")).order_by(CharacterRow.name))
+_OWNED = _CHARACTER.where(CharacterRow.scope == bindparam("scope"),
+                          CharacterRow.owner == bindparam("owner")).order_by(CharacterRow.name)
 _CHARACTERS_OF = _CHARACTER.where(CharacterRow.scope == bindparam("scope")).order_by(CharacterRow.name)
 
 
@@ -184,13 +213,14 @@ class Store:
                actor: str, request_id: str | None, replies: list | dict | None = None,
                status: str | None = None, deadlines: list | None = None,
                keeper: str | None = None, snapshot: Snapshot | None = None,
-               note: dict | None = None) -> Awaitable[int]:
+               sheets: SheetWrites | None = None, note: dict | None = None) -> Awaitable[int]:
         """Append ``events`` if the battle is still at ``expected_version``; returns the new
         version. The request id with its ``replies``, ``status`` (e.g. ``"ended"``), a new
         ``keeper``, turn ``deadlines`` (``(key, kind, due_at, payload)``) and a ``snapshot``
-        (replacing the older one) and ``note``, the step's record in the channel's open
-        session (bot.store.sessions.add_record), are written in the same transaction
-        (bot.store.writer).
+        (replacing the older one) are written in the same transaction (bot.store.writer),
+        and so are ``sheets``: character sheets the battle's end carries back (or its
+        reopening takes back), see :class:`SheetWrites`, and ``note``, the step's record in
+        the channel's open session (bot.store.sessions.add_record).
         ``replies``: the reply dicts (kept in ``requests``), or ``{"battle": id, ...}`` when
         they are to be rendered again from the events: then no idempotency row is written,
         the request id is kept on the step the events start with, unique
@@ -198,7 +228,14 @@ class Store:
         The write is started before this returns (await the result); raises
         VersionConflict, DuplicateRequest."""
         return self.writer.run(_append, battle_id, expected_version, events, actor, request_id,
-                               replies, status, deadlines or [], keeper, snapshot, note, _now())
+                               replies, status, deadlines or [], keeper, snapshot, _now(), sheets, note)
+
+    async def sheet_carries(self, battle_id: int) -> list[SheetCarry]:
+        """What the end of battle ``battle_id`` wrote onto sheets (kept until a reopening
+        takes it back), in the order written."""
+        async with self.reads.connect() as conn:
+            rows = (await conn.execute(_CARRIES_OF, {"battle_id": battle_id})).all()
+            return [SheetCarry(r.scope, r.name, r.old_values, r.new_values) for r in rows]
 
     # --- idempotency ----------------------------------------------------------------
 
@@ -262,6 +299,17 @@ class Store:
             row = (await conn.execute(_CHARACTER_BY_NAME, {"scope": scope, "name": name})).first()
             return CharacterRecord(row.scope, row.name, row.owner, row.data) if row else None
 
+    async def owned_names(self, scope: str, owner: str) -> list[str]:
+        """The names of the characters ``owner`` saved in ``scope``, by name (no sheet read)."""
+        async with self.reads.connect() as conn:
+            return list((await conn.execute(_NAMES_OWNED, {"scope": scope, "owner": owner})).scalars())
+
+    async def owned_characters(self, scope: str, owner: str) -> list[CharacterRecord]:
+        """The characters ``owner`` saved in ``scope``, by name, read in one query."""
+        async with self.reads.connect() as conn:
+            rows = (await conn.execute(_OWNED, {"scope": scope, "owner": owner})).all()
+            return [CharacterRecord(r.scope, r.name, r.owner, r.data) for r in rows]
+
     async def list_characters(self, scope: str) -> list[CharacterRecord]:
         """Every character of ``scope``, by name."""
         async with self.reads.connect() as conn:
@@ -295,6 +343,11 @@ _INSERT_EVENT = Statement("INSERT INTO events (battle_id, seq, kind, payload, ac
 _DROP_SNAPSHOT = Statement("DELETE FROM battle_snapshots WHERE battle_id = :battle_id")
 _INSERT_SNAPSHOT = Statement("INSERT INTO battle_snapshots (battle_id, version, fingerprint, state)"
                              " VALUES (:battle_id, :version, :fingerprint, :state)", binary=["state"])
+_UPDATE_SHEET = Statement("UPDATE characters SET data = :data, updated_at = :now WHERE scope = :scope AND name = :name",
+                          json=["data"], times=["now"])
+_INSERT_CARRY = Statement("INSERT INTO sheet_carries (battle_id, scope, name, old_values, new_values)"
+                          " VALUES (:battle_id, :scope, :name, :old, :new)", json=["old", "new"])
+_DROP_CARRIES = Statement("DELETE FROM sheet_carries WHERE battle_id = :battle_id")
 """The statements of a decided command, written once as SQL (bot.store.writer): no ORM or
 expression building per command (issue 12)."""
 
@@ -314,10 +367,10 @@ def _open_battle(tx: Tx, channel, guild, system, keeper, events, request_id, rep
 
 
 def _append(tx: Tx, battle_id, expected_version, events, actor, request_id, replies, status, deadlines,
-            keeper, snapshot, note, now) -> int:
+            keeper, snapshot, now, sheets=None, note=None) -> int:
     """The transaction of :meth:`Store.append`: the idempotency key, the version check, the
-    events (one statement; the request id on the first, a step), the deadlines and maybe
-    the snapshot, and the step's session record."""
+    events (one statement; the request id on the first, a step), the deadlines, maybe the
+    snapshot, the sheets a battle's end or reopening writes and the step's session record."""
     if not isinstance(replies, dict):  # a dict: the replies are the step's events (see Store.append)
         _add_request(tx, request_id, replies, now)
     new_version = expected_version + len(events)
@@ -336,9 +389,23 @@ def _append(tx: Tx, battle_id, expected_version, events, actor, request_id, repl
         tx.execute(_DROP_SNAPSHOT, {"battle_id": battle_id})
         tx.execute(_INSERT_SNAPSHOT, {"battle_id": battle_id, "version": snapshot.version,
                                       "fingerprint": snapshot.fingerprint, "state": snapshot.state})
+    if sheets is not None:
+        _write_sheets(tx, battle_id, sheets, now)
     if note is not None:
         add_record(tx, note)
     return new_version
+
+
+def _write_sheets(tx: Tx, battle_id: int, sheets: SheetWrites, now) -> None:
+    """The sheet rows and carry records of :class:`SheetWrites` (a sheet deleted meanwhile
+    is left deleted)."""
+    for scope, name, data in sheets.sheets:
+        tx.execute(_UPDATE_SHEET, {"data": data, "now": now, "scope": scope, "name": name})
+    if sheets.drop:
+        tx.execute(_DROP_CARRIES, {"battle_id": battle_id})
+    if sheets.carries:
+        tx.executemany(_INSERT_CARRY, [{"battle_id": battle_id, "scope": c.scope, "name": c.name,
+                                        "old": c.old, "new": c.new} for c in sheets.carries])
 
 
 def _add_request(tx: Tx, request_id: str | None, replies: list | None, now) -> None:

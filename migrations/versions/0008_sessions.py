@@ -3,14 +3,14 @@ channel (``sessions``, at most one open per channel), and ``session_records`` ke
 check, SAN loss and battle step made in it, with the character that made it, in order.
 
 Revision ID: 0008
-Revises: 0006
+Revises: 0007
 Create Date: 2026-12-03
 """
 from alembic import op
 import sqlalchemy as sa
 
 revision = "0008"
-down_revision = "0006"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 

@@ -76,6 +76,20 @@ class Character:
         san_now: the current SAN after losses (正気度), or None for the starting POW×5.
         san_hour: the hour of SAN losses counted for 不定の狂気, ``{"start": ISO time,
             "san": SAN at its start, "lost": SAN lost since}``, or None.
+        hp_now / mp_now: the current HP / MP (after a battle, ``/char set key:HP``), or None
+            when at the maximum.
+        mp_max_override / san_max_override: a sheet's maximum MP / SAN where it differs from
+            POW / 99 − 〈クトゥルフ神話〉, or None.
+        weapon_state: the condition a battle left a weapon in, by weapon name:
+            ``{"hp": current weapon HP or None, "broken": bool, "jammed": bool}``.
+        growth: the skills marked for the growth roll (成長ロール), by canonical name, in the
+            order marked: ``{"目星": "成功"}`` (``"決定的成功"`` for a critical).
+        growth_channel: the channel of the latest mark (the KP's ``/char growth all:``).
+        system: ``"coc6"``, or ``"charge-rank"`` for a sheet of the charge-rank system
+            (no characteristics; its numbers in ``numbers``).
+        numbers: a charge-rank sheet's numbers ``{"リフレクス": 6, "スタミナ": 25, …}``.
+        stamina_now: a charge-rank sheet's current stamina, or None when full.
+        injuries: a charge-rank sheet's recorded injuries (C-INJ-03), e.g. ``("軽傷",)``.
     """
 
     name: str
@@ -87,6 +101,17 @@ class Character:
     db_override: str | None = None
     san_now: int | None = None
     san_hour: dict | None = None
+    hp_now: int | None = None
+    mp_now: int | None = None
+    mp_max_override: int | None = None
+    san_max_override: int | None = None
+    weapon_state: dict[str, dict] = field(default_factory=dict)
+    growth: dict[str, str] = field(default_factory=dict)
+    growth_channel: str | None = None
+    system: str = "coc6"
+    numbers: dict[str, int] = field(default_factory=dict)
+    stamina_now: int | None = None
+    injuries: tuple[str, ...] = ()
 
     @property
     def hp_max(self) -> int:
@@ -96,9 +121,41 @@ class Character:
         return math.ceil((self.stats.get("CON", 0) + self.stats.get("SIZ", 0)) / 2)
 
     @property
+    def hp(self) -> int:
+        """The current HP: ``hp_now`` (never above the maximum), else the maximum."""
+        return self.hp_max if self.hp_now is None else min(self.hp_now, self.hp_max)
+
+    @property
     def mp_max(self) -> int:
-        """Magic points = POW."""
-        return self.stats.get("POW", 0)
+        """Magic points = POW, unless the sheet overrides it."""
+        return self.mp_max_override if self.mp_max_override is not None else self.stats.get("POW", 0)
+
+    @property
+    def mp(self) -> int:
+        """The current MP: ``mp_now`` (never above the maximum), else the maximum."""
+        return self.mp_max if self.mp_now is None else min(self.mp_now, self.mp_max)
+
+    @property
+    def san_max(self) -> int:
+        """The maximum SAN (最大正気度): 99 − 〈クトゥルフ神話〉, unless the sheet overrides it."""
+        if self.san_max_override is not None:
+            return self.san_max_override
+        return 99 - self.skills.get("クトゥルフ神話", 0)
+
+    @property
+    def stamina_max(self) -> int:
+        """A charge-rank sheet's 〔スタミナ〕 (0 when not set)."""
+        return self.numbers.get("スタミナ", 0)
+
+    @property
+    def stamina(self) -> int:
+        """A charge-rank sheet's current stamina: ``stamina_now``, else 〔スタミナ〕."""
+        return self.stamina_max if self.stamina_now is None else min(self.stamina_now, self.stamina_max)
+
+    @property
+    def is_charge_rank(self) -> bool:
+        """Whether this is a charge-rank sheet (numbers, no characteristics)."""
+        return self.system == "charge-rank"
 
     @property
     def san(self) -> int:
@@ -178,13 +235,26 @@ class Character:
         kept = tuple(w for w in self.weapons if w.name != weapon.name)
         return replace(self, weapons=kept + (weapon,))
 
+    def without_weapon(self, name: str) -> "Character":
+        """A copy without the weapon called ``name`` (and the condition kept for it)."""
+        return replace(self, weapons=tuple(w for w in self.weapons if w.name != name),
+                       weapon_state={k: v for k, v in self.weapon_state.items() if k != name})
+
     def to_dict(self) -> dict:
-        """A JSON-friendly dict (the inverse of :meth:`from_dict`)."""
+        """A JSON-friendly dict (the inverse of :meth:`from_dict`); the fields added for
+        the sheet's current values, growth marks and charge-rank numbers only when set."""
+        optional = {"san": self.san_now, "hp_now": self.hp_now, "mp_now": self.mp_now,
+                    "mp_max": self.mp_max_override, "san_max": self.san_max_override,
+                    "growth_channel": self.growth_channel, "stamina_now": self.stamina_now}
+        collections = {"san_hour": dict(self.san_hour or {}), "numbers": dict(self.numbers),
+                       "weapon_state": {k: dict(v) for k, v in self.weapon_state.items()},
+                       "growth": dict(self.growth), "injuries": list(self.injuries)}
         return {"name": self.name, "stats": dict(self.stats), "skills": dict(self.skills),
                 "weapons": [w.to_dict() for w in self.weapons], "armor": self.armor,
                 "hp_max": self.hp_max_override, "db": self.db_override,
-                **({"san": self.san_now} if self.san_now is not None else {}),
-                **({"san_hour": dict(self.san_hour)} if self.san_hour else {})}
+                **({"system": self.system} if self.system != "coc6" else {}),
+                **{k: v for k, v in optional.items() if v is not None},
+                **{k: v for k, v in collections.items() if v}}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Character":
@@ -195,5 +265,19 @@ class Character:
                    weapons=tuple(Weapon.from_dict(w) for w in data.get("weapons") or ()),
                    armor=int(data.get("armor") or 0), hp_max_override=data.get("hp_max"),
                    db_override=data.get("db"),
-                   san_now=int(data["san"]) if data.get("san") is not None else None,
-                   san_hour=dict(data["san_hour"]) if data.get("san_hour") else None)
+                   san_now=_int_or_none(data.get("san")),
+                   san_hour=dict(data["san_hour"]) if data.get("san_hour") else None,
+                   hp_now=_int_or_none(data.get("hp_now")), mp_now=_int_or_none(data.get("mp_now")),
+                   mp_max_override=_int_or_none(data.get("mp_max")),
+                   san_max_override=_int_or_none(data.get("san_max")),
+                   weapon_state={k: dict(v) for k, v in (data.get("weapon_state") or {}).items()},
+                   growth={k: str(v) for k, v in (data.get("growth") or {}).items()},
+                   growth_channel=data.get("growth_channel"), system=data.get("system") or "coc6",
+                   numbers={k: int(v) for k, v in (data.get("numbers") or {}).items()},
+                   stamina_now=_int_or_none(data.get("stamina_now")),
+                   injuries=tuple(str(i) for i in data.get("injuries") or ()))
+
+
+def _int_or_none(value) -> int | None:
+    """``int(value)``, or None for None."""
+    return None if value is None else int(value)

@@ -149,6 +149,6 @@ async def test_the_banners_short_forms_roll_check_and_show_through_the_console(c
     table = await console_table([42, 20])
     await table.say("alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15")
     assert [m["text"] for m in await table.say("alice: /roll 1D100")] == ["alice\n(1D100) ＞ 42"]
-    assert [m["text"] for m in await table.say("alice: /check 目星")] == ["🎲 アリス 目星（25%）：(1D100<=25) ＞ 20 ＞ 成功"]
+    assert [m["text"] for m in await table.say("alice: /check 目星")] == ["🎲 アリス 目星（25%）：(1D100<=25) ＞ 20 ＞ 成功\n📈 アリス〈目星〉に成長の印"]
     shown = await table.say("alice: /char show アリス")
     assert [(m["to"], m["text"].splitlines()[0]) for m in shown] == [("alice", "【アリス】")]

@@ -38,8 +38,9 @@ async def test_the_end_posts_each_characters_statistics(console_table, tmp_path)
         # 回避 90, attack 20 and its damage
         "【ゾンビ】ロール 3回／成功 1（決定的成功 0）／致命的失敗 0／平均出目 55.0／HP 15→10（−5）",
         "（シークレットダイスと非公開NPCのロールは集計に含めていません）",
-        "🌱 成長ロール: 成功した技能に印がついたキャラクターは /char growth name:キャラクター名 で振れます"
-        "（KPはチャンネルのPC全員分をまとめて振れます）。",
+        # marks of this channel (a palette roll, a check, the battle's こぶし; the secret rolls' too):
+        "🌱 成長ロールができます（KPは /char growth all:true で全員分をまとめて振れます）:",
+        "・アリス → /char growth name:アリス", "・ゾンビ → /char growth name:ゾンビ", "・ボブ → /char growth name:ボブ",
         "📜 セッション全体のログは /session log で出せます。",
     ]
     again = await table.say("kp: /session end")

@@ -55,7 +55,7 @@ async def test_a_7th_session_in_chat_and_a_6th_table_next_door(console_table):
     assert "SAN 60/99　幸運 17" in shown and "成長チェック: 図書館" in shown
 
     six = text(await table.say("@room2 bob: CCB<=60 【目星】"))
-    assert six == "bob　【目星】\n(1D100<=60) ＞ 50 ＞ 成功"
+    assert six == "bob　【目星】\n(1D100<=60) ＞ 50 ＞ 成功\n📈 ボブ〈目星〉に成長の印"  # 6th growth (issue 19)
     six_san = text(await table.say("@room2 bob: SANチェック 1/1D6"))
     assert six_san.startswith("🎲 ボブ SANチェック（1/1D6）：") and "SAN 55 → 54" in six_san
 

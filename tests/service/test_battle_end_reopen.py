@@ -69,7 +69,8 @@ async def test_reopen_restores_the_turn_and_the_pending_question(table):
     before = await table.state()
     await table.say(KP, "battle end", confirm="true")
     reopened = await table.say(KP, "battle reopen")
-    assert reopened[0].text == f"♻ KP（{KP}）が戦闘を再開しました（ラウンド1）。"
+    assert reopened[0].text == (f"♻ KP（{KP}）が戦闘を再開しました（ラウンド1）。\n"
+                                "シートへの反映を取り消しました: アリス 成長の印〈こぶし〉を外す")  # its hit marked it at the end
     assert any(r.data and r.data.get("combatants") for r in reopened)
     assert any("ゾンビ" in r.text and r.buttons for r in reopened)  # its question is asked again
     assert await status(table) == "active"

@@ -1,7 +1,7 @@
 """Sessions over the service (issue 19), on SQLite and PostgreSQL: an open session survives a
 restart, its records are the table's (``"user"`` a reserved word of PostgreSQL), hidden NPCs
-stay out of the public statistics, a taken-back battle step counts no more, growth marks
-on a sheet are offered as ``/char growth`` lines, a retried ``/session start`` is answered
+stay out of the public statistics, a taken-back battle step counts no more, the characters
+marked for growth are offered ``/char growth``, a retried ``/session start`` is answered
 once."""
 from __future__ import annotations
 
@@ -51,19 +51,22 @@ async def test_a_step_the_kp_took_back_counts_no_more(table):
     await table.say(KP, "kp undo")  # ゾンビ's dodge and the damage are taken back
     lines = await summary_lines(table)
     assert lines[0] == "【アリス】ロール 1回／成功 1（決定的成功 0）／致命的失敗 0／平均出目 45.0"
-    assert lines[1].startswith("🌱 成長ロール")  # no ゾンビ: its dodge was taken back
+    assert lines[1:] == ["📜 セッション全体のログは /session log で出せます。"]  # no ゾンビ: its dodge was taken back
     keeper = await table.say(KP, "session log")
     assert "［取り消し済み］" in keeper[0].file["content"]
 
 
-async def test_growth_marks_on_a_sheet_are_offered(table):
-    await table.say(ALICE, "char new", name="アリス", str=12, con=13, pow=11, dex=14, app=10, siz=13, int=13, edu=15)
+async def test_the_characters_marked_here_are_offered_growth_rolls_without_their_skills(table):
+    for name, owner in (("アリス", ALICE), ("ボブ", "bob")):
+        await table.say(owner, "char new", name=name, str=12, con=13, pow=11, dex=14, app=10, siz=13, int=13, edu=15)
     await table.say(KP, "session start")
-    await roll(table, ALICE, "CCB<=50 【目星】", 40)
-    sheet = await table.store.get_character("console", "アリス")
-    await table.store.put_character("console", ALICE, "アリス", {**sheet.data, "growth": {"目星": "成功", "聞き耳": "成功"}})
+    await roll(table, ALICE, "CCB<=50 【目星】", 40)   # a success marks 目星
+    await roll(table, "bob", "SCCB<=50 【心理学】", 12)  # a secret one too: the summary names no skill
+    await roll(table, "bob", "CCB<=50 【聞き耳】", 70)
     lines = await summary_lines(table)
-    assert lines[-3:-1] == ["🌱 成長ロールができます:", "・アリス（目星、聞き耳）→ /char growth name:アリス"]
+    assert lines[-4:-1] == ["🌱 成長ロールができます（KPは /char growth all:true で全員分をまとめて振れます）:",
+                            "・アリス → /char growth name:アリス", "・ボブ → /char growth name:ボブ"]
+    assert "心理学" not in "\n".join(lines)
 
 
 async def test_a_retried_session_start_is_answered_once(table):

@@ -36,7 +36,7 @@ async def test_a_characteristic_outside_1_to_999_is_refused_and_nothing_saved(ta
 async def test_check_outside_a_battle_rolls_on_the_only_character(table):
     await table.say(ALICE, "char new", name="アリス", **STATS)
     replies = await table.say(ALICE, "check", 20, skill="目星")
-    assert [r.text for r in replies] == ["🎲 アリス 目星（25%）：(1D100<=25) ＞ 20 ＞ 成功"]
+    assert [r.text for r in replies] == ["🎲 アリス 目星（25%）：(1D100<=25) ＞ 20 ＞ 成功\n📈 アリス〈目星〉に成長の印"]
     assert not replies[0].ephemeral
     replies = await table.say(ALICE, "check", 70, skill="アイデア", modifier="-10")
     assert [r.text for r in replies] == ["🎲 アリス アイデア（65-10 ＝ 55%）：(1D100<=55) ＞ 70 ＞ 失敗"]
@@ -95,7 +95,7 @@ async def test_in_a_battle_a_unit_checks_in_the_battle_and_others_on_their_sheet
     assert "アリス 目星：(1D100<=25) ＞ 20 ＞ 成功" in text(replies)  # the battle's step (its log)
     await table.say("eve", "char new", name="イブ", **STATS)
     replies = await table.say("eve", "check", 20, skill="聞き耳")
-    assert [r.text for r in replies] == ["🎲 イブ 聞き耳（25%）：(1D100<=25) ＞ 20 ＞ 成功"]
+    assert [r.text for r in replies] == ["🎲 イブ 聞き耳（25%）：(1D100<=25) ＞ 20 ＞ 成功\n📈 イブ〈聞き耳〉に成長の印"]
 
 
 @pytest.mark.rule("H-GEN-02")
@@ -132,7 +132,7 @@ async def test_in_a_battle_a_sheet_shows_the_units_hp_now_and_the_saved_san(tabl
     await table.say(KP, "kp set", target="アリス", field="HP", value="9")
     kp_view = text(await table.say(KP, "char show", name="アリス"))
     assert kp_view.startswith("【アリス】（戦闘中のシート・KP用）\n戦闘中: HP 9/13\n")
-    assert "HP 13 / MP 11 / SAN 53 /" in kp_view  # the sheet's SAN, not the 55 it joined with
+    assert "HP 13/13 / MP 11/11 / SAN 53/99 /" in kp_view  # the sheet's SAN, not the 55 it joined with
     own = text(await table.say(ALICE, "char show"))
     assert "SAN 53" in own and own.endswith("\n（この戦闘のアリス: HP 9/13）")
     every = text(await table.say(KP, "char show"))

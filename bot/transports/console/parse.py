@@ -20,9 +20,9 @@ _BUTTON = re.compile(r"^[\[［](?P<label>[^\]］]+)[\]］]$")
 _STRAY_KEY = re.compile(r"\s([A-Za-z_][A-Za-z0-9_]*|[^\s\d:：\"'][^\s:：]{0,9})[:：]\S")
 FREE_TEXT = frozenset({"command", "data"})
 """Options whose value is free text that may itself contain ``word:`` (a roll's comment, JSON)."""
-BARE = {"roll": "command", "check": "skill", "char show": "name"}
+BARE = {"roll": "command", "check": "skill", "char show": "name", "char growth": "name"}
 """The option a value typed right after the command fills (``/roll 1D100``, ``/check 目星``,
-``/char show アリス``), as Discord fills a command's first option with what follows it."""
+``/char show アリス``, ``/char growth アリス``), as Discord fills a command's first option with what follows it."""
 
 
 @dataclass(frozen=True)

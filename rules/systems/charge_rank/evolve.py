@@ -20,8 +20,8 @@ def _joined(state: CrState, e: ev.UnitJoined) -> None:
     n = numbers(e.sheet)
     seq = max((u.join_seq for u in state.units.values()), default=-1) + 1
     state.units[e.unit] = CrUnit(id=e.unit, owner=e.owner, hidden=e.hidden, join_seq=seq, reflex=n.reflex,
-                                 capacity=n.capacity, guard=n.guard, attack=n.attack, stamina=n.stamina,
-                                 stamina_max=n.stamina, missing=n.missing)
+                                 capacity=n.capacity, guard=n.guard, attack=n.attack, stamina=n.stamina_start,
+                                 stamina_max=n.stamina, missing=n.missing, injuries=list(n.injuries))
 
 
 def _removed(state: CrState, e: ev.UnitRemoved) -> None:

@@ -1,6 +1,8 @@
-"""The charge-rank numbers of a unit, read from the CoC character sheet the service sends
-(``Join.sheet``: ``{"name", "stats", "skills", …}``); ``/char set key:リフレクス value:4``
-stores them as skills."""
+"""The charge-rank numbers of a unit, read from the character sheet the service sends
+(``Join.sheet``: ``{"name", "numbers", …}``): a charge-rank sheet keeps them under
+``numbers`` (``/char new system:charge-rank``, ``/char set key:リフレクス value:4``); an older
+sheet kept them as skills, still read. The stamina and injuries a former battle left are
+``stamina_now`` and ``injuries`` (issue 19)."""
 from __future__ import annotations
 
 import unicodedata
@@ -27,11 +29,20 @@ class Numbers:
     stamina: int
     attack: int
     missing: tuple[str, ...] = ()
+    stamina_now: int | None = None
+    """The stamina the sheet holds now (after a former battle), None = full."""
+    injuries: tuple[str, ...] = ()
+    """Injuries the sheet holds from a former battle (C-INJ-03)."""
+
+    @property
+    def stamina_start(self) -> int:
+        """The stamina a battle starts with: the sheet's current, never above 〔スタミナ〕."""
+        return self.stamina if self.stamina_now is None else min(self.stamina_now, self.stamina)
 
 
 def _skills(sheet: dict) -> dict[str, int]:
     found = {}
-    for key, value in (sheet.get("skills") or {}).items():
+    for key, value in [*(sheet.get("skills") or {}).items(), *(sheet.get("numbers") or {}).items()]:
         try:
             found[unicodedata.normalize("NFKC", str(key)).strip()] = int(value)
         except (TypeError, ValueError):
@@ -47,4 +58,6 @@ def numbers(sheet: dict) -> Numbers:
     reflex = skills.get("リフレクス", 0)
     return Numbers(reflex=reflex, capacity=skills.get("キャパシティ", reflex),
                    guard=skills.get("ガード", DEFAULTS["ガード"]), stamina=skills.get("スタミナ", 0),
-                   attack=skills.get("攻撃力", DEFAULTS["攻撃力"]), missing=missing)
+                   attack=skills.get("攻撃力", DEFAULTS["攻撃力"]), missing=missing,
+                   stamina_now=int(sheet["stamina_now"]) if sheet.get("stamina_now") is not None else None,
+                   injuries=tuple(str(i) for i in sheet.get("injuries") or ()))

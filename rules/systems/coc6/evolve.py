@@ -17,9 +17,18 @@ def _joined(state: CocState, e: ev.UnitJoined) -> None:
     character = Character.from_dict(e.sheet)
     unit = CocUnit(id=e.unit, owner=e.owner, hidden=e.hidden,
                    join_seq=max((u.join_seq for u in state.units.values()), default=-1) + 1,
-                   character=character, hp=character.hp_max, hp_max=character.hp_max)
-    unit.weapons = {w.name: WeaponState(hp=w.hp) for w in character.all_weapons}
+                   character=character, hp=character.hp, hp_max=character.hp_max)
+    unit.weapons = {w.name: _weapon_state(w.hp, character.weapon_state.get(w.name)) for w in character.all_weapons}
     state.units[e.unit] = unit
+
+
+def _weapon_state(hp: int | None, kept: dict | None) -> WeaponState:
+    """A weapon's state at joining: new (``hp`` its durability), or as the sheet kept it
+    after an earlier battle ``{"hp", "broken", "jammed", "string"?}`` (issue 19)."""
+    if not kept:
+        return WeaponState(hp=hp)
+    return WeaponState(hp=kept.get("hp", hp), broken=bool(kept.get("broken")), cannot_fire=bool(kept.get("jammed")),
+                       string=kept.get("string"))
 
 
 def _removed(state: CocState, e: ev.UnitRemoved) -> None:

@@ -36,7 +36,14 @@ def join(rules: CocRules, d: Decision[CocState], cmd: Join) -> None:
     """A player's unit (owner = issuer) or, with ``npc``, a KP-run NPC (KP only)."""
     state = d.state
     check_join(state, cmd)
-    Character.from_dict(cmd.sheet)  # validates the sheet before anything is recorded
+    sheet = Character.from_dict(cmd.sheet)  # validates the sheet before anything is recorded
+    if sheet.is_charge_rank:
+        raise InvalidInput(f"{cmd.name}はチャージランク制のシートなので、CoCの戦闘には参加できません"
+                           "（能力値がありません）。/battle new system:charge-rank の戦闘で使えます。")
+    if sheet.hp <= 2 and sheet.hp < sheet.hp_max:  # hurt so on the sheet (an earlier battle, issue 19); a 2-HP rat may join
+        state_word = "死亡" if sheet.hp <= 0 else "気絶"
+        raise InvalidInput(f"{cmd.name}はシートのHPが{sheet.hp}/{sheet.hp_max}で{state_word}しているため参加できません（X-HP-02）。"
+                           f"回復したら /char set name:{sheet.name} key:HP value:… でシートのHPを直してから参加してください。")
     owner = None if cmd.npc else cmd.issuer
     d.emit(ev.UnitJoined(unit=cmd.name, owner=owner, hidden=cmd.hidden, sheet=cmd.sheet))
     late_join.place(d, cmd.name)  # mid-round: this round if its DEX place is still ahead

@@ -1,0 +1,207 @@
+"""The battle's result carried back to the sheets (issue 19): when a battle ends, each PC's
+saved sheet takes its current HP and SAN, its weapons' HP, breakage and jams (CoC), its
+stamina and injuries (charge rank), and the growth marks of the skills it used with
+success; ``/battle reopen`` takes that back.
+
+A PC is a unit with an owner that joined with a saved sheet of its owner (the sheet of
+the same name in the server). The KP setting ``sheet_carry`` (シート反映) turns the carry
+of HP, SAN, weapons and stamina off; growth marks are written either way. What the end
+wrote is kept (``sheet_carries``) so that the reopening can put the old values back: SAN by
+the difference (a SAN check made since stays counted), the growth marks the battle added by
+removing them, everything else only where the sheet still holds what the battle wrote.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.render.reply import Reply, clip, public
+from bot.store import SheetCarry, SheetWrites, Store
+from rules.battle.events import UnitJoined, from_record
+from rules.battle.state import BattleState, Unit
+from rules.battle.steps import timeline
+from rules.coc6.character import Character
+from rules.coc6.growth import marked, skill_of_check
+from rules.coc6.check import SuccessLevel
+from rules.systems.charge_rank.state import CrUnit
+from rules.systems.coc6.events import CheckRolled
+from rules.systems.coc6.kyudo import STRING_NEW
+from rules.systems.coc6.state import CocUnit
+
+SETTING = "sheet_carry"
+"""The KP setting (bool, default on) that carries a battle's result onto the sheets."""
+
+CARRIED = ("hp_now", "san", "weapon_state", "stamina_now", "injuries", "growth", "growth_channel")
+"""The keys of the sheet dict a battle's end may change."""
+
+SUCCEEDED = {level.value for level in SuccessLevel if level.succeeded}
+
+
+def battle_result(sheet: Character, unit: Unit) -> Character:
+    """``sheet`` with the numbers ``unit`` ended the battle with: a CoC unit's HP (signed,
+    X-HP-02), SAN less what the battle cost (``san_lost``, B-CALL-VITAL-05) and each own
+    weapon's HP, breakage, jam and worn bowstring (a weapon back in its new condition keeps
+    no entry); a
+    charge-rank unit's injuries (C-INJ-03) and stamina, which the battle's end already holds
+    under what its injuries leave of the maximum (StaminaMaxLowered, C-INJ-04/05)."""
+    if isinstance(unit, CocUnit):
+        conditions = dict(sheet.weapon_state)
+        for weapon in sheet.weapons:
+            state = unit.weapons.get(weapon.name)
+            if state is None:
+                continue
+            string = state.string if state.string not in (None, STRING_NEW) else None  # a worn bowstring (H-KYU-GOU-07)
+            if state.hp == weapon.hp and not state.broken and not state.cannot_fire and string is None:
+                conditions.pop(weapon.name, None)
+            else:
+                conditions[weapon.name] = {"hp": state.hp, "broken": state.broken, "jammed": state.cannot_fire,
+                                           **({"string": string} if string is not None else {})}
+        lost = int(unit.marks.get("san_lost", 0) or 0)
+        return replace(sheet, hp_now=sheet.hp_now if unit.hp == sheet.hp else unit.hp, weapon_state=conditions,
+                       san_now=max(0, sheet.san - lost) if lost else sheet.san_now)
+    if isinstance(unit, CrUnit):
+        stamina = unit.stamina
+        return replace(sheet, stamina_now=sheet.stamina_now if stamina == sheet.stamina else stamina,
+                       injuries=tuple(unit.injuries))
+    return sheet
+
+
+def changes_text(old: Character, new: Character) -> list[str]:
+    """The numbers that differ between ``old`` and ``new``, in Japanese: ``HP 13→4``,
+    ``SAN 55→54``, ``ナイフ 耐久15→10``, ``拳銃 故障``, ``スタミナ 25→12``, ``負傷: 軽傷``."""
+    parts = [f"{label} {a}→{b}" for label, a, b in (("HP", old.hp, new.hp), ("SAN", old.san, new.san))
+             if a != b and not new.is_charge_rank]
+    for weapon in new.weapons:
+        was, now = old.weapon_state.get(weapon.name, {}), new.weapon_state.get(weapon.name, {})
+        if was == now:
+            continue
+        before, after = was.get("hp", weapon.hp), now.get("hp", weapon.hp)
+        if before != after and after is not None:
+            parts.append(f"{weapon.name} 耐久{before}→{after}")
+        if was.get("string", STRING_NEW) != now.get("string", STRING_NEW):
+            parts.append(f"{weapon.name} 弦{was.get('string', STRING_NEW)}→{now.get('string', STRING_NEW)}")
+        for key, word in (("broken", "破損"), ("jammed", "故障")):
+            if now.get(key) and not was.get(key):
+                parts.append(f"{weapon.name} {word}")
+            elif was.get(key) and not now.get(key):
+                parts.append(f"{weapon.name} {word}から回復")
+    if new.is_charge_rank and old.stamina != new.stamina:
+        parts.append(f"スタミナ {old.stamina}→{new.stamina}")
+    if old.injuries != new.injuries:
+        parts.append("負傷: " + ("・".join(new.injuries) or "なし"))
+    return parts
+
+
+def _carried_fields(sheet: Character) -> dict:
+    data = sheet.to_dict()
+    return {key: data.get(key) for key in CARRIED}
+
+
+class SheetCarrier:
+    """Writes a battle's result onto its PCs' sheets at its end and takes it back at its
+    reopening (both in the transaction of the battle's step: :class:`bot.store.SheetWrites`)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def at_end(self, scope: str, channel: str, battle_id: int, state: BattleState,
+                     ) -> tuple[SheetWrites | None, list[Reply]]:
+        """The sheet writes and the public message (「シートに反映: アリス HP 13→4、SAN 55→54」,
+        the growth marks) of the end of battle ``battle_id`` whose final ``state`` is given;
+        ``(None, [])`` when no PC sheet changes."""
+        events = [from_record(kind, payload) for kind, payload, _actor in await self.store.events(battle_id)]
+        joined = {e.unit: e for e in events if isinstance(e, UnitJoined)}
+        used = _successes([e for step in timeline(events) if step.active for e in step.events])
+        carry = bool(state.settings.get(SETTING, True))
+        writes, carries, lines, marks = [], [], [], []
+        for unit in state.units.values():
+            join = joined.get(unit.id)
+            if unit.owner is None or join is None:
+                continue
+            record = await self.store.get_character(scope, str(join.sheet.get("name", unit.id)))
+            if record is None or record.owner != unit.owner:
+                continue
+            sheet = Character.from_dict(record.data)
+            after = battle_result(sheet, unit) if carry else sheet
+            after, added = _with_marks(after, unit, used.get(unit.id, {}), channel)
+            if added:
+                marks.append(f"{sheet.name}" + "".join(f"〈{s}〉" for s in added))
+            old, new = _carried_fields(sheet), _carried_fields(after)
+            if old == new:
+                continue
+            changed = {k for k in CARRIED if old[k] != new[k]}
+            writes.append((scope, sheet.name, {**record.data, **after.to_dict(),
+                                               **{k: None for k in changed if new[k] is None}}))
+            carries.append(SheetCarry(scope, sheet.name, {k: old[k] for k in changed}, {k: new[k] for k in changed}))
+            shown = changes_text(sheet, after)
+            if shown:
+                lines.append(f"{sheet.name} " + "、".join(shown))
+        text = []
+        if lines:
+            text.append("シートに反映: " + "／".join(lines))
+        if marks:
+            text.append("成長の印: " + "、".join(marks) + "（/char growth で成長ロール）")
+        if not carry and any(u.owner for u in state.units.values()):
+            text.append("（KP設定 シート反映 がオフのため、HP・SAN・武器はシートに書き込んでいません）")
+        sheets = SheetWrites(tuple((s, n, _clean(d)) for s, n, d in writes), tuple(carries)) if writes else None
+        return sheets, [public(clip("\n".join(text)))] if text else []
+
+    async def taken_back(self, battle_id: int) -> tuple[SheetWrites | None, str]:
+        """The sheet writes that undo what the end of ``battle_id`` wrote, and the line that
+        says so (「シートへの反映を取り消しました: アリス HP 4→13」), or ``(None, "")``."""
+        carries = await self.store.sheet_carries(battle_id)
+        writes, lines = [], []
+        for carry in carries:
+            record = await self.store.get_character(carry.scope, carry.name)
+            if record is None:
+                continue
+            now = Character.from_dict(record.data)
+            data = dict(record.data)
+            kept, unmarked = [], []
+            for key, old in carry.old.items():
+                new = carry.new.get(key)
+                if key == "san":  # by the difference: a SAN check made since stays counted
+                    data["san"] = max(0, now.san + (old if old is not None else now.stats.get("POW", 0) * 5)
+                                      - (new if new is not None else now.san))
+                elif key == "growth":
+                    added = {k for k in (new or {}) if k not in (old or {})}
+                    unmarked = [f"〈{k}〉" for k in (new or {}) if k in added and k in (data.get("growth") or {})]
+                    data["growth"] = {k: v for k, v in (data.get("growth") or {}).items() if k not in added}
+                elif data.get(key) == new:
+                    data[key] = old
+                else:
+                    kept.append(key)
+            restored = Character.from_dict(_clean(data))
+            writes.append((carry.scope, carry.name, _clean(data)))
+            shown = changes_text(now, restored) + ([f"成長の印{''.join(unmarked)}を外す"] if unmarked else [])
+            note = "（その後に変わった値はそのままです）" if kept else ""
+            if shown or note:
+                lines.append(f"{carry.name} " + "、".join(shown) + note)
+        sheets = SheetWrites(tuple(writes), drop=True) if carries else None
+        return sheets, ("シートへの反映を取り消しました: " + "／".join(lines)) if lines else ""
+
+
+def _with_marks(sheet: Character, unit: Unit, used: dict[str, bool], channel: str) -> tuple[Character, list[str]]:
+    """``sheet`` with the growth marks of the successful checks ``used`` (``{purpose:
+    critical?}``) of CoC ``unit``, and the skills newly marked (once per skill)."""
+    added = []
+    for purpose, critical in used.items():
+        skill = skill_of_check(purpose, unit.character) if isinstance(unit, CocUnit) and unit.character else None
+        again = marked(sheet, skill, critical) if skill else None
+        if again is not None:
+            sheet, added = again, added + [skill]
+    return (replace(sheet, growth_channel=channel) if added else sheet), added
+
+
+def _clean(data: dict) -> dict:
+    """``data`` without the carried keys that are None or empty (absent = default)."""
+    return {k: v for k, v in data.items() if k not in CARRIED or v not in (None, {}, [], ())}
+
+
+def _successes(events) -> dict[str, dict[str, bool]]:
+    """``{unit: {check purpose: critical?}}`` of the successful checks among ``events``."""
+    found: dict[str, dict[str, bool]] = {}
+    for e in events:
+        if isinstance(e, CheckRolled) and e.level in SUCCEEDED:
+            purposes = found.setdefault(e.unit, {})
+            purposes[e.purpose] = purposes.get(e.purpose, False) or e.level == SuccessLevel.CRITICAL.value
+    return found
