@@ -27,6 +27,7 @@ from bot.sheets.carry import SheetCarrier
 from bot.sheets.characters import CharacterBook
 from bot.sheets.growth import Growth
 from bot.battle.chat_play import CHOICE as CHAT_CHOICE, ChatTable, chat_on
+from bot.battle.chat_help import help_replies
 from bot.commands.builders import BUILDERS
 from bot.commands.spec import COMMANDS
 from bot.battle.declaration_buttons import declaration_command
@@ -147,6 +148,7 @@ class Service:
             "session log": self.sessions.log,  # read only, its files made anew on a retry (not kept)
             **{path: self._decide(build) for path, build in BUILDERS.items()},
             "check": self._check,
+            "help": lambda req: help_replies(self.chat, req),
         }
         paths = [c.path for c in COMMANDS] + list(EXTRA_ROUTES)
         missing = [p for p in paths if p not in own]
@@ -345,7 +347,10 @@ class Service:
         if handler is None:
             raise InvalidInput(f"/{req.command} はこのボットでは使えないコマンドです。")
         await self._check_permission(req)
-        return await handler(req)
+        replies = await handler(req)
+        if req.command == "attack":
+            await self.chat.remember_attack(req)  # 「もう一発」 repeats it
+        return replies
 
     async def _check_permission(self, req: Request) -> None:
         """Apply the permission table (bot.commands.permissions) before anything is decided."""

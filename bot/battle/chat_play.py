@@ -17,6 +17,7 @@ from bot.render import buttons
 from bot.render.reply import Button, Reply, clip, posted_in
 from rules.battle.protocol import BattleView
 from rules.chat import Ambiguous, ChatContext, Declaration, may_declare, read
+from rules.chat.choice import pick
 from rules.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -28,6 +29,11 @@ Dispatch = Callable[["Request"], Awaitable[list[Reply]]]
 
 SETTING = "chat_declarations"
 """The KP setting that turns chat declarations off and on per channel (on by default)."""
+KP_FOR_PLAYERS = "chat_kp_for_players"
+"""The KP setting that lets the KP's chat lines act for the players' units (off by
+default: a KP line about a PC's action is talk; on for tables playing by voice)."""
+MAX_ASKED = 1024
+"""How many open chat questions (one per battle and player) are kept to be answered in chat."""
 
 MAX_VIEWS = 1024
 """How many battles' views the chat reader keeps (a bounded cache)."""
@@ -56,6 +62,8 @@ class ChatTable:
         self.battles = battles
         self.dispatch = dispatch
         self._views: dict[int, tuple[int, BattleView]] = {}
+        self._asked: dict[tuple[int, str], tuple[int, Ambiguous]] = {}
+        self._attacks: dict[tuple[int, str], tuple[str, str | None]] = {}
 
     def _view(self, system, record, state) -> BattleView:
         """The battle's view at this version (kept per battle: most chat lines are talk)."""
@@ -70,6 +78,16 @@ class ChatTable:
     async def context(self, req: Request) -> tuple[int, ChatContext] | None:
         """``(battle id, context)`` of the channel's active battle for ``req.user``, or None
         when there is no battle or the KP turned chat declarations off."""
+        found = await self._context(req)
+        return (found[0].id, found[1]) if found else None
+
+    async def chat_context(self, req: Request) -> ChatContext | None:
+        """The context of ``req.user`` in the channel's active battle (None without one, or
+        with chat declarations off), for ``/help``."""
+        found = await self._context(req)
+        return found[1] if found else None
+
+    async def _context(self, req: Request):
         record = await self.battles.active(req.channel)
         if record is None:
             return None
@@ -79,21 +97,53 @@ class ChatTable:
             return None
         is_kp = await self.battles.is_kp(req, state.keeper)
         view = self._view(system, record, state)
-        return record.id, ChatContext.from_view(view, getattr(system, "chat_words", None), req.user, is_kp)
+        voice = bool(state.settings.get(KP_FOR_PLAYERS, False))
+        last = tuple((unit, *attack) for (battle, unit), attack in self._attacks.items() if battle == record.id)
+        return record, ChatContext.from_view(view, getattr(system, "chat_words", None), req.user, is_kp, voice, last)
+
+    async def remember_attack(self, req: Request) -> None:
+        """Keep the target and weapon of an ``/attack`` that went through (typed or slash),
+        for 「もう一発」: the same attack again (kept in memory; after a restart the line
+        asks which weapon, as any attack naming none does)."""
+        found = await self.battles.active_loaded(req.channel)
+        target = opt.text(req.options, "target")
+        if found is None or not target:
+            return
+        state = found[1].state
+        unit = opt.text(req.options, "as") or next((u.id for u in state.units.values() if u.owner == req.user), None)
+        if unit is None:
+            return
+        if len(self._attacks) >= MAX_ASKED:
+            self._attacks.clear()
+        self._attacks[(found[1].record.id, unit)] = (target, opt.text(req.options, "weapon"))
 
     async def declaration(self, req: Request) -> list[Reply] | None:
-        """The replies of ``req``'s chat line as a declaration, or None."""
+        """The replies of ``req``'s chat line as a declaration, or None. A line that is none
+        may answer the chat question this player was last asked in this battle, by a
+        button's name or number (「バット」「2」), while nothing has happened since."""
         text = opt.text(req.options, "text") or ""
         if not may_declare(text):
             return None
-        found = await self.context(req)
+        found = await self._context(req)
         if found is None:
             return None
-        battle, ctx = found
+        record, ctx = found
+        battle = record.id
+        asked = self._asked.pop((battle, req.user), None)
         outcome = read(text, ctx)
+        if outcome is None and asked is not None and asked[0] == record.version:
+            chosen = pick(text, asked[1].choices)
+            again = read(chosen.text, ctx) if chosen else None
+            if isinstance(again, Declaration):
+                return await self._run(req, battle, again, chosen.text)
         if outcome is None:
+            if asked is not None and asked[0] == record.version:
+                self._asked[(battle, req.user)] = asked  # talk between the question and its answer
             return None
         if isinstance(outcome, Ambiguous):
+            if len(self._asked) >= MAX_ASKED:
+                self._asked.clear()
+            self._asked[(battle, req.user)] = (record.version, outcome)
             return [self._question(req, battle, outcome)]
         return await self._run(req, battle, outcome, text)
 
@@ -127,10 +177,15 @@ class ChatTable:
 
     def _question(self, req: Request, battle: int, outcome: Ambiguous) -> Reply:
         shown = [c for c in outcome.choices if _fits(c.text)][: buttons.MAX_CHOICES]
-        lines = [outcome.question, *(f"・{c.label}: {c.text.split('：', 1)[1]}" for c in outcome.choices)]
+        lines = [outcome.question, *(f"{i}. {c.label}: {c.text.split('：', 1)[1]}" for i, c in enumerate(outcome.choices, 1))]
+        lines.append(ANSWER_HINT if len(outcome.choices) > 1 else CONFIRM_HINT)
         return Reply(text=clip("\n".join(lines)), ephemeral=True, to=req.user,
                      buttons=tuple(Button(c.label, buttons.encode_key(battle, c.text, CHOICE), "primary")
                                    for c in shown))
+
+
+ANSWER_HINT = "（ボタンのほか、番号か名前をチャットに書いても選べます）"
+CONFIRM_HINT = "（ボタンのほか、チャットに「はい」と書いても選べます）"
 
 
 def _fits(text: str) -> bool:

@@ -18,7 +18,7 @@ TABLE: dict[str, str] = {
     "char list": ANYONE, "char delete": ANYONE, "char import": ANYONE, "char rename": ANYONE,
     "char export": ANYONE, "char growth": ANYONE,
     "battle new": ANYONE, "battle join": ANYONE, "battle status": ANYONE, "battle log": ANYONE,
-    "battle map": ANYONE,
+    "battle map": ANYONE, "help": ANYONE,
     "battle add": KEEPER, "battle start": KEEPER, "battle remove": KEEPER, "battle end": KEEPER,
     "attack": PLAYER, "react": PLAYER, "declare": PLAYER, "end": PLAYER, "move": PLAYER,
     "check": PLAYER, "wait": PLAYER, "escape": PLAYER,

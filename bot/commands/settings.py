@@ -64,6 +64,8 @@ OPTIONS: dict[str, Option] = {
     "luck_spend": Option("7版：失敗した判定に幸運を使って成功にできる（ルールブックの選択ルール）", "H-GEN-04"),
     "secret_hidden_rolls": Option("非公開NPCのロールをシークレットにする", "H-GEN-01"),
     "chat_declarations": Option("チャットの宣言（「回避」「ゾンビをこぶしで攻撃」など）を読み取る", "H-GEN-01"),
+    "chat_kp_for_players": Option("KPがチャットに書いたPCの宣言（「アリスは回避」）でPCを動かす（ボイスセッションでKPが代わりに入力する卓向け）",
+                                  "H-GEN-01"),
     "sheet_carry": Option("戦闘の終了時にPCのHP・SAN・武器の状態・スタミナをシートに書き込む（/battle reopen で取り消し）", "H-GEN-01"),
     "growth_cap": Option("成長ロールで技能が上がる上限（%）", "H-GEN-02", minimum=1),
     "growth_critical": Option("決定的成功で付いた成長の印は1D100なしで成長する（ハウスルール）", "H-GEN-01"),
@@ -91,6 +93,7 @@ ALIASES = {"幸運消費": "luck_spend", "幸運の消費": "luck_spend", "版":
            "シークレット": "secret_hidden_rolls", "リマインド": "turn_reminder_minutes",
            "自動スキップ": "turn_autoskip_minutes", "チャット宣言": "chat_declarations",
            "チャット": "chat_declarations", "宣言締切": "declare_timeout_minutes",
+           "KP代理宣言": "chat_kp_for_players", "代理宣言": "chat_kp_for_players",
            "シート反映": "sheet_carry", "成長上限": "growth_cap", "クリティカル成長": "growth_critical",
            "96成長": "growth_96"}
 
@@ -103,7 +106,7 @@ growth roll's cap and house variants (rules.coc6.growth.GrowthRules)."""
 def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int) -> dict:
     """Every option with its default: the system's, then the bot-wide ones."""
     return {"edition": EDITION, "luck_spend": False, "secret_hidden_rolls": True, "chat_declarations": True,
-            **system_defaults, **SHEET_DEFAULTS,
+            "chat_kp_for_players": False, **system_defaults, **SHEET_DEFAULTS,
             "turn_reminder_minutes": reminder_minutes, "turn_autoskip_minutes": autoskip_minutes,
             "declare_timeout_minutes": DECLARE_TIMEOUT_MINUTES}
 

@@ -198,6 +198,7 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("luck", "幸運", "7版：失敗したら幸運を使って成功にする（KPが許可したとき）", "bool"),
         AS)),
     Cmd("battle map", "戦闘 マップ", "盤面を画像で表示する"),
+    Cmd("help", "ヘルプ", "使い方: 戦闘中はいまチャットに書けることと例、戦闘外はコマンドと書き方", private=True),
     Cmd("kp set", "kp 設定", "KP: HP・能力値・技能・AP・武器の耐久力・状態を直接変える", (
         Opt("target", "対象", "ユニット", required=True, autocomplete="unit", aliases=("name", "名前")),
         Opt("field", "項目", "項目（HP, AP, DEX, 状態, 武器名.耐久力 …）", required=True, aliases=("key",)),

@@ -13,23 +13,24 @@ import dataclasses
 import re
 import unicodedata
 
-from rules.chat import lexicon
+from rules.chat import lexicon, talk
 from rules.chat.context import STRANGER, ChatContext, ChatQuestion, ChatUnit
+from rules.chat.grammar import OBJECT, PUNCTUATION
 from rules.chat.grammar import read as _intents
 from rules.chat.normalize import fold
 from rules.chat.resolve import Ambiguous, Declaration, Outcome, resolve
-from rules.chat.words import BASE, Words
+from rules.chat.words import BASE, HIDE, Words
 
 __all__ = ["Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Words",
            "BASE", "read", "may_declare", "sanity_loss", "fold"]
 
 MAX_LENGTH = 60
-"""The longest line read as a declaration (characters); a longer one is conversation."""
+"""The longest line read whole as a declaration (characters); a longer message is read
+for one declaration among talk (rules.chat.talk), up to :data:`talk.MAX_MESSAGE`."""
 
-QUESTION_MARKS = ("?", "？")
-"""A line with a question mark is talk (「回避する？」)."""
-TALK_STARTS = (">", "＞", "#", "＃", "/")
-"""A line starting as a quote, a comment or a command is not a declaration."""
+TALK_STARTS = ("#", "＃", "/", "／")
+"""A line starting as a comment or a command is not a declaration (a quote ``> `` is
+dropped line by line: rules.chat.talk.prepare)."""
 
 ROLLED = ("react", "attack", "check")
 """The commands whose first roll is a 1D100 check a typed roll can stand for."""
@@ -57,24 +58,39 @@ def sanity_loss(text: str) -> str | None:
 
 
 def may_declare(text: str) -> bool:
-    """Whether ``text`` could be a declaration at all (short, no question mark, not a quote
-    or a command): a check that needs no battle, made before anything is loaded."""
+    """Whether ``text`` could be a declaration at all (not too long, no question mark
+    outside speech, not a comment or a command, not only a quote): a check that needs no
+    battle, made before anything is loaded."""
     raw = text.strip()
-    return bool(raw) and len(raw) <= MAX_LENGTH and not raw.startswith(TALK_STARTS) \
-        and not any(m in raw for m in QUESTION_MARKS)
+    return bool(raw) and len(raw) <= talk.MAX_MESSAGE and not raw.startswith(TALK_STARTS) \
+        and talk.prepare(raw) is not None
 
 
 def read(text: str, ctx: ChatContext) -> Outcome:
     """The declaration ``text`` makes in ``ctx`` (see the module docstring). A dice command
     whose comment names what the rules expect now (``CCB<=28 〈回避〉``) is that
-    declaration with ``typed_target`` = the typed number; the rules roll it once."""
-    if not may_declare(text):
-        return None
+    declaration with ``typed_target`` = the typed number; the rules roll it once. A line
+    that does not read whole is searched for one declaration among talk (rules.chat.talk)."""
     raw = text.strip()
+    if not raw or len(raw) > talk.MAX_MESSAGE or raw.startswith(TALK_STARTS):
+        return None
+    raw = talk.prepare(raw)
+    if raw is None:
+        return None
     head, _, comment = unicodedata.normalize("NFKC", raw).partition(" ")
     roll = _ROLL.fullmatch(head)
     if roll is None:
-        return _read(raw, ctx)
+        spoken = talk.SPEECH.search(raw) is not None
+        if len(raw) <= MAX_LENGTH and "\n" not in raw:
+            outcome = _read(raw, ctx, unknown=not spoken)  # 「回避」, ゾンビ1「アリスを攻撃」
+            if outcome is not None:
+                return outcome
+        said = talk.SPEECH.sub("", raw).strip() if spoken else ""
+        if said and len(said) <= MAX_LENGTH and "\n" not in said and not said.startswith(QUOTING):
+            outcome = _read(said, ctx)  # 「ウゥ……」アリスに噛みつきで攻撃
+            if outcome is not None:
+                return outcome
+        return talk.read_talk(raw, ctx.lexicon(), lambda clause: _read(clause, ctx, unknown=False))
     if roll["secret"] or not comment.strip():
         return None
     outcome = _read(comment, ctx)
@@ -83,25 +99,42 @@ def read(text: str, ctx: ChatContext) -> Outcome:
     return None
 
 
-def _read(text: str, ctx: ChatContext) -> Outcome:
+def _read(text: str, ctx: ChatContext, unknown: bool = True) -> Outcome:
+    """``text`` read whole; ``unknown``: an unknown word may stand for a weapon, a target
+    or a cover object (:func:`_unknown_word`)."""
     text = _TRAILING_TALK.sub("", text.strip())
     folded = fold(text)
+    if talk.is_plan(folded):
+        return None
     tokens = ctx.lexicon().tokens(folded)
     if tokens is None:
-        return _unknown_word(text, folded, ctx)
+        return _unknown_word(text, folded, ctx) if unknown else None
     if not tokens:
         return None
-    return resolve(_intents(tokens), ctx) or _unknown_word(text, folded, ctx)
+    outcome = resolve(_intents(tokens), ctx)
+    if outcome is None and unknown:
+        return _unknown_word(text, folded, ctx)
+    return outcome
 
+
+QUOTING = ("と", "って", "っと", "て")
+"""What continues speech as narration (「覚悟しろ！」と叫んで…): such a line is read as talk."""
 
 MAX_UNKNOWN_WORD = 12
 """The longest unknown word read as a weapon's or a target's name (characters, folded)."""
-_ROLES = {fold("で"): lexicon.WEAPON, fold("を"): lexicon.UNIT, fold("に"): lexicon.UNIT}
-"""The particle after an unknown word, and the part it plays: で a weapon, を/に a target."""
+_ROLES = {fold("で"): (lexicon.WEAPON,), fold("を"): (lexicon.UNIT,), fold("に"): (lexicon.UNIT, OBJECT),
+          fold("の"): (OBJECT,)}
+"""The particle after an unknown word, and the parts it may play: で a weapon, を/に a
+target, に/の陰に a cover object (木箱に隠れる)."""
 LAST_WORDS = {lexicon.WEAPON: (lexicon.ATTACK, lexicon.REACT),
-              lexicon.UNIT: (lexicon.ATTACK, lexicon.WEAPON, lexicon.SPECIAL)}
-"""What such a line ends in: a verb or a reaction (かみつきで攻撃, 盾で受け流し), or for a
-target also a weapon or a special (あいつにキック, あいつにサルト)."""
+              lexicon.UNIT: (lexicon.ATTACK, lexicon.WEAPON, lexicon.SPECIAL),
+              OBJECT: (lexicon.REACT,)}
+"""What such a line ends in: a verb or a reaction (かみつきで攻撃, 盾で受け流し), for a
+target also a weapon or a special (あいつにキック, あいつにサルト), for an object 隠れる."""
+NOT_IN_WORDS = frozenset("…‥、。!！,，.・/／ \u3000")
+"""Characters no unknown name holds: a sentence mark (「むむ…じゃあ普通」)."""
+PARTICLE_CHARS = frozenset(fold(c) for c in "はがもとをにで")
+"""Particles that end talk before a known word (「次はリボルバー」: 次 then は)."""
 
 
 def _unknown_word(text: str, folded: str, ctx: ChatContext) -> Declaration | None:
@@ -116,32 +149,60 @@ def _unknown_word(text: str, folded: str, ctx: ChatContext) -> Declaration | Non
     name numbered as no unit is (ゾンビ２ beside ゾンビ: :func:`_renumbered`); the declaration
     names it as typed (``text`` is the line, ``folded`` its :func:`fold`)."""
     known = ctx.lexicon()
-    names = {n for u in ctx.units for n in lexicon.unit_spellings(u.name)}
     for end, char in enumerate(folded):
-        kind = _ROLES.get(char)
-        if kind is None or end < 1:
-            continue
-        after = known.tokens(folded[end:])
-        if not after or not _strip_endings(after)[-1].is_(*LAST_WORDS[kind]):
-            continue
-        for start in range(max(0, end - MAX_UNKNOWN_WORD), end):
-            if any(n in folded[start:end] for n in names) and not _renumbered(folded[start:end], names):
+        for kind in _ROLES.get(char, ()):
+            if end < 1:
                 continue
-            before = known.tokens(folded[:start])
-            if before is None or (before and not before[-1].is_(lexicon.PARTICLE)):
-                continue
-            word = _as_typed(text, folded[start:end])
-            outcome = _with_word(ctx, kind, word, [*before, lexicon.Token(folded[start:end], ((kind, word),)), *after])
-            if outcome is not None:
-                return outcome
+            found = _unknown_at(text, folded, ctx, known, ctx.unit_spellings(), kind, end)
+            if found is not None:
+                return found
     return None
+
+
+def _unknown_at(text: str, folded: str, ctx: ChatContext, known, names, kind: str, end: int):
+    """The declaration with an unknown word of ``kind`` ending at ``end`` (see
+    :func:`_unknown_word`), or None."""
+    after = known.tokens(folded[end:])
+    if not after or not _strip_endings(after)[-1].is_(*LAST_WORDS[kind]):
+        return None
+    if any(t.text in PUNCTUATION for t in _strip_endings(after)):
+        return None  # 「お願い当たらないで！回避！」: a sentence ends after the word, no name of a weapon
+    if kind == OBJECT and _strip_endings(after)[-1].value(lexicon.REACT) != HIDE:
+        return None
+    for start in range(max(0, end - MAX_UNKNOWN_WORD), end):
+        word = folded[start:end]
+        if any(c in NOT_IN_WORDS for c in word) or _talk_then_word(word, known):
+            continue
+        if any(n in word for n in names) and not _renumbered(word, names):
+            continue
+        before = known.tokens(folded[:start])
+        if before is None or (before and not before[-1].is_(lexicon.PARTICLE)):
+            continue
+        typed = _as_typed(text, word)
+        if kind == lexicon.WEAPON and typed.endswith(("ん", "い", "っ")):
+            continue  # 叫んで, 泳いで: a verb's te-form, no weapon
+        outcome = _with_word(ctx, kind, typed, [*before, lexicon.Token(word, ((kind, typed),)), *after])
+        if outcome is not None:
+            return outcome
+    return None
+
+
+def _talk_then_word(word: str, known) -> bool:
+    """Whether folded ``word`` is talk, a particle, then a known weapon or unit
+    (「次はリボルバー」), which is no name of its own."""
+    for k in range(1, len(word)):
+        if word[k - 1] in PARTICLE_CHARS:
+            tail = known.tokens(word[k:])
+            if tail and len(tail) == 1 and tail[0].is_(lexicon.WEAPON, lexicon.UNIT):
+                return True
+    return False
 
 
 _NUMBERING = re.compile(r"[-_#]?(?:\d+|[a-z])")
 """How a unit's name is numbered (ゾンビ1, ゾンビA, ゾンビ-2), as lexicon.unit_spellings reads it."""
 
 
-def _renumbered(word: str, names: set[str]) -> bool:
+def _renumbered(word: str, names) -> bool:
     """Whether folded ``word`` is a unit's name (``names``: every unit spelling) with a number
     no unit has (ゾンビ2 when there is only ゾンビ, or ゾンビ1)."""
     return word not in names and any(word.startswith(n) and _NUMBERING.fullmatch(word[len(n):]) for n in names)
@@ -154,6 +215,10 @@ def _with_word(ctx: ChatContext, kind: str, word: str, tokens: list) -> Declarat
         outcome = resolve(_intents(tokens), ctx)
         wanted = ("attack", "react")
         role = "weapon"
+    elif kind == OBJECT:
+        outcome = resolve(_intents(tokens), ctx)
+        wanted = ("react",)
+        role = "object"
     else:
         outcome = resolve(_intents(tokens), dataclasses.replace(ctx, units=(*ctx.units, ChatUnit(word, STRANGER, ()))))
         wanted = ("attack",)

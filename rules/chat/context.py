@@ -68,7 +68,10 @@ class ChatQuestion:
 @dataclass(frozen=True)
 class ChatContext:
     """The battle a line is read against, for ``speaker`` (a user id; ``is_kp`` when the
-    speaker is a KP here). ``turn`` is the unit whose turn it is (None between turns)."""
+    speaker is a KP here). ``turn`` is the unit whose turn it is (None between turns).
+    ``kp_for_players``: the channel lets the KP's chat lines act for the players' units
+    (the KP setting ``chat_kp_for_players``, for tables that play by voice); off, a KP
+    line about a PC's action is talk and the KP has the /kp commands (issue 21)."""
 
     speaker: str
     is_kp: bool
@@ -77,9 +80,13 @@ class ChatContext:
     units: tuple[ChatUnit, ...]
     questions: tuple[ChatQuestion, ...]
     words: Words
+    kp_for_players: bool = False
+    last_attacks: tuple[tuple[str, str, str | None], ...] = ()
+    """``(unit, target, weapon)`` of each unit's last attack (「もう一発」 repeats it)."""
 
     @classmethod
-    def from_view(cls, view: BattleView, words: Words | None, speaker: str, is_kp: bool) -> "ChatContext":
+    def from_view(cls, view: BattleView, words: Words | None, speaker: str, is_kp: bool,
+                  kp_for_players: bool = False, last_attacks: tuple = ()) -> "ChatContext":
         """The context of ``view`` for ``speaker``; ``words`` is the system's (merged over
         the shared :data:`~rules.chat.words.BASE`)."""
         units = tuple(ChatUnit(r.name, r.owner, tuple(w["name"] for w in r.weapons),
@@ -88,29 +95,48 @@ class ChatContext:
         questions = tuple(ChatQuestion(p.unit, p.kind, tuple(p.options), p.key, getattr(p, "about", None))
                           for p in view.prompts if p.kind != "turn")
         merged = _merged(words) if words is not None else BASE
-        return cls(speaker, is_kp, view.phase, view.turn, units, questions, merged)
+        return cls(speaker, is_kp, view.phase, view.turn, units, questions, merged, kp_for_players, last_attacks)
 
     def unit(self, name: str) -> ChatUnit | None:
         """The unit called ``name``, or None."""
         return next((u for u in self.units if u.name == name), None)
 
     def may_move(self, unit: ChatUnit, named: bool) -> bool:
-        """Whether the speaker may act for ``unit``: their own; the KP's NPCs; any unit for
-        the KP when the line names it (``アリス：回避``, as ``as:`` does)."""
+        """Whether the speaker may act for ``unit``: their own; the KP's NPCs; a player's
+        unit for the KP when the line names it (``アリス：回避``, as ``as:`` does) and the
+        channel lets the KP declare for players (:attr:`kp_for_players`)."""
         if unit.owner == self.speaker:
             return True
-        return self.is_kp and (unit.owner is None or named)
+        return self.is_kp and (unit.owner is None or (named and self.kp_for_players))
 
     def lexicon(self) -> lexicon.Lexicon:
-        """The words of this battle (cached on the units, weapons and open answers)."""
-        options = tuple(sorted({o for q in self.questions for o in q.options}))
-        kinds = tuple(sorted({k for u in self.units for a in u.arms for k in a.kinds}))
-        return _lexicon(self.words, tuple((u.name, u.weapons) for u in self.units), options, kinds)
+        """The words of this battle (cached on the units, weapons and open answers; the
+        cache's key is kept on this context: a line asks for them several times)."""
+        key = self.__dict__.get("_lexicon_key")
+        if key is None:
+            options = tuple(sorted({o for q in self.questions for o in q.options}))
+            kinds = tuple(sorted({k for u in self.units for a in u.arms for k in a.kinds}))
+            key = (self.words, tuple((u.name, u.weapons) for u in self.units), options, kinds)
+            object.__setattr__(self, "_lexicon_key", key)
+        return _lexicon(*key)
+
+    def unit_spellings(self) -> frozenset[str]:
+        """Every folded spelling of every unit's name (lexicon.unit_spellings), cached."""
+        found = self.__dict__.get("_spellings")
+        if found is None:
+            found = _spellings(tuple(u.name for u in self.units))
+            object.__setattr__(self, "_spellings", found)
+        return found
 
 
 @lru_cache(maxsize=64)
 def _merged(words: Words) -> Words:
     return words.over(BASE)
+
+
+@lru_cache(maxsize=512)
+def _spellings(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(n for name in names for n in lexicon.unit_spellings(name))
 
 
 @lru_cache(maxsize=512)

@@ -16,6 +16,16 @@ from rules.chat.normalize import fold
 P_WO, P_NI, P_DE, P_HE, P_NO, P_HA, P_MADE, P_COLON = (fold(p) for p in ("を", "に", "で", "へ", "の", "は", "まで", ":"))
 P_TO, P_GA = fold("と"), fold("が")
 SEPARATORS = {fold("、"), fold(",")}
+P_AGAINST = {fold(p) for p in ("に対して", "に対し", "にたいして")}
+"""「ゾンビに対して受け流しを宣言」: に対して as に."""
+P_BEHIND = {fold(p) for p in ("に", "へ", "の陰に", "の影に", "の後ろに", "のうしろに", "の裏に", "の陰へ", "の後ろへ")}
+"""What ties a cover object to 隠れる (「木箱に隠れる」「木箱の陰に隠れる」)."""
+ACTOR_MARKS = {P_COLON, P_HA, P_GA, *SEPARATORS}
+"""What may follow the unit a line is for (アリス：回避, アリスは回避, アリス、回避で)."""
+PUNCTUATION = {fold(p) for p in ("!", "!!", "!!!", "。", ".", "…", "...", "~", "〜")}
+"""Marks that may stand between a declaration's words (「刺客2に気弾！パワー4」) and mean nothing."""
+OBJECT = "object"
+"""A cover object's name (an unknown word before に 隠れる, see rules.chat._unknown_word)."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +44,10 @@ class Intent:
     frame: str
     actor: tuple[str, ...] = ()
     slots: dict = field(default_factory=dict)
+    called: bool = False
+    """The actor is named as one calls someone (「アリス、回避！」): the line acts for that
+    unit when the speaker may move it, and is no declaration for anyone else's unit (a
+    player calling out to another)."""
 
 
 def _strip(tokens: list[Token]) -> list[Token]:
@@ -61,21 +75,29 @@ def _particle(token: Token, *texts: str) -> bool:
 def read(tokens: list[Token]) -> list[Intent]:
     """Every reading of ``tokens`` (a line cut by :class:`~rules.chat.lexicon.Lexicon`),
     most specific first; [] when the words make no declaration."""
-    tokens = _strip(tokens)
+    tokens = _strip([t for i, t in enumerate(tokens) if not (0 < i < len(tokens) - 1 and t.text in PUNCTUATION)
+                     and not (t.is_(lx.MANNER) and len(t.meanings) == 1)])
     if not tokens:
         return []
     readings = [(tokens, ())]
-    if len(tokens) >= 3 and tokens[0].is_(lx.UNIT) and _particle(tokens[1], P_COLON, P_HA, P_GA):
+    called = len(tokens) >= 3 and tokens[1].text in SEPARATORS
+    if len(tokens) >= 3 and tokens[0].is_(lx.UNIT) and (_particle(tokens[1], *ACTOR_MARKS) or tokens[1].text in SEPARATORS):
         readings.insert(0, (_strip(tokens[2:]), tokens[0].names(lx.UNIT)))  # ゾンビ：アリスを攻撃
     elif len(tokens) >= 2 and tokens[0].is_(lx.UNIT) and tokens[1].is_(lx.UNIT):
         readings.insert(0, (_strip(tokens[1:]), tokens[0].names(lx.UNIT)))  # 【ゾンビ】アリスを攻撃
+    elif len(tokens) >= 3 and tokens[0].is_(lx.UNIT) and _particle(tokens[1], P_NO) \
+            and all(t.is_(lx.END, lx.TURN) for t in _strip(tokens[2:])) and len(_strip(tokens[2:])) == 1:
+        readings.insert(0, (_strip(tokens[2:]), tokens[0].names(lx.UNIT)))  # ゾンビの手番終了
+    elif len(tokens) >= 4 and tokens[0].is_(lx.UNIT) and _particle(tokens[1], P_DE) \
+            and any(t.is_(lx.UNIT) for t in tokens[2:]):
+        readings.insert(0, (_strip(tokens[2:]), tokens[0].names(lx.UNIT)))  # ゾンビでアリスにこぶし
     found: list[Intent] = []
     for body, actor in readings:
         if not body:
             continue
         for frame in FRAMES:
             for intent in frame(body):
-                found.append(Intent(intent.frame, actor, intent.slots))
+                found.append(Intent(intent.frame, actor, intent.slots, called and bool(actor)))
     return found
 
 
@@ -83,15 +105,17 @@ def read(tokens: list[Token]) -> list[Intent]:
 
 
 def _take_power(tokens: list[Token]) -> tuple[list[Token], int | None] | None:
-    """``tokens`` without a ``パワー3`` / ``PR3`` (and a following で); None if malformed."""
+    """``tokens`` without a ``パワー3`` / ``PR3`` / ``パワーは5`` (and a following で), the
+    rest stripped again (:func:`_strip`: 「靠でカウンター、パワー4」); None if malformed."""
     for i, token in enumerate(tokens):
         if token.is_(lx.POWER):
-            if i + 1 >= len(tokens) or not tokens[i + 1].is_(lx.NUMBER):
+            gap = 1 if i + 2 < len(tokens) and _particle(tokens[i + 1], P_HA, P_WO, P_COLON) else 0
+            if i + 1 + gap >= len(tokens) or not tokens[i + 1 + gap].is_(lx.NUMBER):
                 return None
-            rest = tokens[:i] + tokens[i + 2:]
+            rest = tokens[:i] + tokens[i + 2 + gap:]
             if i < len(rest) and _particle(rest[i], P_DE):
                 rest = rest[:i] + rest[i + 1:]
-            return rest, int(tokens[i + 1].value(lx.NUMBER))
+            return _strip(rest), int(tokens[i + 1 + gap].value(lx.NUMBER))
     return tokens, None
 
 
@@ -122,6 +146,12 @@ def _answer(tokens: list[Token]):
         rest = rest[:-1]
         if rest and _particle(rest[-1], P_WO):
             rest = rest[:-1]
+    if len(rest) == 3 and rest[0].is_(lx.ATTACK) and _particle(rest[1], P_DE) and rest[2].is_(lx.REACT):
+        rest = rest[2:]  # 靠でカウンター: the technique's name is colour
+    if len(rest) == 3 and rest[0].is_(OBJECT) and _particle(rest[1], *P_BEHIND) and rest[2].is_(lx.REACT):
+        for reaction in rest[2].values(lx.REACT):
+            yield Intent("answer", slots={"reaction": reaction, "power": power, "object": rest[0].value(OBJECT)})
+        return
     if len(rest) == 1:
         token = rest[0]
         for kind, label in token.meanings:  # 組付き is the option 組み付き; resolve keeps offered ones
@@ -136,7 +166,7 @@ def _answer(tokens: list[Token]):
     elif len(rest) in (2, 3, 4) and rest[0].is_(lx.REACT) and rest[-1 if len(rest) < 4 else -2].is_(lx.WEAPON):
         middle = rest[1:-1] if len(rest) < 4 else rest[1:-2]
         tail_ok = len(rest) < 4 or _particle(rest[-1], P_DE)
-        if tail_ok and all(_particle(t, P_COLON, P_HA, P_DE, P_WO) for t in middle):
+        if tail_ok and all(_particle(t, P_COLON, P_HA, P_DE, P_WO, *SEPARATORS) for t in middle):
             reaction, weapon = rest[0], rest[-1 if len(rest) < 4 else -2]  # 受け流し：ナイフ / 受け流しはナイフで
     elif len(rest) in (2, 3) and rest[0].is_(lx.UNIT) and rest[-1].is_(lx.REACT) \
             and (len(rest) == 2 or _particle(rest[1], P_WO, P_NI)):
@@ -185,7 +215,8 @@ def _declare(tokens: list[Token]):
     body = [t for t in rest if t is not parry[0]]
     if not body:
         yield Intent("declare", slots={"action": "受け流し"})
-    elif body[0].is_(lx.UNIT) and all(_particle(t, P_NI, P_HE, P_NO, P_TO) for t in body[1:]) and len(body) <= 3:
+    elif body[0].is_(lx.UNIT) and all(_particle(t, P_NI, P_HE, P_NO, P_TO, *P_AGAINST) for t in body[1:]) \
+            and len(body) <= 3:
         yield Intent("declare", slots={"action": "受け流し", "target": body[0].names(lx.UNIT)})
 
 
@@ -243,7 +274,18 @@ def _attack(tokens: list[Token]):
     while i < len(rest):
         token = rest[i]
         nxt = rest[i + 1] if i + 1 < len(rest) else None
-        if token.is_(lx.NUMBER) and nxt is not None and nxt.is_(lx.SHOTS):
+        prev = rest[i - 1] if i else None
+        if token.is_(lx.WEAPON) and "weapon" in slots and "weapon2" not in slots and prev is not None \
+                and (_particle(prev, P_TO) or prev.text in SEPARATORS) and not token.is_(lx.UNIT):
+            slots["weapon2"] = token.names(lx.WEAPON)  # ナイフと大型ナイフで連続攻撃
+            i += 1
+        elif token.is_(lx.ATTACK) and not token.is_(*ROLE_KINDS):
+            verb = slots["verb"] = slots["verb"] or token.value(lx.ATTACK)  # 刺客にとどめ、パワー2で攻撃
+            i += 1
+        elif token.is_(lx.FAMILY) and "family" not in slots:
+            slots["family"] = token.value(lx.FAMILY)  # 二刀流で
+            i += 1
+        elif token.is_(lx.NUMBER) and nxt is not None and nxt.is_(lx.SHOTS):
             if "shots" in slots:
                 return
             slots["shots"] = int(token.value(lx.NUMBER))
@@ -269,8 +311,10 @@ def _attack(tokens: list[Token]):
         while i < len(rest) and (rest[i].is_(lx.PARTICLE) and not _content(rest[i]) and rest[i].text != P_NO):
             i += 1
     if "target" not in slots:
+        if verb or "special" in slots or "family" in slots:  # そのままサルト！ / 射る: the target is the only one, or asked
+            yield Intent("attack", slots=slots)
         return
-    if not (verb or any(k in slots for k in ("weapon", "special", "aim", "mode", "shots")) or power is not None):
+    if not (verb or any(k in slots for k in ("weapon", "special", "aim", "mode", "shots", "family")) or power is not None):
         return
     yield Intent("attack", slots=slots)
 

@@ -18,6 +18,10 @@ OPTION, END, ATTACK, MOVE, DECLARE, DO, FOCUS, POWER, SHOTS, DEX = (
     "option", "end", "attack_verb", "move_verb", "declare_verb", "do_verb", "focus", "power", "shots", "dex")
 PARTICLE, ENDING, FILLER, NUMBER, SQUARE = "particle", "ending", "filler", "number", "square"
 SELF = "self"
+MANNER = "manner"
+"""How an action is done (全力で, とっさに): dropped anywhere in a line."""
+FAMILY = "family"
+"""A word standing for one of several specials (二刀流: 連続攻撃 or 同時攻撃)."""
 
 MIN_PARTIAL = 2
 """The shortest part of a weapon's name that stands for it (大型ナイフ → ナイフ)."""
@@ -30,6 +34,9 @@ class Token:
 
     text: str
     meanings: tuple[tuple[str, str], ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_kinds", frozenset(k for k, _ in self.meanings))
 
     def value(self, kind: str) -> str | None:
         """The first value of ``kind`` this word has, or None."""
@@ -48,7 +55,7 @@ class Token:
 
     def is_(self, *kinds: str) -> bool:
         """Whether the word may mean any of ``kinds``."""
-        return any(k in kinds for k, _ in self.meanings)
+        return not self._kinds.isdisjoint(kinds)
 
 
 def unit_spellings(name: str) -> set[str]:
@@ -68,13 +75,19 @@ def unit_spellings(name: str) -> set[str]:
 
 def weapon_spellings(name: str) -> set[str]:
     """The spellings of weapon ``name``: itself and its leading and trailing parts of at
-    least :data:`MIN_PARTIAL` characters (.38リボルバー → リボルバー, 大型ナイフ → ナイフ)."""
+    least :data:`MIN_PARTIAL` characters (.38リボルバー → リボルバー, 大型ナイフ → ナイフ); a
+    part only in kana at least :data:`MIN_KANA_PARTIAL` (ナイ is the ない of 避けない, not a ナイフ)."""
     folded = fold(name)
     found = {folded}
     for size in range(MIN_PARTIAL, len(folded)):
-        found.add(folded[:size])
-        found.add(folded[-size:])
+        for part in (folded[:size], folded[-size:]):
+            if size >= MIN_KANA_PARTIAL or not _KANA.fullmatch(part):
+                found.add(part)
     return found
+
+
+MIN_KANA_PARTIAL = 3
+_KANA = re.compile(r"[\u30a0-\u30ffー]+")
 
 
 class Lexicon:
@@ -139,12 +152,15 @@ def build(words: w.Words, units: tuple[tuple[str, tuple[str, ...]], ...], option
               (MODE, words.modes), (CHECK, words.checks))
     for kind, table in tables:
         _add(entries, kind, table)
+    for family in words.special_families:
+        entries.setdefault(fold(family), []).append((FAMILY, family))
     for path, spellings in words.turn_actions.items():
         _add_words(entries, TURN, spellings, path)
     _add_words(entries, END, w.END_TURN, "end")
-    shared = ((ATTACK, w.ATTACK_VERBS), (MOVE, w.MOVE_VERBS), (DECLARE, w.DECLARE_VERBS), (DO, w.DO_VERBS),
+    shared = ((ATTACK, w.ATTACK_VERBS + words.attack_verbs), (MOVE, w.MOVE_VERBS), (DECLARE, w.DECLARE_VERBS), (DO, w.DO_VERBS),
               (FOCUS, w.FOCUS), (POWER, w.POWER_WORDS if words.power else ()), (SHOTS, w.SHOTS_SUFFIX),
-              (DEX, w.DEX_WORDS), (SELF, w.SELF_WORDS), (PARTICLE, w.PARTICLES), (ENDING, w.ENDINGS), (FILLER, w.FILLERS))
+              (DEX, w.DEX_WORDS), (SELF, w.SELF_WORDS), (PARTICLE, w.PARTICLES), (ENDING, w.ENDINGS), (FILLER, w.FILLERS),
+              (MANNER, w.MANNER))
     for kind, spellings in shared:
         _add_words(entries, kind, spellings)
     for name in kinds:

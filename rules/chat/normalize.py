@@ -16,18 +16,18 @@ SPACES = frozenset(" \t\u3000\u200b\u00a0")
 _HIRAGANA_START, _HIRAGANA_END, _KATAKANA_SHIFT = 0x3041, 0x3096, 0x60
 
 
+def _table() -> dict[int, int | None]:
+    table: dict[int, int | None] = {ord(c): None for c in BRACKETS | SPACES}
+    table.update({code: code + _KATAKANA_SHIFT for code in range(_HIRAGANA_START, _HIRAGANA_END + 1)})
+    table.update({code: code + 32 for code in range(ord("A"), ord("Z") + 1)})
+    return table
+
+
+_TABLE = _table()
+
+
 def fold(text: str) -> str:
     """``text`` as the grammar compares it: NFKC, ASCII lower case, hiragana as katakana,
     without spaces and brackets. ``fold("〈回避〉します")`` → ``"回避シマス"``;
     ``fold("ｿﾞﾝﾋﾞＡ")`` → ``"ゾンビa"``."""
-    out = []
-    for ch in unicodedata.normalize("NFKC", text):
-        if ch in BRACKETS or ch in SPACES:
-            continue
-        code = ord(ch)
-        if _HIRAGANA_START <= code <= _HIRAGANA_END:
-            ch = chr(code + _KATAKANA_SHIFT)
-        elif "A" <= ch <= "Z":
-            ch = ch.lower()
-        out.append(ch)
-    return "".join(out)
+    return unicodedata.normalize("NFKC", text).translate(_TABLE)

@@ -11,7 +11,7 @@ from rules.chat.context import ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import Intent
 from rules.chat.lexicon import weapon_spellings
 from rules.chat.normalize import fold
-from rules.chat.words import COVER, NONE, NONE_OPTIONS, PARRY
+from rules.chat.words import AGAIN_VERBS, COVER, NONE, NONE_OPTIONS, PARRY
 
 ANSWER_KINDS = ("reaction", "cover")
 """Questions answered with ``/react``; any other (the round's declarations) is answered
@@ -68,18 +68,20 @@ def _named_refusal(intents: list[Intent], ctx: ChatContext) -> Declaration | Non
     slash command (COMMANDS.md: a refused declaration gets its command's refusal); a line
     that names no unit stays talk. (A round-start declaration question is no attack to
     answer: 「ゾンビは回避」 then is still a reaction, refused as /react is.)"""
-    named = [i for i in intents if i.actor]
+    named = [i for i in intents if i.actor and not i.called]
     if not named or ctx.phase != "active":
         return None
     if not ctx.is_kp:
         others = [i for i in named if not any(ctx.may_move(u, True) for u in ctx.units if u.name in i.actor)]
-        outcome = _resolve(others, replace(ctx, is_kp=True)) if others else None
+        outcome = _resolve(others, replace(ctx, is_kp=True, kp_for_players=True)) if others else None
         if isinstance(outcome, Ambiguous):
             outcome = outcome.choices[0]
         if outcome is not None:
             return outcome
     for intent in named:
         units = [u for u in ctx.units if u.name in intent.actor]
+        if ctx.is_kp and not all(ctx.may_move(u, True) for u in units):
+            continue  # the KP naming a player's unit: talk unless the channel lets the KP declare for players
         reaction = intent.slots.get("reaction")
         if intent.frame == "answer" and reaction and len(units) == 1 \
                 and not any(q.unit == units[0].name and q.kind in ANSWER_KINDS for q in ctx.questions):
@@ -193,6 +195,11 @@ def _answer_one(intent: Intent, ctx: ChatContext, unit: ChatUnit, q: ChatQuestio
         if "target" in slots and ally not in slots["target"]:
             return None
         return _decl(ctx, unit, "react", {"action": COVER, "target": ally}, f"{ally}を{COVER}", ally or COVER)
+    if "object" in slots:
+        if reaction not in q.options:
+            return None
+        place = slots["object"]
+        return _decl(ctx, unit, "react", {"action": reaction, "object": place}, f"{place}に{reaction}", place)
     with_weapon = [o for o in q.options if o.startswith(reaction + "：")]
     weapons = slots.get("weapon")
     if weapons:
@@ -314,9 +321,25 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
     unit = _turn_unit(intent, ctx)
     if unit is None:
         return None
-    slots = intent.slots
-    targets = _targets(slots["target"], unit, ctx)
+    slots = _again(intent.slots, unit, ctx)
+    if "target" in slots:
+        targets = _targets(slots["target"], unit, ctx)
+    elif ctx.turn == unit.name:
+        targets = _foes(unit, ctx)  # そのままサルト！: the only foe, else a question
+    else:
+        return None
+    family = ctx.words.special_families.get(slots.get("family") or "", ())
+    if family:
+        if slots.get("special") in family:
+            pass
+        elif slots.get("special") is None:  # 二刀流でゾンビを攻撃: which of the two
+            return _one([c for s in family for c in _as_list(_attack(_with_special(intent, s), ctx))],
+                        "どの攻撃にしますか？")
+        else:
+            return None
     mine = _weapons(slots, unit, ctx)
+    if "weapon2" in slots or slots.get("special") in DUAL:
+        mine = _pairs(slots, unit)
     moot = ctx.turn != unit.name or any(t.stranger for t in targets)
     if len(mine) > 1 and slots.get("weapon") is None and moot:
         mine = []  # the rules refuse the turn or the target before any weapon matters
@@ -331,6 +354,55 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
     question = {(True, False): "どちらを攻撃しますか？", (False, True): "どの武器で攻撃しますか？"}.get(
         (len(targets) > 1, len(mine) > 1), "どちらを、どの武器で攻撃しますか？")
     return _one(choices, question)
+
+
+def _again(slots: dict, unit: ChatUnit, ctx: ChatContext) -> dict:
+    """The slots of 「もう一発」 (:data:`AGAIN_VERBS`) filled from ``unit``'s last attack: its
+    target and weapon where the line names none; other slots as they are."""
+    if slots.get("verb") not in AGAIN_VERBS:
+        return slots
+    last = next((a for a in ctx.last_attacks if a[0] == unit.name), None)
+    if last is None:
+        return slots
+    filled = dict(slots)
+    if "target" not in filled:
+        filled["target"] = (last[1],)
+    if not filled.get("weapon") and not filled.get("special") and last[2]:
+        filled["weapon"] = (last[2],)
+    return filled
+
+
+def _with_special(intent: Intent, special: str) -> Intent:
+    return replace(intent, slots={**intent.slots, "special": special})
+
+
+def _as_list(outcome: Outcome) -> list[Declaration]:
+    if outcome is None:
+        return []
+    return list(outcome.choices) if isinstance(outcome, Ambiguous) else [outcome]
+
+
+DUAL = ("連続攻撃", "同時攻撃")
+"""The two-weapon attacks (H-DUAL-): ``weapon:`` names both weapons, ``A,B``."""
+
+
+def _foes(unit: ChatUnit, ctx: ChatContext) -> list[ChatUnit]:
+    """The units an attack naming no target may be at: the other side's units still in
+    the fight (a PC's foes are the KP's NPCs and the other way round)."""
+    return [u for u in ctx.units if u.name != unit.name and not u.out and not u.stranger and _opponent(u, unit)]
+
+
+def _pairs(slots: dict, unit: ChatUnit) -> list[str]:
+    """The weapon pairs (``A,B``) of a two-weapon attack: the two the line names
+    (「ナイフと大型ナイフで連続攻撃」); with one or none named (「二刀流で連続攻撃」), each pair of
+    the unit's usable hand weapons that holds the named one (a question among several);
+    [] when the unit has no pair (the rules then say that two weapons are needed)."""
+    named = [_held(slots[k], unit)[0] for k in ("weapon", "weapon2") if slots.get(k)]
+    if len(named) == 2:
+        return [",".join(named)]
+    hand = [a.name for a in unit.arms if a.usable and not a.unarmed and "銃" not in a.kinds]
+    pairs = [f"{a},{b}" for i, a in enumerate(hand) for b in hand[i + 1:]]
+    return [p for p in pairs if not named or named[0] in p.split(",")]
 
 
 def _attack_label(target: str, weapon: str | None, targets: bool, weapons: bool) -> str:
@@ -356,7 +428,7 @@ def _weapons(slots: dict, unit: ChatUnit, ctx: ChatContext) -> list[str]:
 
 def _attack_phrase(o: dict) -> str:
     parts = [f"{o['target']}の{o['aim']}を" if o.get("aim") else f"{o['target']}を"]
-    parts += [f"{o[k]}で" for k in ("weapon", "special", "mode") if o.get(k)]
+    parts += [f"{o[k].replace(',', 'と')}で" for k in ("weapon", "special", "mode") if o.get(k)]
     if o.get("shots"):
         parts.append(f"{o['shots']}発")
     if o.get("power") is not None:

@@ -27,6 +27,10 @@ class Words:
         turn_actions: other turn commands by command path (``wait`` → 待機).
         options: spellings of question buttons that are no reaction (宣言を締め切る: 締め切り).
         verb_weapons: the weapon an attack verb names when the line names none (殴る: こぶし).
+        special_families: a word that stands for one of several specials (二刀流: 連続攻撃 or
+            同時攻撃); next to one of them it is that one, alone it makes a question.
+        attack_verbs: the system's own words that end an attack like 攻撃 does (charge-rank's
+            technique names 掌打, 気弾, 靠), besides the shared :data:`ATTACK_VERBS`.
         power: the system takes a ``power:`` number on attacks, answers and escapes.
 
     Compared and hashed by identity: a system's words are one object, built once.
@@ -43,6 +47,8 @@ class Words:
     turn_actions: Table = field(default_factory=dict)
     options: Table = field(default_factory=dict)
     verb_weapons: dict[str, str] = field(default_factory=dict)
+    attack_verbs: tuple[str, ...] = ()
+    special_families: Table = field(default_factory=dict)
     power: bool = False
 
     def over(self, base: "Words") -> "Words":
@@ -60,6 +66,8 @@ class Words:
                      turn_actions=join(base.turn_actions, self.turn_actions),
                      options=join(base.options, self.options),
                      verb_weapons={**base.verb_weapons, **self.verb_weapons},
+                     attack_verbs=tuple(dict.fromkeys(base.attack_verbs + self.attack_verbs)),
+                     special_families={**base.special_families, **self.special_families},
                      power=self.power or base.power)
 
 
@@ -67,18 +75,18 @@ DODGE, PARRY, BLOCK, NONE, COVER, HIDE = "回避", "受け流し", "防御", "�
 
 BASE = Words(
     reactions={
-        DODGE: ("かいひ", "避ける", "避け", "よける", "よけ", "躱す", "躱し", "かわす", "かわし", "ドッジ", "回避行動"),
+        DODGE: ("かいひ", "カイヒ", "回避行動をとる", "避ける", "避け", "よける", "よけ", "躱す", "躱し", "かわす", "かわし", "ドッジ", "回避行動"),
         PARRY: ("受流し", "うけながし", "受けながし", "受け流す", "受流す", "パリィ", "パリー"),
         BLOCK: ("ぼうぎょ", "防ぐ", "防ぎ", "ガード"),
         NONE: ("無し", "ナシ", "特になし", "特に無し", "なにもしない", "何もしない", "何もしません", "しない", "しません",
                "対応なし", "パス", "スルー", "受ける", "甘んじて受ける", "そのまま受ける"),
         COVER: ("庇う", "庇い", "かばい", "カバー"),
-        HIDE: ("かくれる", "身を隠す"),
+        HIDE: ("かくれる", "身を隠す", "隠れます", "隠れ"),
     },
     weapons={
         "こぶし": ("拳", "パンチ", "素手", "こぶし（パンチ）"),
         "キック": ("蹴り", "けり"),
-        "組み付き": ("組付き", "組みつき", "くみつき", "組付"),
+        "組み付き": ("組付き", "組みつき", "くみつき", "組付", "組み付け", "組みつけ", "グラップル"),
         "頭突き": ("ずつき", "頭つき"),
     },
     options={"宣言しない": ("宣言なし", "宣言しません", "何も宣言しない", "何も宣言しません", "なにも宣言しない",
@@ -105,7 +113,9 @@ ATTACK_VERBS = ("攻撃", "こうげき", "蹴飛ばす", "蹴飛ばし", "け�
                 "切る", "切り", "斬りつける", "斬りつけ", "斬りかかる", "斬りかかり", "切りつける", "切りつけ",
                 "撃つ", "撃ち", "射撃", "発砲", "刺す", "刺し", "突く", "突き", "蹴る", "蹴り", "叩く", "叩き",
                 "狙う", "狙い", "仕掛ける", "仕掛け", "放つ", "放ち", "射る", "射", "打つ", "打ち",
-                "攻撃を仕掛ける", "攻撃を仕掛け", "アタック")
+                "攻撃を仕掛ける", "攻撃を仕掛け", "アタック", "組み付く", "組みつく", "組付く", "くみつく",
+                "とどめ", "トドメ", "とどめを刺す", "とどめを刺し", "止めを刺す", "もう一発", "もう1発", "もう一撃",
+                "追撃", "攻撃する", "攻撃します")
 """Verbs that end an attack declaration (ゾンビを殴る, ゾンビの足を狙う)."""
 
 COC_VERB_WEAPONS = {"殴る": "こぶし", "殴り": "こぶし", "殴りかかる": "こぶし", "殴りかかり": "こぶし", "殴りつける": "こぶし",
@@ -113,7 +123,8 @@ COC_VERB_WEAPONS = {"殴る": "こぶし", "殴り": "こぶし", "殴りかか�
                 "けとばす": "キック", "けとばし": "キック", "蹴っ飛ばす": "キック", "蹴っ飛ばし": "キック",
                 "なぐる": "こぶし", "なぐり": "こぶし", "なぐりかかる": "こぶし", "なぐりかかり": "こぶし",
                 "なぐりつける": "こぶし", "なぐりつけ": "こぶし",
-                "撃つ": "銃", "撃ち": "銃", "射撃": "銃", "発砲": "銃"}
+                "撃つ": "銃", "撃ち": "銃", "射撃": "銃", "発砲": "銃",
+                "組み付く": "組み付き", "組みつく": "組み付き", "組付く": "組み付き", "くみつく": "組み付き"}
 """CoC's weapon of a verb when the line names none: 殴る is a fist, 蹴る a kick, 撃つ a gun
 (銃: the unit's one usable firearm, a question among several, else refused by name)."""
 
@@ -128,11 +139,27 @@ DEX_WORDS = ("DEX",)
 SELF_WORDS = ("自分", "自分自身", "じぶん")
 """The acting unit itself, as a treatment's target (応急手当を自分に)."""
 PARTICLES = ("を", "に", "で", "へ", "の", "は", "まで", "から", "と", ":", "、", ",", "にて", "へと", "が",
-             "狙って", "狙いつつ", "めがけて", "目掛けて", "に向かって")
+             "狙って", "狙いつつ", "めがけて", "目掛けて", "に向かって", "に対して", "に対し", "にたいして", "→", "->",
+             "の陰に", "の影に", "の後ろに", "のうしろに", "の裏に", "の陰へ", "の後ろへ")
 ENDINGS = ("ます", "まーす", "まs", "す", "る", "です", "だ", "で", "ね", "よ", "ぞ", "っ", "!", "。", ".", "…",
            "...", "~", "〜", "ー", "します", "しまーす", "する", "するよ", "しよう", "でお願いします", "お願いします",
-           "おねがいします", "でいきます", "で行きます", "でいく", "で", "!!", "ッ")
+           "おねがいします", "でいきます", "で行きます", "でいく", "で", "!!", "ッ", "じゃ", "じゃー", "じゃい", "や", "やで",
+           "おk", "ok", "おけ", "おっけ", "おっけー", "オッケー", "おけです", "でー", "!!!",
+           "しますね", "しときます", "しておきます", "しとく", "しておく", "っす", "ッス", "/")
 """What may trail a declaration (〈回避〉します, 回避で！, 殴ります)."""
 FILLERS = ("いや", "いえ", "やっぱり", "やっぱ", "じゃあ", "じゃ", "よし", "よーし", "では", "それでは", "それじゃあ", "ここは", "なら", "ならば",
-           "はい", "うん", "えい", "とりあえず")
+           "はい", "うん", "えい", "とりあえず", "ほな", "ほんなら", "そしたら", "なので", "だから", "ええい", "くそ", "よっしゃ",
+           "そのまま", "普通に", "ふつうに", "素直に", "今度は", "次は", "今回は", "今回も", "ここも", "もう一度", "もう1回", "もう一回")
 """What may lead a declaration (じゃあ回避で)."""
+
+MANNER = ("全力で", "本気で", "必死で", "両手で", "片手で", "左手で", "右手で", "渾身の一撃で", "渾身の力で", "一撃で",
+          "急いで", "とっさに", "咄嗟に", "すかさず", "思いっきり", "思い切り", "力いっぱい", "力一杯", "素早く", "すばやく",
+          "慎重に", "冷静に", "まあ", "えっと", "ええと", "えーと", "さて",
+          "おりゃ", "おりゃあ", "せーの", "とりゃ", "どりゃ", "今度こそ", "今こそ", "ひとまず", "一応")
+"""How an action is done, said anywhere in a declaration and changing nothing the rules read
+(「ゾンビ1を全力で殴る」「必死で回避」): never the name of a weapon (issue 21)."""
+
+AGAIN_VERBS = ("もう一発", "もう1発", "もう一撃", "追撃")
+"""Attack verbs that mean the same attack again (「ゾンビ2にもう一発」): the weapon and the
+target of the unit's last attack, where the line names none (rules.chat.resolve)."""
+

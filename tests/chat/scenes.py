@@ -40,6 +40,28 @@ ANN_UNITS = (
 )
 
 
+# the new user's fight of issue 21: アリス a cavalry sabre, エミ down, 巨漢 (KP) fists and a club
+GIANT_UNITS = (
+    _row("アリス", "alice", "騎兵用サーベル"),
+    _row("エミ", "bob", "ナイフ", out=True),
+    _row("モリス", "carol", "バット", _gun(".38リボルバー", "拳銃")),
+    _row("巨漢", None, {"name": "こぶし", "unarmed": True}, "棍棒"),
+    _row("信者", None, "ナイフ"),
+)
+
+# one foe left standing: アリス against ゾンビ (グール down)
+LONE_UNITS = (
+    _row("アリス", "alice", "ナイフ", "大型ナイフ"),
+    _row("ボブ", "bob", _gun(".38リボルバー", "拳銃")),
+    _row("ゾンビ", None),
+    _row("グール", None, out=True),
+)
+
+CR_UNITS = (
+    _row("桐生", "alice"), _row("玄也", "bob"), _row("刺客1", None), _row("刺客2", None),
+)
+
+
 def _view(system, turn, prompts=(), rows=HOUSE_UNITS, phase="active"):
     return BattleView(system=system, phase=phase, round=1, turn=turn, order=tuple(r.name for r in rows),
                       rows=rows, prompts=tuple(prompts))
@@ -93,7 +115,25 @@ VIEWS = {
     "house/emma-turn": ("coc6-house", _view("coc6-house", "エマ", [_turn("エマ", "dave")], rows=ANN_UNITS)),
     "house/cultist-turn": ("coc6-house", _view("coc6-house", "信者", [_turn("信者", None)], rows=ANN_UNITS)),
     # coc6 (book)
+    "house/alice-again": ("coc6-house", _view("coc6-house", "アリス", [_turn("アリス", "alice")])),
+    "house/alice-shot": ("coc6-house", _view("coc6-house", "ゾンビ1", [
+        _ask("アリス", "alice", "回避", "隠れる", "なし")])),
+    "house/giant-alice": ("coc6-house", _view("coc6-house", "アリス", [_turn("アリス", "alice")], rows=GIANT_UNITS)),
+    "house/giant-morris": ("coc6-house", _view("coc6-house", "モリス", [_turn("モリス", "carol")], rows=GIANT_UNITS)),
+    "house/giant-turn": ("coc6-house", _view("coc6-house", "巨漢", [_turn("巨漢", None)], rows=GIANT_UNITS)),
+    "house/giant-hit": ("coc6-house", _view("coc6-house", "アリス", [
+        _ask("巨漢", None, "回避", "防御", "なし")], rows=GIANT_UNITS)),
+    "house/morris-hit": ("coc6-house", _view("coc6-house", "巨漢", [
+        _ask("モリス", "carol", "回避", "防御", "受け流し", "なし")], rows=GIANT_UNITS)),
+    "house/lone-alice": ("coc6-house", _view("coc6-house", "アリス", [_turn("アリス", "alice")], rows=LONE_UNITS)),
+    "house/lone-bob": ("coc6-house", _view("coc6-house", "ボブ", [_turn("ボブ", "bob")], rows=LONE_UNITS)),
+    "house/lone-zombie": ("coc6-house", _view("coc6-house", "ゾンビ", [_turn("ゾンビ", None)], rows=LONE_UNITS)),
     "book/alice-turn": ("coc6", _view("coc6", "アリス", [_turn("アリス", "alice")])),
+    "book/lone-alice": ("coc6", _view("coc6", "アリス", [_turn("アリス", "alice")], rows=LONE_UNITS)),
+    "book/zombie-hit": ("coc6", _view("coc6", "アリス", [_ask("ゾンビ1", None, "回避", "なし")])),
+    "book/declaring": ("coc6", _view("coc6", "アリス", [
+        Prompt(kind="declare", unit="アリス", owner="alice", options=("受け流し：ゾンビ1", "受け流し：ゾンビ2", "宣言しない"),
+               text="", key="d1-アリス"), _turn("アリス", "alice")])),
     "book/alice-hit": ("coc6", _view("coc6", "ゾンビ1", [_ask("アリス", "alice", "回避", "受け流し", "なし")])),
     # coc6-budo
     "budo/alice-turn": ("coc6-budo", _view("coc6-budo", "アリス", [_turn("アリス", "alice")])),
@@ -103,6 +143,10 @@ VIEWS = {
         _ask("アリス", "alice", "組み付き", "押し倒し")])),
     "budo/zombie-counter": ("coc6-budo", _view("coc6-budo", "アリス", [
         _ask("ゾンビ1", None, "カウンター攻撃", "なし")])),
+    "budo/zombie-hit": ("coc6-budo", _view("coc6-budo", "アリス", [
+        _ask("ゾンビ1", None, "回避", "武道", "カウンター", "受け流し", "なし")])),
+    "budo/lone-alice": ("coc6-budo", _view("coc6-budo", "アリス", [_turn("アリス", "alice")], rows=LONE_UNITS)),
+    "budo/zombie-turn": ("coc6-budo", _view("coc6-budo", "ゾンビ1", [_turn("ゾンビ1", None)])),
     # charge-rank
     "cr/kiryu-turn": ("charge-rank", _view("charge-rank", "桐生", [_turn("桐生", "alice")], rows=(
         _row("桐生", "alice"), _row("刺客", None), _row("刺客B", None)))),
@@ -118,12 +162,34 @@ VIEWS = {
     "cr/interrupt": ("charge-rank", _view("charge-rank", "刺客", [
         _ask("桐生", "alice", "インターセプト", "カバーリング", "なし")],
         rows=(_row("桐生", "alice"), _row("刺客", None)))),
+    # the example fight of seed 004: 桐生 and 玄也 against 刺客1 and 刺客2
+    "cr/two-kiryu": ("charge-rank", _view("charge-rank", "桐生", [_turn("桐生", "alice")], rows=CR_UNITS)),
+    "cr/two-genya": ("charge-rank", _view("charge-rank", "玄也", [_turn("玄也", "bob")], rows=CR_UNITS)),
+    "cr/two-assassin": ("charge-rank", _view("charge-rank", "刺客1", [_turn("刺客1", None)], rows=CR_UNITS)),
+    "cr/two-kiryu-hit": ("charge-rank", _view("charge-rank", "刺客2", [
+        _ask("桐生", "alice", "防御", "回避", "カウンター", "なし")], rows=CR_UNITS)),
+    "cr/two-obstruct": ("charge-rank", _view("charge-rank", "刺客1", [
+        _ask("玄也", "bob", "妨害", "なし")], rows=CR_UNITS)),
+    "cr/lone-kiryu": ("charge-rank", _view("charge-rank", "桐生", [_turn("桐生", "alice")], rows=(
+        _row("桐生", "alice"), _row("刺客1", None), _row("刺客2", None, out=True)))),
 }
 
 KP_OF = "kp"
 
+LAST_ATTACKS = {"house/alice-again": (("アリス", "ゾンビ2", "大型ナイフ"), ("ボブ", "ゾンビ1", None))}
+"""The last attacks the chat remembers in a scene ((unit, target, weapon); 「もう一発」)."""
+
+
+VOICE_KP = "kp-voice"
+"""The KP of a channel that lets the KP's chat lines act for the players' units
+(``/kp setting chat_kp_for_players``, a table playing by voice)."""
+
 
 def context(scene: str, speaker: str) -> ChatContext:
-    """The context of ``scene`` for ``speaker`` (``kp`` is the KP)."""
+    """The context of ``scene`` for ``speaker`` (``kp`` is the KP; ``kp-voice`` the KP of a
+    voice table, :data:`VOICE_KP`)."""
     system, view = VIEWS[scene]
-    return ChatContext.from_view(view, get_system(system).chat_words, speaker, speaker == KP_OF)
+    voice = speaker == VOICE_KP
+    who = KP_OF if voice else speaker
+    return ChatContext.from_view(view, get_system(system).chat_words, who, who == KP_OF, kp_for_players=voice,
+                                 last_attacks=LAST_ATTACKS.get(scene, ()))

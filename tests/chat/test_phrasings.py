@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from rules.chat import Ambiguous, Declaration, read
+from tests.chat.rows_talk import TALK_ROWS
 from tests.chat.scenes import context
 
 ROWS = [
@@ -86,7 +87,10 @@ ROWS = [
     # its declaration with as:, which the permission check refuses privately as /react as: is
     ("house/alice-hit", "bob", "ナイフで受け流し", "-"),
     ("house/alice-hit", "bob", "アリス：回避", "react action=回避 as=アリス"),
-    ("house/alice-hit", "kp", "アリス：回避", "react action=回避 as=アリス"),
+    # the KP's line about a PC's action is talk (the player declares; the KP has /kp), unless
+    # the channel lets the KP declare for players (kp-voice: /kp setting chat_kp_for_players)
+    ("house/alice-hit", "kp", "アリス：回避", "-"),
+    ("house/alice-hit", "kp-voice", "アリス：回避", "react action=回避 as=アリス"),
     ("house/alice-hit", "kp", "回避", "-"),
     ("house/alice-hit-one-parry", "alice", "受け流し", "react action=受け流し"),
     ("house/alice-hit-one-parry", "alice", "ナイフで受け流し", "react action=受け流し weapon=ナイフ"),
@@ -112,8 +116,9 @@ ROWS = [
     ("house/alice-hit", "alice", "回避か受け流しか迷う", "-"),
     ("house/alice-hit", "alice", "さっきの受け流し上手かったね", "-"),
     ("house/alice-hit", "alice", "> 回避", "-"),
-    ("house/alice-hit", "alice", ">回避", "-"),
-    ("house/alice-hit", "alice", "＞回避", "-"),
+    # a leading > with no space is an arrow, not Discord's quote (issue 21): it acts
+    ("house/alice-hit", "alice", ">回避", "react action=回避"),
+    ("house/alice-hit", "alice", "＞回避", "react action=回避"),
     ("house/alice-hit", "alice", "# 回避", "-"),
     ("house/alice-hit", "alice", "/react 回避", "-"),
     ("house/alice-hit", "alice", "www", "-"),
@@ -124,7 +129,7 @@ ROWS = [
     ("house/alice-hit", "alice", "回避って何%だっけ", "-"),
     ("house/alice-hit", "alice", "回避は28%です", "-"),
     ("house/alice-hit", "alice", "回避するしかない", "-"),
-    ("house/alice-hit", "alice", "回避" + "、" * 70, "-"),
+    ("house/alice-hit", "alice", "回避" + "、" * 300, "-"),
     ("house/alice-hit", "alice", "ここで回避に成功したら格好いいけど多分無理だよねえ", "-"),
     ("house/alice-hit", "alice", "", "-"),
     ("house/alice-hit", "alice", "ゾンビ怖い", "-"),
@@ -232,7 +237,8 @@ ROWS = [
     ("house/alice-turn", "bob", "アリス：ターン終了", "end as=アリス"),  # refused: as: is the KP's
     ("house/alice-turn", "kp", "ゾンビ1：アリスを攻撃", "attack target=アリス as=ゾンビ1"),
     ("house/alice-turn", "kp", "アリスを攻撃", "-"),
-    ("house/alice-turn", "kp", "アリス：ターン終了", "end as=アリス"),
+    ("house/alice-turn", "kp", "アリス：ターン終了", "-"),
+    ("house/alice-turn", "kp-voice", "アリス：ターン終了", "end as=アリス"),
     ("house/bob-turn", "bob", "ゾンビ1を.38リボルバーで撃つ", "attack target=ゾンビ1 weapon=.38リボルバー"),
     ("house/bob-turn", "bob", "ゾンビ1をリボルバーで撃つ", "attack target=ゾンビ1 weapon=.38リボルバー"),
     ("house/bob-turn", "bob", "ゾンビ1をショットガンで撃ちます", "attack target=ゾンビ1 weapon=ショットガン"),
@@ -500,7 +506,7 @@ ROWS = [
     ("cr/interrupt", "alice", "割り込み", "? 桐生：インターセプト | 桐生：カバーリング"),
     ("cr/escape-interrupt", "alice", "割り込み", "react action=インターセプト"),
     ("cr/escape-interrupt", "alice", "わりこみます", "react action=インターセプト"),
-]
+] + TALK_ROWS
 
 
 def expected(spec: str):
@@ -537,6 +543,9 @@ def test_the_table_is_large_and_mixed():
     systems = {scene.split("/")[0] for scene, *_ in ROWS}
     negatives = [r for r in ROWS if r[3] == "-"]
     assert len(ROWS) >= 200 and systems == {"house", "book", "budo", "cr"} and len(negatives) >= 60
+    talk_negatives = [r for r in TALK_ROWS if r[3] == "-"]
+    assert len(TALK_ROWS) >= 300 and {r[0].split("/")[0] for r in TALK_ROWS} == systems
+    assert len(talk_negatives) * 3 >= len(TALK_ROWS)  # issue 21: about as many silent lines as acting ones
 
 
 @pytest.mark.parametrize(("scene", "speaker", "text", "spec"), [r for r in ROWS if r[3].startswith("? ")])

@@ -62,8 +62,9 @@ async def test_with_two_guns_a_shooting_verb_asks_which_and_the_button_fires_it(
     table = await _table(console_table, REVOLVER, SHOTGUN, faces=[30, 5])
     asked = await table.say("alice: ゾンビを撃つ")
     assert _private(asked, "alice") == ("どの武器で攻撃しますか？\n"
-                                        "・.38リボルバー: ゾンビを.38リボルバーで攻撃\n"
-                                        "・ショットガン: ゾンビをショットガンで攻撃")
+                                        "1. .38リボルバー: ゾンビを.38リボルバーで攻撃\n"
+                                        "2. ショットガン: ゾンビをショットガンで攻撃\n"
+                                        "（ボタンのほか、番号か名前をチャットに書いても選べます）")
     assert asked[0]["buttons"] == [".38リボルバー", "ショットガン"]
     assert (await table.status())["アリス"]["ap"] == 3
     assert (await table.say("alice: [.38リボルバー]"))[0]["text"] == SHOT
@@ -73,8 +74,9 @@ async def test_with_two_handguns_the_skill_asks_which(console_table):
     table = await _table(console_table, REVOLVER, "alice: /char weapon name:アリス weapon:コルト skill:50 class:拳銃")
     asked = await table.say("alice: ゾンビを拳銃で撃つ")
     assert _private(asked, "alice") == ("どの武器で攻撃しますか？\n"
-                                        "・.38リボルバー: ゾンビを.38リボルバーで攻撃\n"
-                                        "・コルト: ゾンビをコルトで攻撃")
+                                        "1. .38リボルバー: ゾンビを.38リボルバーで攻撃\n"
+                                        "2. コルト: ゾンビをコルトで攻撃\n"
+                                        "（ボタンのほか、番号か名前をチャットに書いても選べます）")
 
 
 async def test_a_shooting_verb_without_a_gun_is_refused_naming_the_weapons(console_table):
@@ -89,8 +91,9 @@ async def test_an_attack_naming_no_weapon_asks_which_of_several(console_table, l
     table = await _table(console_table, REVOLVER, faces=[30, 5])
     asked = await table.say(f"alice: {line}")
     assert _private(asked, "alice") == ("どの武器で攻撃しますか？\n"
-                                        "・大型ナイフ: ゾンビを大型ナイフで攻撃\n"
-                                        "・.38リボルバー: ゾンビを.38リボルバーで攻撃")
+                                        "1. 大型ナイフ: ゾンビを大型ナイフで攻撃\n"
+                                        "2. .38リボルバー: ゾンビを.38リボルバーで攻撃\n"
+                                        "（ボタンのほか、番号か名前をチャットに書いても選べます）")
     assert asked[0]["buttons"] == ["大型ナイフ", ".38リボルバー"]
     assert (await table.say("alice: [.38リボルバー]"))[0]["text"] == SHOT
 

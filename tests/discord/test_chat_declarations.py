@@ -67,7 +67,8 @@ async def test_an_ambiguous_declaration_asks_by_dm_and_its_button_acts_in_the_ba
     dm = f"/channels/{fake.dm_channel}/messages"
     assert posts(calls, CHANNEL_MESSAGES) == []
     [question] = posts(calls, dm)
-    assert question.content == "どちらを攻撃しますか？\n・ゾンビ1: ゾンビ1をこぶしで攻撃\n・ゾンビ2: ゾンビ2をこぶしで攻撃"
+    assert question.content == ("どちらを攻撃しますか？\n1. ゾンビ1: ゾンビ1をこぶしで攻撃\n2. ゾンビ2: ゾンビ2をこぶしで攻撃\n"
+                                "（ボタンのほか、番号か名前をチャットに書いても選べます）")
     assert question.labels == ["ゾンビ1", "ゾンビ2"]
     assert question.custom_ids == ["cb:1:アリス：ゾンビ1をこぶしで攻撃:chat", "cb:1:アリス：ゾンビ2をこぶしで攻撃:chat"]
     assert [c.payload["recipient_id"] for c in calls if c.path == "/users/@me/channels"] == [int(ALICE)]

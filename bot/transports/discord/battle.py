@@ -8,7 +8,7 @@ from bot.transports.discord import slash
 
 class Battle(commands.Cog):
     """``/battle …`` and ``/attack``, ``/react``, ``/declare``, ``/end``, ``/wait``,
-    ``/escape``, ``/move``, ``/check``."""
+    ``/escape``, ``/move``, ``/check``; ``/help`` (what one can type now in the fight)."""
 
     battle = slash.group("battle")
     attack = slash.command("attack")
@@ -19,6 +19,7 @@ class Battle(commands.Cog):
     escape = slash.command("escape")
     move = slash.command("move")
     check = slash.command("check")
+    help = slash.command("help")
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,0 +1,61 @@
+"""``/help`` (issue 21): in a battle, what the speaker can type right now, with phrasings
+of their units' choices that the grammar reads in this battle (rules.chat.help); outside a
+battle, the commands and the chat forms."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.commands.spec import COMMANDS
+from bot.render.reply import Reply, clip
+from rules.chat import read
+from rules.chat.help import moment_lines, waiting_lines
+
+if TYPE_CHECKING:
+    from bot.battle.chat_play import ChatTable
+    from bot.commands.request import Request
+
+CHAT_FORMS = (
+    "【チャットの書き方】",
+    "ダイス: 「CCB<=70 〈目星〉」「1D100」「2D6+1D4」（シークレットは頭にS）",
+    "戦闘中の宣言は、そのまま書けば読み取ります（前置きやひとことが付いても大丈夫です）:",
+    "  対応: 「回避」「ナイフで受け流し」「くっ、防御！」「なし」",
+    "  手番: 「ゾンビ1をこぶしで攻撃」「C4へ移動」「ボブに応急手当」「ターン終了」",
+    "  ラウンドのはじめ: 「回避に集中」「ゾンビ1に受け流しを宣言」「宣言しない」",
+    "  KP: 「ゾンビ1：アリスを攻撃」「ゾンビ1は回避」",
+    "宣言にならないもの: 質問（？付き）、「> 」で始まる引用、「次は攻撃しよう」のような予定。",
+)
+"""The chat forms, shown outside a battle and under the moment's help."""
+
+IN_BATTLE_FOOTER = ("コマンドでも同じことができます（/attack /react /declare /end /check …）。"
+                    "書き方に迷ったら、ボタンか番号で選べる質問が届きます。")
+
+
+def command_lines() -> list[str]:
+    """The commands, grouped by their first word: ``/battle（戦闘）: new 作成, …``."""
+    groups: dict[str, list[str]] = {}
+    heads: dict[str, str] = {}
+    for cmd in COMMANDS:
+        first, _, rest = cmd.path.partition(" ")
+        heads.setdefault(first, cmd.ja.split(" ")[0])
+        groups.setdefault(first, []).append(rest or "")
+    lines = ["【コマンド】"]
+    for first, subs in groups.items():
+        names = [s for s in subs if s]
+        tail = f": {', '.join(names)}" if names else ""
+        lines.append(f"/{first}（{heads[first]}）{tail}")
+    return lines
+
+
+async def help_replies(table: "ChatTable", req: "Request") -> list[Reply]:
+    """The private ``/help`` answer for ``req.user`` in ``req.channel``."""
+    found = await table.chat_context(req)
+    if found is None:
+        text = "\n".join([*command_lines(), "", *CHAT_FORMS])
+        return [Reply(text=clip(text), ephemeral=True, to=req.user)]
+    ctx = found
+    lines = moment_lines(ctx, read)
+    head = "【いま書けること】" if lines else "【いま書けること】あなたが答える問いはありません。"
+    if not lines:
+        lines = waiting_lines(ctx, read)
+    text = "\n".join([head, *lines, "", IN_BATTLE_FOOTER])
+    return [Reply(text=clip(text), ephemeral=True, to=req.user)]
