@@ -418,7 +418,7 @@ class Battles:
         now = self.clock()
         found = []
         for prompt in view.prompts:
-            if prompt.key in old or prompt.kind == "cover":  # an offer: the battle does not wait on it
+            if prompt.key in old or prompt.kind in ("cover", "rush"):  # an offer: the battle does not wait on it
                 continue
             payload = {"unit": prompt.unit, "owner": prompt.owner}
             if prompt.kind in ("declare", "declarations"):  # no reminder: the window's own timeout

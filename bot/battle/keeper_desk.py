@@ -14,7 +14,7 @@ from bot.battle.battles import Battles
 from bot.battle.draft import Draft, Loaded
 from bot.render import log as battle_log
 from bot.render.log import show_value
-from bot.render.reply import Reply, clip, private, public
+from bot.render.reply import Reply, clip, pages, private, public
 from bot.commands.request import Request, request_label
 from rules.battle import keeper as kc
 from rules.battle.events import Event
@@ -198,7 +198,7 @@ class KeeperDesk:
                 name = kp_settings.resolve(key, known)
                 return [private(req.user, kp_settings.table_text({name: values[name]}, {name: known[name]}))]
             sources = getattr(getattr(system, "rules", None), "sources", "")
-            return [private(req.user, kp_settings.table_text(values, known, sources))]
+            return [private(req.user, page) for page in pages(kp_settings.table_text(values, known, sources))]
         name, value = kp_settings.parse(key, raw, known)
         await self.store.keeper.put_channel_setting(req.channel, name, value)
         text = f"⚙ 設定 {name} を {show_value(value)} にしました（このチャンネルの以後の戦闘にも使います）。"

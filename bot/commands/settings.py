@@ -33,7 +33,9 @@ OPTIONS: dict[str, Option] = {
     "dice": Option("判定方式（CCB: 決定的成功1–5・致命的失敗96–100 / CC: 1と100のみ）", "X-ROLL-02",
                    ("CCB", "CC")),
     "shock": Option("ショック（半分以上のダメージでCON×5）", "X-HP-03"),
+    "impale": Option("貫通（OFF / ONCE: db1回 / TWICE: db2回）", "X-IMPALE-01", ("OFF", "ONCE", "TWICE")),
     "parry_free_at": Option("宣言なしで受け流せる〈マーシャルアーツ〉〈武道〉の値", "H-DEF-PARRY-03", minimum=0),
+    "separate_attack_counts": Option("殴りと射撃を別に数える", "H-AP-04"),
     "dodge_firearms": Option("銃器への〈回避〉を認める", "H-DEF-DODGE-02"),
     "block_melee_critical": Option("防御のクリティカルで近接武器から減らす量", "H-DEF-BLOCK-04"),
     "shield_missile_chance": Option("盾で射撃戦武器を防げる確率（%、0で自動処理なし）", "H-DEF-PARRY-08"),
@@ -84,8 +86,8 @@ DECLARE_TIMEOUT_MINUTES = 0
 answer or the KP's 「宣言を締め切る」; with N > 0 they close by themselves N minutes after the
 round opened."""
 
-ALIASES = {"幸運消費": "luck_spend", "幸運の消費": "luck_spend", "版": "edition", "ダイスの版": "edition", "エディション": "edition", "サプリメント": "supplements", "判定": "dice", "ショック": "shock", "受け流し宣言": "parry_free_at", "スペシャル": "special",
-           "銃器回避": "dodge_firearms", "盾2回": "invictus_shields", "身代わり": "substitute_parry",
+ALIASES = {"幸運消費": "luck_spend", "幸運の消費": "luck_spend", "版": "edition", "ダイスの版": "edition", "エディション": "edition", "サプリメント": "supplements", "判定": "dice", "ショック": "shock", "貫通": "impale", "受け流し宣言": "parry_free_at", "スペシャル": "special",
+           "銃器回避": "dodge_firearms", "攻撃回数別": "separate_attack_counts", "盾2回": "invictus_shields", "身代わり": "substitute_parry",
            "受け流し減少": "parry_step", "武道2倍": "budo_double", "硬い床": "hard_floor",
            "流派": "budo_styles", "特徴": "traits", "席順": "seating", "集団攻撃": "group_attack",
            "有利": "advantaged", "不利": "disadvantaged", "割り込み確認": "interrupt_ask",

@@ -124,6 +124,7 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("class", "分類", "受け流しの分類（刀剣, 棍棒, ナイフ, 拳銃 …）"),
         Opt("rof", "射撃モード", "銃の射撃モード（単発 / 単発/セミオート/フルオート）"),
         num("range", "射程", "射程（m）", 0, 100000),
+        Opt("impale", "貫通", "スペシャルで貫通する武器か（未指定なら武器表のとおり）", "bool"),
         Opt("delete", "削除", "この武器をキャラクターから外す", "bool")), private=True),
     Cmd("char show", "キャラ 表示", "キャラクターを表示する", (
         Opt("name", "名前", "キャラクター名", autocomplete="character"),), private=True),

@@ -81,7 +81,7 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         declare = ROUND_HINTS.get(view.system, "") if view else ""
         return f"━━ ラウンド{e.round} ━━ 行動順: {order}{tied}{declare}"
     if isinstance(e, ev.TurnEnded):
-        return f"{e.unit}の手番が終わりました。"
+        return f"{e.unit}の手番が終わりました（{e.cause}）。" if e.cause else f"{e.unit}の手番が終わりました。"
     if isinstance(e, ev.SideOutOfAction):
         side = "PC" if e.side == "PC" else "NPC"
         return f"{side}側が全員行動不能になりました。KPは [戦闘終了] か /battle end で戦闘を終えられます。"
@@ -95,7 +95,8 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         return line
     if isinstance(e, ce.AttackDeclared):
         how = "".join(f"【{x}】" for x in (e.special, f"{e.aim}狙い" if e.aim else None) if x)
-        return f"⚔ {e.attacker} → {e.target}：{how}{e.weapon}で攻撃（{e.skill}%）"
+        odds = "1撃目は自動失敗、H-MA-FEINT-04" if e.special == "フェイント" else f"{e.skill}%"
+        return f"⚔ {e.attacker} → {e.target}：{how}{e.weapon}で攻撃（{odds}）"
     if (line := house_line(e)) is not None:  # the map, techniques and wounds (issue 5)
         return line
     if isinstance(e, ce.CheckRolled):
@@ -106,7 +107,8 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         weapon = f"（{e.weapon}）" if e.weapon else ""
         return f"{e.unit}の対応：{e.action}{weapon}"
     if isinstance(e, ce.DamageRolled):
-        return f"ダメージ：{e.text}"
+        label = f"ダメージ（{e.weapon}）" if e.weapon else "ダメージ"
+        return f"{label}【貫通：武器のダイス2回】：{e.text}" if e.impale else f"{label}：{e.text}"
     if isinstance(e, ce.HpChanged):
         if e.after > e.before:  # 〈応急手当〉/〈医学〉 (rules.systems.coc6.treatment.heal)
             if _hidden(view, e.unit):

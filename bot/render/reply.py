@@ -72,6 +72,19 @@ def clip(text: str, limit: int = MAX_TEXT) -> str:
     return text[: limit - len(note)].rstrip() + note
 
 
+def pages(text: str, limit: int = MAX_TEXT) -> list[str]:
+    """``text`` cut at line ends into pieces of at most ``limit`` characters (a line longer
+    than ``limit`` is clipped); one piece when it fits, never an empty one."""
+    out: list[str] = []
+    for line in (text.strip() or "（内容がありません）").split("\n"):
+        line = clip(line, limit)
+        if out and len(out[-1]) + 1 + len(line) <= limit:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
+
+
 def posted_in(replies: list[Reply], channel: str) -> list[Reply]:
     """``replies`` of a request made outside ``channel`` (a button pressed in a direct
     message) with their public messages posted in ``channel``, the battle's."""

@@ -18,6 +18,7 @@ from bot.store import Store
 from rules.battle.protocol import UnitRow
 from rules.coc6.character import CHARACTERISTIC_RANGE, CHARACTERISTICS, Character
 from rules.coc7.character import Investigator, is_investigator
+from rules.coc6.weapon_table import NAMES, TABLE
 from rules.coc6.weapons import BUILTIN_WEAPONS, UNARMED_WEAPONS, ParryClass, like_known, make_weapon
 from rules.errors import InvalidInput
 from rules.systems.charge_rank.sheet import NAMES as CHARGE_RANK_NUMBERS, REQUIRED as CHARGE_RANK_REQUIRED
@@ -248,7 +249,7 @@ class CharacterBook:
         if damage is not None:
             damage = unicodedata.normalize("NFKC", damage).upper().replace(" ", "")
             try:  # a die that cannot be rolled (1D0) is refused now, not at the first hit
-                readable = bool(re.fullmatch(r"[0-9D+\-*/()]{1,40}", damage)) and (damage == "0" or parse(damage) is not None)
+                readable = bool(re.fullmatch(r"[0-9D+\-*/()]{1,40}", damage)) and (damage.isdigit() or parse(damage) is not None)
                 if readable:
                     check_expression(damage)
             except DiceError as err:
@@ -261,22 +262,30 @@ class CharacterBook:
             raise InvalidInput(f"rof は {'/'.join(FIRE_MODES)} から選んで / で区切ります（例: 単発/セミオート/フルオート）。")
         weapon = make_weapon(weapon_name, skill_value=skill_value, skill=skill_name, damage=damage,
                              hp=opt.integer(options, "hp", "hp"), parry_class=cls, rof=rof,
-                             range_m=opt.integer(options, "range", "range"))
+                             range_m=opt.integer(options, "range", "range"),
+                             impale=opt.boolean(options, "impale") if opt.text(options, "impale") else None,
+                             skills=character.skills)
         damaged = weapon.name in character.weapon_state  # given anew: a new (or mended) weapon
         character = dataclasses.replace(character.with_weapon(weapon), weapon_state={
             k: v for k, v in character.weapon_state.items() if k != weapon.name})
         await self.store.put_character(scope, user, character.name, character.to_dict())
         hp = f"、耐久力{weapon.hp}" if weapon.hp is not None else "、耐久力なし"
+        hp += "、貫通可" if weapon.impale else ""
         note = "\n（以前の戦闘での損傷・故障はなくなりました）" if damaged else ""
-        if weapon_name not in BUILTIN_WEAPONS and not any(w.name == weapon_name for w in UNARMED_WEAPONS):
+        rows = NAMES.get(weapon_name, ())
+        if len(rows) > 1:  # an alias of several rows (斧): say which it became, by the sheet's skill
+            row = next((r for r in rows if weapon.skill == (TABLE[r].skill or r)), rows[0])
+            others = "・".join(f"weapon:{r}" for r in rows if r != row)
+            note += f"\n（武器表の「{row}」として登録しました。別の武器なら {others} で登録し直してください）"
+        elif weapon_name not in BUILTIN_WEAPONS and not any(w.name == weapon_name for w in UNARMED_WEAPONS):
             missing = [label for key, label in (("damage", "damage:"), ("hp", "hp:"), ("class", "class:"))
                        if opt.text(options, key) is None]
             like = like_known(weapon_name)
             if missing and like:
-                note = (f"\n（武器表にない名前なので、未指定の項目は武器表の「{like}」の値にしました。"
+                note += (f"\n（武器表にない名前なので、未指定の項目は武器表の「{like}」の値にしました。"
                         f"{' '.join(missing)} で変えられます）")
             elif missing and not weapon.parry_class.is_ranged:
-                note = (f"\n（武器表にない名前なので、未指定の項目は近接武器の既定値にしました。"
+                note += (f"\n（武器表にない名前なので、未指定の項目は近接武器の既定値にしました。"
                         f"{' '.join(missing)} で指定できます。耐久力がないと受け流しには使えません）")
         return [private(user, f"{character.name}に武器「{weapon.name}」を持たせました"
                        f"（{weapon.parry_class.value}、{character.weapon_skill(weapon)}%、{weapon.damage}{hp}）。{note}")]

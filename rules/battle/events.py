@@ -112,9 +112,11 @@ class TurnStarted(Event):
 @event("turn_ended")
 @dataclass(frozen=True)
 class TurnEnded(Event):
-    """``unit``'s turn ended (unspent AP are discarded, H-AP-06)."""
+    """``unit``'s turn ended (unspent AP are discarded, H-AP-06); ``cause``: why, when it
+    did not end by the unit's own ``/end`` (put out of action during it)."""
 
     unit: str
+    cause: str = ""
 
 
 @event("condition_changed")

@@ -16,7 +16,8 @@ from rules.dice import Dice
 from rules.errors import InvalidInput
 
 LEVEL_WORDS = {
-    "決定的成功": SuccessLevel.CRITICAL, "クリティカル": SuccessLevel.CRITICAL,
+    "決定的成功": SuccessLevel.CRITICAL, "クリティカル": SuccessLevel.CRITICAL, "大成功": SuccessLevel.CRITICAL,
+    "大失敗": SuccessLevel.FUMBLE,
     "スペシャル": SuccessLevel.SPECIAL, "成功": SuccessLevel.SUCCESS, "失敗": SuccessLevel.FAILURE,
     "致命的失敗": SuccessLevel.FUMBLE, "ファンブル": SuccessLevel.FUMBLE,
 }
@@ -61,7 +62,7 @@ def parse_result(text: str) -> SuccessLevel | int:
         return LEVEL_WORDS[word]
     if word.lstrip("-").isdigit():
         return int(word)
-    raise InvalidInput("result: には 成功、失敗、スペシャル、決定的成功、致命的失敗 か数値を指定してください。")
+    raise InvalidInput("result: には 成功、失敗、スペシャル、決定的成功（大成功・クリティカル）、致命的失敗（大失敗・ファンブル） か数値を指定してください。")
 
 
 def _find(dice: list, wanted: list) -> int | None:

@@ -22,6 +22,7 @@ BASE_SKILLS: dict[str, int] = {
     "マシンガン": 15, "隠れる": 10, "応急手当": 30, "医学": 5, "武器・双撃": 0, "武道": 1,
     "ナイフ": 25, "大きい棍棒": 25, "小さい棍棒": 25, "手斧": 20, "サーベル": 15, "レイピア": 15,
     "日本刀": 15, "肉切り包丁": 15, "ブラックジャック": 40,
+    "木斧": 20, "鞭": 5, "チェーンソー": 20, "フェンシング・フォイル": 20,
     **RULEBOOK_BASES,
 }
 """X-SKILL-01 base values (%): every skill of the rulebook (rules.coc6.skill_list); 〈回避〉
@@ -223,8 +224,15 @@ class Character:
         return None
 
     def weapon_skill(self, weapon: Weapon) -> int:
-        """The % the weapon is rolled with: its own value, else the named skill (P-PARRY-03)."""
-        return weapon.skill_value if weapon.skill_value is not None else self.skill(weapon.skill)
+        """The % the weapon is rolled with (P-PARRY-03): its own value; else the sheet's skill of
+        the weapon's own name (〈和弓〉 written on the sheet); else its skill when the sheet has
+        it (〈弓〉 for a 和弓); else its skill's base value (X-SKILL-01)."""
+        if weapon.skill_value is not None:
+            return weapon.skill_value
+        for name in (weapon.name, weapon.skill):
+            if canonical_skill(name) in self.skills:
+                return self.skills[canonical_skill(name)]
+        return self.skill(weapon.skill)
 
     def with_skill(self, name: str, value: int) -> "Character":
         """A copy with skill ``name`` (spelling folded, see canonical_skill) set to ``value`` %."""

@@ -69,7 +69,20 @@ async def test_an_allowed_long_move_spends_the_ap_left_and_never_goes_negative(c
     for line in SETUP[:4] + MAP:
         await table.say(line)
     refused = await table.say("alice: F6へ移動")
-    assert "移動は1マス1ポイントです（5マスに5ポイント、残り3）" in refused[0]["text"]
+    assert "（F6までは壁やほかのユニットを避けて6マス（直線なら5マス）で6ポイント、残り3）" in refused[0]["text"]  # ゾンビ on E5 (X-REACH-01)
     allowed = "\n".join(m["text"] for m in await table.say("kp: /kp allow"))
     assert "アリスはA1 → F6へ移動【全力移動】（3ポイント）" in allowed
     assert (await table.status())["アリス"]["ap"] == 0
+
+
+@pytest.mark.rule("H-GEN-01")
+async def test_the_settings_list_is_never_cut_but_split_into_pages(console_table):
+    table = await console_table([])
+    for line in SETUP[:4]:
+        await table.say(line)
+    said = await table.say("kp: /kp setting")
+    assert all(len(m["text"]) <= 2000 and m["ephemeral"] for m in said)
+    listing = "\n".join(m["text"] for m in said)
+    assert "省略しました" not in listing
+    assert "・貫通（impale） = ONCE（既定 ONCE）　貫通（OFF / ONCE: db1回 / TWICE: db2回）（X-IMPALE-01）" in listing
+    assert "・攻撃回数別（separate_attack_counts） = オフ（既定 オフ）　殴りと射撃を別に数える（H-AP-04）" in listing

@@ -57,10 +57,13 @@ async def test_builtin_melee_weapons_use_their_base_skill(console_table):
     table = await console_table()
     await table.say(NEW.format(who="kp", name="教団員"))
     reply = await table.say("kp: /char weapon name:教団員 weapon:ナイフ")
-    assert "（ナイフ、25%、1D4、耐久力9）" in reply[0]["text"]
+    assert "（ナイフ、25%、1D4、耐久力9、貫通可）" in reply[0]["text"]
     reply = await table.say("kp: /char weapon name:教団員 weapon:手斧")
     assert "（棍棒、20%、1D6+1、耐久力12）" in reply[0]["text"]
     reply = await table.say("kp: /char weapon name:教団員 weapon:斧")
+    assert "（棍棒、20%、1D6+1、耐久力12）" in reply[0]["text"]
+    assert "武器表の「手斧」として登録しました。別の武器なら weapon:木斧 で登録し直してください" in reply[0]["text"]
+    reply = await table.say("kp: /char weapon name:教団員 weapon:鉄パイプ")
     assert "武器表にない名前" in reply[0]["text"] and "hp:" in reply[0]["text"]
     reply = await table.say("kp: /char weapon name:教団員 weapon:斧 damage:1D8+")
     assert reply[0]["ephemeral"] and "ダイス式として読めません" in reply[0]["text"]
@@ -189,12 +192,14 @@ ADDED = "は技能表にない技能なので、新しい技能として追加�
          "近接武器の既定値にしました。hp: class: で指定できます。耐久力がないと受け流しには使えません）"),
     ], id="a weapon's damage that cannot be rolled is refused as typed"),
     pytest.param([
+        ("alice: /char weapon name:アリス weapon:ナイフ（予備）",
+         "アリスに武器「ナイフ（予備）」を持たせました（ナイフ、25%、1D4、耐久力9、貫通可）。\n"
+         "（武器表にない名前なので、未指定の項目は武器表の「小型ナイフ」の値にしました。damage: hp: class: で変えられます）"),
+        ("alice: /char weapon name:アリス weapon:ナイフ（予備） skill:55 damage:1D6",
+         "アリスに武器「ナイフ（予備）」を持たせました（ナイフ、55%、1D6、耐久力9、貫通可）。\n"
+         "（武器表にない名前なので、未指定の項目は武器表の「小型ナイフ」の値にしました。hp: class: で変えられます）"),
         ("alice: /char weapon name:アリス weapon:大型ナイフ",
-         "アリスに武器「大型ナイフ」を持たせました（ナイフ、25%、1D4、耐久力9）。\n"
-         "（武器表にない名前なので、未指定の項目は武器表の「ナイフ」の値にしました。damage: hp: class: で変えられます）"),
-        ("alice: /char weapon name:アリス weapon:大型ナイフ skill:55 damage:1D6",
-         "アリスに武器「大型ナイフ」を持たせました（ナイフ、55%、1D6、耐久力9）。\n"
-         "（武器表にない名前なので、未指定の項目は武器表の「ナイフ」の値にしました。hp: class: で変えられます）"),
+         "アリスに武器「大型ナイフ」を持たせました（ナイフ、25%、1D4+2、耐久力15、貫通可）。"),
     ], id="a weapon named after a kind in the table takes that row"),
     pytest.param([
         ("alice: /char set name:アリス key:STR value:0", "STR には1から999の整数を指定してください（「0」は範囲外です）。"),
@@ -221,10 +226,24 @@ async def test_a_sheet_changed_during_a_battle_says_the_units_sheet_stays_as_it_
     await table.say("kp: /battle add name:ゾンビ character:ゾンビ")
     await table.say("kp: /battle start")
     armed = await table.say("alice: /char weapon name:アリス weapon:.38リボルバー")
-    assert [m["text"] for m in armed] == ["アリスに武器「.38リボルバー」を持たせました（拳銃、20%、1D10、耐久力10）。\n"
+    assert [m["text"] for m in armed] == ["アリスに武器「.38リボルバー」を持たせました（拳銃、20%、1D10、耐久力10、貫通可）。\n"
                                           "（進行中の戦闘のアリスには反映されません。次の戦闘から使えます）"]
     set_ = await table.say("kp: /char set name:ゾンビ key:こぶし value:90")
     assert [m["text"] for m in set_] == ["ゾンビ: 〈こぶし〉 = 90% に設定しました。\n（進行中の戦闘のゾンビには反映されません。"
                                          "次の戦闘から使えます。この戦闘の値はKPが /kp set で変えられます）"]
     elsewhere = await table.say("alice: /char set name:ボブ key:こぶし value:90")
     assert [m["text"] for m in elsewhere] == ["ボブ: 〈こぶし〉 = 90% に設定しました。"]
+
+
+@pytest.mark.rule("X-WPN-01", "X-IMPALE-01")
+@pytest.mark.parametrize("typed,shown", [
+    ("weapon:和弓", "（弓、75%、1D6、耐久力8、貫通可）"),  # 〈弓〉 from the sheet, 貫通可 from the row
+    ("weapon:大砲 damage:22", "（棍棒、0%、22、耐久力なし）"),  # a fixed damage
+    ("weapon:鉄串 impale:true", "（棍棒、0%、1D3、耐久力なし、貫通可）"),  # the explicit flag
+])
+async def test_hand_entered_weapons_take_the_sheets_skill_a_fixed_damage_and_the_impale_flag(console_table, typed, shown):
+    table = await console_table()
+    await table.say(NEW.format(who="kp", name="弓子"))
+    await table.say("kp: /char set name:弓子 key:弓 value:75")
+    reply = await table.say(f"kp: /char weapon name:弓子 {typed}")
+    assert shown in reply[0]["text"]

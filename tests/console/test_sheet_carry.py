@@ -136,7 +136,7 @@ async def test_a_hurt_investigator_is_healed_and_a_weapon_mended_on_the_sheet(co
     assert shown[2] == "HP 9/15 / MP 3/11 / SAN 50/90 / db なし / 回避 24%"
     assert shown[3].startswith("武器: ナイフ（90% 1D4 耐久2/9）")
     mended = texts(await table.say("alice: /char weapon name:アリス weapon:ナイフ skill:90"))
-    assert mended == ["アリスに武器「ナイフ」を持たせました（ナイフ、90%、1D4、耐久力9）。\n（以前の戦闘での損傷・故障はなくなりました）"]
+    assert mended == ["アリスに武器「ナイフ」を持たせました（ナイフ、90%、1D4、耐久力9、貫通可）。\n（以前の戦闘での損傷・故障はなくなりました）"]
     assert "weapon_state" not in await sheet(table, "アリス")
 
 

@@ -184,7 +184,7 @@ def test_armour_that_stops_the_blow_reads_zero_and_the_arithmetic():
     _sheets(t, 2, "coc6-house")
     t.start()
     t.end_turns_until("アキ")
-    t.run("pc", cmds.Attack, [10], target="鎧", weapon="ナイフ")
+    t.run("pc", cmds.Attack, [30], target="鎧", weapon="ナイフ")  # a success, not a special (X-IMPALE-01)
     events = t.run(KP, cmds.React, [1, 1], action="なし", as_unit="鎧")  # ナイフ 1D4 + db 1D4 → 2
     resolved = next(e for e in events if isinstance(e, ce.AttackResolved))
     assert t.hp("鎧") == 12
@@ -198,7 +198,7 @@ def test_a_volley_total_is_after_the_armour_of_each_bullet():
     _sheets(t, 1, "coc6-house")
     t.start()
     t.end_turns_until("アキ")
-    events = t.run("pc", cmds.Attack, [10, 20, 90, 3, 4], target="鎧", weapon="サブマシンガン", mode="セミオート")
+    events = t.run("pc", cmds.Attack, [30, 20, 90, 3, 4], target="鎧", weapon="サブマシンガン", mode="セミオート")
     if t.state.pending:
         events = t.run(KP, cmds.React, [], action="なし", as_unit="鎧")
     resolved = next(e for e in events if isinstance(e, ce.AttackResolved))
@@ -213,7 +213,7 @@ def _budo_called_shot(armor: int, aim: str, dice: list[int]) -> tuple[Table, str
     _sheets(t, armor, "coc6-budo")
     t.start()
     t.end_turns_until("アキ")
-    t.run("pc", cmds.Attack, [10], target="鎧", weapon="ナイフ", aim=aim)
+    t.run("pc", cmds.Attack, [20], target="鎧", weapon="ナイフ", aim=aim)
     events = t.run(KP, cmds.React, dice, action="なし", as_unit="鎧")
     return t, next(e for e in events if isinstance(e, ce.AttackResolved)).outcome
 

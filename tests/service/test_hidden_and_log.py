@@ -125,7 +125,7 @@ async def test_the_kp_takes_the_private_cover_offer_from_a_direct_message(table)
     await two_zombies_one_hidden(table)
     replies = await table.say(ALICE, "attack", 20, target="ゾンビ1", weapon="こぶし")
     offer = next(r for r in replies if "かばえます" in r.text)
-    table.dice.feed(30)  # ゾンビ2's DEX×5 = 40: it steps in
+    table.dice.feed(30, 2, 3)  # ゾンビ2's DEX×5 = 40: it steps in; the blow (こぶし 1D3 + db 1D4) is rolled with it
     pressed = await table.service.handle(Request(channel="dm-kp", user=KP, name=KP, command="button",
                                                  options={"custom_id": offer.buttons[0].custom_id}))
     public = [r for r in pressed if not r.ephemeral]
@@ -270,7 +270,8 @@ async def test_undoing_a_hidden_npcs_addition_does_not_name_its_sheet(table):
 @pytest.mark.rule("X-HP-02")
 async def test_a_hidden_npc_killed_by_a_blow_reads_dead_not_dying(table):
     await table.fight(hidden=True)
-    await table.say(KP, "kp set", target="ゾンビ", field="HP", value="2")
+    await table.say(KP, "kp set", target="ゾンビ", field="HP", value="2")  # 気絶 at 2 (X-HP-02) …
+    await table.say(KP, "kp set", target="ゾンビ", field="状態", value="-気絶")  # … unless the KP says not
     await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
     replies = await table.say(KP, "react", 80, 2, 3, action="回避", **{"as": "ゾンビ"})
     public = "\n".join(r.text for r in replies if not r.ephemeral)

@@ -126,3 +126,34 @@ async def test_override_of_a_hit_still_waiting_for_its_answer_asks_the_question_
     assert [p.unit for p in (await table.state()).pending] == ["ゾンビ"]
     answered = await table.press(KP, "回避", again, 80, 2, 3)
     assert "ゾンビの対応：回避" in text(answered) and (await table.state()).units["ゾンビ"].hp == 10
+
+
+@pytest.mark.rule("H-GEN-01", "H-DEF-COVER-05", "H-DEF-COVER-06", "H-DEF-COVER-10")
+async def test_override_of_a_cover_roll_reuses_the_damage_already_shown(table):
+    """ボブ's かばう (DEX×5 50) fails at 70 and the blow is shown (1D3+1D4 = 2+3); the KP
+    rules it a success: ボブ takes the same 5, and no die is rolled again."""
+    await table.fight()
+    await table.say(ALICE, "end")
+    await table.say(BOB, "end")
+    await table.say(KP, "attack", 20, target="アリス", weapon="こぶし", **{"as": "ゾンビ"})
+    failed = await table.say(BOB, "react", 70, 2, 3, action="かばう", target="アリス")
+    assert "(1D100<=50) ＞ 70 ＞ 失敗" in text(failed) and "(1D3+1D4) ＞ 2[2]+3[3] ＞ 5" in text(failed)
+    replies = await table.say(KP, "kp override", result="成功")  # nothing fed: no new die may be rolled
+    assert "ボブのかばう（DEX×5）（70）を「成功」に" in text(replies)
+    assert table.dice.faces == []
+    state = await table.state()
+    assert [p.unit for p in state.pending] == ["ボブ"] and state.pending[0].context["damage"] == 5
+    await table.say(BOB, "react", action="なし")
+    state = await table.state()
+    assert (state.units["アリス"].hp, state.units["ボブ"].hp) == (13, 14 - 5)
+
+
+@pytest.mark.rule("H-GEN-01", "X-ROLL-02")
+async def test_override_reads_daiseikou_as_a_critical(table):
+    await table.fight()
+    await table.say(ALICE, "attack", 45, target="ゾンビ", weapon="こぶし")
+    replies = await table.say(KP, "kp override", result="大成功")
+    assert "アリスの攻撃（こぶし）（45）を「大成功」に" in text(replies)
+    assert "(1D100<=70) ＞ 45 ＞ 成功 → KP裁定で「大成功」" in text(replies)
+    state = await table.state()
+    assert state.pending[0].context["level"] == "決定的成功/スペシャル"

@@ -24,6 +24,7 @@ from rules.systems.coc6.grid import MELEE_REACH, apart
 from rules.systems.coc6.waiting import TargetAwaited, awaited
 from rules.systems.coc6.hide import hidden_divisor
 from rules.systems.coc6.hit import Incoming, hit
+from rules.systems.coc6.impale import impale_mode
 from rules.systems.coc6.options import ORDER, available
 from rules.systems.coc6.parry import WEAR_CLASSES
 from rules.systems.coc6.state import CocState, CocUnit
@@ -113,12 +114,31 @@ def _budo_exception(rules: CocRules, unit: CocUnit) -> bool:
     return any(v >= 11 for v in unit.character.budo_skills().values())
 
 
-def check_limit(rules: CocRules, actor: CocUnit, weapon: Weapon, ap: int, ap_clause: str = "H-ATK-02") -> None:
+MIXED_SETTING = "separate_attack_counts"
+"""H-AP-04's KP setting: a turn may hold one non-firearm attack and up to two firings."""
+
+
+def check_limit(rules: CocRules, state: CocState, actor: CocUnit, weapon: Weapon, ap: int,
+                ap_clause: str = "H-ATK-02") -> None:
     """Refuse a second attack this turn (H-AP-04/H-ATK-01; firearms twice, H-FIRE-01) and an
-    attack costing more than the AP left (``ap`` AP; ``ap_clause`` names the cost)."""
-    limit = 2 if weapon.is_firearm else 1
-    if actor.attacks >= limit:
-        clause = rules.clause("attack_limit_firearm" if weapon.is_firearm else "attack_limit")
+    attack costing more than the AP left (``ap`` AP; ``ap_clause`` names the cost).
+
+    A turn that mixes a firing and another attack (a punch, a knife, a bow) is refused
+    whichever comes first (H-AP-04 default: the second attack of a turn is the firearms'
+    privilege); with the KP setting ``separate_attack_counts`` each kind counts on its own
+    (one non-firearm attack and up to two firings). The order never decides.
+    """
+    firing = weapon.is_firearm
+    others = actor.attacks - actor.firings
+    mixed = actor.firings if not firing else others
+    limit_clause = rules.clause("attack_limit") or "H-AP-04"
+    if mixed and not state.settings.get(MIXED_SETTING, False):
+        done, doing = ("射撃", "射撃以外の攻撃") if not firing else ("射撃以外の攻撃", "射撃")
+        forbid(limit_clause, f"{actor.id}はこのターンすでに{done}をしたので、{doing}はできません"
+                             "（1ターンに2回攻撃できるのは2回とも射撃のときだけです）。")
+    limit = 2 if firing else 1
+    if (actor.firings if firing else others) >= limit:
+        clause = rules.clause("attack_limit_firearm" if firing else "attack_limit")
         forbid(clause, f"1ターンに攻撃できるのは{limit}回までです（{actor.id}はこのターンすでに攻撃しました）。")
     if rules.uses_ap and actor.ap < ap:
         forbid(ap_clause, f"{actor.id}の行動ポイントが足りません（残り{actor.ap}、この攻撃には{ap}ポイント必要）。")
@@ -204,6 +224,9 @@ def open_reaction(rules: CocRules, d: Decision[CocState], plan: Strike, number: 
         weapon = replace(weapon, damage=multiply_damage(weapon.damage, 2))
     context = {"level": level, "number": number, "special": plan.special, "aim": plan.aim,
                "budo": budo_ok, **plan.context}
+    rolled = next((e for e in reversed(d.events) if isinstance(e, ce.CheckRolled) and e.attack == number), None)
+    if rolled is not None and (impale := impale_mode(d.state, weapon, level, rolled.roll, rolled.target)):
+        context["impale"] = impale  # X-IMPALE-01: the weapon's dice twice
     if level in (SuccessLevel.SPECIAL.value, SuccessLevel.CRITICAL.value):
         context["effects"] = list(context.get("effects", [])) + list(context.pop("effects_on_special", []))
     target = d.state.coc_unit(plan.target.id)

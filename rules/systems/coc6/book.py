@@ -15,7 +15,7 @@ RULES = CocRules(
         "parry_hold": "P-DMG-03", "parry_wear": "P-DMG-04", "cannot_fire": "P-DMG-06",
         "parried_club": "P-CLASS-04", "parried_gun": "P-CLASS-06", "parried_bow": "P-CLASS-07",
     },
-    defaults={"dice": "CCB", "special": True, "shock": True, "parry_free_at": 1,
+    defaults={"dice": "CCB", "special": True, "shock": True, "impale": "ONCE", "separate_attack_counts": False, "parry_free_at": 1,
               # issue 4: P-CLASS-05 (shield vs missiles, % or 0 = not automated), P-NOTE-04
               # (Cthulhu Invictus: a shield parries twice), P-NOTE-01 (parry as a substitute)
               "shield_missile_chance": 0, "invictus_shields": False, "substitute_parry": False},

@@ -80,3 +80,15 @@ def aim_context(aim: Aim) -> dict:
     if aim.knockout_only:
         context["knockout_only"] = True
     return context
+
+
+def merged_context(context: dict, aim: Aim) -> dict:
+    """``context`` with ``aim``'s entries added (H-MA-02: a called shot combines with any
+    special): its ``extra`` dice after the context's, its ``effects`` after the context's."""
+    added = aim_context(aim)
+    merged = {**context, **added}
+    if "extra" in context and "extra" in added:
+        merged["extra"] = context["extra"] + added["extra"]
+    if "effects" in context and "effects" in added:
+        merged["effects"] = list(context["effects"]) + list(added["effects"])
+    return merged

@@ -8,6 +8,7 @@ when the units stand on squares (X-TOUCH-01, X-REACH-01).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 import re
 
 from rules.battle.decision import Decision
@@ -17,7 +18,8 @@ from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.config import CocRules
-from rules.systems.coc6.hit import Incoming, attack_blow, finish, land
+from rules.systems.coc6.feint import FIRST as FEINT_FIRST
+from rules.systems.coc6.hit import Incoming, attack_blow, finish, land, land_each
 from rules.systems.coc6.limits import common_refusal, defense_target, roll_defense
 from rules.systems.coc6.options import BLOCK, PARRY, available, request_reaction
 from rules.systems.coc6.state import CocState, CocUnit
@@ -66,7 +68,8 @@ def coverable(state: CocState, ally: str) -> Pending | None:
     first answer to a hit, not a follow-up."""
     pending = state.pending_for(ally)
     if pending is None or pending.kind != "reaction" or pending.context.get("followup") \
-            or pending.context.get("covered") or pending.context.get("covering"):
+            or pending.context.get("covered") or pending.context.get("covering") \
+            or pending.context.get("special") == FEINT_FIRST:  # it fails by itself (H-MA-FEINT-04)
         return None
     return pending
 
@@ -81,6 +84,9 @@ def refusal(rules: CocRules, state: CocState, protector: CocUnit, allies: list[C
     if any(a.id == protector.id for a in allies):
         return InvalidInput("自分自身はかばえません。target: にかばう味方を指定してください。")
     pending = coverable(state, ally.id)
+    asked = state.pending_for(ally.id)
+    if pending is None and asked is not None and asked.context.get("special") == FEINT_FIRST:
+        return RuleViolation("H-MA-FEINT-04", f"{ally.id}が受けているのはフェイントの1撃目で、自動で失敗します（かばう必要はありません）。")
     if pending is None:
         return InvalidInput(f"{ally.id}がいま受けている攻撃はありません。")
     if pending.context.get("attacker") == protector.id:
@@ -112,9 +118,10 @@ def protect(rules: CocRules, d: Decision[CocState], protector: CocUnit, allies: 
             dice: Dice) -> None:
     """Roll [DEX×5] ÷ N (N = allies protected, H-DEF-COVER-02/05) for the attack on ``allies[0]``.
 
-    Success: the protector takes the blow and may block or parry, not counted
-    (H-DEF-COVER-06..09). Failure: each takes ½ (rounded up), and each may still block or
-    parry at ½ (H-DEF-COVER-10/11). Critical: the damage is cancelled; a successful parry
+    Success: the protector takes the blow (rolled now, as on a failure) and may block or
+    parry, not counted (H-DEF-COVER-06..09). Failure: each takes ½ (rounded up), and each may still block or
+    parry at ½ (H-DEF-COVER-10/11); a burst's bullets are halved one by one, armour against
+    each (H-DEF-06). Critical: the damage is cancelled; a successful parry
     then offers a counterattack with ½ damage (H-DEF-COVER-12). Fumble: each takes the
     full damage and neither may defend (H-DEF-COVER-13).
     """
@@ -134,19 +141,28 @@ def protect(rules: CocRules, d: Decision[CocState], protector: CocUnit, allies: 
     if check.level is SuccessLevel.CRITICAL:
         _follow(rules, d, protector.id, inc, covered, [PARRY], covering=True, cancelled=True, factor=n)
         return
-    if check.succeeded:
-        _follow(rules, d, protector.id, inc, covered, FOLLOW_UP, covering=True, factor=n)
-        return
+    # The blow is rolled now on every course that takes it, so its dice fall in the same place
+    # whether the かばう succeeds or fails: a /kp override of this roll reuses the damage
+    # already shown instead of rolling it again (H-GEN-01).
     blow = attack_blow(d, Incoming(inc.number, inc.attacker, inc.weapon, ally.id, inc.context), dice)
     damage = blow.amount
+    if check.succeeded:
+        _follow(rules, d, protector.id, inc, covered, FOLLOW_UP, covering=True, factor=n, damage=damage)
+        return
+    bullets = [int(b) for b in inc.context.get("bullets") or []]
+    volley = len(bullets) > 1  # a burst: each bullet is dealt on its own (H-DEF-06)
     if check.level is SuccessLevel.FUMBLE:
-        dealt = [land(d, inc, unit, blow, dice).phrase() for unit in (ally.id, protector.id)]
+        dealt = [land_each(d, replace(inc, defender=unit), dice) if volley else land(d, inc, unit, blow, dice).phrase()
+                 for unit in (ally.id, protector.id)]
         d.emit(ce.AttackResolved(attack=inc.number, outcome=f"かばうファンブル（防御行動不可）：{'、'.join(dealt)}"))
         return
-    half = math.ceil(damage / 2)
-    _follow(rules, d, ally.id, inc, covered, FOLLOW_UP, covered=True, damage=half, factor=2, cover_failed=True)
+    halves = [math.ceil(b / 2) for b in bullets] if volley else []  # H-DEF-COVER-10: each bullet halved
+    half = sum(halves) if volley else math.ceil(damage / 2)
+    split = {"bullets": halves} if volley else {}
+    _follow(rules, d, ally.id, inc, covered, FOLLOW_UP, covered=True, damage=half, factor=2, cover_failed=True,
+            **split)
     _follow(rules, d, protector.id, inc, covered, FOLLOW_UP, covering=True, damage=half, factor=2,
-            cover_failed=True)
+            cover_failed=True, **split)
 
 
 def _outcome(level: SuccessLevel, protector: str, ally: str) -> str:

@@ -11,25 +11,28 @@ from rules.coc6.check import CCB, roll_check
 from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice, roll_expression
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6.impale import TWICE, impaled_dice
 from rules.systems.coc6.state import CocState, CocUnit
 
 
-def damage_expression(weapon: Weapon, db: str, extra: str = "") -> str:
+def damage_expression(weapon: Weapon, db: str, extra: str = "", impale: str = "") -> str:
     """The damage dice of ``weapon`` with the attacker's ``db`` and ``extra`` dice added.
 
     Firearms and bows add no db, thrown weapons half of it (rounded up, X-ROUND-01), melee
     weapons all of it (X-DB-01); a grapple that does no damage of its own adds none either
     (X-GRAPPLE-01: its effects are the grapple, not damage). ``extra`` is a signed term such
-    as ``"+1D4"``.
+    as ``"+1D4"``. ``impale`` (``ONCE``/``TWICE``, X-IMPALE-01): the weapon's dice twice,
+    ``(1D4+2)+(1D4+2)+1D4``, with the db once (or twice for ``TWICE``).
     """
-    expr = weapon.damage
+    expr = impaled_dice(weapon.damage) if impale else weapon.damage
     if weapon.parry_class is ParryClass.GRAPPLE and expr.strip() == "0":
         return expr + extra
-    if db and weapon.add_db == "full":
-        expr += db
-    elif db and weapon.add_db == "half":
-        sign = "-" if db.startswith("-") else "+"
-        expr += f"{sign}({db.lstrip('+-')})/2U"
+    for _ in range(2 if impale == TWICE else 1):
+        if db and weapon.add_db == "full":
+            expr += db
+        elif db and weapon.add_db == "half":
+            sign = "-" if db.startswith("-") else "+"
+            expr += f"{sign}({db.lstrip('+-')})/2U"
     return expr + extra
 
 
@@ -100,12 +103,15 @@ def hp_lost(events: list, unit: str) -> int:
     return sum(max(0, e.before - e.after) for e in events if isinstance(e, ce.HpChanged) and e.unit == unit)
 
 
-def roll_damage(d: Decision[CocState], attack: int, target: str, expr: str, dice: Dice) -> int:
-    """Roll ``expr`` for ``attack`` on ``target``, emit DamageRolled, return the damage (≥ 0)."""
+def roll_damage(d: Decision[CocState], attack: int, target: str, expr: str, dice: Dice,
+                impale: bool = False, weapon: str = "") -> int:
+    """Roll ``expr`` for ``attack`` on ``target``, emit DamageRolled (marked 貫通 when
+    ``impale``, X-IMPALE-01; naming ``weapon`` when given), return the damage (≥ 0)."""
     result = roll_expression(expr, dice)
     total = max(0, result.total or 0)
     d.emit(ce.DamageRolled(attack=attack, unit=target, expr=expr, total=total, text=result.text,
-                           rolls=[list(r) for r in result.rolls], attacker=d.state.attackers.get(attack, "")))
+                           rolls=[list(r) for r in result.rolls], attacker=d.state.attackers.get(attack, ""),
+                           impale=impale, weapon=weapon))
     return total
 
 

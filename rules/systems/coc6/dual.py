@@ -15,6 +15,7 @@ from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import Strike, check_limit, check_reach, check_weapon_usable, strike
 from rules.systems.coc6.budo import WEAPON, budo_of, multiply_damage
+from rules.systems.coc6.called_shot import aim_context, called_shot, canonical_aim
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.firearms import split_names
@@ -57,7 +58,9 @@ def penalties(character: Character, weapons: list[Weapon]) -> tuple[int, list[st
 
 def dual(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, target: CocUnit,
          dice: Dice) -> None:
-    """``/attack special:連続攻撃|同時攻撃 weapon:A,B [mode:武道]``.
+    """``/attack special:連続攻撃|同時攻撃 weapon:A,B [mode:武道] [aim:] [modifier:]``: ``modifier:``
+    and a called shot's −% apply to each hit roll, not to the 〈武器・双撃〉 roll; the called
+    shot's damage and effects go with each hit (H-MA-02).
 
     Raises RuleViolation: H-DUAL-04 (a ranged weapon), H-DUAL-03 (not two weapons),
     H-DUAL-09 (either weapon out of reach), H-DUAL-SEQ-02 / H-DUAL-SIM-02 (``mode:武道``
@@ -84,17 +87,20 @@ def dual(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
             check_reach(state, actor, target, weapon)
         except RuleViolation as exc:
             raise RuleViolation("H-DUAL-09", f"両方の武器が届かないと双撃は宣言できません（{exc.message}）") from None
-    check_limit(rules, actor, weapons[0], 1)
+    check_limit(rules, state, actor, weapons[0], 1)
     with_budo = (cmd.mode or "").strip() == "武道"
     budo = budo_of(actor.character, state.settings)[0] if with_budo and budo_of(actor.character, state.settings) else None
     if with_budo and budo is None:
         raise RuleViolation(f"H-DUAL-{sim_or_seq}-02", f"{actor.id}には組み合わせる〈武道〉がありません。")
     minus, why = penalties(actor.character, weapons)
-    value = max(0, dual_skill(actor.character, weapons, state.settings) + cmd.modifier - minus)
+    aim_name = canonical_aim(cmd.aim)
+    aim = called_shot(state, target, aim_name)  # H-MA-02: a called shot combines with a dual attack
+    value = max(0, dual_skill(actor.character, weapons, state.settings) - minus)
     number = state.next_attack
     special = SIMULTANEOUS if simultaneous else SEQUENTIAL
     d.emit(ce.AttackDeclared(attack=number, attacker=actor.id, target=target.id,
-                             weapon="・".join(names), skill=value, ap=1 if rules.uses_ap else 0, special=special))
+                             weapon="・".join(names), skill=value, ap=1 if rules.uses_ap else 0, special=special,
+                             aim=aim_name))
     note = f"（{'、'.join(why)}）" if why else ""
     if budo is not None:
         comb = roll_combination((budo.value, value), dice, bands(state))
@@ -109,14 +115,17 @@ def dual(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
         d.emit(ce.AttackResolved(attack=number, outcome=f"〈{SKILL}〉に失敗し、攻撃は失敗した"))
         return
     d.emit(ce.AttackResolved(attack=number, outcome=f"〈{SKILL}〉成功: {special}"))
+    shift = cmd.modifier + aim.modifier  # the hit rolls', not the 双撃 roll's (H-MA-02)
     if simultaneous:
         low = min(weapons, key=actor.character.weapon_skill)
         doubled = replace(low, damage=multiply_damage(low.damage, 2))
-        strike(rules, d, Strike(actor, target, doubled, actor.character.weapon_skill(low), ap=0, counts=False,
-                                special=SIMULTANEOUS, double=False), dice)
+        strike(rules, d, Strike(actor, target, doubled, max(0, actor.character.weapon_skill(low) + shift), ap=0,
+                                counts=False, special=SIMULTANEOUS, aim=aim_name, double=False,
+                                context=aim_context(aim)), dice)
         return
     for weapon in weapons:
         if budo is not None:
             weapon = replace(weapon, damage=multiply_damage(weapon.damage, 2))
-        strike(rules, d, Strike(actor, target, weapon, actor.character.weapon_skill(weapon), ap=0,
-                                counts=False, special=SEQUENTIAL, double=False), dice)
+        strike(rules, d, Strike(actor, target, weapon, max(0, actor.character.weapon_skill(weapon) + shift), ap=0,
+                                counts=False, special=SEQUENTIAL, aim=aim_name, double=False,
+                                context=aim_context(aim)), dice)

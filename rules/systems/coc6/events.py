@@ -76,7 +76,9 @@ class ReactionChosen(Event):
 @dataclass(frozen=True)
 class DamageRolled(Event):
     """Damage dice for an attack on ``unit``: ``expr`` → ``total`` (BCDice ``text``);
-    ``attacker`` is whose attack it was ('' for damage without one, e.g. a fall)."""
+    ``attacker`` is whose attack it was ('' for damage without one, e.g. a fall); ``impale``:
+    the weapon's dice rolled twice for a special (貫通, X-IMPALE-01); ``weapon``: the gun that
+    hit when one attack fires two (2丁拳銃, H-FIRE-UNAIM-02), else ''."""
 
     attack: int
     unit: str
@@ -85,6 +87,8 @@ class DamageRolled(Event):
     text: str
     rolls: list = field(default_factory=list)
     attacker: str = ""
+    impale: bool = False
+    weapon: str = ""
 
 
 @event("coc.reduction_rolled")

@@ -65,6 +65,7 @@ def _turn_started(state: CocState, e: ev.TurnStarted) -> None:
     unit = state.coc_unit(e.unit)
     unit.ap = e.ap
     unit.attacks = 0
+    unit.firings = 0
     start_turn(state, unit, e.ap)
 
 
@@ -84,6 +85,10 @@ def _attack_declared(state: CocState, e: ce.AttackDeclared) -> None:
     attacker.ap -= e.ap
     if e.counts:
         attacker.attacks += 1
+        first = e.weapon.split("・")[0]
+        weapon = attacker.character.weapon(first) if attacker.character else None
+        if weapon is not None and weapon.is_firearm:
+            attacker.firings += 1
 
 
 def _reaction_requested(state: CocState, e: ce.ReactionRequested) -> None:

@@ -14,7 +14,7 @@ from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import (Strike, check_limit, check_reach, check_weapon_usable,
                                        choose_weapon, strike)
 from rules.systems.coc6.budo import STRIKING, budo_of, for_weapon, has_budo
-from rules.systems.coc6.called_shot import KNOCKOUT, canonical_aim
+from rules.systems.coc6.called_shot import KNOCKOUT, aim_context, called_shot, canonical_aim
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.options import BLOCK, HIDE
@@ -46,16 +46,15 @@ def feint(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, t
             or budo.style != STRIKING or budo.value < MINIMUM:
         raise RuleViolation("H-MA-FEINT-01", "フェイントは〈武道：立ち技系〉か〈マーシャルアーツ〉60%以上で、〈こぶし〉か〈キック〉で行います。")
     aim = canonical_aim(cmd.aim)
-    if aim and aim != KNOCKOUT:
-        raise RuleViolation("H-MA-02", "フェイントに部位狙いは組み合わせられません。")
+    called_shot(state, target, aim)  # refuses a part that cannot be aimed at (H-CALL-01/02)
     check_weapon_usable(rules, state, actor, weapon)
-    check_limit(rules, actor, weapon, 1)
+    check_limit(rules, state, actor, weapon, 1)
     check_reach(state, actor, target, weapon)
     number = state.next_attack
     d.emit(ce.AttackDeclared(attack=number, attacker=actor.id, target=target.id, weapon=weapon.name,
                              skill=0, ap=1 if rules.uses_ap else 0, special=FEINT, aim=aim))
     context = {"special": FIRST, "number": number, "weapon": weapon.to_dict(), "parry_weapons": [],
-               "modifier": cmd.modifier, "knockout_only": aim == KNOCKOUT}
+               "modifier": cmd.modifier, "knockout_only": aim == KNOCKOUT, "aim": aim}
     options = answers(target)
     if not options:
         d.emit(ce.AttackResolved(attack=number, outcome="1撃目は空振り（対応できる行動が残っていない）"))
@@ -109,8 +108,9 @@ def second(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUn
     parryable; 防御 and 隠れる stay open."""
     weapon = Weapon.from_dict(context["weapon"])
     assert actor.character is not None
-    skill = max(0, actor.character.weapon_skill(weapon) + int(context.get("modifier", 0)))
-    extra = {"knockout_only": True} if context.get("knockout_only") else {}
+    aim = called_shot(d.state, target, context.get("aim"))  # H-MA-02: the aim is the 2nd strike's
+    skill = max(0, actor.character.weapon_skill(weapon) + int(context.get("modifier", 0)) + aim.modifier)
     strike(rules, d, Strike(actor, target, weapon, skill, ap=0, counts=False,
                             budo=for_weapon(actor.character, weapon, d.state.settings),
-                            special=SECOND, among=(BLOCK, HIDE), context=extra), dice)
+                            special=SECOND, aim=canonical_aim(context.get("aim")), among=(BLOCK, HIDE),
+                            context=aim_context(aim)), dice)

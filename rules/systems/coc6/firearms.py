@@ -19,11 +19,13 @@ from rules.systems.coc6.attack import check_limit, check_reach, check_weapon_usa
 from rules.systems.coc6.called_shot import aim_context, called_shot, canonical_aim
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.hide import hidden_divisor
+from rules.systems.coc6.impale import impale_mode
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import damage_expression, roll_damage
 from rules.systems.coc6.grid import obstacle_between
 from rules.systems.coc6.hit import Incoming, finish, land_each
 from rules.systems.coc6.options import ORDER, available
+from rules.systems.coc6.parrying import declaration_refusal
 from rules.systems.coc6.state import CocState, CocUnit
 
 SINGLE, SEMI, FULL, UNAIMED = "単発", "セミオート", "フルオート", "未照準"
@@ -86,6 +88,8 @@ def fire(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
     firing), H-ATK-02 (no AP), X-REACH-01 (out of range).
     """
     mode, unaimed = parse_mode(cmd.mode)
+    if cmd.mode is None and weapon.rof and SINGLE not in weapon.rof:
+        mode = weapon.rof[0]  # a machine gun fires its bursts without being told (X-WPN-01)
     if mode not in (weapon.rof or (SINGLE,)):
         raise RuleViolation("H-FIRE-03", f"{weapon.name}は{'・'.join(weapon.rof or (SINGLE,))}しか撃てません。")
     count = SHOTS[mode] * (2 if unaimed else 1)
@@ -146,7 +150,7 @@ def _prepare(rules: CocRules, state: CocState, cmd: Attack, actor: CocUnit, targ
     for gun in guns:
         check_weapon_usable(rules, state, actor, gun)
         gap = check_reach(state, actor, target, gun)
-    check_limit(rules, actor, guns[0], 1)
+    check_limit(rules, state, actor, guns[0], 1)
     modifier = cmd.modifier + called_shot(state, target, cmd.aim).modifier
     if actor.square and target.square and obstacle_between(state, actor.square, target.square):
         modifier -= OBSTACLE
@@ -168,31 +172,35 @@ def _shoot(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUn
     d.emit(ce.AttackDeclared(attack=number, attacker=actor.id, target=target.id,
                              weapon="・".join(v.weapon.name for v in volleys), skill=first.shots[0],
                              ap=1 if rules.uses_ap else 0, special=special, aim=canonical_aim(aim_name)))
-    hits: list[Weapon] = []
+    hits: list[tuple[Weapon, str]] = []  # each bullet that hit, and how it impales (X-IMPALE-01)
     for volley in volleys:
         for k, value in enumerate(volley.shots, start=1):
             if pb:
-                hits.append(volley.weapon)
+                hits.append((volley.weapon, ""))
                 continue
             check = roll_check(value, dice, bands(state))
             d.emit(ce.CheckRolled(unit=actor.id, purpose=f"{volley.weapon.name} {label} {k}発目", target=value,
                                   roll=check.roll, level=check.level.value, text=check.text(), attack=number))
             if check.succeeded:
-                hits.append(volley.weapon)
+                hits.append((volley.weapon, impale_mode(state, volley.weapon, check.level.value, check.roll, value)))
     if not hits:
         d.emit(ce.AttackResolved(attack=number, outcome="全弾外れた"))
         return
     aim = called_shot(state, target, aim_name)
     extra = (POINT_BLANK_EXTRA if pb else "") + aim.extra
-    damages = [roll_damage(d, number, target.id, damage_expression(w, "", extra), dice) for w in hits]
+    two = len(volleys) > 1  # 2丁拳銃: each bullet names the gun that hit
+    damages = [roll_damage(d, number, target.id, damage_expression(w, "", extra, impale=imp), dice, impale=bool(imp),
+                           weapon=w.name if two else "") for w, imp in hits]
     context = {"level": "成功", "number": number, "special": special, "bullets": damages,
+               **({"bullet_weapons": [w.name for w, _ in hits]} if two else {}),
                "damage": sum(damages), "attacker": actor.id, "weapon": first.weapon.to_dict(),
                "parry_weapons": [], "aim": canonical_aim(aim_name), **aim_context(aim)}
     context.pop("extra", None)
     inc = Incoming(number, actor.id, first.weapon, target.id, context)
     target = d.state.coc_unit(target.id)
     options = [] if target.out_of_action else available(rules, d.state, target, inc, ORDER)[:-1]
-    if pb and not target.out_of_action and target.uses_left("受け流し") > 0:
+    if pb and not target.out_of_action and target.uses_left("受け流し") > 0 \
+            and declaration_refusal(rules, d.state, target, actor.id) is None:  # H-DEF-PARRY-01/02
         options.append("受け流し")
     if target.out_of_action:
         land_bullets(d, inc, dice)
@@ -213,12 +221,17 @@ def point_blank_parry(rules: CocRules, d: Decision[CocState], unit: CocUnit, pen
     """〈受け流し〉 of a point-blank shot with punch, kick, 〈組み付き〉, 〈武道〉 or a melee
     weapon (H-FIRE-PB-03); a success deflects the shot (no damage). Uses the round's parry.
 
-    Raises RuleViolation H-FIRE-PB-03 for another weapon, H-DEF-01 when the parry is used.
+    Raises RuleViolation H-FIRE-PB-03 for another weapon, H-DEF-01 when the parry is used,
+    H-DEF-PARRY-01/02 without 〈武道〉/〈マーシャルアーツ〉 enough and no parry declared against
+    the shooter.
     """
     assert unit.character is not None
     if unit.uses_left("受け流し") <= 0:
         forbid("H-DEF-01", f"{unit.id}はこのラウンドすでに受け流しを使いました。")
     inc = Incoming.of(pending)
+    undeclared = declaration_refusal(rules, d.state, unit, inc.attacker)
+    if undeclared is not None:
+        raise undeclared
     weapon = unit.character.weapon(weapon_name) if weapon_name else None
     budo = None
     if weapon_name and weapon_name.startswith("武道"):

@@ -105,6 +105,44 @@ def obstacle_between(state: CocState, a: str, b: str) -> str | None:
     return None
 
 
+def path_length(state: CocState, start: str, dest: str, mover: str = "") -> int | None:
+    """X-REACH-01: the squares of the shortest path from ``start`` to ``dest`` (each step,
+    diagonal or not, 1 square) over free squares of the map: no object (wall or cover) is
+    entered; no square held by another unit than ``mover`` is crossed (``dest`` may be one:
+    units may share a square, X-TOUCH-01); no diagonal step passes between two walls.
+    None when no path leads there within the map (:func:`size`, widened to hold ``dest``)."""
+    if start == dest:
+        return 0
+    width, height = size(state)
+    (c0, r0), (c1, r1) = parse_square(start), parse_square(dest)
+    width, height = max(width, c1 + 1, c0 + 1), max(height, r1 + 1, r0 + 1)
+    objects = {parse_square(o["square"]): o.get("kind", COVER) for o in state.objects.values() if o.get("square")}
+    held = {parse_square(u.square) for u in state.units.values()
+            if isinstance(u, CocUnit) and u.square and u.id != mover}
+    goal = (c1, r1)
+    if goal in objects:
+        return None
+    seen = {(c0, r0): 0}
+    frontier = [(c0, r0)]
+    while frontier:
+        following = []
+        for col, row in frontier:
+            for dc in (-1, 0, 1):
+                for dr in (-1, 0, 1):
+                    nxt = (col + dc, row + dr)
+                    if nxt in seen or not (0 <= nxt[0] < width and 0 <= nxt[1] < height) or nxt in objects:
+                        continue
+                    if dc and dr and objects.get((col + dc, row)) == WALL and objects.get((col, row + dr)) == WALL:
+                        continue  # squeezing diagonally between two walls
+                    seen[nxt] = seen[(col, row)] + 1
+                    if nxt == goal:
+                        return seen[nxt]
+                    if nxt not in held:
+                        following.append(nxt)
+        frontier = following
+    return None
+
+
 def apart(state: CocState, one: CocUnit, other: CocUnit) -> int | None:
     """Squares between two units, or None when either has no square (the KP's call)."""
     if one.square is None or other.square is None:

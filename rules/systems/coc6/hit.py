@@ -18,6 +18,7 @@ from rules.systems.coc6 import events as ce
 from rules.systems.coc6.armor import armor_counts
 from rules.systems.coc6.damage import Blow, Dealt, damage_expression, hp_lost, roll_damage, take_damage
 from rules.systems.coc6.effects import apply_effects
+from rules.systems.coc6.impale import WORD as IMPALE_WORD
 from rules.systems.coc6.state import CocState, CocUnit
 
 
@@ -33,7 +34,8 @@ class Incoming:
         ``extra``: dice added to the damage such as ``"+1D4"``, H-DEF-DODGE-04;
         ``factor``: the divisor of every check after a failed かばう, H-DEF-COVER-11;
         ``covering``: the protector's follow-up, not counted, H-DEF-COVER-08;
-        ``cover_failed``: the half each takes after a failed かばう, H-DEF-COVER-10; a
+        ``cover_failed``: the half each takes after a failed かばう, H-DEF-COVER-10;
+        ``impale``: ``ONCE``/``TWICE`` when the hit impales, X-IMPALE-01; a
         firearm's ``damage`` is rolled before any answer, so ``damage`` alone says nothing).
     """
 
@@ -65,7 +67,8 @@ def expression(state: CocState, inc: Incoming, extra: str = "") -> str:
     """The attack's damage dice with the attacker's db, the context's ``extra`` and ``extra``."""
     unit = state.units.get(inc.attacker)
     db = unit.character.damage_bonus if isinstance(unit, CocUnit) and unit.character else ""
-    return damage_expression(inc.weapon, db, inc.context.get("extra", "") + extra)
+    return damage_expression(inc.weapon, db, inc.context.get("extra", "") + extra,
+                             impale=str(inc.context.get("impale", "")))
 
 
 def attack_blow(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "") -> Blow:
@@ -76,10 +79,13 @@ def attack_blow(d: Decision[CocState], inc: Incoming, dice: Dice, extra: str = "
     if "damage" in inc.context:
         return Blow.of(int(inc.context["damage"]))
     expr = expression(d.state, inc, extra)
-    total = roll_damage(d, inc.number, inc.defender, expr, dice)
+    impale = bool(inc.context.get("impale"))
+    total = roll_damage(d, inc.number, inc.defender, expr, dice, impale=impale)
     attacker = d.state.units.get(inc.attacker)
     shown = not (attacker is not None and attacker.hidden) and expr != str(total)
     blow = Blow(total, f"{expr} ＞ {total}") if shown else Blow.of(total)
+    if impale:  # X-IMPALE-01: said even for a hidden attacker (the dice stay hidden)
+        blow = Blow(blow.amount, f"{IMPALE_WORD} {blow.base}", blow.open)
     return blow.halved() if inc.context.get("half") else blow
 
 
@@ -148,10 +154,12 @@ def land_each(d: Decision[CocState], inc: Incoming, dice: Dice) -> str:
         if d.state.coc_unit(inc.defender).hp <= 0:
             break
         dealt.append(land(d, inc if k == 0 else rest, inc.defender, int(amount), dice))
+    guns = inc.context.get("bullet_weapons") or []  # 2丁拳銃: which gun each bullet came from
     if len(bullets) == 1:
-        return dealt[0].phrase() if dealt else f"{inc.defender}に0ダメージ"
+        by = f"（{guns[0]}が命中）" if guns else ""
+        return (dealt[0].phrase() if dealt else f"{inc.defender}に0ダメージ") + by
     lost = sum(x.lost for x in dealt)
-    how = "、".join(x.how for x in dealt)
+    how = "、".join(f"{guns[k]} {x.how}" if k < len(guns) else x.how for k, x in enumerate(dealt))
     stopped = f"、{len(dealt) + 1}発目以降は倒れた後で当たらない" if len(dealt) < len(bullets) else ""
     return f"{inc.defender}に{len(bullets)}発命中、計{lost}ダメージ（{how}{stopped}）"
 

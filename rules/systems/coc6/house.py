@@ -20,7 +20,7 @@ RULES = CocRules(
     },
     sources="記載のないことは KPの指示 → クトゥルフ2015 → クトゥルフ2010 → クトゥルフ神話TRPG の順に従います"
             "（H-GEN-01〜03）。追加のルールブックは supplements で許可したものだけを使います（H-GEN-04）。",
-    defaults={"dice": "CCB", "special": True, "shock": True, "parry_free_at": 11, "supplements": "",
+    defaults={"dice": "CCB", "special": True, "shock": True, "impale": "ONCE", "separate_attack_counts": False, "parry_free_at": 11, "supplements": "",
               # issue 4: H-DEF-DODGE-02 「通常では」, H-DEF-BLOCK-04 (literal 1D2), H-DEF-PARRY-08
               # (shield vs missiles, % or 0 = not automated), H-DEF-PARRY-21 (fumble: no damage)
               "dodge_firearms": False, "block_melee_critical": "1D2", "shield_missile_chance": 0,

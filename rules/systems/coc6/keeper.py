@@ -97,7 +97,7 @@ def unknown_field(unit: CocUnit, key: str) -> InvalidInput:
 def set_value(rules: CocRules, d: Decision[CocState], cmd: SetValue) -> None:
     """``/kp set``: one value of one unit, recorded as a KP ruling (H-GEN-01).
 
-    Fields: HP, AP, an ability (STR … EDU), a skill the unit knows (Character.knows),
+    Fields: HP (at 2 or less 気絶, at 0 or less 死亡, X-HP-02), AP, an ability (STR … EDU), a skill the unit knows (Character.knows),
     ``武器名.耐久力`` and ``状態`` (value ``+転倒`` adds, ``-転倒`` clears). Raises InvalidInput
     for any other field (naming the known ones, :func:`unknown_field`) and for a value that
     is not a whole number or lies outside :data:`RANGES`.
@@ -113,6 +113,7 @@ def set_value(rules: CocRules, d: Decision[CocState], cmd: SetValue) -> None:
         d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=label))
         if after != unit.hp:
             d.emit(ce.HpChanged(unit=unit.id, before=unit.hp, after=after, cause="KPの設定"))
+            _hp_state(d, unit.id, after)
     elif upper == "AP":
         ap = _number(cmd.value, "AP")
         d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=label))
@@ -132,6 +133,17 @@ def set_value(rules: CocRules, d: Decision[CocState], cmd: SetValue) -> None:
     else:
         raise unknown_field(unit, key)
     announce_defeat(d)
+
+
+def _hp_state(d: Decision[CocState], unit_id: str, hp: int) -> None:
+    """X-HP-02 for an HP the KP set: at HP 0 or less 死亡, at 2 or less 気絶, as damage does;
+    the KP lifts it with ``/kp set 状態 -気絶`` when the story says otherwise."""
+    unit = d.state.coc_unit(unit_id)
+    condition = "死亡" if hp <= 0 else ("気絶" if hp <= 2 else None)
+    if condition is not None and condition not in unit.conditions:
+        limit = 0 if condition == "死亡" else 2
+        d.emit(ce.ConditionChanged(unit=unit_id, condition=condition, added=True,
+                                   cause=f"耐久力{limit}以下（X-HP-02、KPの設定）"))
 
 
 def _set_condition(d: Decision[CocState], cmd: SetValue, unit: CocUnit) -> None:

@@ -103,7 +103,7 @@ def shoot(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, t
     aim = called_shot(state, target, cmd.aim)
     check_weapon_usable(rules, state, actor, bow)
     require_string(actor, bow)
-    check_limit(rules, actor, bow, shot_cost(actor, bow), "H-KYU-02")
+    check_limit(rules, state, actor, bow, shot_cost(actor, bow), "H-KYU-02")
     gou = bool(actor.marks.get("gou"))
     check_reach(state, actor, target, bow, 2 if gou else 1)
     assert actor.character is not None
@@ -146,7 +146,7 @@ def precise(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit,
         raise RuleViolation("H-KYU-PREC-12", f"{target.id}の{aim}は両方ともすでに射抜かれています（最大4か所）。")
     check_weapon_usable(rules, state, actor, bow)
     require_string(actor, bow)
-    check_limit(rules, actor, bow, 1 + shot_cost(actor, bow), "H-KYU-PREC-04")
+    check_limit(rules, state, actor, bow, 1 + shot_cost(actor, bow), "H-KYU-PREC-04")
     check_reach(state, actor, target, bow)
     d.emit(ce.ApSpent(unit=actor.id, ap=1, reason="精密射撃の宣言（H-KYU-PREC-04）"))
     assert actor.character is not None
@@ -209,7 +209,7 @@ def yabusame(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit
     value = require_kyudo(actor, d.state.settings, "H-KYU-YABU-01", "流鏑馬")
     bow = the_bow(actor, cmd.weapon)
     require_string(actor, bow)
-    check_limit(rules, actor, bow, shot_cost(actor, bow), "H-KYU-02")
+    check_limit(rules, d.state, actor, bow, shot_cost(actor, bow), "H-KYU-02")
     if not roll_kyudo(d, actor, value, "流鏑馬", dice):
         return
     d.emit(ce.UnitMarked(unit=actor.id, key="yabusame", value=True, note="流鏑馬（このターン）"))

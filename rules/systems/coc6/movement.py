@@ -12,7 +12,8 @@ from rules.systems.coc6.hide import HIDDEN
 from rules.systems.coc6.attack import require_no_pending, require_turn
 from rules.systems.coc6.conditions import require_active
 from rules.systems.coc6.config import CocRules
-from rules.systems.coc6.grid import COVER, OBJECT_KINDS, WALL, distance, normalize, object_at, outside, parse_squares
+from rules.systems.coc6.grid import (COVER, OBJECT_KINDS, WALL, distance, normalize, object_at, outside,
+                                     parse_squares, path_length)
 from rules.systems.coc6.state import CocState, CocUnit
 
 ALL_OUT = 3
@@ -22,15 +23,15 @@ OFF_MAP = ("", "なし", "-", "外", "マップ外")
 
 
 def move(rules: CocRules, d: Decision[CocState], cmd: Move) -> None:
-    """``/move to:C4`` on the unit's turn: distance in squares (X-REACH-01) = AP spent
-    (H-AP-02); 3 in one go is the all-out move and ends other actions (H-AP-03). A 流鏑馬
+    """``/move to:C4`` on the unit's turn: the shortest free path in squares, around walls,
+    cover and other units (X-REACH-01, :func:`grid.path_length`) = AP spent (H-AP-02); 3 in one go is the all-out move and ends other actions (H-AP-03). A 流鏑馬
     shot's free square costs nothing (H-KYU-YABU-03).
 
     A square off the map (:func:`grid.outside`) is refused first, as input no KP may allow;
     an over-long move the KP allows (H-AP-02) spends the AP left, so AP never go below 0.
 
-    Raises InvalidInput: off the map, blocked, not placed. RuleViolation: H-AP-02 (AP
-    short), H-AP-03 (moving after the all-out move or an all-out move after an attack),
+    Raises InvalidInput: off the map, blocked, no free path, not placed. RuleViolation:
+    H-AP-02 (AP short, naming the path's length), H-AP-03 (moving after the all-out move or an all-out move after an attack),
     X-STUN-01 / H-KYU-STRING-02 (may not act).
     """
     state = d.state
@@ -48,15 +49,19 @@ def move(rules: CocRules, d: Decision[CocState], cmd: Move) -> None:
     blocked = object_at(state, dest)
     if blocked is not None:
         raise InvalidInput(f"{dest}には{blocked[0]}（{blocked[1].get('kind', COVER)}）があって入れません。")
-    steps = distance(unit.square, dest)
-    if steps == 0:
+    straight = distance(unit.square, dest)
+    if straight == 0:
         raise InvalidInput(f"{unit.id}はすでに{dest}にいます。")
+    steps = path_length(state, unit.square, dest, unit.id)  # around walls (X-REACH-01)
+    if steps is None:
+        raise InvalidInput(f"{unit.square}から{dest}へは壁や遮蔽物、ほかのユニットにふさがれて行けません（X-REACH-01）。")
+    around = f"壁やほかのユニットを避けて{steps}マス（直線なら{straight}マス）" if steps > straight else f"{steps}マス"
     if unit.all_out:
         forbid("H-AP-03", f"{unit.id}はこのターン全力移動したので、これ以上は動けません。")
     free = 1 if unit.marks.get("free_move") and steps == 1 else 0
     cost = (steps - free) if rules.uses_ap else 0
     if rules.uses_ap and cost > unit.ap:
-        forbid("H-AP-02", f"移動は1マス1ポイントです（{steps}マスに{cost}ポイント、残り{unit.ap}）。")
+        forbid("H-AP-02", f"移動は1マス1ポイントです（{dest}までは{around}で{cost}ポイント、残り{unit.ap}）。")
         cost = max(unit.ap, 0)  # the KP allowed it: the AP left are spent, never below 0
     all_out = rules.uses_ap and steps >= ALL_OUT
     if all_out and unit.attacks:

@@ -13,6 +13,7 @@ from rules.systems.coc6.attack import Strike, check_limit, check_reach, check_we
 from rules.systems.coc6.budo import for_weapon
 from rules.systems.coc6.called_shot import aim_context, called_shot, canonical_aim
 from rules.systems.coc6.config import CocRules
+from rules.systems.coc6.rush import rush_offer
 from rules.systems.coc6.state import CocState, CocUnit
 
 
@@ -28,12 +29,15 @@ def ordinary(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit
         raise InvalidInput(f"{weapon.name}は銃ではないので、射撃モード（{cmd.mode}）は使えません。"
                            "銃を持っていれば weapon: で指定してください。")
     check_weapon_usable(rules, state, actor, weapon)
-    check_limit(rules, actor, weapon, 1)
+    check_limit(rules, state, actor, weapon, 1)
     aim = called_shot(state, target, cmd.aim) if house else called_shot(state, target, None)
     if house:
         check_reach(state, actor, target, weapon)
     assert actor.character is not None
     skill = max(0, actor.character.weapon_skill(weapon) + cmd.modifier + aim.modifier)
     budo = for_weapon(actor.character, weapon, state.settings) if house else None
+    context = aim_context(aim)
+    if house and rush_offer(actor, weapon, cmd.aim, state.settings):
+        context["rush_offer"] = True  # a rush may be declared when it hits (H-MA-RUSH-03)
     strike(rules, d, Strike(actor, target, weapon, skill, budo=budo, aim=canonical_aim(cmd.aim),
-                            context=aim_context(aim)), dice)
+                            context=context), dice)

@@ -30,6 +30,21 @@ def needs_parry_declaration(rules: CocRules, state: CocState, unit: CocUnit) -> 
     return best < threshold
 
 
+def declaration_refusal(rules: CocRules, state: CocState, unit: CocUnit, attacker: str) -> RuleViolation | None:
+    """H-DEF-PARRY-01/02 (P-PARRY-05/02): a unit whose 〈マーシャルアーツ〉/〈武道〉 is below
+    ``parry_free_at`` parries only an opponent it declared at the start of the round."""
+    if not needs_parry_declaration(rules, state, unit):
+        return None
+    if not unit.declared(PARRY):
+        return RuleViolation(rules.clause("parry_declare"),
+                             f"{unit.id}の〈マーシャルアーツ〉／〈武道〉は宣言なしで受け流せる値に届きません。"
+                             "ラウンドのはじめに /declare action:受け流し target:相手 で宣言が必要です")
+    if not unit.declared(PARRY, attacker):
+        return RuleViolation(rules.clause("parry_other"),
+                             f"{unit.id}が受け流しを宣言した相手は{attacker}ではありません")
+    return None
+
+
 def shield_chance(state: CocState) -> int:
     """The KP's chance (%) for a shield to stop a missile (H-DEF-PARRY-08, P-CLASS-05); 0 = no."""
     return int(state.settings.get("shield_missile_chance", 0))
@@ -79,14 +94,9 @@ def refusal(rules: CocRules, state: CocState, unit: CocUnit, inc: Incoming,
     general = common_refusal(rules, unit, PARRY, inc)
     if general is not None and not _second_shield_parry(state, unit, weapon, general):
         return general
-    if needs_parry_declaration(rules, state, unit):
-        if not unit.declared(PARRY):
-            return RuleViolation(rules.clause("parry_declare"),
-                                 f"{unit.id}の〈マーシャルアーツ〉／〈武道〉は宣言なしで受け流せる値に届きません。"
-                                 "ラウンドのはじめに /declare action:受け流し target:相手 で宣言が必要です")
-        if not unit.declared(PARRY, inc.attacker):
-            return RuleViolation(rules.clause("parry_other"),
-                                 f"{unit.id}が受け流しを宣言した相手は{inc.attacker}ではありません")
+    undeclared = declaration_refusal(rules, state, unit, inc.attacker)
+    if undeclared is not None:
+        return undeclared
     if weapon is not None:
         return weapon_refusal(rules, state, unit, weapon, inc.weapon, bool(inc.context.get("substitute")))
     if not parry_weapons(rules, state, unit, inc.weapon, bool(inc.context.get("substitute"))):
@@ -182,7 +192,9 @@ def _processed(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incom
     if changed:
         d.emit(ce.WeaponChanged(unit=unit.id, weapon=weapon.name, hp=outcome.hp, broken=outcome.broken,
                                 cannot_fire=outcome.cannot_fire, note=outcome.note))
-    dealt = land(d, inc, unit.id, blow.minus(f"{weapon.name}が受けた", damage - outcome.taken), dice)
-    passed = dealt.phrase() if outcome.taken else "ダメージなし"
+    if outcome.taken:
+        passed = land(d, inc, unit.id, blow.minus(f"{weapon.name}が受けた", damage - outcome.taken), dice).phrase()
+    else:  # parried in full: nothing lands, not even what lands with the blow (a tackle, B-TACKLE-02)
+        passed = "ダメージなし"
     summary = f"受け流し成功：{passed}" if changed else f"{outcome.note}、{passed}"
     finish(d, inc, summary)

@@ -99,6 +99,8 @@ def cover_text(ctx: dict, unit: str, attacker: str | None, weapon: str, options,
 
 
 PARRY = "受け流し"
+RUSH = "ラッシュ"
+"""The attacker's offer on a hit that may become a rush (H-MA-RUSH-03)."""
 PARRY_WITH = PARRY + "："
 """An answer ``受け流し：<weapon>``: parry with that weapon (one button per legal weapon)."""
 
@@ -129,6 +131,12 @@ def reaction_prompts(rules: CocRules, state: CocState) -> list[Prompt]:
         attacker = p.context.get("attacker")
         if not attacker or attacker == p.unit:  # a unit's own choice (the tackler's), not a blow to take
             continue
+        if p.context.get("rush_offer") and p.context.get("budo") and attacker in state.units:
+            prompts.append(Prompt(  # an offer to the attacker at the moment its blow hits (H-MA-RUSH-03)
+                kind="rush", unit=attacker, owner=state.units[attacker].owner, options=(RUSH,),
+                text=f"{attacker}の攻撃が{p.unit}に命中しました。いまならラッシュを宣言できます"
+                     "（「ラッシュ！」か /attack special:ラッシュ、H-MA-RUSH-03）。",
+                key=f"r{p.id}-{attacker}", about=p.unit))
         for protector in cover.protectors(rules, state, p.unit):
             owner = state.units[protector].owner
             prompts.append(Prompt(  # an offer, not a question the battle waits on

@@ -17,7 +17,7 @@ from rules.coc6.weapons import Weapon
 from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6.prompts import PARRY_WITH
-from rules.systems.coc6 import block, counterattack, cover, dodge, hide, parrying
+from rules.systems.coc6 import block, counterattack, cover, dodge, hide, parrying, rush
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.concentrate import all_at_once_refusal
 from rules.systems.coc6.config import CocRules
@@ -48,6 +48,12 @@ def react(rules: CocRules, d: Decision[CocState], cmd: React, dice: Dice) -> Non
     if action == cover.COVER:
         _protect(rules, d, cmd, dice)
         return
+    if action == rush.RUSH and rules.rule_set == "H":  # the attacker's [ラッシュ] on its own hit (H-MA-RUSH-03)
+        attacker = acting_unit(state, cmd, prefer=state.turn)
+        offered = rush.pending_rush(state, attacker.id)
+        if offered is not None:
+            rush.declare_on_hit(rules, d, state.coc_unit(attacker.id), offered)
+            return
     if action == PARRY and cmd.target:
         _substitute(rules, d, cmd, dice)
         return

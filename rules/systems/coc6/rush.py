@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from rules.battle.commands import Attack
 from rules.battle.decision import Decision
+from rules.battle.state import Pending
+from rules.coc6.weapons import ParryClass, Weapon
 from rules.coc6.check import roll_check
 from rules.dice import Dice
 from rules.errors import RuleViolation, forbid
@@ -48,7 +50,7 @@ def rush(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
         forbid("H-MA-RUSH-07", "ノックアウト効果のみを狙ったラッシュはできません。")
     aim = called_shot(state, target, cmd.aim)
     check_weapon_usable(rules, state, actor, weapon)
-    check_limit(rules, actor, weapon, 1)
+    check_limit(rules, state, actor, weapon, 1)
     check_reach(state, actor, target, weapon)
     skill = max(0, actor.character.weapon_skill(weapon) + cmd.modifier + aim.modifier)
     context = aim_context(aim)
@@ -65,6 +67,44 @@ def rush(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
         open_reaction(rules, d, plain, number, level, False, dice)
         return
     open_reaction(rules, d, plan, number, level, True, dice)
+
+
+RUSH_WEAPONS = (ParryClass.FIST, ParryClass.KICK, ParryClass.HEAD_BUTT)
+"""The strikes a rush comes with (H-MA-RUSH-03)."""
+
+
+def rush_offer(actor: CocUnit, weapon: Weapon, aim: str | None, settings: dict) -> bool:
+    """Whether an ordinary ``weapon`` attack by ``actor`` that hits may be turned into a rush
+    at that moment (H-MA-RUSH-03): 〈こぶし〉〈キック〉〈頭突き〉 with 〈武道：立ち技系〉 or
+    〈マーシャルアーツ〉 at 60%+ (H-MA-RUSH-01), not aimed at a knockout only (H-MA-RUSH-07)."""
+    if actor.character is None or weapon.parry_class not in RUSH_WEAPONS or canonical_aim(aim) == KNOCKOUT:
+        return False
+    budo = for_weapon(actor.character, weapon, settings)
+    return budo is not None and budo.style == STRIKING and budo.value >= MINIMUM
+
+
+def pending_rush(state: CocState, actor_id: str) -> Pending | None:
+    """The open question about ``actor_id``'s hit that a rush may still be declared on."""
+    return next((p for p in state.pending if p.context.get("rush_offer") and p.context.get("attacker") == actor_id
+                 and not p.context.get("followup")), None)
+
+
+def declare_on_hit(rules: CocRules, d: Decision[CocState], actor: CocUnit, pending: Pending) -> None:
+    """``/attack special:ラッシュ`` (chat 「ラッシュ！」) right after ``actor``'s hit lands and
+    before the target answers: the hit becomes a rush (H-MA-RUSH-03 「命中した時点にのみ宣言
+    可能」): if it is not negated, CON×5 or a 1-turn stun and the round-end extra attack
+    (H-MA-RUSH-04/05). No AP, not another attack.
+
+    Raises RuleViolation H-MA-RUSH-03 when the 武道 part of the roll failed."""
+    if not pending.context.get("budo"):
+        forbid("H-MA-RUSH-03", "武道の部分が失敗したので、この命中はラッシュにできません（組み合わせロールの両方の成功が必要）。")
+    weapon = Weapon.from_dict(pending.context["weapon"])
+    context = {k: v for k, v in pending.context.items() if k not in ("rush_offer", "attacker")}
+    context.update(special=RUSH, effects=list(context.get("effects", [])) + [{"kind": "rush", "weapon": weapon.name}])
+    d.emit(ce.UnitMarked(unit=actor.id, key="rush_declared", value=None,
+                         note=f"{actor.id}は命中した時点でラッシュを宣言した（H-MA-RUSH-03）"))
+    d.emit(ce.PendingHandedOver(attack=pending.id, unit=pending.unit, options=list(pending.options),
+                                context={**context, "attacker": actor.id}))
 
 
 def extra_attack(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, dice: Dice) -> None:

@@ -14,7 +14,7 @@ from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import (Strike, check_limit, check_reach, check_weapon_usable,
                                        choose_weapon, open_reaction, roll_strike)
 from rules.systems.coc6.budo import BUDO_BASE, GRAPPLING, STRIKING, best
-from rules.systems.coc6.called_shot import KNOCKOUT, canonical_aim
+from rules.systems.coc6.called_shot import KNOCKOUT, called_shot, canonical_aim, merged_context
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hit import Incoming, finish, hit
@@ -66,29 +66,30 @@ def salto(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, t
     aim = canonical_aim(cmd.aim)
     if aim == KNOCKOUT:
         forbid("H-MA-SALTO-11", "ノックアウト効果のみを狙ったサルトはできません。")
-    if aim:
-        raise RuleViolation("H-MA-02", "サルトに部位狙いは組み合わせられません。")
+    called = called_shot(state, target, aim)  # H-MA-02: a called shot combines with サルト
     weapon = choose_weapon(actor, cmd.weapon, "組み付き")
     if weapon.parry_class is not ParryClass.GRAPPLE:
         raise RuleViolation("H-MA-SALTO-04", "サルトは〈組み付き〉で行います（weapon:組み付き）。")
     check_weapon_usable(rules, state, actor, weapon)
-    check_limit(rules, actor, weapon, 1)
+    check_limit(rules, state, actor, weapon, 1)
     check_reach(state, actor, target, weapon)
     assert actor.character is not None
-    skill = max(0, actor.character.weapon_skill(weapon) + cmd.modifier)
+    skill = max(0, actor.character.weapon_skill(weapon) + cmd.modifier + called.modifier)
     throw = replace(weapon, damage=THROW_DAMAGE, add_db="full")
-    plan = Strike(actor, target, throw, skill, budo=budo, double=False, special=SALTO,
+    plan = Strike(actor, target, throw, skill, budo=budo, double=False, special=SALTO, aim=aim,
                   purpose="サルト（組み付き）", among=(DODGE, BLOCK, HIDE),
                   add=(WARD_OFF,) if target.uses_left("受け流し") > 0 else (),
-                  context={"effects": [{"kind": "prone", "cause": "サルトで投げられた（H-MA-SALTO-08）"},
-                                       {"kind": "ko_check", "cause": "サルト（H-MA-SALTO-09）"},
-                                       {"kind": "fall", "metres": height(state.settings, target.id)}]})
+                  context=merged_context({"effects": [{"kind": "prone", "cause": "サルトで投げられた（H-MA-SALTO-08）"},
+                                                      {"kind": "ko_check", "cause": "サルト（H-MA-SALTO-09）"},
+                                                      {"kind": "fall", "metres": height(state.settings, target.id)}]},
+                                         called))
     number, level, budo_ok = roll_strike(rules, d, plan, dice)
     if level is None:
         d.emit(ce.AttackResolved(attack=number, outcome="サルトは失敗した"))
         return
     if not budo_ok:
-        plain = Strike(actor, target, weapon, skill, special=None, context={"note": "武道の部分だけ失敗"})
+        plain = Strike(actor, target, weapon, skill, special=None, aim=aim,
+                       context=merged_context({"note": "武道の部分だけ失敗"}, called))
         open_reaction(rules, d, plain, number, level, False, dice)
         return
     open_reaction(rules, d, plan, number, level, True, dice)

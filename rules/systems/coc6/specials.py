@@ -9,6 +9,7 @@ import unicodedata
 from dataclasses import replace
 
 from rules.battle.commands import Attack
+from rules.battle.permissions import acting_unit
 from rules.battle.decision import Decision
 from rules.coc6.weapons import ParryClass
 from rules.dice import Dice
@@ -60,12 +61,18 @@ def attack(rules: CocRules, d: Decision[CocState], cmd: Attack, dice: Dice) -> N
     Raises RuleViolation H-MA-02 for two specials at once; InvalidInput for an unknown
     special, or any special outside the house rules.
     """
-    actor, target = begin(rules, d, cmd)
     state = d.state
+    names = canonical_specials(cmd.special)
+    if names == [rush.RUSH] and state.pending and rules.rule_set == "H":  # 「ラッシュ！」 right after the hit
+        unit = acting_unit(state, cmd, prefer=state.turn)
+        pending = rush.pending_rush(state, unit.id)
+        if pending is not None:
+            rush.declare_on_hit(rules, d, state.coc_unit(unit.id), pending)
+            return
+    actor, target = begin(rules, d, cmd)
     if state.bonus and state.bonus.get("unit") == actor.id:
         rush.extra_attack(rules, d, cmd, actor, dice)
         return
-    names = canonical_specials(cmd.special)
     if len(names) > 1:
         raise RuleViolation("H-MA-02", "特殊攻撃は1回の攻撃に1つだけです。")
     if names and rules.rule_set != "H":

@@ -46,6 +46,8 @@ class CocUnit(Unit):
     hp_max: int = 0
     ap: int = 0
     attacks: int = 0
+    firings: int = 0
+    """Of ``attacks``, the firings of a gun this turn (H-AP-04, H-FIRE-01)."""
     used: dict[str, int] = field(default_factory=dict)
     extra: dict[str, int] = field(default_factory=dict)
     declarations: list[dict] = field(default_factory=list)

@@ -16,6 +16,7 @@ from rules.systems.coc6.evolve import evolve
 from rules.systems.coc6.grid import Board, board
 from rules.systems.coc6.prompts import reaction_prompts
 from rules.systems.coc6.reaction import react
+from rules.systems.coc6.turns import end_fallen_turn
 from rules.systems.coc6.state import CocState, CocUnit
 
 
@@ -70,6 +71,7 @@ class Coc6System:
                 raise InvalidInput(f"{self.title}ではこの操作はまだ使えません。")
             handler(self.rules, d, command)
         waiting.release(self.rules, d, dice, self.attack_command)
+        end_fallen_turn(d, dice)
         declarations.open_window(self.rules, d)
         return d.events
 

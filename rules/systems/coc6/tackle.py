@@ -6,12 +6,13 @@ from __future__ import annotations
 from rules.battle.commands import Attack
 from rules.battle.decision import Decision
 from rules.battle.state import Pending
+from rules.coc6.check import SuccessLevel
 from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import Strike, check_limit, check_reach, roll_strike
-from rules.systems.coc6.called_shot import KNOCKOUT, canonical_aim
+from rules.systems.coc6.called_shot import KNOCKOUT, called_shot, canonical_aim, merged_context
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.grid import apart, direction, step
 from rules.systems.coc6.hit import Incoming, hit
@@ -33,33 +34,33 @@ def tackle(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, 
     then the attacker chooses 組み付き or 吹き飛ばし (H-MA-TACKLE-06). With a map the target
     may stand 2 squares away: the knock-away advances 1 square (H-MA-TACKLE-07).
 
-    Raises RuleViolation: H-MA-TACKLE-01 (組み技系 < 60), H-MA-02 (a called shot as well).
+    Raises RuleViolation: H-MA-TACKLE-01 (組み技系 < 60), H-CALL-01/02 (a part that cannot be
+    aimed at). A called shot combines with it (H-MA-02): its modifier and effects apply.
     """
     state = d.state
     budo = require_grappling(actor, state.settings, "H-MA-TACKLE-01", TACKLE)
     aim = canonical_aim(cmd.aim)
-    if aim and aim != KNOCKOUT:
-        raise RuleViolation("H-MA-02", "タックルに部位狙いは組み合わせられません。")
+    called = called_shot(state, target, aim)  # H-MA-02: a called shot combines with タックル
     assert actor.character is not None
     head = (cmd.weapon or "").strip() == "頭突き"
-    skill = (actor.character.skill("頭突き") if head else actor.character.stat("STR") * 5) + cmd.modifier
+    skill = (actor.character.skill("頭突き") if head else actor.character.stat("STR") * 5) + cmd.modifier + called.modifier
     body = Weapon(TACKLE, "頭突き" if head else "STR×5", DAMAGE,
                   ParryClass.HEAD_BUTT if head else ParryClass.GRAPPLE)
-    check_limit(rules, actor, body, 1)
+    check_limit(rules, state, actor, body, 1)
     gap = apart(state, actor, target)
     if gap is not None and gap > 2:
         forbid("X-REACH-01", f"{target.id}まで{gap}マスあり、タックルは届きません（吹き飛ばしでも1マス前進まで）。")
     if gap is None or gap <= 1:
         check_reach(state, actor, target, body)
     plan = Strike(actor, target, body, max(0, skill), budo=budo, double=False, special=TACKLE,
-                  purpose=f"タックル（{'頭突き' if head else 'STR×5'}）")
+                  aim=aim if aim != KNOCKOUT else None, purpose=f"タックル（{'頭突き' if head else 'STR×5'}）")
     number, level, budo_ok = roll_strike(rules, d, plan, dice)
     if level is None or not budo_ok:
         d.emit(ce.AttackResolved(attack=number, outcome="タックルは決まらなかった（両方の成功が必要）"))
         return
     options = [GRAB] if aim == KNOCKOUT else ([KNOCK] if gap == 2 else [GRAB, KNOCK])
     context = {"special": CHOICE, "number": number, "level": level, "weapon": body.to_dict(),
-               "target": target.id, "knockout_only": aim == KNOCKOUT, "parry_weapons": [],
+               "target": target.id, "knockout_only": aim == KNOCKOUT, "parry_weapons": [], "aim": aim,
                "prompt": f"{actor.id}のタックルが決まりました。組み付きか吹き飛ばしを選んでください。"}
     if len(options) == 1:
         d.emit(ce.ReactionRequested(attack=number, unit=actor.id, attacker=actor.id, options=options,
@@ -99,9 +100,14 @@ def choose(rules: CocRules, d: Decision[CocState], actor: CocUnit, pending: Pend
                    {"kind": "prone_check", "cause": "吹き飛ばし（H-MA-TACKLE-09）"},
                    {"kind": "ko_check", "cause": "吹き飛ばし（H-MA-TACKLE-10）"}]
     d.emit(ce.ReactionChosen(attack=number, unit=actor.id, action=action))
-    context = {"number": number, "level": pending.context["level"], "special": TACKLE, "variant": action,
-               "effects": effects, "knockout_only": bool(pending.context.get("knockout_only")),
-               "attacker": actor.id, "weapon": pending.context["weapon"], "parry_weapons": []}
+    called = called_shot(state, target, pending.context.get("aim"))  # H-MA-02
+    if pending.context["level"] in (SuccessLevel.SPECIAL.value, SuccessLevel.CRITICAL.value):
+        effects = effects + list(called.on_special)
+    context = merged_context({"number": number, "level": pending.context["level"], "special": TACKLE,
+                              "variant": action, "effects": effects, "aim": pending.context.get("aim"),
+                              "knockout_only": bool(pending.context.get("knockout_only")),
+                              "attacker": actor.id, "weapon": pending.context["weapon"], "parry_weapons": []},
+                             called)
     inc = Incoming(number, actor.id, Weapon.from_dict(context["weapon"]), target.id, context)
     if target.out_of_action:
         hit(d, inc, dice)

@@ -13,7 +13,7 @@ from rules.coc6.check import roll_check
 from rules.dice import Dice
 from rules.errors import InvalidInput, forbid
 from rules.systems.coc6 import events as ce
-from rules.systems.coc6.attack import require_no_pending, require_turn
+from rules.systems.coc6.attack import OUT_OF_ACTION_WORDS, require_no_pending, require_turn
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.conditions import require_active
 from rules.systems.coc6.config import CocRules
@@ -84,6 +84,9 @@ def check(rules: CocRules, d: Decision[CocState], cmd: SkillCheck, dice: Dice) -
         raise InvalidInput("戦闘中の判定は /battle start のあとに行います（戦闘外は /roll を使ってください）。")
     unit = acting_unit(state, cmd, prefer=state.turn)
     assert isinstance(unit, CocUnit) and unit.character is not None
+    if unit.out_of_action:  # 死亡・気絶・ノックアウト: no rolls of its own (X-HP-02, X-KO-01)
+        why = next((OUT_OF_ACTION_WORDS[c] for c in OUT_OF_ACTION_WORDS if c in unit.conditions), "行動不能の")
+        raise InvalidInput(f"{unit.id}は{why}ため判定できません。KPは /kp set で状態を変えられます。")
     skill = canonical_skill(cmd.skill or "")
     if not skill:
         raise InvalidInput("判定する技能を skill: で指定してください（例: 応急手当、CON×5）。")

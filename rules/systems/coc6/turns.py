@@ -178,6 +178,21 @@ def _bleed(d: Decision[CocState], unit_id: str, dice: Dice | None) -> None:
             take_damage(d, unit_id, amount, dice, cause="喉の傷（H-KYU-PREC-17）", armor=False)
 
 
+def end_fallen_turn(d: Decision[CocState], dice: Dice | None = None) -> None:
+    """A unit put out of action (死亡, 気絶, ノックアウト: X-HP-02, X-KO-01) during its own
+    turn loses the rest of it: once no question is open, its turn ends and the next begins
+    (its AP are lost as at any turn's end, H-AP-06)."""
+    state = d.state
+    if state.phase != "active" or not state.turn or state.pending:
+        return
+    unit = state.units.get(state.turn)
+    if not isinstance(unit, CocUnit) or not unit.out_of_action:
+        return
+    why = next((c for c in ("死亡", "気絶", "ノックアウト") if c in unit.conditions), "行動不能")
+    d.emit(ev.TurnEnded(unit=unit.id, cause=f"{why}したため、残りの手番は失われる"))
+    advance(d, dice)
+
+
 def begin_turn(d: Decision[CocState], unit_id: str, dice: Dice | None = None) -> None:
     """Start ``unit_id``'s turn now (a delay handed it on, H-DELAY-01); if that turn passes
     by itself, the following one starts."""

@@ -13,7 +13,8 @@ from rules.systems.coc6.state import CocState, CocUnit
 
 ATTACK_SKILLS = ("こぶし", "キック", "組み付き", "頭突き", "マーシャルアーツ", "投擲", "拳銃",
                  "ショットガン", "ライフル", "サブマシンガン", "マシンガン", "武器・双撃")
-"""H-CALL-ARM-02 default: the skills used to attack (plus every own weapon's skill)."""
+"""H-CALL-ARM-02 default: the skills used to attack (plus every own weapon's skill and every
+〈武道〉 on the sheet, the unarmed skills' partner, H-MA-01)."""
 
 JOINTS = {"肩": "STR", "膝": "DEX"}
 """H-KYU-PREC-11: a shoulder costs 1 STR, a knee 1 DEX."""
@@ -55,7 +56,7 @@ def deltas(unit: CocUnit, part: str) -> tuple[dict, dict, str]:
     if part == "腕":
         if count(unit, "腕"):
             return {}, {}, f"{unit.id}の腕はすでに負傷している（技能値は再度は下がらない）"
-        names = set(ATTACK_SKILLS) | {w.skill for w in sheet.weapons}
+        names = set(ATTACK_SKILLS) | {w.skill for w in sheet.weapons} | set(sheet.budo_skills())  # 〈武道〉 too
         skills = {name: two_thirds(current(sheet, name), False) - current(sheet, name) for name in sorted(names)}
         skills = {k: v for k, v in skills.items() if v}
         return {}, skills, f"{unit.id}の攻撃技能が2/3になった（H-CALL-ARM-02）"

@@ -64,7 +64,7 @@ def ordinary(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit
             d.emit(ce.WeaponReadied(unit=actor.id, weapon=weapon.name, dropped=False, nocked=False,
                                     note=f"KPの裁定で{actor.id}は{weapon.name}を拾い直した"))
     check_weapon_usable(rules, state, actor, weapon)
-    check_limit(rules, actor, weapon, 1)
+    check_limit(rules, state, actor, weapon, 1)
     check_reach(state, actor, target, weapon)
     modifier, context = called_shot.aim(state, target, cmd.aim)
     assert actor.character is not None

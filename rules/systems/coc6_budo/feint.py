@@ -38,7 +38,7 @@ def feint(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, t
     require_style(cmd, actor, state.settings, STRIKING, "B-FEINT-01", FEINT)
     weapon = choose_weapon(actor, cmd.weapon, "こぶし")
     check_weapon_usable(rules, state, actor, weapon)
-    check_limit(rules, actor, weapon, 1)
+    check_limit(rules, state, actor, weapon, 1)
     check_reach(state, actor, target, weapon)
     assert actor.character is not None
     skill = max(0, actor.character.weapon_skill(weapon) + cmd.modifier)

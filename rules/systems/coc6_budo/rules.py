@@ -27,12 +27,12 @@ RULES = CocRules(
         "parried_club": "P-CLASS-04", "parried_gun": "P-CLASS-06", "parried_bow": "P-CLASS-07",
     },
     defaults={
-        "dice": "CCB", "shock": True, "parry_free_at": 1,
+        "dice": "CCB", "shock": True, "impale": "ONCE", "separate_attack_counts": False, "parry_free_at": 1,
         # B-PARRY-02: % per earlier parry/dodge this round; CF-17: the published 〈武道〉 ×2
         "parry_step": PARRY_STEP, "budo_double": True,
-        # B-TACKLE-07 「床が硬い」 (KP decides; on = hard floor), B-CALL-VITAL-01 (the attacker
+        # B-TACKLE-07 「床が硬い」 (the KP's call, not automatic: off until the KP says hard), B-CALL-VITAL-01 (the attacker
         # shares the target's vital spot: human vs human), B-CALL-ARM-04 / B-CALL-LEG-04 lists
-        "hard_floor": True, "same_vital": True,
+        "hard_floor": False, "same_vital": True,
         "arm_skills": "こぶし,組み付き,投擲,拳銃,ライフル,ショットガン,サブマシンガン,マシンガン,刀剣,ナイフ",
         "leg_skills": "キック,回避,跳躍,忍び歩き,水泳",
         "budo_styles": "",

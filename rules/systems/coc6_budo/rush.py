@@ -40,7 +40,7 @@ def rush(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
     if budo is None or budo.style != STRIKING:
         refuse(cmd, "B-RUSH-01", "ラッシュは〈武道：立ち技系〉を使う〈こぶし〉〈キック〉〈頭突き〉の攻撃で宣言します。")
     check_weapon_usable(rules, state, actor, weapon)
-    check_limit(rules, actor, weapon, 1)
+    check_limit(rules, state, actor, weapon, 1)
     check_reach(state, actor, target, weapon)
     skill = max(0, actor.character.weapon_skill(weapon) + cmd.modifier)
     plan = budo_strike(rules, state, actor, target, weapon, skill, special=RUSH)

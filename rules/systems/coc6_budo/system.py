@@ -15,6 +15,7 @@ from rules.systems.coc6 import waiting
 from rules.systems.coc6.evolve import evolve
 from rules.systems.coc6.state import CocState
 from rules.systems.coc6.system import Coc6System
+from rules.systems.coc6.turns import end_fallen_turn
 from rules.systems.coc6_budo import attack, called_shot, reaction, treatment
 from rules.systems.coc6_budo.defense import BUDO, COUNTER, DODGE, DODGE_COUNTER, PARRY, penalty
 
@@ -82,4 +83,7 @@ class BudoSystem(Coc6System):
                 reaction.react(self.rules, d, command, dice)
             else:
                 treatment.check(self.rules, d, command, dice)
+        end_fallen_turn(d, dice)  # a unit put out of action on its own turn loses the rest of it
+        if any(isinstance(e, ev.RoundStarted) for e in d.events):
+            called_shot.expire(d)
         return d.events

@@ -10,7 +10,8 @@ A tackle that lands deals 1d6+db (B-TACKLE-02); then the tackler chooses 吹き�
   wall or object in the way stops it; without a map the KP gives the metres short with
   ``object:<m>``. Each metre short deals 1d4 (B-TACKLE-05).
 - 押し倒し: STR against STR (X-RES-01); on success both fall 転倒 and grapple (B-TACKLE-06),
-  and a hard floor (KP setting ``hard_floor``, default on) adds 1d4 (B-TACKLE-07).
+  and a floor the KP calls hard (KP setting ``hard_floor``, default off: the reply asks the
+  KP) adds 1d4 (B-TACKLE-07).
 
 Last, 2 × the whole tackle's damage against the target's CON: won = ノックアウト (B-TACKLE-08).
 """
@@ -29,7 +30,7 @@ from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import check_limit, check_reach, open_reaction, roll_strike
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import Blow, Dealt, hp_lost, roll_damage, take_damage
-from rules.systems.coc6.grid import direction, object_at, step
+from rules.systems.coc6.grid import direction, object_at, outside, step
 from rules.systems.coc6.hit import Incoming, LANDERS
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6_budo.resist import resist
@@ -52,7 +53,7 @@ def tackle(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, 
     budo = require_style(cmd, actor, state.settings, GRAPPLING, "B-TACKLE-01", TACKLE)
     assert actor.character is not None
     body = Weapon(TACKLE, "組み付き", DAMAGE, ParryClass.GRAPPLE)
-    check_limit(rules, actor, body, 1)
+    check_limit(rules, state, actor, body, 1)
     check_reach(state, actor, target, body)
     skill = max(0, actor.character.skill("組み付き") + cmd.modifier)
     plan = budo_strike(rules, state, actor, target, body, skill, double=False, special=STRIKE,
@@ -104,7 +105,8 @@ def choose(rules: CocRules, d: Decision[CocState], actor: CocUnit, pending: Pend
         extra, note = _knock(d, number, actor, target, total, short, dice)
         total += extra
     elif action == PUSH:
-        total += _push(d, number, actor, target, dice)
+        extra, note = _push(d, number, actor, target, dice)
+        total += extra
     target = d.state.coc_unit(target.id)
     if not target.out_of_action and resist(d, actor.id, 2 * total, target.character.stat("CON"),
                                            "ノックアウト（タックルのダメージ合計×2対CON）", dice, number):
@@ -119,15 +121,18 @@ def _knock(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, 
            short: str | None, dice: Dice) -> tuple[int, str]:
     """Knock ``target`` away; returns ``(wall damage, a Japanese note on the distance)``."""
     metres = distance(damage, actor.character.stat("SIZ"), target.character.stat("SIZ"))
-    missing = 0
+    missing, edge = 0, False
     if actor.square and target.square:
-        delta, here, moved = direction(actor.square, target.square), target.square, 0
+        delta, here, moved, edge = direction(actor.square, target.square), target.square, 0, False
         for _ in range(metres):
             ahead = step(here, delta)
-            if ahead is None or object_at(d.state, ahead) is not None:
+            if ahead is None or outside(d.state, ahead) is not None:  # the map's edge: no wall to hit
+                edge = True
+                break
+            if object_at(d.state, ahead) is not None:
                 break
             here, moved = ahead, moved + 1
-        missing = metres - moved
+        missing = 0 if edge else metres - moved
         if moved:
             d.emit(ce.UnitMoved(unit=target.id, start=target.square, square=here,
                                 cause=f"タックルで{moved}m吹き飛ばされた（B-TACKLE-04）"))
@@ -136,7 +141,7 @@ def _knock(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, 
             raise InvalidInput("地図がないときは、壁までに足りなかった距離を object: にm単位の数で書きます（例: object:1）。")
         missing = min(metres, int(str(short).strip()))
     note = (f"吹き飛ばし{metres}m（√({damage}+{actor.character.stat('SIZ')}−{target.character.stat('SIZ')})）"
-            + (f"、壁までに{missing}m足りない" if missing else "") + "、")
+            + (f"、壁までに{missing}m足りない" if missing else "") + ("、マップの端で止まった" if edge else "") + "、")
     if not missing:
         return 0, note
     extra = roll_damage(d, number, target.id, f"{missing}D4", dice)
@@ -144,17 +149,23 @@ def _knock(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, 
     return extra, note
 
 
-def _push(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, dice: Dice) -> int:
+FLOOR_CALL = "床の硬さはKPの判断（硬い床なら +1d4：/kp setting key:硬い床 value:true、B-TACKLE-07）、"
+"""What a push-down says when the KP has not called the floor hard."""
+
+
+def _push(d: Decision[CocState], number: int, actor: CocUnit, target: CocUnit, dice: Dice) -> tuple[int, str]:
+    """Push ``target`` down (B-TACKLE-06); returns ``(floor damage, a note)``: 1d4 only on a
+    floor the KP called hard (setting ``hard_floor``, B-TACKLE-07), else a word to the KP."""
     if not resist(d, actor.id, actor.character.stat("STR"), target.character.stat("STR"),
                   "押し倒し（STR対STR）", dice, number):
-        return 0
+        return 0, "押し倒しは失敗、"
     for unit in (actor.id, target.id):
         cond.add(d, unit, cond.PRONE, "押し倒し（B-TACKLE-06）")
     cond.add(d, actor.id, cond.GRAPPLED, f"{target.id}を押し倒して組み付いた")
     cond.add(d, target.id, cond.GRAPPLED, f"{actor.id}に押し倒された")
     d.emit(ce.UnitMarked(unit=actor.id, key="holding", value=target.id))
-    if not d.state.settings.get("hard_floor", True):
-        return 0
+    if not d.state.settings.get("hard_floor", False):
+        return 0, f"押し倒した。{FLOOR_CALL}"
     extra = roll_damage(d, number, target.id, "1D4", dice)
     take_damage(d, target.id, extra, dice, cause="硬い床に押し倒された（B-TACKLE-07）")
-    return extra
+    return extra, "硬い床に押し倒した、"

@@ -104,3 +104,12 @@ def test_no_called_shot_at_an_amorphous_creature(table_of):
     table = _table(table_of)
     table.state.settings["traits"] = "信者=不定形"
     table.refused("H-CALL-02", "aki", cmds.Attack, target="信者", weapon="こぶし", aim="急所")
+
+
+@pytest.mark.rule("H-CALL-ARM-02", "H-CALL-ARM-03")
+def test_an_arm_wound_lowers_budo_with_the_other_unarmed_skills(table_of):
+    table = _table(table_of, target_skills={"こぶし": 50, "武道（空手）": 60, "回避": 30})
+    punch(table, [50], aim="腕")
+    table.react("信者", "なし", [1])
+    sheet = table.unit("信者").character
+    assert (sheet.skill("こぶし"), sheet.skill("武道（空手）"), sheet.skill("回避")) == (33, 40, 30)

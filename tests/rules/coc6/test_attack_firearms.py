@@ -30,8 +30,8 @@ def rolled(events):
 @pytest.mark.rule("H-FIRE-05", "H-FIRE-07", "H-FIRE-08", "H-DEF-DODGE-02")
 def test_semi_auto_three_bullets_each_rolled_with_a_growing_penalty(table_of):
     table = _table(table_of)
-    events = fire(table, [10, 56, 45, 3, 4], weapon="サブマシンガン", mode="セミオート")
-    assert rolled(events) == [(60, 10), (55, 56), (50, 45)]
+    events = fire(table, [20, 56, 45, 3, 4], weapon="サブマシンガン", mode="セミオート")
+    assert rolled(events) == [(60, 20), (55, 56), (50, 45)]
     assert [e.total for e in events if isinstance(e, ce.DamageRolled)] == [3, 4]
     assert table.options("信者") == ["なし"]  # guns: no dodge, block or parry, but still asked (H-DEF-DODGE-02)
     table.react("信者", "なし")
@@ -88,19 +88,27 @@ def test_point_blank_hits_without_a_roll_and_adds_1d4(table_of):
     events = fire(table, [5, 2], weapon="拳銃")
     assert rolled(events) == []  # the same square: touch, automatic success
     assert [(e.expr, e.total) for e in events if isinstance(e, ce.DamageRolled)] == [("1D10+1D4", 7)]
-    assert table.options("信者") == ["受け流し", "なし"]
+    assert table.options("信者") == ["なし"]  # no 武道 and no parry declared (H-DEF-PARRY-01)
+    table.refused("H-DEF-PARRY-01", KP, cmds.React, action="受け流し", as_unit="信者", weapon="こぶし")
     table.react("信者", "なし", [])
     assert table.hp("信者") == 5
 
 
-@pytest.mark.rule("H-FIRE-PB-03")
-def test_point_blank_may_be_parried_with_a_punch(table_of):
-    table = _table(table_of, target_skills={"こぶし": 60})
+@pytest.mark.rule("H-FIRE-PB-03", "H-DEF-PARRY-01", "H-DEF-PARRY-02", "H-DEF-PARRY-03")
+@pytest.mark.parametrize("skills,declared,weapon,value", [
+    ({"こぶし": 60}, True, "こぶし", 60),  # no 武道: a parry declared against ジョー
+    ({"こぶし": 60, "武道（空手）": 40}, False, "武道", 40),  # 武道 at base + 10 or more: no declaration
+], ids=["punch-declared", "budo"])
+def test_point_blank_may_be_parried_when_declared_or_with_budo(table_of, skills, declared, weapon, value):
+    table = _table(table_of, target_skills=skills)
+    if declared:
+        table.declare("信者", "受け流し", target="ジョー")
     table.run(KP, cmds.Place, name="ジョー", to="B2")
     table.run(KP, cmds.Place, name="信者", to="B2")
     fire(table, [5, 2], weapon="拳銃")
-    events = table.react("信者", "受け流し", [30], weapon="こぶし")
-    assert rolled(events) == [(60, 30)]
+    assert table.options("信者") == ["受け流し", "なし"]
+    events = table.react("信者", "受け流し", [30], weapon=weapon)
+    assert rolled(events) == [(value, 30)]
     assert table.hp("信者") == 12 and table.unit("信者").used["受け流し"] == 1
 
 
@@ -124,12 +132,29 @@ def test_two_handguns_one_attack_each_at_a_third(table_of):
     assert table.hp("信者") == 6 and table.unit("ジョー").attacks == 1
 
 
+@pytest.mark.rule("H-FIRE-UNAIM-02")
+def test_two_handguns_name_the_gun_that_hit(table_of):
+    from bot.render.battle import event_line
+    table = _table(table_of)
+    events = fire(table, [99, 15, 6], special="2丁拳銃", weapon="拳銃,拳銃B")  # 拳銃 misses, 拳銃B hits
+    damage = [e for e in events if isinstance(e, ce.DamageRolled)]
+    assert [(e.weapon, e.total) for e in damage] == [("拳銃B", 6)]
+    assert event_line(damage[0]) == "ダメージ（拳銃B）：(1D10) ＞ 6"
+    events = table.react("信者", "なし")
+    assert [e.outcome for e in events if isinstance(e, ce.AttackResolved)] == ["信者に6ダメージ（拳銃Bが命中）"]
+    table.run("joe", cmds.EndTurn)
+    table.end_turns_until("ジョー")
+    fire(table, [10, 15, 3, 4], special="2丁拳銃", weapon="拳銃,拳銃B")
+    events = table.react("信者", "なし")
+    assert [e.outcome for e in events if isinstance(e, ce.AttackResolved)] == ["信者に2発命中、計7ダメージ（拳銃 3、拳銃B 4）"]
+
+
 @pytest.mark.rule("H-DEF-DODGE-02", "H-GEN-01")
 def test_a_shot_target_is_asked_so_the_kp_may_allow_a_dodge(table_of):
     """Firearms "normally" cannot be dodged: the target is still asked, 回避 is refused
     citing H-DEF-DODGE-02, and with the KP's allow the dodge is rolled."""
     table = _table(table_of, target_skills={"回避": 60})
-    fire(table, [10, 7], weapon="拳銃")
+    fire(table, [20, 7], weapon="拳銃")
     assert table.options("信者") == ["なし"]
     refusal = table.refused("H-DEF-DODGE-02", "kp", cmds.React, action="回避", as_unit="信者")
     assert refusal.allowable

@@ -108,3 +108,30 @@ def test_a_stunned_unit_takes_no_defensive_action(table_of):
     table.attack("ユキ", "信者", [20])
     assert table.options("信者") == ["なし"]
     table.refused("X-STUN-01", KP, cmds.React, action="回避", as_unit="信者")
+
+
+@pytest.mark.rule("H-MA-RUSH-03", "H-MA-RUSH-04", "H-MA-RUSH-05")
+def test_a_rush_is_offered_when_the_punch_hits_and_declared_right_after(table_of):
+    """「命中した時点にのみ宣言可能」: アキラ punches (武道（空手）70 ＋ こぶし 70 on one die);
+    the hit offers the rush, アキラ declares it before 信者 answers, and the rush follows."""
+    table = _table(table_of)
+    table.attack("アキラ", "信者", [30], weapon="こぶし")
+    offer = next(p for p in table.system.view(table.state).prompts if p.kind == "rush")
+    assert (offer.unit, offer.owner, offer.options) == ("アキラ", "aki", ("ラッシュ",))
+    assert offer.text == ("アキラの攻撃が信者に命中しました。いまならラッシュを宣言できます"
+                          "（「ラッシュ！」か /attack special:ラッシュ、H-MA-RUSH-03）。")
+    events = table.run("aki", cmds.React, action="ラッシュ")  # the offer's button
+    assert [e.note for e in events if isinstance(e, ce.UnitMarked)] == ["アキラは命中した時点でラッシュを宣言した（H-MA-RUSH-03）"]
+    assert table.unit("アキラ").attacks == 1 and table.unit("アキラ").ap == 2  # the same attack
+    events = table.react("信者", "なし", [2, 3, 60])
+    assert [(e.expr, e.total) for e in events if isinstance(e, ce.DamageRolled)] == [("2D3", 5)]
+    assert "スタン" in table.unit("信者").conditions
+    assert [x["unit"] for x in table.state.round_end] == ["アキラ"]
+
+
+@pytest.mark.rule("H-MA-RUSH-03")
+def test_a_rush_cannot_be_declared_on_a_hit_whose_budo_part_failed(table_of):
+    table = _table(table_of, skills={"武道（空手）": 60, "こぶし": 70})
+    table.attack("アキラ", "信者", [65], weapon="こぶし")  # こぶし hits, 武道 60 fails
+    assert [p for p in table.system.view(table.state).prompts if p.kind == "rush"] == []
+    table.refused("H-MA-RUSH-03", "aki", cmds.Attack, special="ラッシュ")

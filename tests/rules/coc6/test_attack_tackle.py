@@ -138,3 +138,18 @@ def test_reach_two_squares_only_for_the_knock_away(table_of):
     far = _table(table_of)
     _place(far, ハナ="A1", 信者="D1")
     far.refused("X-REACH-01", "hana", cmds.Attack, target="信者", special="タックル")
+
+
+@pytest.mark.rule("H-MA-TACKLE-08", "H-KB-01")
+def test_knock_away_stops_at_the_map_edge(table_of):
+    """The map is A1〜F6 (the squares in use plus one, at least 6 × 6): knocked east from
+    E3, 信者 stops at F3, the edge, with no wall damage."""
+    table = _table(table_of)
+    _place(table, ハナ="D3", 信者="E3")
+    table.attack("ハナ", "信者", [30], special="タックル")
+    table.react("ハナ", "吹き飛ばし")
+    assert table.unit("ハナ").square == "E3"
+    events = table.react("信者", "なし", [3, 61, 20])
+    assert [(e.expr, e.total) for e in events if isinstance(e, ce.DamageRolled)] == [("1D4", 3)]
+    moved = [e for e in events if isinstance(e, ce.UnitMoved)]
+    assert [(e.start, e.square, e.cause) for e in moved] == [("E3", "F3", "1マス吹き飛ばされた、マップの端で止まった")]

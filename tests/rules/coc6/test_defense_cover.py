@@ -39,11 +39,12 @@ def cover_prompts(table):
 @pytest.mark.rule("H-DEF-COVER-08")
 def test_a_successful_cover_hands_the_blow_to_the_protector_who_may_block_uncounted(fight):
     assert cover_prompts(fight) == [("ボブ", ("かばう",)), ("キャロル", ("かばう",))]
-    events = fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
+    events = fight.run("bob", cmds.React, [40, 8], action="かばう", target="アリス")  # the blow: 1D8 = 8
     assert checks(events) == ["(1D100<=60) ＞ 40 ＞ 成功"]
+    assert [e.total for e in events if isinstance(e, ce.DamageRolled)] == [8]
     assert fight.state.pending_for("アリス") is None
     assert fight.options("ボブ") == ["防御", "受け流し", "なし"]
-    events = fight.run("bob", cmds.React, [30, 8, 2], action="防御")
+    events = fight.run("bob", cmds.React, [30, 2], action="防御")
     assert checks(events) == ["(1D100<=50) ＞ 30 ＞ 成功"]
     assert (fight.hp("アリス"), fight.hp("ボブ")) == (10, 10 - 6)
     assert fight.unit("ボブ").used == {"かばう": 1}
@@ -57,7 +58,7 @@ def test_only_allies_can_be_protected(fight):
 @pytest.mark.rule("H-DEF-COVER-09")
 def test_the_protector_neither_dodges_nor_hides(fight):
     fight.place("木箱", siz=12)
-    fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
+    fight.run("bob", cmds.React, [40, 1], action="かばう", target="アリス")
     fight.refused("H-DEF-COVER-09", "bob", cmds.React, action="回避")
     fight.refused("H-DEF-COVER-09", "bob", cmds.React, action="隠れる")
 
@@ -65,8 +66,8 @@ def test_the_protector_neither_dodges_nor_hides(fight):
 @pytest.mark.rule("H-DEF-COVER-01")
 @pytest.mark.rule("H-DEF-01")
 def test_cover_is_once_a_round(fight):
-    fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
-    fight.run("bob", cmds.React, [2], action="なし")
+    fight.run("bob", cmds.React, [40, 2], action="かばう", target="アリス")
+    fight.run("bob", cmds.React, [], action="なし")
     fight.run("kp", cmds.EndTurn, as_unit="ゾンビ")
     fight.attack("グール", "アリス", [30], weapon="こぶし")
     assert cover_prompts(fight) == [("キャロル", ("かばう",))]
@@ -132,7 +133,7 @@ def test_several_allies_must_share_a_square(fight):
 def test_range_is_checked_on_the_map(fight, bob, zombie, allowed):
     fight.unit("アリス").square, fight.unit("ボブ").square, fight.unit("ゾンビ").square = "B2", bob, zombie
     if allowed:
-        fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
+        fight.run("bob", cmds.React, [40, 1], action="かばう", target="アリス")
         assert fight.options("ボブ")[-1] == "なし"
     else:
         assert ("ボブ", ("かばう",)) not in cover_prompts(fight)
@@ -156,7 +157,7 @@ def gunfight(table_of):
     table.npc(table.sheet("ゾンビ", DEX=8))
     table.npc(table.sheet("信者", DEX=12, weapons=[table.weapon("ナイフ", skill_value=50)]))
     table.start()
-    table.attack("アリス", "ゾンビ", [10, 5], weapon=".38リボルバー")
+    table.attack("アリス", "ゾンビ", [30, 5], weapon=".38リボルバー")
     return table
 
 
@@ -188,7 +189,49 @@ def test_a_failed_cover_against_a_gun_still_says_failure(gunfight):
 
 @pytest.mark.rule("H-DEF-COVER-07")
 def test_a_successful_cover_against_a_melee_blow_offers_block_and_parry(fight):
-    fight.run("bob", cmds.React, [40], action="かばう", target="アリス")
+    fight.run("bob", cmds.React, [40, 5], action="かばう", target="アリス")
     assert prompt_of(fight, "ボブ").startswith(
-        "ボブはゾンビのバットから味方をかばいました。かばったダメージを受けます。"
+        "ボブはゾンビのバットから味方をかばいました。かばったダメージ（5）を受けます。"
         "「防御」か〈受け流し〉を選べます（回数制限に含まれません）。")
+
+
+def _burst(table_of, cover_roll):
+    """ジョー's SMG semi-auto puts 2 bullets (3 and 4) into 信者 (armour 1, HP 10); 護衛
+    (DEX 12: DEX×5 60, armour 1, HP 10) throws itself in with ``cover_roll``."""
+    table = table_of("coc6-house", shock=False)
+    table.join("joe", table.sheet("ジョー", DEX=14, skills={"サブマシンガン": 60}, weapons=[table.weapon("サブマシンガン")]))
+    table.npc(table.sheet("信者", DEX=10, armor=1))
+    table.npc(table.sheet("護衛", DEX=12, armor=1))
+    table.start()
+    table.end_turns_until("ジョー")
+    table.run("joe", cmds.Attack, [20, 30, 99, 3, 4], target="信者", weapon="サブマシンガン", mode="セミオート")
+    return table, table.run("kp", cmds.React, [cover_roll], action="かばう", target="信者", as_unit="護衛")
+
+
+@pytest.mark.rule("H-DEF-COVER-10", "H-DEF-06", "X-ROUND-01", "H-FIRE-05")
+def test_a_failed_cover_against_a_burst_halves_each_bullet_for_both(table_of):
+    table, _ = _burst(table_of, 70)
+    assert [(p.unit, p.context["damage"], p.context["bullets"]) for p in table.state.pending] == \
+        [("信者", 4, [2, 2]), ("護衛", 4, [2, 2])]  # ⌈3/2⌉ + ⌈4/2⌉
+    events = table.react("信者", "なし")
+    events += table.react("護衛", "なし")
+    outcomes = [e.outcome for e in events if isinstance(e, (ce.PendingClosed, ce.AttackResolved))]
+    assert outcomes == ["信者に2発命中、計2ダメージ（2 − 装甲1 ＝ 1、2 − 装甲1 ＝ 1）",
+                        "護衛に2発命中、計2ダメージ（2 − 装甲1 ＝ 1、2 − 装甲1 ＝ 1）"]
+    assert (table.hp("信者"), table.hp("護衛")) == (8, 8)
+
+
+@pytest.mark.rule("H-DEF-COVER-06", "H-DEF-06")
+def test_a_successful_cover_against_a_burst_takes_every_bullet(table_of):
+    table, _ = _burst(table_of, 40)
+    table.react("護衛", "なし")
+    assert (table.hp("信者"), table.hp("護衛")) == (10, 10 - 2 - 3)  # 3 − 1, 4 − 1
+
+
+@pytest.mark.rule("H-DEF-COVER-13", "H-DEF-06")
+def test_a_fumbled_cover_against_a_burst_deals_every_bullet_to_both(table_of):
+    table, events = _burst(table_of, 99)
+    outcome = next(e.outcome for e in events if isinstance(e, ce.AttackResolved))
+    assert outcome == ("かばうファンブル（防御行動不可）：信者に2発命中、計5ダメージ（3 − 装甲1 ＝ 2、4 − 装甲1 ＝ 3）、"
+                       "護衛に2発命中、計5ダメージ（3 − 装甲1 ＝ 2、4 − 装甲1 ＝ 3）")
+    assert (table.hp("信者"), table.hp("護衛")) == (5, 5) and table.state.pending == []

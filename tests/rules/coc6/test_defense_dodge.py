@@ -149,3 +149,27 @@ def test_an_answer_the_attack_narrowed_away_is_refused_with_the_attacks_clause(f
                                    context={"weapon": fist.to_dict(), "limit_clause": "H-MA-FEINT-02"})
     fight.system.evolve(fight.state, request)
     fight.refused("H-MA-FEINT-02", "alice", cmds.React, action="回避")
+
+
+@pytest.mark.rule("H-DEF-DODGE-04", "X-HP-02", "H-AP-06")
+def test_a_unit_killed_by_a_counterattack_on_its_own_turn_loses_the_rest_of_it(table_of):
+    """ゾンビ (HP ⌈(4+4)/2⌉ = 4) attacks on its turn; アリス's critical dodge counters for
+    1D3+1D4 = 5: ゾンビ dies with 2 AP unspent, and the turn passes to グール at once."""
+    from rules.battle import events as ev
+    from rules.errors import InvalidInput
+    table = table_of("coc6-house", shock=False)
+    table.join("alice", table.sheet("アリス", DEX=14))
+    table.npc(table.sheet("ゾンビ", DEX=8, CON=4, SIZ=4))
+    table.npc(table.sheet("グール", DEX=6))
+    table.start()
+    table.attack("ゾンビ", "アリス", [30], weapon="こぶし")
+    assert table.unit("ゾンビ").ap == 2
+    table.react("アリス", "回避", [3])
+    table.react("アリス", "反撃", [40])
+    events = table.react("ゾンビ", "なし", [2, 3])
+    assert table.hp("ゾンビ") == -1 and "死亡" in table.unit("ゾンビ").conditions
+    ended = [e for e in events if isinstance(e, ev.TurnEnded)]
+    assert [(e.unit, e.cause) for e in ended] == [("ゾンビ", "死亡したため、残りの手番は失われる")]
+    assert table.state.turn == "グール"
+    with pytest.raises(InvalidInput):
+        table.run("kp", cmds.SkillCheck, [10], skill="目星", as_unit="ゾンビ")

@@ -45,7 +45,7 @@ def test_an_ally_gets_its_own_cover_prompt_that_the_battle_does_not_wait_on(figh
 
 @pytest.mark.rule("H-DEF-COVER-01")
 def test_the_cover_button_needs_no_target_when_one_ally_is_attacked(fight):
-    fight.run("bob", cmds.React, [30], action="かばう")
+    fight.run("bob", cmds.React, [30, 1], action="かばう")  # the blow is rolled with it
     assert fight.options("ボブ") == ["防御", "なし"]
     assert "c1-ボブ" not in prompts(fight) and "a1c-ボブ" in prompts(fight)
 

@@ -119,3 +119,36 @@ def test_walls_block_moves_and_only_the_kp_places(table_of):
         table.system.decide(table.state, cmds.Move(issuer="aki", to="B1"), None)
     with pytest.raises(InvalidInput):
         table.system.decide(table.state, cmds.Place(issuer="aki", name="アキラ", to="C1"), None)
+
+
+def _walled(table_of, *walls: str):
+    table = table_of("coc6-house", shock=False)
+    table.join("aki", table.sheet("アキラ", DEX=15, skills={"こぶし": 70}))
+    table.npc(table.sheet("信者", DEX=10, CON=14, SIZ=14))
+    table.start()
+    table.run(KP, cmds.Place, name="アキラ", to="A1")
+    table.run(KP, cmds.Place, name="信者", to="F6")
+    for k, wall in enumerate(walls, start=1):
+        table.run(KP, cmds.PlaceObject, name=f"壁{k}", kind="壁", at=wall)
+    table.end_turns_until("アキラ")
+    return table
+
+
+@pytest.mark.rule("X-REACH-01", "H-AP-02", "H-AP-03")
+def test_a_move_goes_around_a_wall_and_costs_the_path(table_of):
+    """Wall on A2–B2: A1 → A3 is 2 squares straight, 4 around (B1, C2, B3, A3)."""
+    table = _walled(table_of, "A2-B2")
+    refusal = table.refused("H-AP-02", "aki", cmds.Move, to="A3")
+    assert refusal.message == "移動は1マス1ポイントです（A3までは壁やほかのユニットを避けて4マス（直線なら2マス）で4ポイント、残り3）。"
+    events = table.run("aki", cmds.Move, to="B3")  # B1, C2, B3: 3 squares around, 2 straight
+    moved = next(e for e in events if isinstance(e, ce.UnitMoved))
+    assert (moved.squares, moved.ap, moved.all_out) == (3, 3, True)
+    assert table.unit("アキラ").ap == 0
+
+
+@pytest.mark.rule("X-REACH-01")
+def test_no_diagonal_step_between_two_walls_and_no_path_is_refused(table_of):
+    table = _walled(table_of, "B1", "A2")
+    with pytest.raises(InvalidInput) as info:
+        table.run("aki", cmds.Move, to="B2")
+    assert str(info.value) == "A1からB2へは壁や遮蔽物、ほかのユニットにふさがれて行けません（X-REACH-01）。"

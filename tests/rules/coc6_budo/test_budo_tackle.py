@@ -64,7 +64,7 @@ def test_knock_away_distance():
 
 @pytest.mark.rule("B-TACKLE-06", "B-TACKLE-07", "B-TACKLE-08")
 def test_push_down_prones_both_grapples_and_the_hard_floor_hurts(budo_table):
-    t = _tackled(budo_table)
+    t = _tackled(budo_table, hard_floor=True)  # the KP called the floor hard
     _land(t)
     events = t.run("aki", cmds.React, [30, 2, 70], action="押し倒し")
     assert _resists(events) == [(50, 30, "成功"), (60, 70, "失敗")]  # STR 10 v 10; 2 × (4 + 2) v CON 10
@@ -75,7 +75,7 @@ def test_push_down_prones_both_grapples_and_the_hard_floor_hurts(budo_table):
 
 @pytest.mark.rule("B-TACKLE-06", "B-TACKLE-07")
 def test_a_failed_push_down_keeps_the_damage_and_a_soft_floor_adds_nothing(budo_table):
-    t = _tackled(budo_table, hard_floor=False)
+    t = _tackled(budo_table)
     _land(t)
     events = t.run("aki", cmds.React, [60, 90], action="押し倒し")
     assert _resists(events) == [(50, 60, "失敗"), (40, 90, "失敗")]  # 2 × 4 against CON 10
@@ -107,3 +107,25 @@ def test_a_tackle_needs_the_grappling_style(budo_table):
     t.npc(t.sheet("信者", DEX=12))
     t.start()
     t.refused("B-TACKLE-01", "aki", cmds.Attack, target="信者", special="タックル")
+
+
+@pytest.mark.rule("B-TACKLE-06", "B-TACKLE-07")
+def test_the_floor_is_the_kps_call_and_no_1d4_is_rolled_until_the_kp_calls_it_hard(budo_table):
+    t = _tackled(budo_table)
+    _land(t)
+    events = t.run("aki", cmds.React, [30, 90], action="押し倒し")  # STR 10 v 10 won; 2 × 4 v CON 10
+    assert [(e.expr, e.total) for e in events if isinstance(e, ce.DamageRolled)] == []
+    assert t.hp("信者") == 6 and "転倒" in t.unit("信者").conditions
+    outcome = next(e.outcome for e in events if isinstance(e, ce.AttackResolved))
+    assert outcome == ("タックル：押し倒した。床の硬さはKPの判断（硬い床なら +1d4：/kp setting key:硬い床 value:true、"
+                       "B-TACKLE-07）、追加のダメージなし、タックルの合計4ダメージ")
+
+
+@pytest.mark.rule("B-TACKLE-02")
+def test_a_parried_tackle_does_not_land(budo_table):
+    t = _tackled(budo_table)
+    t.attack("アキラ", "信者", [30], special="タックル")
+    events = t.react("信者", "受け流し", [10, 4])  # こぶし 50: the grapple is parried in full
+    assert [e.outcome for e in events if isinstance(e, ce.AttackResolved)] == ["素手の攻撃を完全に受け流した、ダメージなし"]
+    assert t.hp("信者") == 10 and t.state.pending == []
+    assert not any(isinstance(e, ce.ReactionRequested) for e in events)

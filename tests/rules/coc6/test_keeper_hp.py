@@ -1,0 +1,36 @@
+"""``/kp set … HP`` reads X-HP-02 as damage does: at HP 2 or less 気絶, at 0 or less 死亡; the KP
+lifts it with ``/kp set 状態 -気絶`` when the story says otherwise."""
+from __future__ import annotations
+
+import pytest
+
+from rules.battle.keeper import SetValue
+from rules.systems.coc6 import events as ce
+
+KP = "kp"
+
+
+def _table(table_of):
+    table = table_of("coc6-house", shock=False)
+    table.join("alice", table.sheet("アリス", DEX=14))
+    table.npc(table.sheet("ゾンビ", DEX=8))
+    table.start()
+    return table
+
+
+@pytest.mark.rule("X-HP-02", "H-GEN-01")
+@pytest.mark.parametrize("hp,conditions", [(3, []), (2, ["気絶"]), (1, ["気絶"]), (0, ["死亡"]), (-2, ["死亡"])])
+def test_the_kps_hp_marks_the_threshold_state(table_of, hp, conditions):
+    table = _table(table_of)
+    events = table.run(KP, SetValue, target="ゾンビ", field="HP", value=str(hp))
+    assert table.hp("ゾンビ") == hp and table.unit("ゾンビ").conditions == conditions
+    assert [e.cause for e in events if isinstance(e, ce.ConditionChanged)] == \
+        [f"耐久力{0 if hp <= 0 else 2}以下（X-HP-02、KPの設定）"] * len(conditions)
+
+
+@pytest.mark.rule("X-HP-02", "H-GEN-01")
+def test_the_kp_may_lift_the_state_it_brought(table_of):
+    table = _table(table_of)
+    table.run(KP, SetValue, target="アリス", field="HP", value="1")
+    table.run(KP, SetValue, target="アリス", field="状態", value="-気絶")
+    assert table.hp("アリス") == 1 and table.unit("アリス").conditions == []
