@@ -56,6 +56,11 @@ NO_BATTLE = "このチャンネルには進行中の戦闘がありません。/
 Make = Callable[[GameSystem, Loaded, bool], Awaitable[tuple[list[Event], list[Reply]]]]
 """``await make(system, loaded, is_kp) -> (new events, extra replies)``: one decision."""
 
+StepNote = Callable[[Request, int, list[Event], dict, str | None], Awaitable[dict | None]]
+"""``await note(request, battle id, step events, {unit: owner}, keeper) -> record or None``: a
+step's record in the channel's open session (bot.sheets.session_notes), written in the
+step's transaction."""
+
 
 class Battles:
     """Battles over ``store`` decided with ``dice`` at ``clock`` time.
@@ -69,6 +74,8 @@ class Battles:
         cache_size: how many folded battles stay in memory (least recently used go first).
         answered_size: how many answered request ids are remembered in memory (older ones
             are still refused by the database's key).
+
+    ``step_notes`` (set by the service): the session record of each step, or None.
     """
 
     def __init__(self, store: Store, dice, clock: Callable[[], datetime],
@@ -87,6 +94,7 @@ class Battles:
         self._roles: LRU[frozenset[str]] = LRU(cache_size)
         self._messages: LRU[str] = LRU(16 * cache_size)  # a few bytes each; every tag a battle ever had
         self._writes = 0
+        self.step_notes: StepNote | None = None
         self.carrier = None
         """The sheet side's :class:`bot.sheets.carry.SheetCarrier` (set by the service): a
         battle's end writes its result onto the PCs' sheets in the same transaction."""
@@ -351,11 +359,12 @@ class Battles:
             whole = bool(extra or carried)  # replies not made from the events alone: stored whole
             replies = (extra + self.replies(record, system, before, view, events, after.state, quiet=bool(extra))
                        + carried if whole else None)
+            note = await self.session_note(req, record.id, events, after.state)
             write = self.store.append(
                 record.id, record.version, [(e.kind, shallow(e)) for e in events], req.user, req.request_id,
                 [_compact(r) for r in replies] if whole else {"battle": record.id, "events": [record.version + 1, version]},
                 status="ended" if ended else None, deadlines=deadlines,
-                keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets)
+                keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets, note=note)
             try:
                 if replies is None:  # not stored: rendered again from the events if ever needed
                     replies = self.replies(record, system, before, view, events, after.state,
@@ -383,6 +392,13 @@ class Battles:
                     listener()
             return await self.with_stale(req.channel, replies)
         return []
+
+    async def session_note(self, req: Request, battle_id: int, events: list[Event], state: BattleState) -> dict | None:
+        """The record of the step ``events`` in the channel's open session (``step_notes``),
+        written with the step; None without a session."""
+        if self.step_notes is None:
+            return None
+        return await self.step_notes(req, battle_id, events, unit_owners(state), state.keeper)
 
     async def replayed(self, battle_id: int, first: int, last: int) -> list[Reply]:
         """The replies of events ``first`` … ``last`` (seqs, 1-based) of battle ``battle_id``
@@ -471,6 +487,11 @@ def secret_view(view: BattleView, unit: str) -> BattleView:
         return view
     rows = tuple(dataclasses.replace(r, hidden=True) if r.name == unit else r for r in view.rows)
     return dataclasses.replace(view, rows=rows)
+
+
+def unit_owners(state: BattleState) -> dict[str, str | None]:
+    """``{unit: owner}`` of a battle (None for the KP's NPCs)."""
+    return {unit.id: unit.owner for unit in state.units.values()}
 
 
 def _logged(done: asyncio.Future) -> None:
