@@ -6,7 +6,9 @@ Every command of the spec (bot.commands.spec.COMMANDS), plus ``chat`` and ``butt
 one entry in the route table (:meth:`Service.routes`). A command reads top to bottom:
 decode (its options), check (the permission table, then the rules), decide, commit, render.
 Decided battle commands go through :meth:`bot.battle.battles.Battles.decided`; the keeper's desk
-(bot.battle.keeper_desk) and the character book (bot.sheets.characters) own their commands.
+(bot.battle.keeper_desk), the character book (bot.sheets.characters) and the session desk
+(bot.sheets.sessions) own their commands. In a channel with an open session, every roll,
+check and battle step is kept in it (bot.sheets.session_notes) before it is shown.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from datetime import datetime, timedelta, timezone
 from bot.commands import options as opt
 from bot.commands import permissions
 from bot.battle.ending import BattleEnd, is_end_key
-from bot.battle.battles import Battles, RenderFailed, board
+from bot.battle.battles import Battles, RenderFailed, board, unit_owners
 from bot.sheets.carry import SheetCarrier
 from bot.sheets.characters import CharacterBook
 from bot.sheets.growth import Growth
@@ -29,6 +31,7 @@ from bot.battle.chat_help import help_replies
 from bot.commands.builders import BUILDERS
 from bot.commands.spec import COMMANDS
 from bot.battle.declaration_buttons import declaration_command
+from bot.battle.palette_play import kept_die
 from bot.battle.draft import Loaded, RecordingDice
 from bot.battle.keeper_desk import KeeperDesk
 from bot.battle.places import Places
@@ -44,6 +47,9 @@ from bot.sheets.edition import (BATTLE_EDITION, SYSTEM_WORDS, Edition, battle_ed
                                 channel_edition, percent_note, sheet_edition)
 from bot.sheets.rolls import published_reply, roll_replies
 from bot.sheets.checks import SheetChecks, is_san
+from bot.sheets.session_notes import SessionNotes
+from bot.render.session_log import BattleSteps
+from bot.sheets.sessions import SessionDesk
 from bot.sheets.checks7 import InvestigatorChecks
 from bot.store import BattleExists, BattleRecord, Deadline, DuplicateRequest, Store
 from bot.store.busy import DatabaseBusy
@@ -101,11 +107,16 @@ class Service:
         self.store = store
         self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes, cache_size=cache_size)
         self.characters = CharacterBook(store)
+        self.notes = SessionNotes(store, clock)
+        self.battles.step_notes = self.notes.step_note
         self.characters.seventh = InvestigatorBook(store, dice)
         self.battles.carrier = SheetCarrier(store)
         self.growth = Growth(self.characters, dice)
         self.sheet_checks = SheetChecks(self.characters, dice, clock, self.growth,
-                                        InvestigatorChecks(store, dice, clock, store.keeper.channel_settings))
+                                        InvestigatorChecks(store, dice, clock, store.keeper.channel_settings),
+                                        notes=self.notes)
+        self.sessions = SessionDesk(store, self.notes, clock, self.battles.is_kp, self._battle_steps,
+                                    self._keeper_of_battles, self.growth.marked_here)
         self.keeper = KeeperDesk(self.battles)
         self.ending = BattleEnd(self.battles)
         self.places = Places(self.battles)
@@ -142,6 +153,8 @@ class Service:
             "char rename": self._char(self.characters.rename), "char growth": self._growth, "char export": self._char(self.characters.export),
             **self.keeper.routes(),
             **self.ending.routes(),
+            **{path: self._session(handler) for path, handler in self.sessions.routes().items()},
+            "session log": self.sessions.log,  # read only, its files made anew on a retry (not kept)
             **{path: self._decide(build) for path, build in BUILDERS.items()},
             "check": self._check,
             "kp pending": lambda req: pending(self.battles, req),
@@ -158,6 +171,36 @@ class Service:
         async def handler(req: Request) -> list[Reply]:
             return await self.battles.decided(req, lambda: build(req, self.characters))
         return handler
+
+    def _session(self, method) -> Handler:
+        """The handler of ``/session start`` or ``end`` (its replies kept under the request id)."""
+        return lambda req: self._once(req, lambda: method(req))
+
+    async def _battle_steps(self, battle_id: int) -> BattleSteps | None:
+        """A battle with its steps and its view, for a session's statistics and log."""
+        record = await self.store.battle(battle_id)
+        if record is None:
+            return None
+        system, loaded = await self.battles.loaded(record, history=True)
+        return BattleSteps(system.title, loaded.steps, system.view(loaded.state))
+
+    async def _keeper_of_battles(self, channel: str) -> str | None:
+        """The KP of the channel's active battle, else of its latest one, or None."""
+        record = await self.battles.active(channel) or await self.store.latest_battle(channel)
+        return record.keeper if record else None  # the row follows /kp handover
+
+    async def _keeper(self, channel: str) -> str | None:
+        """Who sees secret rolls besides the roller: the KP of the channel's battle, else of
+        its open session (from memory, no query), or None."""
+        keeper = await self.battles.keeper_of(channel)
+        if keeper is None and (session := await self.notes.open_in(channel)) is not None:
+            keeper = session.keeper
+        return keeper
+
+    async def _units(self, channel: str) -> dict[str, str | None]:
+        """``{unit: owner}`` of the channel's active battle ({} without one)."""
+        found = await self.battles.active_loaded(channel)
+        return unit_owners(found[1].state) if found else {}
 
     async def _on_sheet(self, req: Request) -> bool:
         """Whether ``/check`` rolls on the user's saved sheet (bot.sheets.checks): a SAN check,
@@ -330,6 +373,14 @@ class Service:
         path = req.command
         if path in EXTRA_ROUTES or permissions.access(path) == permissions.ANYONE:
             return
+        if path.startswith("session "):
+            keeper = await self.sessions.keeper_here(req.channel)
+            if keeper is None and path == "session start":  # nobody keeps this channel yet
+                return
+            text = permissions.refusal(path, await self.battles.is_kp(req, keeper), False, False)
+            if text:
+                raise InvalidInput(text)
+            return
         if path == "check" and await self._on_sheet(req):  # one's own sheet: no battle rights needed
             return
         record = await self.battles.active(req.channel)
@@ -408,11 +459,13 @@ class Service:
             if system is None:
                 raise InvalidInput(f"system: は coc6（6版）か coc7（7版）です（「{chosen[:20]}」は選べません）。")
             here = Edition(system)
-        keeper = await self.battles.keeper_of(req.channel)
+        keeper = await self._keeper(req.channel)
+        record = await self.notes.roll_recorder(req, lambda: self._units(req.channel))
         return await self._once(req, lambda: roll_replies(  # once per interaction id, also after a restart
             text, req.user, req.name or req.user, self.dice, keeper, from_chat=False,
             keep_secret=self._secret_keeper(req), edition=here.system, in_battle=here.in_battle,
-            forced=chosen is not None, on_result=lambda result: self.growth.palette(req, text, result)))
+            forced=chosen is not None, on_result=lambda result: self.growth.palette(req, text, result),
+            record=record))
 
     async def _edition(self, channel: str) -> Edition:
         """The channel's dice edition (bot.sheets.edition)."""
@@ -450,10 +503,11 @@ class Service:
             return []
         here = await self._edition(req.channel)
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
-                                  await self.battles.keeper_of(req.channel), from_chat=True,
+                                  await self._keeper(req.channel), from_chat=True,
                                   keep_secret=self._secret_keeper(req), edition=here.system,
                                   in_battle=here.in_battle,
-                                  on_result=lambda result: self.growth.palette(req, text, result))
+                                  on_result=lambda result: self.growth.palette(req, text, result),
+                                  record=await self.notes.roll_recorder(req, lambda: self._units(req.channel)))
 
     def _secret_keeper(self, req: Request):
         """Stores a secret roll of ``req``'s user in this channel; returns its id."""
@@ -468,6 +522,10 @@ class Service:
         if kept is None:
             raise InvalidInput("このシークレットダイスは公開済みか、あなたが振ったものではありません。")
         shown = published_reply(kept.speaker, kept.text)
+        try:
+            await self.notes.published(req, kept.channel, shown.text, lambda: self._units(kept.channel))
+        except Exception:  # noqa: BLE001 - published (committed): the roll must be shown all the same
+            log.exception("the published secret roll %s could not be kept in the session", roll_id)
         if kept.channel == req.channel:
             return [shown]
         return [dataclasses.replace(shown, channel=kept.channel),
@@ -495,13 +553,14 @@ class Service:
                 events.append(kc.SettingChanged(key=key, value=value, by=req.user))
         marker = StepStarted(step=1, by=req.user, command=command_record(command), dice=recorder.faces,
                              label=request_label(req), speaker=req.name)
+        note = await self.notes.step_note(req, 0, [marker, *events], {}, req.user)  # its id: the store's
         reply = public(f"戦闘を開きました（{system.title}）。KP: {req.name or req.user}\n"
                        "PLは /battle join character:名前 で参加、KPは /battle add でNPCを追加し、/battle start で開始します。"
                        + battle_edition_note(stored.get("edition"), system.title))
         try:
             record = await self.store.open_battle(req.channel, req.guild, system.name, req.user,
                                                   [to_record(e) for e in [marker, *events]], req.request_id,
-                                                  [reply.to_dict()])
+                                                  [reply.to_dict()], note=note)
         except BattleExists:
             raise InvalidInput("このチャンネルではすでに戦闘が進行中です。") from None
         self.battles.opened(system, record, [marker, *events])
@@ -612,6 +671,8 @@ class Service:
             return await self.chat.press(req, bid.battle, bid.key)
         if bid.battle == 0 and (bid.key, bid.choice) == (PENDING_KEY, PENDING_CHOICE):
             return await pending(self.battles, req)
+        if kept_die(bid.choice) is not None:  # a palette roll's question: its die is kept (issue 21)
+            return await self.chat.palette.press(req, bid.battle, bid.key, bid.choice)
         if bid.battle == 0 and bid.key.startswith("i"):
             return await self.characters.exchange.confirm(req.scope, req.user, bid.key, bid.choice)
         record = await self.battles.active(req.channel)

@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from bot.commands import settings as kp_settings
 from bot.battle import snapshots
 from bot.battle.chat_play import chat_on
-from bot.battle.draft import Draft, Loaded, advance, folded, reverts
+from bot.battle.draft import Draft, KeptDie, Loaded, advance, folded, reverts
 from bot.battle.fold_cache import LRU
 from bot.render import battle as render
 from bot.render import log as battle_log
@@ -56,6 +56,11 @@ NO_BATTLE = "このチャンネルには進行中の戦闘がありません。/
 Make = Callable[[GameSystem, Loaded, bool], Awaitable[tuple[list[Event], list[Reply]]]]
 """``await make(system, loaded, is_kp) -> (new events, extra replies)``: one decision."""
 
+StepNote = Callable[[Request, int, list[Event], dict, str | None], Awaitable[dict | None]]
+"""``await note(request, battle id, step events, {unit: owner}, keeper) -> record or None``: a
+step's record in the channel's open session (bot.sheets.session_notes), written in the
+step's transaction."""
+
 
 class Battles:
     """Battles over ``store`` decided with ``dice`` at ``clock`` time.
@@ -69,6 +74,8 @@ class Battles:
         cache_size: how many folded battles stay in memory (least recently used go first).
         answered_size: how many answered request ids are remembered in memory (older ones
             are still refused by the database's key).
+
+    ``step_notes`` (set by the service): the session record of each step, or None.
     """
 
     def __init__(self, store: Store, dice, clock: Callable[[], datetime],
@@ -87,6 +94,7 @@ class Battles:
         self._roles: LRU[frozenset[str]] = LRU(cache_size)
         self._messages: LRU[str] = LRU(16 * cache_size)  # a few bytes each; every tag a battle ever had
         self._writes = 0
+        self.step_notes: StepNote | None = None
         self.carrier = None
         """The sheet side's :class:`bot.sheets.carry.SheetCarrier` (set by the service): a
         battle's end writes its result onto the PCs' sheets in the same transaction."""
@@ -272,12 +280,14 @@ class Battles:
     # --- deciding -----------------------------------------------------------------------
 
     def decide_step(self, system, loaded: Loaded, command, by: str, label: str,
-                    speaker: str = "") -> list[Event]:
+                    speaker: str = "", kept_die: int | None = None) -> list[Event]:
         """The events of ``command`` as one step (marker first); raises what decide raises.
         Decided in place on ``loaded``'s state: call it only from a ``make`` of
-        :meth:`transact`, which owns the battle while it decides."""
+        :meth:`transact`, which owns the battle while it decides. ``kept_die``: the face
+        the first 1D100 takes (a palette roll's die, already shown)."""
         draft = Draft(system, loaded)
-        draft.decide(command, self.dice, by, label, speaker=speaker, in_place=True)
+        dice = self.dice if kept_die is None else KeptDie(kept_die, self.dice)
+        draft.decide(command, dice, by, label, speaker=speaker, in_place=True)
         return draft.events
 
     async def remember_refusal(self, req: Request, loaded: Loaded, command, exc: RuleViolation) -> None:
@@ -295,7 +305,8 @@ class Battles:
                 command = await command
             ruled = dataclasses.replace(command, keeper=is_kp)
             try:
-                return self.decide_step(system, loaded, ruled, req.user, request_label(req), req.name), []
+                return self.decide_step(system, loaded, ruled, req.user, request_label(req), req.name,
+                                        req.kept_die), []
             except RuleViolation as exc:
                 if exc.clause and exc.allowable:
                     await self.remember_refusal(req, loaded, ruled, exc)
@@ -348,14 +359,16 @@ class Battles:
             whole = bool(extra or carried)  # replies not made from the events alone: stored whole
             replies = (extra + self.replies(record, system, before, view, events, after.state, quiet=bool(extra))
                        + carried if whole else None)
+            note = await self.session_note(req, record.id, events, after.state)
             write = self.store.append(
                 record.id, record.version, [(e.kind, shallow(e)) for e in events], req.user, req.request_id,
                 [_compact(r) for r in replies] if whole else {"battle": record.id, "events": [record.version + 1, version]},
                 status="ended" if ended else None, deadlines=deadlines,
-                keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets)
+                keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets, note=note)
             try:
                 if replies is None:  # not stored: rendered again from the events if ever needed
-                    replies = self.replies(record, system, before, view, events, after.state)
+                    replies = self.replies(record, system, before, view, events, after.state,
+                                           secret=req.secret_for)
             except Exception as exc:
                 await write  # its conflict or error, if any, says more; else the step is stored
                 raise RenderFailed() from exc
@@ -379,6 +392,13 @@ class Battles:
                     listener()
             return await self.with_stale(req.channel, replies)
         return []
+
+    async def session_note(self, req: Request, battle_id: int, events: list[Event], state: BattleState) -> dict | None:
+        """The record of the step ``events`` in the channel's open session (``step_notes``),
+        written with the step; None without a session."""
+        if self.step_notes is None:
+            return None
+        return await self.step_notes(req, battle_id, events, unit_owners(state), state.keeper)
 
     async def replayed(self, battle_id: int, first: int, last: int) -> list[Reply]:
         """The replies of events ``first`` … ``last`` (seqs, 1-based) of battle ``battle_id``
@@ -425,11 +445,12 @@ class Battles:
     # --- rendering ------------------------------------------------------------------------
 
     def replies(self, record: BattleRecord, system: GameSystem, before: BattleView, view: BattleView,
-                events: list[Event], state: BattleState, quiet: bool = False) -> list[Reply]:
+                events: list[Event], state: BattleState, quiet: bool = False, secret: str = "") -> list[Reply]:
         """The messages of ``events``: their lines, new prompts (after ``/kp override``, every
         question the re-resolved roll leads to, even one asked before) and a new round's board;
-        an acknowledgement when nothing else shows, unless ``quiet`` (the caller says it)."""
-        replies = event_replies(record, events, state, view)
+        an acknowledgement when nothing else shows, unless ``quiet`` (the caller says it).
+        ``secret``: a unit whose lines are shown as a hidden one's (:func:`secret_view`)."""
+        replies = event_replies(record, events, state, secret_view(view, secret))
         old = {p.key for p in before.prompts}
         if any(isinstance(e, StepsReverted) and e.reason == "override" for e in events):
             old = {p.key for p in before.prompts if p.kind == "turn"}  # re-resolved: its questions are asked again
@@ -456,6 +477,21 @@ class Battles:
                               edit=reply.tag)
                 return [*replies, stale]
         return replies
+
+
+def secret_view(view: BattleView, unit: str) -> BattleView:
+    """``view`` with ``unit`` shown as a hidden NPC (its rolls 🔒 for the players, whole
+    for the KP): the KP answered for it with a secret roll (issue 21). ``view`` itself
+    when ``unit`` is ""."""
+    if not unit:
+        return view
+    rows = tuple(dataclasses.replace(r, hidden=True) if r.name == unit else r for r in view.rows)
+    return dataclasses.replace(view, rows=rows)
+
+
+def unit_owners(state: BattleState) -> dict[str, str | None]:
+    """``{unit: owner}`` of a battle (None for the KP's NPCs)."""
+    return {unit.id: unit.owner for unit in state.units.values()}
 
 
 def _logged(done: asyncio.Future) -> None:

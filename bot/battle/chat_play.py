@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.commands import options as opt
+from bot.battle.palette_play import PaletteRolls
 from bot.render import buttons
 from bot.render.reply import Button, Reply, clip, posted_in
 from rules.battle.protocol import BattleView
@@ -41,8 +42,9 @@ MAX_VIEWS = 1024
 CHOICE = "chat"
 """The choice code of a clarification button (its key is the declaration's text)."""
 
-_CHECK_LINE = re.compile(r"(?P<purpose>[^\s：]+)：\(1D100<=(?P<target>\d+)\)")
-"""A check's line as the renderers write it: ``アリス 回避：(1D100<=28) ＞ 70 ＞ 失敗``."""
+_CHECK_LINE = re.compile(r"(?P<purpose>[^：\n]+)：\(1D100<=(?P<target>\d+)\)")
+"""A check's line after its unit's name as the renderers write it: ``アリス 回避：(1D100<=28)
+＞ 70 ＞ 失敗``, ``ボブ .38リボルバー 単発 1発目：(1D100<=60) ＞ 50 ＞ 成功``."""
 
 
 def chat_on(state) -> bool:
@@ -61,6 +63,7 @@ class ChatTable:
     def __init__(self, battles: Battles, dispatch: Dispatch) -> None:
         self.battles = battles
         self.dispatch = dispatch
+        self.palette = PaletteRolls(battles, self._run, self._question, self.press, self._remember_question)
         self._views: dict[int, tuple[int, BattleView]] = {}
         self._asked: dict[tuple[int, str], tuple[int, Ambiguous]] = {}
         self._attacks: dict[tuple[int, str], tuple[str, str | None]] = {}
@@ -140,16 +143,26 @@ class ChatTable:
             if asked is not None and asked[0] == record.version:
                 self._asked[(battle, req.user)] = asked  # talk between the question and its answer
             return None
+        if self.palette.handles(outcome):
+            return await self.palette.replies(req, battle, outcome, text)
         if isinstance(outcome, Ambiguous):
-            if len(self._asked) >= MAX_ASKED:
-                self._asked.clear()
-            self._asked[(battle, req.user)] = (record.version, outcome)
+            self._remember_question(req, battle, record.version, outcome)
             return [self._question(req, battle, outcome)]
         return await self._run(req, battle, outcome, text)
 
-    async def press(self, req: Request, battle: int, text: str) -> list[Reply]:
+    def _remember_question(self, req: Request, battle: int, version: int, outcome: Ambiguous) -> None:
+        """Keep the question ``req.user`` was asked at battle ``version``, to be answered in
+        chat by a button's name or number (a palette roll's question too: its answer then
+        takes the die shown, PaletteRolls.shown_die)."""
+        if len(self._asked) >= MAX_ASKED:
+            self._asked.clear()
+        self._asked[(battle, req.user)] = (version, outcome)
+
+    async def press(self, req: Request, battle: int, text: str,
+                    kept: tuple[int, int, bool] | None = None) -> list[Reply]:
         """A clarification button: read its declaration again for the presser and run it in
-        the battle's channel (the question may have been sent by DM)."""
+        the battle's channel (the question may have been sent by DM). ``kept``: ``(face,
+        typed target, secret)`` of a palette roll's die, which the command uses (issue 21)."""
         record = await self.battles.store.battle(battle)
         if record is None or record.status != "active":
             raise InvalidInput("このボタンの戦闘はもう終わっています。")
@@ -158,29 +171,42 @@ class ChatTable:
         outcome = read(text, found[1]) if found else None
         if not isinstance(outcome, Declaration):
             raise InvalidInput("このボタンは古くなっています（その場面はもう過ぎました）。あらためて宣言してください。")
+        if kept is not None:
+            here = dataclasses.replace(here, kept_die=kept[0])
+            outcome = dataclasses.replace(outcome, typed_target=kept[1], secret=kept[2])
         replies = await self._run(here, battle, outcome, text)
         if record.channel == req.channel:
             return replies
         return posted_in(replies, record.channel)
 
     async def _run(self, req: Request, battle: int, declaration: Declaration, said: str) -> list[Reply]:
-        """Route the declaration's command (a ``press`` as the click of its button)."""
+        """Route the declaration's command (a ``press`` as the click of its button); a
+        secret roll's answer is shown as a hidden unit's (``secret_for``)."""
         options = dict(declaration.options)
         if declaration.command == "press":
             options = {"custom_id": buttons.encode(battle, options["key"], options["label"]), "label": options["label"]}
         command = "button" if declaration.command == "press" else declaration.command
-        sub = dataclasses.replace(req, command=command, options=options, said=said)
+        if req.kept_die is None:  # a die already shown for this unit's action is its die (issue 21)
+            shown = await self.palette.shown_die(req, battle, declaration)
+            if shown is not None:
+                req = dataclasses.replace(req, kept_die=shown[0])
+                declaration = dataclasses.replace(declaration, secret=declaration.secret or shown[1])
+        sub = dataclasses.replace(req, command=command, options=options, said=said,
+                                  secret_for=declaration.unit if declaration.secret else "")
         replies = await self.dispatch(sub)
-        if declaration.typed_target is None:
+        if declaration.typed_target is None or declaration.secret:
             return replies
         return _with_target_note(replies, declaration)
 
-    def _question(self, req: Request, battle: int, outcome: Ambiguous) -> Reply:
+    def _question(self, req: Request, battle: int, outcome: Ambiguous, code: str = CHOICE, intro: str = "") -> Reply:
+        """The private question between the readings of ``outcome``, one button each
+        (choice ``code``: :data:`CHOICE`, or a palette roll's kept die); ``intro`` leads it."""
         shown = [c for c in outcome.choices if _fits(c.text)][: buttons.MAX_CHOICES]
-        lines = [outcome.question, *(f"{i}. {c.label}: {c.text.split('：', 1)[1]}" for i, c in enumerate(outcome.choices, 1))]
+        lines = [intro + outcome.question,
+                 *(f"{i}. {c.label}: {c.text.split('：', 1)[1]}" for i, c in enumerate(outcome.choices, 1))]
         lines.append(ANSWER_HINT if len(outcome.choices) > 1 else CONFIRM_HINT)
         return Reply(text=clip("\n".join(lines)), ephemeral=True, to=req.user,
-                     buttons=tuple(Button(c.label, buttons.encode_key(battle, c.text, CHOICE), "primary")
+                     buttons=tuple(Button(c.label, buttons.encode_key(battle, c.text, code), "primary")
                                    for c in shown))
 
 
@@ -198,8 +224,10 @@ def _with_target_note(replies: list[Reply], declaration: Declaration) -> list[Re
     for i, reply in enumerate(replies):
         if reply.ephemeral:
             continue
-        match = _CHECK_LINE.search(reply.text)
-        if match is None:
+        prefix = declaration.unit + " "
+        match = next((m for line in reply.text.splitlines() if line.startswith(prefix)
+                      and (m := _CHECK_LINE.match(line, len(prefix)))), None)
+        if match is None:  # no roll of its unit's here (a hidden NPC's line is 🔒): no note
             continue
         used = int(match["target"])
         if used == declaration.typed_target:

@@ -85,6 +85,23 @@ class RecordingDice:
         return face
 
 
+class KeptDie:
+    """Dice whose first 1D100 is ``face``, a die already rolled and shown (a palette roll
+    whose target was asked, issue 21: the die is kept and used, never rolled again); every
+    other die comes from ``inner``."""
+
+    def __init__(self, face: int, inner) -> None:
+        self.face: int | None = face
+        self.inner = inner
+
+    def roll(self, sides: int) -> int:
+        """The kept face for the first 1D100, else a die of ``inner``."""
+        if sides == 100 and self.face is not None:
+            face, self.face = self.face, None
+            return face
+        return self.inner.roll(sides)
+
+
 class Draft:
     """Events being prepared in one command or keeper action. The draft's ``state`` is
     folded only when a later decision needs it (one decision costs no copy of the state),

@@ -131,10 +131,12 @@ class BattleEnd:
                                + (f"\n{undone}" if undone else "")))]
         replies += board(record, system, view)
         replies += window.prompts_replies(record.id, view.prompts, state.keeper, view, chat_on(state))
+        note = await self.battles.session_note(req, record.id, events, state)
         try:
             await self.store.append(record.id, record.version, [to_record(e) for e in events], req.user,
                                     req.request_id, [r.to_dict() for r in replies], status="active",
-                                    deadlines=self.battles.deadlines(before, view, state), sheets=sheets)
+                                    deadlines=self.battles.deadlines(before, view, state), sheets=sheets,
+                                    note=note)
         except VersionConflict:
             raise InvalidInput("同時に別の操作が行われました（別の戦闘が開かれたかもしれません）。"
                                "/battle status で確認してください。") from None

@@ -26,13 +26,16 @@ TABLE: dict[str, str] = {
     "kp allow": KEEPER, "kp undo": KEEPER, "kp redo": KEEPER, "kp skip": KEEPER,
     "kp order": KEEPER, "kp setting": KEEPER, "kp role": KEEPER, "kp handover": KEEPER,
     "kp close": KEEPER, "kp pending": KEEPER, "battle reopen": KEEPER,
+    "session start": KEEPER, "session end": KEEPER, "session log": ANYONE,
 }
 """Access by English command path (bot.commands.spec.COMMANDS); a path missing here is
 refused for everyone but the KP."""
 
-WITHOUT_BATTLE = frozenset({"kp role", "kp setting", "battle reopen"})
-"""KP commands that need no active battle: server roles, channel settings, and reopening the
-channel's last ended battle. Every other KP and player command needs one."""
+WITHOUT_BATTLE = frozenset({"kp role", "kp setting", "battle reopen", "session start", "session end"})
+"""KP commands that need no active battle: server roles, channel settings, reopening the
+channel's last ended battle, and sessions. Every other KP and player command needs one.
+A session's KP is the channel's (bot.sheets.sessions.SessionDesk.keeper_here): a channel
+nobody keeps yet is anyone's to start a session in (its starter becomes its KP)."""
 
 NO_BATTLE = "このチャンネルには進行中の戦闘がありません。/battle new で開いてください（終えた戦闘はKPが /battle reopen で再開できます）。"
 KEEPER_ONLY = "この操作はKPだけが行えます（権限: KP）。"

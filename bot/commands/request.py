@@ -22,6 +22,10 @@ class Request:
         is_admin: the user has Manage Channels here (counts as KP);
         roles: the user's role ids and names in the guild (a ``/kp role`` role makes a KP).
         said: the chat line a request was read from (a chat declaration, issue 9), or "".
+        kept_die: the 1D100 face a palette roll already rolled and showed, which the
+            command's first 1D100 uses (issue 21), or None.
+        secret_for: the NPC whose answer was a KP's secret roll (``SCCB<=20 【回避】``): its
+            lines are shown as a hidden unit's (🔒), or "".
     """
 
     channel: str
@@ -34,6 +38,8 @@ class Request:
     is_admin: bool = False
     roles: tuple[str, ...] = ()
     said: str = ""
+    kept_die: int | None = None
+    secret_for: str = ""
 
     @property
     def scope(self) -> str:

@@ -232,6 +232,10 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("role", "ロール", "KPとして扱うロール", "role", True),)),
     Cmd("kp handover", "kp 交代", "KP: KPを別のユーザーに渡す", (
         Opt("user", "ユーザー", "新しいKP", "user", True),)),
+    Cmd("session start", "セッション 開始", "KP: このチャンネルのセッションを始める（終了までのロール・判定・戦闘を記録）"),
+    Cmd("session end", "セッション 終了", "KP: セッションを終え、キャラクターごとの出目の集計とSAN・HPの変化を出す"),
+    Cmd("session log", "セッション ログ", "セッション全体の記録をファイル（HTML・テキスト）で出す", (
+        num("number", "回", "このチャンネルの何回目のセッションか（省略で最新）", 1, 100000),), private=True),
 )
 
 BY_PATH: dict[str, Cmd] = {cmd.path: cmd for cmd in COMMANDS}

@@ -26,11 +26,17 @@ def skill_names(character: Character) -> list[str]:
 
 def palette(character: Character) -> list[str]:
     """The chat palette: the SAN roll, アイデア / 幸運 / 知識, every skill of
-    :func:`skill_names` at the character's value, each weapon's damage (with the db it
-    adds) and the characteristic ×5 rolls — ``CCB<=75 【目星】`` lines."""
+    :func:`skill_names` at the character's value, the attack roll of each weapon whose
+    skill is none of them (a 弓 given its own value: ``CCB<=75 【弓】``), each weapon's
+    damage (with the db it adds) and the characteristic ×5 rolls — ``CCB<=75 【目星】``
+    lines. In a battle, a clicked line is the declaration (issue 21: 【キック】 the attack,
+    【応急手当】 the treatment, 【回避】 the answer)."""
     lines = ["CCB<={SAN} 【正気度ロール】"]
     lines += [f"CCB<={character.skill(name)} 【{name}】" for name in ROLLS]
-    lines += [f"CCB<={character.skill(name)} 【{name}】" for name in skill_names(character)]
+    listed = skill_names(character)
+    lines += [f"CCB<={character.skill(name)} 【{name}】" for name in listed]
+    lines += [f"CCB<={character.weapon_skill(w)} 【{w.name}】" for w in character.weapons
+              if w.name not in listed and w.skill not in listed]
     db = character.damage_bonus
     for weapon in character.all_weapons:
         if weapon.damage in ("", "0"):

@@ -1,7 +1,12 @@
 """The battle log: every step with who did it, every roll, reaction, KP ruling (marked) and
 undo, as plain text and as an HTML page in the manner of the chat logs Japanese tables
-export (ココフォリア / どどんとふ: one coloured line per message, speaker and tab). Secret
-rolls of hidden units are hidden from players' copies."""
+export (ココフォリア / どどんとふ: one line per message in its speaker's colour, with its tab).
+Secret rolls of hidden units are hidden from players' copies.
+
+A session's log (bot.render.session_log) is the same format: its rolls and checks are
+entries like a battle's steps (with a time and the KP's secret rolls marked), its battles'
+steps are these entries. Long logs come as pages of at most a given size
+(:func:`text_pages`, :func:`html_pages`) for Discord's upload limit."""
 from __future__ import annotations
 
 import dataclasses
@@ -232,7 +237,10 @@ def _asked(e: ev.Event, hidden: dict[str, int]) -> str | None:
 @dataclass(frozen=True)
 class Entry:
     """One step in the log: ``number``, ``by`` (display name), ``label`` (the command typed),
-    ``lines``, ``keeper`` (a KP ruling or bookkeeping), ``undone`` (taken back later)."""
+    ``lines``, ``keeper`` (a KP ruling or bookkeeping), ``undone`` (taken back later);
+    in a session's log also ``time`` (``21:03``, shown instead of the step number), ``tab``
+    (ココフォリア's tab: ``main``, or the battle, ``戦闘1``) and ``secret`` (a secret roll:
+    only the KP's copy has it)."""
 
     number: int
     by: str
@@ -240,6 +248,9 @@ class Entry:
     lines: tuple[str, ...]
     keeper: bool
     undone: bool
+    time: str = ""
+    tab: str = "main"
+    secret: bool = False
 
 
 def entries(steps: list[Step], view: BattleView | None, reveal: bool) -> list[Entry]:
@@ -263,29 +274,52 @@ def entries(steps: list[Step], view: BattleView | None, reveal: bool) -> list[En
 
 
 def text_log(items: list[Entry], title: str) -> str:
-    """The log as plain text: ``[手順 N] 名前: /command`` then the indented lines (no control
-    characters but line feeds, see :func:`printable`)."""
-    out = [title, "=" * 40]
-    for item in items:
-        mark = "［KP裁定］" if item.keeper else ""
-        undone = "［取り消し済み］" if item.undone else ""
-        out.append(f"[手順 {item.number}] {item.by}{mark}{undone}: {item.label}".rstrip(": "))
-        out.extend(f"    {line}" for line in item.lines)
-    return printable("\n".join(out)) + "\n"
+    """The log as plain text: ``[手順 N] 名前: /command`` (in a session's log ``[21:03]
+    [戦闘1] 名前: …``) then the indented lines (no control characters but line feeds, see
+    :func:`printable`)."""
+    return _text_page(title, [_text_item(item) for item in items])
+
+
+def _text_page(title: str, blocks: list[str]) -> str:
+    return printable("\n".join([title, "=" * 40, *blocks])) + "\n"
+
+
+def _text_item(item: Entry) -> str:
+    mark = "［KP裁定］" if item.keeper else ""
+    undone = "［取り消し済み］" if item.undone else ""
+    secret = "［シークレット］" if item.secret else ""
+    where = f"[{item.time}]" + (f" [{item.tab}]" if item.tab != "main" else "") if item.time else f"[手順 {item.number}]"
+    out = [f"{where} {item.by}{mark}{undone}{secret}: {item.label}".rstrip(": ")]
+    out.extend(f"    {line}" for line in item.lines)
+    return "\n".join(out)
+
+
+def text_pages(items: list[Entry], title: str, limit: int, preface: tuple[str, ...] = ()) -> list[str]:
+    """:func:`text_log` in pages of at most ``limit`` bytes (UTF-8) each, whole entries
+    per page, each page titled 「（2/3）」 when there are several; one page for a short log.
+    ``preface``: lines shown first, under 【集計】 (a session's statistics)."""
+    first = printable("\n".join(["【集計】", *preface, "-" * 40])) if preface else None
+    return _pages(title, items, _text_item, _text_page, limit, first)
 
 
 STYLE = """
-body{background:#1e1f22;color:#dcdcdc;font-family:"Hiragino Kaku Gothic ProN","Noto Sans JP",Meiryo,sans-serif;
+body{background:#1e1f22;color:#dcdcdc;font-family:"Hiragino Kaku Gothic ProN","Noto Sans JP","Noto Sans CJK JP",Meiryo,sans-serif;
 margin:0;padding:24px;line-height:1.7}
 h1{font-size:20px;color:#fff;border-bottom:1px solid #444;padding-bottom:8px}
 p{margin:0 0 6px 0;padding:6px 10px;border-radius:6px;background:#2b2d31}
 p .tab{color:#8a8a8a;margin-right:6px}
 p .name{font-weight:bold;margin-right:4px}
 p .cmd{color:#9ecbff}
+p{border-left:4px solid var(--c,#7fd1ae)}
+p .name{color:var(--c,#7fd1ae)}
+p .time{color:#8a8a8a;margin-right:6px;font-size:12px}
 p.kp{background:#3a2f1c;border-left:4px solid #e0a030}
 p.kp .name{color:#ffcc66}
-p.player .name{color:#7fd1ae}
+p.secret{background:#2c2438;border-left:4px dashed #b48cff}
+.badge.secret{background:#b48cff}
 p.undone{opacity:.55}
+div.stats{margin:0 0 14px 0;padding:8px 12px;border-radius:6px;background:#24323a;border-left:4px solid #66d9e8}
+div.stats .name{font-weight:bold;color:#66d9e8}
 p.undone .body{text-decoration:line-through}
 .badge{display:inline-block;font-size:11px;padding:0 6px;margin-left:6px;border-radius:8px;background:#e0a030;color:#1e1f22}
 .badge.undo{background:#888}
@@ -293,20 +327,99 @@ p.undone .body{text-decoration:line-through}
 """
 
 
+PALETTE = ("#7fd1ae", "#8ab4ff", "#ff8a8a", "#e8c46b", "#d79bff", "#66d9e8", "#ff9f5a", "#b5e06b",
+           "#f78fb3", "#a0a8ff", "#9fe0d0", "#ffb3d9")
+"""The speakers' colours, in the order they first speak (a colour per character, as
+ココフォリア's logs have; all legible on the page's dark background)."""
+
+
+def speaker_colours(items: list[Entry]) -> dict[str, str]:
+    """``{speaker: colour}``: :data:`PALETTE` in order of first appearance (round again
+    after twelve)."""
+    colours: dict[str, str] = {}
+    for item in items:
+        if item.by not in colours:
+            colours[item.by] = PALETTE[len(colours) % len(PALETTE)]
+    return colours
+
+
 def html_log(items: list[Entry], title: str) -> str:
     """The log as a standalone HTML page (UTF-8, inline CSS, no scripts, no control
-    characters but line feeds)."""
+    characters but line feeds); each speaker's name and line in their own colour."""
+    colours = speaker_colours(items)
+    return _html_page(title, [_html_item(item, colours) for item in items])
+
+
+def html_pages(items: list[Entry], title: str, limit: int, preface: tuple[str, ...] = ()) -> list[str]:
+    """:func:`html_log` in pages of at most ``limit`` bytes (UTF-8) each: whole entries per
+    page, every page a standalone document titled 「（2/3）」 when there are several, a
+    speaker's colour the same on every page; ``preface`` lines first, in a 集計 box."""
+    colours = speaker_colours(items)
+    first = (printable('<div class="stats"><span class="name">集計</span>'
+                       f'<span class="body">{html.escape(chr(10).join(preface))}</span></div>') if preface else None)
+    return _pages(title, items, lambda item: _html_item(item, colours), _html_page, limit, first)
+
+
+def _html_page(title: str, blocks: list[str]) -> str:
     out = ["<!DOCTYPE html>", '<html lang="ja"><head><meta charset="utf-8">',
            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>",
-           f"<h1>{html.escape(title)}</h1>"]
-    for item in items:
-        classes = ["kp" if item.keeper else "player"] + (["undone"] if item.undone else [])
-        badges = ('<span class="badge">KP裁定</span>' if item.keeper else "") + \
-                 ('<span class="badge undo">取り消し済み</span>' if item.undone else "")
-        body = html.escape("\n".join(item.lines))
-        out.append(f'<p class="{" ".join(classes)}" id="step-{item.number}"><span class="tab">[main]</span>'
-                   f'<span class="name">{html.escape(item.by or "bot")}</span>：'
-                   f'<span class="cmd">{html.escape(item.label)}</span>{badges}'
-                   f'<span class="body">{body}</span></p>')
-    out.append("</body></html>")
+           f"<h1>{html.escape(title)}</h1>", *blocks, "</body></html>"]
     return printable("\n".join(out)) + "\n"
+
+
+def _html_item(item: Entry, colours: dict[str, str]) -> str:
+    classes = ["kp" if item.keeper else "player"] + (["undone"] if item.undone else []) + \
+              (["secret"] if item.secret else [])
+    badges = ('<span class="badge">KP裁定</span>' if item.keeper else "") + \
+             ('<span class="badge undo">取り消し済み</span>' if item.undone else "") + \
+             ('<span class="badge secret">シークレット（KPのみ）</span>' if item.secret else "")
+    body = html.escape("\n".join(item.lines))
+    time = f'<span class="time">{html.escape(item.time)}</span>' if item.time else ""
+    anchor = f"{item.tab}-{item.number}" if item.time else f"step-{item.number}"
+    return (f'<p class="{" ".join(classes)}" id="{html.escape(anchor)}" style="--c:{colours.get(item.by, PALETTE[0])}">'
+            f'{time}<span class="tab">[{html.escape(item.tab)}]</span>'
+            f'<span class="name">{html.escape(item.by or "bot")}</span>：'
+            f'<span class="cmd">{html.escape(item.label)}</span>{badges}'
+            f'<span class="body">{body}</span></p>')
+
+
+def _pages(title: str, items: list[Entry], block, page, limit: int, first: str | None = None) -> list[str]:
+    """``items`` rendered by ``block(item)`` and laid out on pages by ``page(title, blocks)``
+    of at most ``limit`` bytes each (an entry too big for a page alone has its label and
+    lines cut to fit, marked 「…（長すぎるため省略）」), after the block ``first`` if given
+    (it must fit a page). Raises ValueError for a ``limit`` that cannot hold the page
+    itself, ``first`` and a short entry."""
+    room = limit - len(page(f"{title}（999/999）", []).encode())
+    used = len(first.encode()) + 1 if first else 0
+    if room - used < 600:
+        raise ValueError(f"pages of {limit} bytes are too small for this log")
+    groups: list[list[str]] = [[first] if first else []]
+    for item in items:
+        text = printable(block(item))
+        size = len(text.encode()) + 1
+        body = "\n".join(item.lines)
+        for _ in range(20):  # escaping may make the cut body bigger again: cut until it fits
+            if size <= room:
+                break
+            keep = max(0, len(body.encode()) - (size - room) - 100)
+            body = _cut(body, keep if keep else len(body.encode()) // 2)
+            item = dataclasses.replace(item, label=_cut(item.label, 200), lines=(body,))
+            text = printable(block(item))
+            size = len(text.encode()) + 1
+        if used + size > room and groups[-1]:
+            groups.append([])
+            used = 0
+        groups[-1].append(text)
+        used += size
+    if len(groups) == 1:
+        return [page(title, groups[0])]
+    return [page(f"{title}（{n}/{len(groups)}）", group) for n, group in enumerate(groups, 1)]
+
+
+def _cut(block: str, size: int) -> str:
+    """``block`` shortened to at most ``size`` bytes (UTF-8) with a note."""
+    note = "…（長すぎるため省略）"
+    if len(block.encode()) <= size:
+        return block
+    raw = block.encode()[: max(0, size - len(note.encode()))]
+    return raw.decode(errors="ignore") + note

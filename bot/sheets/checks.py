@@ -6,6 +6,10 @@ Which character: the ``character:`` option; else the user's only character in th
 with several and none named, the reply lists them and asks for ``character:``.
 Inside a battle where the user has a unit (or the KP uses ``as:``), a skill check is the
 battle's own (``bot.commands.builders``); a SAN check is always the sheet's.
+
+In a channel with an open session (bot.sheets.session_notes) the check is kept in it: a
+skill check before it is shown, a SAN check in the transaction that writes its loss (a 7th
+investigator's check as a note of what the channel was shown, not counted in statistics).
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from datetime import datetime, timedelta
 
 from bot.commands import options as opt
 from bot.sheets.characters import CharacterBook
+from bot.sheets.session_notes import SessionNotes
 from bot.sheets.growth import Growth
 from bot.render.reply import Reply, public
 from bot.commands.request import Request
@@ -39,7 +44,7 @@ class SheetChecks:
     """Checks rolled against a saved character sheet (no battle state involved)."""
 
     def __init__(self, book: CharacterBook, dice: Dice, clock: Callable[[], datetime], growth: Growth,
-                 seventh: InvestigatorChecks | None = None) -> None:
+                 seventh: InvestigatorChecks | None = None, *, notes: SessionNotes | None = None) -> None:
         self.book = book
         self.dice = dice
         self.clock = clock
@@ -47,6 +52,8 @@ class SheetChecks:
         """Marks a skill checked with success (bot.sheets.growth)."""
         self.seventh = seventh
         """The checks of 7th-edition investigators (bot.sheets.checks7)."""
+        self.notes = notes
+        """The open sessions a check is kept in (bot.sheets.session_notes)."""
 
     async def chosen(self, req: Request) -> Character | Investigator:
         """The character ``req`` rolls for (see the module docstring), of either edition;
@@ -74,7 +81,12 @@ class SheetChecks:
         character = await self.chosen(req)
         loss = opt.text(req.options, "loss")
         if isinstance(character, Investigator):
-            return await self.seventh.check(req, character, SanLoss.parse(loss) if loss else None, is_san(skill))
+            replies = await self.seventh.check(req, character, SanLoss.parse(loss) if loss else None, is_san(skill))
+            shown = "\n".join(r.text for r in replies if not r.ephemeral)
+            note = await self._note(req, character, "note", shown, {}) if shown else None
+            if note is not None:  # kept in the log; a 7th check is not counted in the 6th statistics
+                await self.book.store.sessions.record(note)
+            return replies
         if is_san(skill) and loss:
             return await self._san(req, character, SanLoss.parse(loss))
         if loss:
@@ -93,7 +105,21 @@ class SheetChecks:
             record = await self.book.store.get_character(req.scope, character.name)
             note = await self.growth.mark(req.scope, req.channel, record.owner if record else req.user, character, skill,
                                           check.level is SuccessLevel.CRITICAL)
-        return [public(line + (f"\n{note}" if note else ""))]
+        text = line + (f"\n{note}" if note else "")
+        kept = await self._note(req, character, "check", text, {
+            "skill": canonical_skill(skill), "target": target, "roll": check.roll, "level": check.level.value})
+        if kept is not None:
+            await self.book.store.sessions.record(kept)
+        return [public(text)]
+
+    async def _note(self, req: Request, character: Character | Investigator, kind: str, text: str,
+                    payload: dict) -> dict | None:
+        """The session record of a check of ``character`` (None: no open session here)."""
+        session = await self.notes.open_in(req.channel) if self.notes else None
+        if session is None:
+            return None
+        self.notes.played(session, req.user, character.name)
+        return self.notes.note(session, req, kind, character.name, text, payload)
 
     async def _san(self, req: Request, character: Character, loss: SanLoss) -> list[Reply]:
         now = self.clock()
@@ -106,6 +132,10 @@ class SheetChecks:
         window = {"start": hour["start"] if running else now.isoformat(), "san": start_san,
                   "lost": result.hour_lost}
         updated = replace(character, san_now=result.after, san_hour=window)
-        await self.book.store.put_character(req.scope, req.user, character.name, updated.to_dict())
-        return [public("\n".join(san_lines(character.name, loss, result)))]
+        text = "\n".join(san_lines(character.name, loss, result))
+        note = await self._note(req, character, "san", text, {
+            "loss": f"{loss.success}/{loss.failure}", "roll": result.check.roll, "level": result.check.level.value,
+            "before": result.before, "after": result.after, "lost": result.lost})
+        await self.book.store.put_character(req.scope, req.user, character.name, updated.to_dict(), note=note)
+        return [public(text)]
 

@@ -19,6 +19,9 @@ from rules.dice.editions import COC7, choose, foreign_note
 
 KeepSecret = Callable[[str, str], Awaitable[int]]
 """Stores a secret roll ``(speaker, text)`` and returns its id."""
+RecordRoll = Callable[[object, str, str], Awaitable[None]]
+"""Keeps a roll ``(DiceResult, line shown, typed text)`` in the channel's open session
+(bot.sheets.session_notes)."""
 Rolled = Callable[[object], Awaitable[list[Reply]]]
 """Awaited with a roll's result after it was rolled; returns replies to add (a growth mark)."""
 PUBLISH = "結果を公開"
@@ -42,7 +45,8 @@ HINTS = {"coc6": "CCB<=70、2D6+1D4、RES(12-10)", COC7: "CC<=50、CC(1)<=70、C
 async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: str | None,
                        from_chat: bool, keep_secret: KeepSecret | None = None,
                        edition: str = "coc6", in_battle: bool = False,
-                       forced: bool = False, on_result: Rolled | None = None) -> list[Reply]:
+                       forced: bool = False, on_result: Rolled | None = None,
+                       record: RecordRoll | None = None) -> list[Reply]:
     """The replies to the dice command line ``text`` by ``user`` (shown as ``speaker``).
 
     ``edition`` is the channel's dice edition (``coc6``/``coc7``; ``in_battle``: a battle
@@ -55,7 +59,8 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
     A secret roll's result goes privately to the roller (and the KP); with ``keep_secret``
     (stores ``(speaker, text)`` and returns an id) the roller's copy carries a
     [結果を公開] button (:func:`publish_button`). ``on_result(result)`` (a growth mark of a 6th roll,
-    bot.sheets.growth) is awaited after a roll; its replies follow the roll's.
+    bot.sheets.growth) is awaited after a roll; its replies follow the roll's. With ``record`` (the channel has an open
+    session) the roll is kept in the session before anything is shown.
     """
     rolled, foreign = (edition, False) if forced else choose(text, edition)
     try:
@@ -76,6 +81,8 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
     head = f"{speaker}{comment}"
     note = "\n" + foreign_note(rolled, edition, in_battle) if foreign else ""
     line, file = _fitted(head, result, note)
+    if record is not None:
+        await record(result, f"{head}\n{whole_text(result)}", text)
     if not result.secret:
         return [Reply(text=line, file=file), *after]
     mine = Reply(text="🔒 " + line if len(line) + 2 <= MAX_TEXT else line, ephemeral=True, to=user, file=file)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import (JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text,
+from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text,
                         UniqueConstraint, text)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -164,3 +164,40 @@ class SheetCarryRow(Base):
     old_values: Mapped[dict] = mapped_column(JSON, nullable=False)
     new_values: Mapped[dict] = mapped_column(JSON, nullable=False)
     __table_args__ = (Index("ix_sheet_carries_battle", "battle_id"),)
+
+
+class SessionRow(Base):
+    """One evening's play in a channel (``/session start`` … ``/session end``), kept by its
+    KP; at most one open (``ended_at`` NULL) per channel (partial unique index)."""
+
+    __tablename__ = "sessions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    channel: Mapped[str] = mapped_column(String(64), nullable=False)
+    scope: Mapped[str] = mapped_column(String(64), nullable=False)
+    keeper: Mapped[str] = mapped_column(String(64), nullable=False)
+    keeper_name: Mapped[str] = mapped_column(String(100), nullable=False)
+    started_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime)
+    __table_args__ = (
+        Index("uq_sessions_open_channel", "channel", unique=True,
+              sqlite_where=text("ended_at IS NULL"), postgresql_where=text("ended_at IS NULL")),
+    )
+
+
+class SessionRecordRow(Base):
+    """One thing that happened in a session, in order (``id``): a roll, a check, a SAN check
+    or a battle step (``kind``), by ``user`` as ``speaker`` for ``character``; ``secret`` rolls
+    are the KP's copy only; ``payload`` holds its numbers (bot.sheets.session_notes)."""
+
+    __tablename__ = "session_records"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), nullable=False)
+    kind: Mapped[str] = mapped_column(String(16), nullable=False)
+    user: Mapped[str] = mapped_column(String(64), nullable=False)
+    speaker: Mapped[str] = mapped_column(String(100), nullable=False)
+    character: Mapped[str] = mapped_column(String(100), nullable=False)
+    secret: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    text: Mapped[str] = mapped_column(Text, nullable=False)
+    payload: Mapped[dict] = mapped_column(JSON, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    __table_args__ = (Index("ix_session_records_session", "session_id", "id"),)

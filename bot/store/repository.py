@@ -20,10 +20,12 @@ from bot.store.busy import BUSY_TIMEOUT_MS, session_class
 from bot.store.keeper import KeeperTables, add_deadlines
 from bot.store.migrate import upgrade
 from bot.store.secret_rolls import SecretRollTables
+from bot.store.sessions import SessionTables, add_record
 from bot.store import json_codec
 from bot.store.reads import Reads
 from bot.store.writer import Statement, Tx, Writer
-from bot.store.models import BattleRow, CharacterRow, EventRow, RequestRow, SheetCarryRow, SnapshotRow
+from bot.store.models import (BattleRow, CharacterRow, EventRow, RequestRow, SessionRecordRow, SheetCarryRow,
+                              SnapshotRow)
 
 
 class BattleExists(Exception):
@@ -136,8 +138,9 @@ class Store:
 
     Battles, events, idempotency keys and characters are here; the keeper-side tables (KP
     roles, settings, refusals, messages, deadlines) are ``store.keeper``
-    (:class:`bot.store.keeper.KeeperTables`) and the kept secret rolls
-    ``store.secret_rolls`` (:class:`bot.store.secret_rolls.SecretRollTables`)."""
+    (:class:`bot.store.keeper.KeeperTables`), the kept secret rolls
+    ``store.secret_rolls`` (:class:`bot.store.secret_rolls.SecretRollTables`) and the sessions
+    ``store.sessions`` (:class:`bot.store.sessions.SessionTables`)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -149,6 +152,7 @@ class Store:
         self.reads = Reads(self.engine, self._session, sqlite_pragmas)
         self.keeper = KeeperTables(self._session, self.reads)
         self.secret_rolls = SecretRollTables(self._session)
+        self.sessions = SessionTables(self._session, self.reads, self.writer)
 
     async def migrate(self) -> None:
         """Apply the Alembic migrations (idempotent)."""
@@ -198,23 +202,25 @@ class Store:
 
     def open_battle(self, channel: str, guild: str | None, system: str, keeper: str,
                     events: list[tuple[str, dict]], request_id: str | None,
-                    replies: list | None = None) -> Awaitable[BattleRecord]:
+                    replies: list | None = None, note: dict | None = None) -> Awaitable[BattleRecord]:
         """Create an active battle with its first events (started now, await it; see
-        :meth:`append`); raises BattleExists, DuplicateRequest."""
+        :meth:`append`; ``note``: a session record whose payload takes the new battle's id
+        as ``battle``); raises BattleExists, DuplicateRequest."""
         return self.writer.run(_open_battle, channel, guild, system, keeper, events, request_id,
-                               replies, _now())
+                               replies, note, _now())
 
     def append(self, battle_id: int, expected_version: int, events: list[tuple[str, dict]],
                actor: str, request_id: str | None, replies: list | dict | None = None,
                status: str | None = None, deadlines: list | None = None,
                keeper: str | None = None, snapshot: Snapshot | None = None,
-               sheets: SheetWrites | None = None) -> Awaitable[int]:
+               sheets: SheetWrites | None = None, note: dict | None = None) -> Awaitable[int]:
         """Append ``events`` if the battle is still at ``expected_version``; returns the new
         version. The request id with its ``replies``, ``status`` (e.g. ``"ended"``), a new
         ``keeper``, turn ``deadlines`` (``(key, kind, due_at, payload)``) and a ``snapshot``
         (replacing the older one) are written in the same transaction (bot.store.writer),
         and so are ``sheets``: character sheets the battle's end carries back (or its
-        reopening takes back), see :class:`SheetWrites`.
+        reopening takes back), see :class:`SheetWrites`, and ``note``, the step's record in
+        the channel's open session (bot.store.sessions.add_record).
         ``replies``: the reply dicts (kept in ``requests``), or ``{"battle": id, ...}`` when
         they are to be rendered again from the events: then no idempotency row is written,
         the request id is kept on the step the events start with, unique
@@ -222,7 +228,7 @@ class Store:
         The write is started before this returns (await the result); raises
         VersionConflict, DuplicateRequest."""
         return self.writer.run(_append, battle_id, expected_version, events, actor, request_id,
-                               replies, status, deadlines or [], keeper, snapshot, _now(), sheets)
+                               replies, status, deadlines or [], keeper, snapshot, _now(), sheets, note)
 
     async def sheet_carries(self, battle_id: int) -> list[SheetCarry]:
         """What the end of battle ``battle_id`` wrote onto sheets (kept until a reopening
@@ -280,12 +286,15 @@ class Store:
     # --- characters -----------------------------------------------------------------
 
     async def put_character(self, scope: str, owner: str, name: str, data: dict,
-                            drop: tuple[str, str] | None = None) -> None:
+                            drop: tuple[str, str] | None = None, note: dict | None = None) -> None:
         """Create or replace the character ``name`` in ``scope``; in the same transaction,
         delete the character ``drop = (scope, name)`` if given (a rename's old name, a
-        confirmed import's draft)."""
+        confirmed import's draft) and add ``note``, a session record (the columns of
+        ``session_records``, the time as ``now``: a SAN check kept with its loss)."""
         async with self._session() as s:
             async with s.begin():
+                if note is not None:
+                    s.add(SessionRecordRow(**{k: v for k, v in note.items() if k != "now"}, created_at=note["now"]))
                 if drop is not None and drop != (scope, name):
                     await s.execute(delete(CharacterRow).where(
                         CharacterRow.scope == drop[0], CharacterRow.name == drop[1]))
@@ -355,7 +364,7 @@ _DROP_CARRIES = Statement("DELETE FROM sheet_carries WHERE battle_id = :battle_i
 expression building per command (issue 12)."""
 
 
-def _open_battle(tx: Tx, channel, guild, system, keeper, events, request_id, replies, now) -> BattleRecord:
+def _open_battle(tx: Tx, channel, guild, system, keeper, events, request_id, replies, note, now) -> BattleRecord:
     """The transaction of :meth:`Store.open_battle` (raises BattleExists, DuplicateRequest)."""
     _add_request(tx, request_id, replies, now)
     try:
@@ -364,14 +373,16 @@ def _open_battle(tx: Tx, channel, guild, system, keeper, events, request_id, rep
     except IntegrityError as exc:
         raise BattleExists(channel) from exc
     _add_events(tx, battle_id, 0, events, keeper, request_id, now)
+    if note is not None:
+        add_record(tx, {**note, "payload": {**note["payload"], "battle": battle_id}})
     return BattleRecord(battle_id, channel, guild, system, keeper, "active", len(events))
 
 
 def _append(tx: Tx, battle_id, expected_version, events, actor, request_id, replies, status, deadlines,
-            keeper, snapshot, now, sheets=None) -> int:
+            keeper, snapshot, now, sheets=None, note=None) -> int:
     """The transaction of :meth:`Store.append`: the idempotency key, the version check, the
     events (one statement; the request id on the first, a step), the deadlines, maybe the
-    snapshot and the sheets a battle's end or reopening writes."""
+    snapshot, the sheets a battle's end or reopening writes and the step's session record."""
     if not isinstance(replies, dict):  # a dict: the replies are the step's events (see Store.append)
         _add_request(tx, request_id, replies, now)
     new_version = expected_version + len(events)
@@ -392,6 +403,8 @@ def _append(tx: Tx, battle_id, expected_version, events, actor, request_id, repl
                                       "fingerprint": snapshot.fingerprint, "state": snapshot.state})
     if sheets is not None:
         _write_sheets(tx, battle_id, sheets, now)
+    if note is not None:
+        add_record(tx, note)
     return new_version
 
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import unicodedata
 
-from rules.chat import lexicon, talk
+from rules.chat import lexicon, palette, talk
 from rules.chat.context import STRANGER, ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import OBJECT, PUNCTUATION
 from rules.chat.grammar import read as _intents
@@ -32,15 +31,9 @@ TALK_STARTS = ("#", "＃", "/", "／")
 """A line starting as a comment or a command is not a declaration (a quote ``> `` is
 dropped line by line: rules.chat.talk.prepare)."""
 
-ROLLED = ("react", "attack", "check")
-"""The commands whose first roll is a 1D100 check a typed roll can stand for."""
-
 _TRAILING_TALK = re.compile(
     r"(?:[wｗＷ]+|[(（](?:笑|[^()（）\d%％+＋]{1,8})[)）]|笑|[\u2600-\u27bf\ufe0f\u200d]|[\U0001f000-\U0001faff])+$")
 """Laughter, emoji and asides after a declaration (回避w, 回避😀, 回避(笑), 回避！(震え声))."""
-
-_ROLL = re.compile(r"(?i)(?P<secret>s?)(?:ccb?|1d100|cc)(?:\(\d+\))?<=(?P<target>\d{1,4})")
-
 
 _SAN_CHECK = re.compile(
     r"(?:san(?:チェック|値チェック|check|c)?|正気度(?:ロール|チェック)?)(?P<loss>\d*(?:d\d+)?(?:\+\d+)?/\d*(?:d\d+)?(?:\+\d+)?)")
@@ -66,10 +59,11 @@ def may_declare(text: str) -> bool:
         and talk.prepare(raw) is not None
 
 
-def read(text: str, ctx: ChatContext) -> Outcome:
-    """The declaration ``text`` makes in ``ctx`` (see the module docstring). A dice command
-    whose comment names what the rules expect now (``CCB<=28 〈回避〉``) is that
-    declaration with ``typed_target`` = the typed number; the rules roll it once. A line
+def read(text: str, ctx: ChatContext):
+    """The declaration ``text`` makes in ``ctx`` (see the module docstring). A dice line is
+    read by :mod:`rules.chat.palette` (the roll is the declaration, issue 21: besides an
+    Outcome it may give :class:`~rules.chat.palette.Untargeted`, a palette roll naming no
+    target); a longer or multi-line message that starts with a roll is only dice. A line
     that does not read whole is searched for one declaration among talk (rules.chat.talk)."""
     raw = text.strip()
     if not raw or len(raw) > talk.MAX_MESSAGE or raw.startswith(TALK_STARTS):
@@ -77,26 +71,24 @@ def read(text: str, ctx: ChatContext) -> Outcome:
     raw = talk.prepare(raw)
     if raw is None:
         return None
-    head, _, comment = unicodedata.normalize("NFKC", raw).partition(" ")
-    roll = _ROLL.fullmatch(head)
-    if roll is None:
-        spoken = talk.SPEECH.search(raw) is not None
-        if len(raw) <= MAX_LENGTH and "\n" not in raw:
-            outcome = _read(raw, ctx, unknown=not spoken)  # 「回避」, ゾンビ1「アリスを攻撃」
-            if outcome is not None:
-                return outcome
-        said = talk.SPEECH.sub("", raw).strip() if spoken else ""
-        if said and len(said) <= MAX_LENGTH and "\n" not in said and not said.startswith(QUOTING):
-            outcome = _read(said, ctx)  # 「ウゥ……」アリスに噛みつきで攻撃
-            if outcome is not None:
-                return outcome
-        return talk.read_talk(raw, ctx.lexicon(), lambda clause: _read(clause, ctx, unknown=False))
-    if roll["secret"] or not comment.strip():
-        return None
-    outcome = _read(comment, ctx)
-    if isinstance(outcome, Declaration) and outcome.command in ROLLED:
-        return dataclasses.replace(outcome, typed_target=int(roll["target"]))
-    return None
+    if len(raw) > MAX_LENGTH or "\n" in raw:
+        if palette.is_roll(raw):
+            return None
+    else:
+        rolled = palette.read(raw, ctx, _read)
+        if rolled is not palette.NOT_A_ROLL:
+            return rolled
+    spoken = talk.SPEECH.search(raw) is not None
+    if len(raw) <= MAX_LENGTH and "\n" not in raw:
+        outcome = _read(raw, ctx, unknown=not spoken)  # 「回避」, ゾンビ1「アリスを攻撃」
+        if outcome is not None:
+            return outcome
+    said = talk.SPEECH.sub("", raw).strip() if spoken else ""
+    if said and len(said) <= MAX_LENGTH and "\n" not in said and not said.startswith(QUOTING):
+        outcome = _read(said, ctx)  # 「ウゥ……」アリスに噛みつきで攻撃
+        if outcome is not None:
+            return outcome
+    return talk.read_talk(raw, ctx.lexicon(), lambda clause: _read(clause, ctx, unknown=False))
 
 
 def _read(text: str, ctx: ChatContext, unknown: bool = True) -> Outcome:

@@ -32,6 +32,8 @@ class Declaration:
             of an :class:`Ambiguous` question reads it again); ``label``: a short name of
             this choice for such a button.
         typed_target: the target number a player typed with the roll (``CCB<=28 〈回避〉``).
+        secret: the roll was secret (``SCCB<=20 【回避】``, the KP for an NPC): its result
+            stays secret (rules.chat.palette).
     """
 
     command: str
@@ -40,6 +42,7 @@ class Declaration:
     text: str
     label: str = ""
     typed_target: int | None = None
+    secret: bool = False
 
 
 @dataclass(frozen=True)

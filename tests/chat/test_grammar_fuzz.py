@@ -8,10 +8,11 @@ from hypothesis import strategies as st
 from bot.commands.spec import COMMANDS
 from rules.chat import Ambiguous, Declaration, read
 from rules.chat.normalize import fold
+from rules.chat.palette import Untargeted
 from tests.chat.scenes import VIEWS, context
 
 PIECES = ["ゾンビ1", "ゾンビ", "アリス", "を", "に", "で", "の", "へ", "は", "：", "回避", "受け流し", "ナイフ", "大型",
-          "こぶし", "攻撃", "します", "！", "？", "C4", "3", "発", "パワー", "宣言", "集中", "ターン終了", "CCB<=28 ",
+          "こぶし", "攻撃", "します", "！", "？", "C4", "3", "発", "パワー", "宣言", "集中", "ターン終了", "CCB<=28 ", "SCCB<=101-20 ", "CC(-1)<=70 ", "【キック】", "→",
           "〈", "〉", "かばう", "応急手当", "精密射撃", "足", "狙う", "w", " ", "、", "なし", "移動", "カウンター", "待機"]
 PATHS = {c.path for c in COMMANDS} | {"press"}  # press: a question's button
 
@@ -22,7 +23,7 @@ PATHS = {c.path for c in COMMANDS} | {"press"}  # press: a question's button
 def test_any_line_reads_without_error(scene, speaker, text):
     ctx = context(scene, speaker)
     outcome = read(text, ctx)
-    declarations = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,) if outcome else ()
+    declarations = outcome.choices if isinstance(outcome, (Ambiguous, Untargeted)) else (outcome,) if outcome else ()
     for declaration in declarations:
         assert isinstance(declaration, Declaration)
         assert declaration.command in PATHS

@@ -116,3 +116,23 @@ async def test_a_refused_chat_declaration_gets_the_private_refusal(make_bot, fak
         "KPの裁定で認める場合は、KPが /kp allow を使えます。")
 
 
+
+
+async def test_a_palette_roll_shows_its_die_asks_by_dm_and_the_button_uses_that_die(make_bot, fake):
+    # issue 21: 「CCB<=50 【こぶし】」 with two zombies: the die (30) is rolled once, shown in the
+    # channel, and the DM question's buttons carry it into the attack
+    harness = await make_bot([30, 80, 2, 3])
+    await two_zombies(harness)
+    data, calls = await say(harness, "alice", "CCB<=50 【こぶし】")
+    [shown] = posts(calls, CHANNEL_MESSAGES)
+    assert shown.content == "アリス　CCB<=50 【こぶし】\n(1D100) ＞ 30（選ぶと、この出目で判定します）"
+    [question] = posts(calls, f"/channels/{fake.dm_channel}/messages")
+    assert question.labels == ["ゾンビ1", "ゾンビ2"]
+    assert question.custom_ids == ["cb:1:アリス：ゾンビ1をこぶしで攻撃:d30_50_12", "cb:1:アリス：ゾンビ2をこぶしで攻撃:d30_50_12"]
+    on_message = gateway.message(question.content, question.message["components"], channel_id=fake.dm_channel)
+    pressed = await harness.dispatch("INTERACTION_CREATE", gateway.click_in_dm("alice", question.custom_ids[1], on_message))
+    public = posts(pressed, CHANNEL_MESSAGES)
+    assert public[0].content == "⚔ アリス → ゾンビ2：こぶしで攻撃（50%）\nアリス 攻撃（こぶし）：(1D100<=50) ＞ 30 ＞ 成功"
+    again = await harness.dispatch("INTERACTION_CREATE", gateway.click_in_dm("alice", question.custom_ids[0], on_message))
+    assert [c.content for c in again if c.ephemeral] == [
+        "このボタンは古くなっています（出目 30 を振ったあとで戦闘が進みました）。あらためて宣言してください。"]

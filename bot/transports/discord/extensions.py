@@ -6,6 +6,7 @@ COMMAND_EXTENSIONS: list[str] = [
     "bot.transports.discord.characters",
     "bot.transports.discord.battle",
     "bot.transports.discord.keeper",
+    "bot.transports.discord.sessions",
 ]
 """The slash-command cogs: all that ``python -m bot sync`` loads."""
 

@@ -25,6 +25,7 @@ GROUP_DESCRIPTIONS = {
     "char": "キャラクターの作成・表示・管理",
     "battle": "このチャンネルの戦闘の作成・参加・進行",
     "kp": "KP（キーパー）用の操作",
+    "session": "セッション（一晩の遊び）の開始・終了・ログと出目の集計",
 }
 """Descriptions of the command groups (the spec lists only their subcommands); a group not
 listed here is described as 「<Japanese name>のコマンド」."""

@@ -11,7 +11,7 @@ from rules.battle.commands import Attack
 from rules.battle.decision import Decision
 from rules.battle.permissions import acting_unit, find_unit
 from rules.coc6.check import SuccessLevel, roll_check, roll_combination
-from rules.coc6.weapons import ParryClass, Weapon
+from rules.coc6.weapons import ParryClass, Weapon, weapon_kinds
 from rules.dice import Dice
 from rules.errors import InvalidInput, forbid
 from rules.systems.coc6 import events as ce
@@ -64,17 +64,39 @@ def require_no_pending(state: CocState) -> None:
 
 
 def choose_weapon(unit: CocUnit, name: str | None, default: str | None = None) -> Weapon:
-    """The named weapon; else ``default`` (the weapon a special needs); else the
-    character's first own weapon, else こぶし. Raises InvalidInput for an unknown name."""
+    """The named weapon, or the one weapon of that skill (``weapon:拳銃`` for a .38リボルバー,
+    as chat reads 【拳銃】: :func:`by_kind`); else ``default`` (the weapon a special needs);
+    else the character's first own weapon, else こぶし. Raises InvalidInput for an unknown
+    name, or a skill several weapons share (naming them)."""
     assert unit.character is not None
     wanted = name or default
     if wanted:
-        weapon = unit.character.weapon(wanted)
+        weapon = unit.character.weapon(wanted) or by_kind(unit, wanted)
         if weapon is None:
             names = "、".join(w.name for w in unit.character.all_weapons)
             raise InvalidInput(f"{unit.id}は「{wanted}」を持っていません。使える武器: {names}")
         return weapon
     return unit.character.weapons[0] if unit.character.weapons else unit.character.all_weapons[0]
+
+
+def by_kind(unit: CocUnit, kind: str) -> Weapon | None:
+    """The unit's one weapon named by its skill or kind ``kind`` (拳銃, 銃: weapon_kinds),
+    the usable one when only one of them is; None when it has none. Raises InvalidInput
+    when several fit (the player names one)."""
+    assert unit.character is not None
+    fits = [w for w in unit.character.all_weapons if kind in weapon_kinds(w)]
+    usable = [w for w in fits if not _unusable(unit, w)]
+    if len(usable) == 1 or (len(fits) == 1 and not usable):
+        return (usable or fits)[0]
+    if fits:
+        names = "、".join(w.name for w in (usable or fits))
+        raise InvalidInput(f"{unit.id}には〈{kind}〉の武器が複数あります（{names}）。weapon: に武器の名前を指定してください。")
+    return None
+
+
+def _unusable(unit: CocUnit, weapon: Weapon) -> bool:
+    ws = unit.weapons.get(weapon.name)
+    return ws is not None and bool(ws.broken or ws.dropped or (ws.cannot_fire and weapon.is_firearm))
 
 
 def first_of_class(unit: CocUnit, cls: ParryClass) -> str | None:

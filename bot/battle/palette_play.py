@@ -1,0 +1,188 @@
+"""Palette rolls in a battle channel (issue 21), the battle side of rules.chat.palette.
+
+- A roll naming no target (:class:`~rules.chat.palette.Untargeted`) is made against the only
+  target the rules allow now: each possible one is tried on the battle's state without a
+  die (:func:`legal`). With several, the die is rolled once, shown, and KEPT: a private
+  question asks for the target, and its buttons carry the face (``d<face>_<typed>_<version>``),
+  which the attack or treatment then uses as its 1D100. A button pressed after the battle
+  moved on is refused (the face is never used twice).
+- A question between readings of a roll (two weapons of one kind) keeps its die the same way.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from bot.commands.builders import BUILDERS
+from bot.render.reply import Reply, clip, private, public
+from rules.chat import Ambiguous, Declaration
+from rules.chat.palette import ROLLED, Untargeted
+from rules.errors import InvalidInput, RuleViolation
+
+if TYPE_CHECKING:
+    from bot.battle.battles import Battles
+    from bot.commands.request import Request
+
+_DIE = re.compile(r"(?P<mark>[ds])(?P<face>\d{1,3})_(?P<typed>\d{1,4})_(?P<version>\d{1,10})")
+"""The choice code of a button that carries a kept die (at most 20 characters; ``s`` for a
+secret roll's)."""
+
+
+def die_code(face: int, typed: int, version: int, secret: bool = False) -> str:
+    """The choice code of a button that keeps ``face`` (typed target ``typed``; ``secret``
+    for the KP's secret roll) for the battle at ``version``."""
+    return f"{'s' if secret else 'd'}{face}_{min(typed, 9999)}_{version}"
+
+
+def kept_die(code: str) -> tuple[int, int, int, bool] | None:
+    """``(face, typed target, battle version, secret)`` of a :func:`die_code`, or None."""
+    match = _DIE.fullmatch(code)
+    if match is None:
+        return None
+    return int(match["face"]), int(match["typed"]), int(match["version"]), match["mark"] == "s"
+
+
+MAX_SHOWN = 1024
+"""How many battles' last shown palette die are kept in memory."""
+
+
+class _Rolled(Exception):
+    """A trial decision reached its first die: the command is allowed."""
+
+
+class _Probe:
+    """Dice that stop a trial decision at its first die (nothing is rolled)."""
+
+    def roll(self, sides: int) -> int:
+        raise _Rolled()
+
+
+Run = Callable[["Request", int, Declaration, str], Awaitable[list[Reply]]]
+"""Routes a declaration read from a chat line (``ChatTable._run``: request, battle, declaration, line)."""
+Ask = Callable[..., Reply]
+"""The private question between readings (``ChatTable._question``: request, battle, Ambiguous,
+choice code, intro)."""
+Press = Callable[..., Awaitable[list[Reply]]]
+"""A clarification button read again and run (``ChatTable.press``, with ``kept=``)."""
+Remember = Callable[..., None]
+"""Keeps a question to be answered in chat by name or number (``ChatTable._remember_question``:
+request, battle, battle version, Ambiguous)."""
+
+
+class PaletteRolls:
+    """The palette-roll outcomes of a battle channel's chat: ``battles`` (bot.battle.battles),
+    and the chat table's ``run``, ``ask`` and ``press`` (bot.battle.chat_play.ChatTable)."""
+
+    def __init__(self, battles: Battles, run: Run, ask: Ask, press: Press, remember: Remember) -> None:
+        self.battles, self.run, self.ask, self._press, self.remember = battles, run, ask, press, remember
+        self._shown: dict[int, tuple[str, int, int, bool]] = {}
+        """``battle → (unit, face, battle version, secret)``: the last die rolled with a question."""
+
+    async def shown_die(self, req: Request, battle: int, declaration: Declaration) -> tuple[int, bool] | None:
+        """The die shown with a palette question for ``declaration``'s unit, when the line
+        is another attack, check or answer of that unit typed before anything else happened (「ゾンビ1
+        をナイフで攻撃」 after 「CCB<=60 【キック】」 showed 97): that action takes the die
+        everyone saw, never a new one; also the question's answer typed by name or number.
+        ``(face, secret)``, or None (kept in memory: after a restart the question's buttons
+        still carry it)."""
+        kept = self._shown.get(battle)
+        if kept is None or declaration.command not in ROLLED or kept[0] != declaration.unit:
+            return None
+        found = await self.battles.active_loaded(req.channel)
+        if found is None or found[1].record.id != battle or found[1].record.version != kept[2]:
+            self._shown.pop(battle, None)
+            return None
+        _unit, face, _version, secret = self._shown.pop(battle)
+        return face, secret
+
+    @staticmethod
+    def handles(outcome) -> bool:
+        """Whether ``outcome`` is one this class answers (not an ordinary declaration)."""
+        return isinstance(outcome, Untargeted) or (
+            isinstance(outcome, Ambiguous) and any(c.typed_target is not None for c in outcome.choices))
+
+    async def replies(self, req: Request, battle: int, outcome, said: str) -> list[Reply]:
+        """The replies of a palette outcome (see :meth:`handles`)."""
+        if isinstance(outcome, Untargeted):
+            allowed = await self.legal(req, outcome.choices)
+            if not allowed and all(c.command == "check" for c in outcome.choices):
+                return [private(req.user, f"{outcome.unit}が手当てできる負傷者が、手の届くところにいません"
+                                          "（手当ては負傷した味方に行います）。何も振っていません。")]
+            choices = allowed or outcome.choices[:1]  # none allowed: the rules say why (the first's refusal)
+            if len(choices) == 1:
+                return await self.run(req, battle, choices[0], said)
+            outcome = Ambiguous(outcome.question, tuple(choices))
+        return await self._ask(req, battle, outcome, said)
+
+    async def legal(self, req: Request, choices: tuple[Declaration, ...]) -> list[Declaration]:
+        """The choices the rules allow now: each decided on the battle's state (never
+        changed: a trial works on a copy) until its first die, which is not rolled. A
+        treatment is for a hurt patient only (HP below its maximum), even where the rules
+        let an unhurt one be treated (coc6-budo); a wound at full HP is treated by naming
+        the patient (「CCB<=30 【応急手当】 ボブ」)."""
+        record = await self.battles.active(req.channel)
+        if record is None:
+            return []
+        system, loaded = await self.battles.loaded(record)
+        is_kp = await self.battles.is_kp(req, loaded.state.keeper)
+        hurt = {r.name for r in system.view(loaded.state).rows
+                if r.hp is not None and r.hp_max is not None and r.hp < r.hp_max}
+        found = []
+        for choice in choices:
+            if choice.command == "check" and choice.options.get("target") not in hurt:
+                continue
+            sub = dataclasses.replace(req, command=choice.command, options=dict(choice.options))
+            command = dataclasses.replace(BUILDERS[choice.command](sub, None), keeper=is_kp)
+            try:
+                system.decide(loaded.state, command, _Probe())
+            except _Rolled:
+                found.append(choice)
+            except (RuleViolation, InvalidInput):
+                continue
+            else:
+                found.append(choice)
+        return found
+
+    async def _ask(self, req: Request, battle: int, outcome: Ambiguous, said: str) -> list[Reply]:
+        """Roll the die now, show it, and ask privately which reading it is for; the
+        buttons carry the face."""
+        record = await self.battles.store.battle(battle)
+        secret = any(c.secret for c in outcome.choices) or await self._hidden(req, outcome.choices[0].unit)
+        face = self.battles.dice.roll(100)
+        typed = next(c.typed_target for c in outcome.choices if c.typed_target is not None)
+        code = die_code(face, typed, record.version, secret)
+        speaker = req.name or req.user
+        intro = f"出目 {face} を振りました（この出目で判定します。振り直しはしません）。"
+        question = self.ask(req, battle, outcome, code, intro)
+        unit = outcome.choices[0].unit  # the die is the unit's: 「ボブ　CCB<=60 【拳銃】」
+        if len(self._shown) >= MAX_SHOWN:
+            self._shown.clear()
+        self._shown[battle] = (unit, face, record.version, secret)
+        self.remember(req, battle, record.version, outcome)
+        if secret:  # the KP's secret roll, or a hidden NPC's: the die is the KP's alone
+            return [public(f"{speaker}がシークレットダイスを振りました。"), question]
+        roll = public(clip(f"{unit}　{said}\n(1D100) ＞ {face}（選ぶと、この出目で判定します）"))
+        return [roll, question]
+
+    async def _hidden(self, req: Request, unit: str) -> bool:
+        """Whether ``unit`` is a hidden NPC of the channel's battle (its rolls are the KP's)."""
+        found = await self.battles.active_loaded(req.channel)
+        if found is None:
+            return False
+        system, loaded = found
+        view = loaded.view or system.view(loaded.state)
+        return any(r.name == unit and r.hidden for r in view.rows)
+
+    async def press(self, req: Request, battle: int, text: str, code: str) -> list[Reply]:
+        """A button of :meth:`_ask`: the declaration ``text`` with the kept die, unless the
+        battle moved on since the die was rolled."""
+        face, typed, version, secret = kept_die(code) or (0, 0, -1, False)
+        record = await self.battles.store.battle(battle)
+        if record is None or record.status != "active":
+            raise InvalidInput("このボタンの戦闘はもう終わっています。")
+        if record.version != version:
+            raise InvalidInput(f"このボタンは古くなっています（出目 {face} を振ったあとで戦闘が進みました）。"
+                               "あらためて宣言してください。")
+        return await self._press(req, battle, text, kept=(face, typed, secret))
