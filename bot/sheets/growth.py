@@ -166,7 +166,7 @@ class Growth:
         updated = replace(updated, growth={}, growth_channel=None)
         await self.store.put_character(scope, owner, character.name, updated.to_dict())
         grown = sum(1 for r in results if r.after != r.before)
-        return "\n".join([f"【{character.name}の成長ロール】（{len(results)}技能、{grown}つ成長）",
+        return "\n".join([f"【{character.name}の成長ロール】（{len(results)}技能中{grown}技能が成長）",
                           *(r.text() for r in results)])
 
     async def _edit_mark(self, req: Request, is_kp: bool) -> list[Reply]:

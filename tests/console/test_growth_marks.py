@@ -94,8 +94,8 @@ async def test_the_kp_rolls_growth_for_the_whole_channel_with_house_variants(con
         "all:true（このチャンネルの全員の成長ロール）はKPだけが行えます（権限: KP）。"]
     assert texts(await table.say("alice: /char growth name:ボブ"))[0].startswith("「ボブ」は他のユーザーのキャラクターです。")
     grown = texts(await table.say("kp: /char growth all:true"))
-    assert grown == ["【アリスの成長ロール】（1技能、1つ成長）\n聞き耳 25→29（決定的成功の印で自動成長, 1D10=4）\n\n"
-                     "【ボブの成長ロール】（1技能、1つ成長）\n目星 25→30（1D100=97 > 25, 1D10=10、上限30）"]
+    assert grown == ["【アリスの成長ロール】（1技能中1技能が成長）\n聞き耳 25→29（決定的成功の印で自動成長, 1D10=4）\n\n"
+                     "【ボブの成長ロール】（1技能中1技能が成長）\n目星 25→30（1D100=97 > 25, 1D10=10、上限30）"]
     alice = (await table.store.get_character("console", "アリス")).data
     bob = (await table.store.get_character("console", "ボブ")).data
     assert (alice["skills"]["聞き耳"], bob["skills"]["目星"], "growth" in alice, "growth" in bob) == (29, 30, False, False)

@@ -112,6 +112,6 @@ async def test_char_growth_rolls_a_7th_investigators_ticks_and_a_6th_palette_rol
     shown = text(await table.say("alice: /char show name:エミリー"))
     assert "〔新クトゥルフ神話TRPG（7版）探索者〕" in shown and "成長チェック: 目星" in shown
     grown = text(await table.say("alice: /char growth name:エミリー"))
-    assert grown == "【エミリーの成長ロール】（7版、1技能、1つ成長）\n目星 70：1D100 ＞ 84 ＞ 成長 1D10 ＞ 6 → 76"
+    assert grown == "【エミリーの成長ロール】（7版、1技能中1技能が成長）\n目星 70：1D100 ＞ 84 ＞ 成長 1D10 ＞ 6 → 76"
     after = text(await table.say("alice: /char show name:エミリー"))
     assert "目星 76（38/15）" in after and "成長チェック" not in after
