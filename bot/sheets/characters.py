@@ -156,6 +156,7 @@ class CharacterBook:
         if is_investigator(record.data):
             return await self.seventh.set(scope, user, Investigator.from_dict(record.data), key, value)
         character = Character.from_dict(record.data)
+        san_before = character.san
         folded = unicodedata.normalize("NFKC", key).strip()
         note = ""
         if folded.upper() in CHARACTERISTICS:
@@ -194,6 +195,10 @@ class CharacterBook:
             shown = f"{key} = {number}（チャージランク制の数値）" if folded in CHARGE_RANK_NUMBERS else f"〈{key}〉 = {number}%"
             if new_skill:  # a typo would make a new skill: say so
                 note = f"\n〈{key}〉は技能表にない技能なので、新しい技能として追加しました（名前の誤りなら、正しい名前で設定し直してください）。"
+        if character.san_now is not None and character.san_now > character.san_max:
+            character = dataclasses.replace(character, san_now=character.san_max)
+        if character.san != san_before and "SAN" not in shown:
+            note += _san_moved(character, san_before)
         await self.store.put_character(scope, user, character.name, character.to_dict())
         return [private(user, f"{character.name}: {shown} に設定しました。{note}")]
 
@@ -445,3 +450,12 @@ def _packed(parts: list[str], user: str, head: str) -> list[Reply]:
         current = f"{current}\n\n{part}" if current else part
     replies.append(private(user, current))
     return replies
+
+
+def _san_moved(character: Character, before: int) -> str:
+    """The note of a ``/char set`` that moved the current SAN (``before`` → now): capped at
+    the maximum SAN (99 − 〈クトゥルフ神話〉), or a SAN never changed following POW × 5."""
+    if character.san == character.san_max:
+        return f"\n現在のSANは {before}→{character.san}（最大SAN {character.san_max} = 99−〈クトゥルフ神話〉を超えられません）。"
+    return (f"\n現在のSANは {before}→{character.san}（まだ変わっていないSANは POW×5 です。"
+            f"別の値にするなら key:SAN で設定します）。")
