@@ -4,7 +4,8 @@ Marks: a successful check of a skill marks it on the speaker's sheet, once per s
 ``/check`` on the sheet, a palette roll in chat or ``/roll`` (``CCB<=60 【目星】``: a d100
 check whose comment names a skill of the character), and a battle's checks at its end
 (bot.sheets.carry). The character of a roll is the roller's own character named by their
-display name (a nickname 「アリス」 or 「アリス（PL太郎）」), else their only character here.
+display name (a nickname 「アリス」 or 「アリス（PL太郎）」), else the one the roll's comment names
+(「CCB<=60 【目星】 田中 太郎」, for a player with several), else their only character here.
 
 ``/char growth name:`` rolls the marked skills of one's character (the KP: of anyone's);
 ``all:true`` (KP) rolls for every character marked in this channel; ``skill: mark:false``
@@ -22,6 +23,7 @@ from bot.render.reply import MAX_TEXT, Reply, private, public
 from bot.sheets.characters import CharacterBook
 from bot.sheets.growth7 import grow_investigator
 from bot.store import CharacterRecord
+from rules.chat.normalize import fold
 from rules.coc6.character import Character, canonical_skill
 from rules.coc7.character import Investigator, is_investigator
 from rules.coc6.growth import SUCCESS, GrowthRules, grows_by_use, marked, roll_growth, skill_value, with_value
@@ -71,13 +73,18 @@ class Growth:
         await self.store.put_character(scope, user, character.name, updated.to_dict())
         return f"📈 {character.name}〈{canonical_skill(skill)}〉に成長の印{'（決定的成功）' if critical else ''}"
 
-    async def speaker(self, req: Request) -> Character | None:
-        """The character a roll of ``req.user`` is for (see the module), or None. The KP of the
+    async def speaker(self, req: Request, comment: str = "") -> Character | None:
+        """The character a roll of ``req.user`` is for (see the module; a player with several
+        also by the one whose name the roll's ``comment`` holds: 「CCB<=60 【目星】 田中 太郎」),
+        or None. The KP of the
         channel's latest battle rolls for NPCs: their roll is tied only to a character their
         display name names, never to their only sheet."""
         owned = await self.store.owned_characters(req.scope, req.user)
         shown = unicodedata.normalize("NFKC", req.name or "")
         named = [r for r in owned if r.name == shown] or [r for r in owned if shown.startswith(r.name)]
+        if not named and len(owned) > 1 and comment:
+            named = [r for r in owned if fold(r.name) in fold(comment)]
+            named = named if len(named) == 1 else []
         record = named[0] if named else (owned[0] if len(owned) == 1 else None)
         if record is None:
             return None
@@ -104,7 +111,7 @@ class Growth:
         skill = palette_skill(result.comment)
         if not skill or not grows_by_use(skill):
             return []
-        character = await self.speaker(req)
+        character = await self.speaker(req, result.comment or "")
         if character is None or character.is_charge_rank or not character.knows(skill):
             return []
         note = await self.mark(req.scope, req.channel, req.user, character, skill, bool(getattr(result, "critical", False)))
