@@ -172,6 +172,9 @@ class Growth:
             tables = [await self._roll(req.scope, r.owner, Character.from_dict(r.data), rules) for r in records]
             return _packed(tables)
         character, owner = await self._target(req, is_kp)
+        if not character.growth and isinstance(character, Investigator):
+            raise InvalidInput(f"{character.name}には成長チェックがありません（7版: ボーナス・ダイスなしで成功した技能に付きます。"
+                               "/char show で確認できます）。")
         if not character.growth:
             raise InvalidInput(f"{character.name}には成長の印がありません（成功した技能に付きます。/char show で確認できます）。")
         if isinstance(character, Investigator):

@@ -131,3 +131,11 @@ async def test_a_palette_roll_ticks_growth_but_not_with_bonus_dice_or_for_luck(c
     assert failed.endswith("＞ 99 ＞ 失敗")
     saved = (await table.store.get_character("console", "エミリー")).data
     assert saved["growth"] == ["聞き耳"]
+
+
+async def test_growth_of_a_7th_investigator_without_checks_says_how_checks_are_made(console_table):
+    table = await console_table([])
+    await setup(table)
+    refused = text(await table.say("alice: /char growth name:エミリー"))
+    assert refused == ("エミリーには成長チェックがありません（7版: ボーナス・ダイスなしで成功した技能に付きます。"
+                       "/char show で確認できます）。")
