@@ -86,7 +86,7 @@ def changes_text(old: Character, new: Character) -> list[str]:
             parts.append(f"{weapon.name} 耐久{before}→{after}")
         if was.get("string", STRING_NEW) != now.get("string", STRING_NEW):
             parts.append(f"{weapon.name} 弦{was.get('string', STRING_NEW)}→{now.get('string', STRING_NEW)}")
-        for key, word in (("broken", "破損"), ("jammed", "故障")):
+        for key, word in (("broken", "破壊"), ("jammed", "故障")):
             if now.get(key) and not was.get(key):
                 parts.append(f"{weapon.name} {word}")
             elif was.get(key) and not now.get(key):

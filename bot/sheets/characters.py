@@ -88,14 +88,15 @@ class CharacterBook:
         """The names of the characters ``user`` registered in ``scope``."""
         return await self.store.owned_names(scope, user)
 
-    async def _owned(self, scope: str, user: str, name: str):
-        """The stored record of ``user``'s own character ``name`` (either edition)."""
+    async def _owned(self, scope: str, user: str, name: str, refusal: str = "なので変更できません"):
+        """The stored record of ``user``'s own character ``name`` (either edition); another
+        user's is refused with ``refusal`` (what the command cannot do with it)."""
         record = await self.store.get_character(scope, name.strip())
         if record is None:
             await self.load(scope, name, user)
         assert record is not None
         if record.owner != user:
-            raise InvalidInput(f"「{name}」は他のユーザーのキャラクターなので変更できません。")
+            raise InvalidInput(f"「{name}」は他のユーザーのキャラクター{refusal}。")
         return record
 
     async def _editable(self, scope: str, user: str, name: str) -> Character:
@@ -375,10 +376,12 @@ class CharacterBook:
         name = opt.text(options, "name")
         if not name:
             mine = await self.owned(scope, user)
+            if not mine:
+                raise InvalidInput("書き出せるあなたのキャラクターがまだありません。/char new で作るか /char import で取り込んでください。")
             if len(mine) != 1:
-                raise InvalidInput("name: で書き出すキャラクターを指定してください。")
+                raise InvalidInput(f"キャラクターが複数あります（{'、'.join(mine)}）。name: で書き出すキャラクターを指定してください。")
             name = mine[0]
-        record = await self._owned(scope, user, name)
+        record = await self._owned(scope, user, name, "です。書き出せるのは自分のキャラクターだけです")
         if is_investigator(record.data):
             return self.seventh.export(Investigator.from_dict(record.data), user)
         return self.exchange.export(Character.from_dict(record.data), user)
