@@ -58,7 +58,8 @@ from rules.battle import keeper as kc
 from rules.battle.events import UnitJoined, to_record
 from rules.battle.protocol import GameSystem
 from rules.battle.state import BattleState
-from rules.chat import sanity_loss
+from rules.chat import sanity_loss, sanity_loss_named
+from rules.chat.normalize import fold
 from rules.battle.steps import StepStarted, command_record
 from rules.coc6.character import Character
 from rules.dice import Dice, DiceError, DiceExhausted
@@ -493,12 +494,15 @@ class Service:
             declared = await self.chat.declaration(req)
             if declared is not None:
                 return declared
-        loss = sanity_loss(text)
+        loss, named = sanity_loss(text), None
+        if loss is None:
+            loss, named = await self._san_check_named(req, text)
         if (loss is not None or is_dice(text)) and not await self.first_delivery(req):
             return []
         if loss is not None:  # 「SANチェック 1/1D6」: the /check of a SAN roll, in any channel
-            return await self.dispatch(dataclasses.replace(req, command="check", said=text,
-                                                           options={"skill": "SAN", "loss": loss}))
+            return await self.dispatch(dataclasses.replace(
+                req, command="check", said=text,
+                options={"skill": "SAN", "loss": loss, **({"character": named} if named else {})}))
         if not is_dice(text):  # ordinary chat: silent, without reading the channel's settings
             return []
         here = await self._edition(req.channel)
@@ -508,6 +512,17 @@ class Service:
                                   in_battle=here.in_battle,
                                   on_result=lambda result: self.growth.palette(req, text, result),
                                   record=await self.notes.roll_recorder(req, lambda: self._units(req.channel)))
+
+    async def _san_check_named(self, req: Request, text: str) -> tuple[str | None, str | None]:
+        """A chat SAN check naming one of the speaker's own characters (「田中 太郎：SANチェック
+        1/1D6」, 「SANチェック 1/1D6 田中 太郎」): ``(loss, character name)``; ``(None, None)``
+        when the rest of the line is not exactly the name of one of them (talk stays silent)."""
+        found = sanity_loss_named(text)
+        if found is None or not found[1]:
+            return None, None
+        owned = await self.store.owned_characters(req.scope, req.user)
+        names = [r.name for r in owned if fold(r.name) == found[1]]
+        return (found[0], names[0]) if len(names) == 1 else (None, None)
 
     def _secret_keeper(self, req: Request):
         """Stores a secret roll of ``req``'s user in this channel; returns its id."""

@@ -55,13 +55,13 @@ def charge_rank_text(character: Character, full: bool = False) -> str:
 
 def weapon_text(character: Character, weapon: Weapon) -> str:
     """``バット（60% 1D8 耐久20）``: a weapon with the % it is rolled with, damage and HP;
-    after a battle its HP now and condition (``耐久12/20``, ``破損``, ``故障``, a bow's ``弦1/3``)."""
+    after a battle its HP now and condition (``耐久12/20``, ``破壊``, ``故障``, a bow's ``弦1/3``)."""
     kept = character.weapon_state.get(weapon.name, {})
     hp = ""
     if weapon.hp is not None:
         now = kept.get("hp", weapon.hp)
         hp = f" 耐久{now}/{weapon.hp}" if now != weapon.hp else f" 耐久{weapon.hp}"
-    marks = "".join(f"・{word}" for key, word in (("broken", "破損"), ("jammed", "故障")) if kept.get(key))
+    marks = "".join(f"・{word}" for key, word in (("broken", "破壊"), ("jammed", "故障")) if kept.get(key))
     marks += f"・弦{kept['string']}/{STRING_NEW}" if kept.get("string") is not None else ""
     return f"{weapon.name}（{character.weapon_skill(weapon)}% {weapon.damage}{hp}{marks}）"
 

@@ -36,6 +36,12 @@ CARRIED = ("hp_now", "san", "weapon_state", "stamina_now", "injuries", "growth",
 
 SUCCEEDED = {level.value for level in SuccessLevel if level.succeeded}
 
+REOPENED = "reopened"
+"""The key of the carry record a reopening leaves for the next end (in its ``new``):
+``{"rolled": [skills whose battle mark was already rolled], "kept": {sheet key: the battle's
+value then}}`` — so that ending again neither marks a rolled skill twice nor overwrites a
+value changed by hand between the end and the reopening."""
+
 
 def battle_result(sheet: Character, unit: Unit) -> Character:
     """``sheet`` with the numbers ``unit`` ended the battle with: a CoC unit's HP (signed,
@@ -80,7 +86,7 @@ def changes_text(old: Character, new: Character) -> list[str]:
             parts.append(f"{weapon.name} 耐久{before}→{after}")
         if was.get("string", STRING_NEW) != now.get("string", STRING_NEW):
             parts.append(f"{weapon.name} 弦{was.get('string', STRING_NEW)}→{now.get('string', STRING_NEW)}")
-        for key, word in (("broken", "破損"), ("jammed", "故障")):
+        for key, word in (("broken", "破壊"), ("jammed", "故障")):
             if now.get(key) and not was.get(key):
                 parts.append(f"{weapon.name} {word}")
             elif was.get(key) and not now.get(key):
@@ -113,6 +119,7 @@ class SheetCarrier:
         joined = {e.unit: e for e in events if isinstance(e, UnitJoined)}
         used = _successes([e for step in timeline(events) if step.active for e in step.events])
         carry = bool(state.settings.get(SETTING, True))
+        reopened = {c.name: c.new[REOPENED] for c in await self.store.sheet_carries(battle_id) if REOPENED in c.new}
         writes, carries, lines, marks = [], [], [], []
         for unit in state.units.values():
             join = joined.get(unit.id)
@@ -122,8 +129,12 @@ class SheetCarrier:
             if record is None or record.owner != unit.owner or is_investigator(record.data):
                 continue  # a 7th sheet of the same name never takes a 6th battle's numbers
             sheet = Character.from_dict(record.data)
-            after = battle_result(sheet, unit) if carry else sheet
-            after, added = _with_marks(after, unit, used.get(unit.id, {}), channel)
+            left = reopened.get(sheet.name, {})
+            kept = {"hp_now": join.sheet.get("hp_now"), **left.get("kept", {})}  # HP: the battle's change
+            after = _kept_by_hand(sheet, battle_result(sheet, unit), kept) if carry else sheet
+            rolled = set(left.get("rolled", ()))
+            after, added = _with_marks(after, unit, {p: c for p, c in used.get(unit.id, {}).items()
+                                                     if _skill(unit, p) not in rolled}, channel)
             if added:
                 marks.append(f"{sheet.name}" + "".join(f"〈{s}〉" for s in added))
             old, new = _carried_fields(sheet), _carried_fields(after)
@@ -150,35 +161,79 @@ class SheetCarrier:
         """The sheet writes that undo what the end of ``battle_id`` wrote, and the line that
         says so (「シートへの反映を取り消しました: アリス HP 4→13」), or ``(None, "")``."""
         carries = await self.store.sheet_carries(battle_id)
-        writes, lines = [], []
+        earlier = {c.name: c.new[REOPENED] for c in carries if REOPENED in c.new}
+        writes, lines, left = [], [], []
         for carry in carries:
+            if REOPENED in carry.new:
+                continue
             record = await self.store.get_character(carry.scope, carry.name)
             if record is None or is_investigator(record.data):
                 continue
             now = Character.from_dict(record.data)
             data = dict(record.data)
-            kept, unmarked = [], []
+            before = earlier.get(carry.name, {})
+            kept_keys, unmarked, rolled = [], [], list(before.get("rolled", ()))
+            kept = {k: v for k, v in before.get("kept", {}).items() if k not in carry.new}
             for key, old in carry.old.items():
                 new = carry.new.get(key)
                 if key == "san":  # by the difference: a SAN check made since stays counted
                     data["san"] = max(0, now.san + (old if old is not None else now.stats.get("POW", 0) * 5)
                                       - (new if new is not None else now.san))
                 elif key == "growth":
-                    added = {k for k in (new or {}) if k not in (old or {})}
-                    unmarked = [f"〈{k}〉" for k in (new or {}) if k in added and k in (data.get("growth") or {})]
-                    data["growth"] = {k: v for k, v in (data.get("growth") or {}).items() if k not in added}
+                    added = [k for k in (new or {}) if k not in (old or {})]
+                    marks = data.get("growth") or {}
+                    unmarked = [f"〈{k}〉" for k in added if k in marks]
+                    rolled += [k for k in added if k not in marks]  # rolled already: the growth stays
+                    data["growth"] = {k: v for k, v in marks.items() if k not in added}
+                elif key == "growth_channel":
+                    if data.get("growth"):
+                        continue  # other marks made since belong to this channel still
+                    data[key] = None
                 elif data.get(key) == new:
                     data[key] = old
                 else:
-                    kept.append(key)
+                    kept_keys.append(key)
+                    kept[key] = new
             restored = Character.from_dict(_clean(data))
             writes.append((carry.scope, carry.name, _clean(data)))
             shown = changes_text(now, restored) + ([f"成長の印{''.join(unmarked)}を外す"] if unmarked else [])
-            note = "（その後に変わった値はそのままです）" if kept else ""
-            if shown or note:
-                lines.append(f"{carry.name} " + "、".join(shown) + note)
-        sheets = SheetWrites(tuple(writes), drop=True) if carries else None
+            if rolled:
+                shown.append("〈" + "〉〈".join(dict.fromkeys(rolled)) + "〉は成長ロール済みのためそのまま")
+            if kept_keys:
+                shown.append("、".join(f"HP {now.hp}" if k == "hp_now" else _KEPT_WORDS.get(k, k) for k in kept_keys)
+                             + "はその後に変えた値のまま")
+            if shown:
+                lines.append(f"{carry.name} " + "、".join(shown))
+            if rolled or kept:
+                left.append(SheetCarry(carry.scope, carry.name, {}, {REOPENED: {"rolled": sorted(set(rolled)),
+                                                                                "kept": kept}}))
+        taken = {c.name for c in carries if REOPENED not in c.new}
+        left += [c for c in carries if REOPENED in c.new and c.name not in taken]  # an end that wrote nothing
+        sheets = SheetWrites(tuple(writes), tuple(left), drop=True) if carries else None
         return sheets, ("シートへの反映を取り消しました: " + "／".join(lines)) if lines else ""
+
+
+_KEPT_WORDS = {"hp_now": "HP", "weapon_state": "武器の状態", "stamina_now": "スタミナ", "injuries": "負傷"}
+
+
+def _kept_by_hand(sheet: Character, after: Character, kept: dict) -> Character:
+    """``after`` (the battle's result on ``sheet``) without the values changed by hand since
+    the battle took them (``kept``: sheet key → the battle's value then: at the join, or at
+    the end a reopening took back): such a value stays as the sheet holds it unless the
+    battle changed it since; HP then moves by the battle's change (10 set by hand, the
+    battle 4 → 2: the sheet 8)."""
+    for key, then in kept.items():
+        if key == "hp_now":
+            was = Character.from_dict({**sheet.to_dict(), "hp_now": then}).hp
+            after = replace(after, hp_now=sheet.hp_now if after.hp == was else max(-99, sheet.hp + after.hp - was))
+        elif _carried_fields(after).get(key) == then:
+            after = Character.from_dict({**after.to_dict(), key: sheet.to_dict().get(key)})
+    return after
+
+
+def _skill(unit: Unit, purpose: str) -> str | None:
+    """The skill a check ``purpose`` of ``unit`` uses (None: not a CoC unit's skill)."""
+    return skill_of_check(purpose, unit.character) if isinstance(unit, CocUnit) and unit.character else None
 
 
 def _with_marks(sheet: Character, unit: Unit, used: dict[str, bool], channel: str) -> tuple[Character, list[str]]:
@@ -186,7 +241,7 @@ def _with_marks(sheet: Character, unit: Unit, used: dict[str, bool], channel: st
     critical?}``) of CoC ``unit``, and the skills newly marked (once per skill)."""
     added = []
     for purpose, critical in used.items():
-        skill = skill_of_check(purpose, unit.character) if isinstance(unit, CocUnit) and unit.character else None
+        skill = _skill(unit, purpose)
         again = marked(sheet, skill, critical) if skill else None
         if again is not None:
             sheet, added = again, added + [skill]

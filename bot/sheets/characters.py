@@ -88,14 +88,15 @@ class CharacterBook:
         """The names of the characters ``user`` registered in ``scope``."""
         return await self.store.owned_names(scope, user)
 
-    async def _owned(self, scope: str, user: str, name: str):
-        """The stored record of ``user``'s own character ``name`` (either edition)."""
+    async def _owned(self, scope: str, user: str, name: str, refusal: str = "なので変更できません"):
+        """The stored record of ``user``'s own character ``name`` (either edition); another
+        user's is refused with ``refusal`` (what the command cannot do with it)."""
         record = await self.store.get_character(scope, name.strip())
         if record is None:
             await self.load(scope, name, user)
         assert record is not None
         if record.owner != user:
-            raise InvalidInput(f"「{name}」は他のユーザーのキャラクターなので変更できません。")
+            raise InvalidInput(f"「{name}」は他のユーザーのキャラクター{refusal}。")
         return record
 
     async def _editable(self, scope: str, user: str, name: str) -> Character:
@@ -156,6 +157,7 @@ class CharacterBook:
         if is_investigator(record.data):
             return await self.seventh.set(scope, user, Investigator.from_dict(record.data), key, value)
         character = Character.from_dict(record.data)
+        san_before = character.san
         folded = unicodedata.normalize("NFKC", key).strip()
         note = ""
         if folded.upper() in CHARACTERISTICS:
@@ -194,6 +196,10 @@ class CharacterBook:
             shown = f"{key} = {number}（チャージランク制の数値）" if folded in CHARGE_RANK_NUMBERS else f"〈{key}〉 = {number}%"
             if new_skill:  # a typo would make a new skill: say so
                 note = f"\n〈{key}〉は技能表にない技能なので、新しい技能として追加しました（名前の誤りなら、正しい名前で設定し直してください）。"
+        if character.san_now is not None and character.san_now > character.san_max:
+            character = dataclasses.replace(character, san_now=character.san_max)
+        if character.san != san_before and "SAN" not in shown:
+            note += _san_moved(character, san_before)
         await self.store.put_character(scope, user, character.name, character.to_dict())
         return [private(user, f"{character.name}: {shown} に設定しました。{note}")]
 
@@ -370,10 +376,12 @@ class CharacterBook:
         name = opt.text(options, "name")
         if not name:
             mine = await self.owned(scope, user)
+            if not mine:
+                raise InvalidInput("書き出せるあなたのキャラクターがまだありません。/char new で作るか /char import で取り込んでください。")
             if len(mine) != 1:
-                raise InvalidInput("name: で書き出すキャラクターを指定してください。")
+                raise InvalidInput(f"キャラクターが複数あります（{'、'.join(mine)}）。name: で書き出すキャラクターを指定してください。")
             name = mine[0]
-        record = await self._owned(scope, user, name)
+        record = await self._owned(scope, user, name, "です。書き出せるのは自分のキャラクターだけです")
         if is_investigator(record.data):
             return self.seventh.export(Investigator.from_dict(record.data), user)
         return self.exchange.export(Character.from_dict(record.data), user)
@@ -445,3 +453,12 @@ def _packed(parts: list[str], user: str, head: str) -> list[Reply]:
         current = f"{current}\n\n{part}" if current else part
     replies.append(private(user, current))
     return replies
+
+
+def _san_moved(character: Character, before: int) -> str:
+    """The note of a ``/char set`` that moved the current SAN (``before`` → now): capped at
+    the maximum SAN (99 − 〈クトゥルフ神話〉), or a SAN never changed following POW × 5."""
+    if character.san == character.san_max:
+        return f"\n現在のSANは {before}→{character.san}（最大SAN {character.san_max} = 99−〈クトゥルフ神話〉を超えられません）。"
+    return (f"\n現在のSANは {before}→{character.san}（まだ変わっていないSANは POW×5 です。"
+            f"別の値にするなら key:SAN で設定します）。")

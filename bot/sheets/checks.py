@@ -71,6 +71,9 @@ class SheetChecks:
             return await self.book.load_sheet(req.scope, owned[0], req.user)
         if not owned:
             raise InvalidInput("判定するキャラクターがいません。/char new で作るか /char import で取り込んでください。")
+        if req.said:  # typed in chat: the line names the character
+            raise InvalidInput(f"キャラクターが複数あります（{'、'.join(owned)}）。どのキャラクターの判定か、"
+                               f"「{owned[0]}：{req.said.strip()}」のように名前を付けて書いてください。")
         raise InvalidInput(f"キャラクターが複数あります（{'、'.join(owned)}）。character: で判定するキャラクターを指定してください。")
 
     async def check(self, req: Request) -> list[Reply]:

@@ -30,6 +30,13 @@ DIFFICULTIES = {"r": Difficulty.REGULAR, "レギュラー": Difficulty.REGULAR, 
 _NO_GROWTH = {"クトゥルフ神話", *CHARACTERISTIC_SKILLS}
 
 
+def grows7(name: str) -> bool:
+    """Whether a 7th skill ``name`` (canonical) can get a growth check: not Luck, SAN, a
+    characteristic or the Cthulhu Mythos."""
+    return name not in _NO_GROWTH and name.upper() not in CHARACTERISTICS \
+        and name not in LUCK_NAMES and name.upper() not in LUCK_NAMES
+
+
 class InvestigatorChecks:
     """Checks of 7th sheets; ``settings(channel)`` returns the channel's KP settings."""
 
@@ -58,12 +65,13 @@ class InvestigatorChecks:
         name = canonical(skill)
         label = f"{value}%" + (f"・{difficulty.label}" if difficulty else "")
         lines = [f"🎲 {inv.name} {name}（{label}）：{check.text()}"]
+        lucky = False
         if opt.boolean(req.options, "luck"):
+            rolled = check
             check, inv, note = await self._luck(req, inv, check, name)
-            lines.append(note)
-        rollable = name not in _NO_GROWTH and name.upper() not in CHARACTERISTICS \
-            and name not in LUCK_NAMES and name.upper() not in LUCK_NAMES
-        if ticks(name, check.succeeded, bonus, rollable) and name not in inv.growth:
+            lucky = check is not rolled
+            lines.append(note + ("（幸運で通した判定には成長チェックは付きません）" if lucky else ""))
+        if ticks(name, check.succeeded and not lucky, bonus, grows7(name)) and name not in inv.growth:
             inv = dataclasses.replace(inv, growth=(*inv.growth, name))
             lines.append(f"（〈{name}〉に成長チェック ✔）")
         await self.store.put_character(req.scope, req.user, inv.name, inv.to_dict())

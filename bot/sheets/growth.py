@@ -4,7 +4,8 @@ Marks: a successful check of a skill marks it on the speaker's sheet, once per s
 ``/check`` on the sheet, a palette roll in chat or ``/roll`` (``CCB<=60 【目星】``: a d100
 check whose comment names a skill of the character), and a battle's checks at its end
 (bot.sheets.carry). The character of a roll is the roller's own character named by their
-display name (a nickname 「アリス」 or 「アリス（PL太郎）」), else their only character here.
+display name (a nickname 「アリス」 or 「アリス（PL太郎）」), else the one the roll's comment names
+(「CCB<=60 【目星】 田中 太郎」, for a player with several), else their only character here.
 
 ``/char growth name:`` rolls the marked skills of one's character (the KP: of anyone's);
 ``all:true`` (KP) rolls for every character marked in this channel; ``skill: mark:false``
@@ -20,10 +21,15 @@ from bot.commands import options as opt
 from bot.commands.request import Request
 from bot.render.reply import MAX_TEXT, Reply, private, public
 from bot.sheets.characters import CharacterBook
+from bot.sheets.checks7 import grows7
 from bot.sheets.growth7 import grow_investigator
 from bot.store import CharacterRecord
+from rules.chat.normalize import fold
 from rules.coc6.character import Character, canonical_skill
 from rules.coc7.character import Investigator, is_investigator
+from rules.coc7.check import Level7
+from rules.coc7.growth import ticks
+from rules.coc7.skills import canonical as canonical7
 from rules.coc6.growth import SUCCESS, GrowthRules, grows_by_use, marked, roll_growth, skill_value, with_value
 from rules.dice import Dice, DiceError, parse
 from rules.dice.cthulhu import Check
@@ -31,6 +37,7 @@ from rules.errors import InvalidInput
 
 _NAMED = re.compile(r"[【〈《<＜\[［]\s*([^】〉》>＞\]］]+?)\s*[】〉》>＞\]］]")
 _D100 = re.compile(r"^\s*S?1D100\s*<=", re.I)
+_BONUS7 = re.compile(r"^S?CC\(?(-?\d+)?\)?<=", re.I)
 
 
 def palette_skill(comment: str) -> str | None:
@@ -42,6 +49,14 @@ def palette_skill(comment: str) -> str | None:
         return canonical_skill(found.group(1))
     word = re.split(r"[\s　(（]", text, maxsplit=1)[0] if text else ""
     return canonical_skill(word) if word else None
+
+
+def palette_skill7(comment: str) -> str | None:
+    """The 7th skill a roll's comment names (as :func:`palette_skill`, 7th names)."""
+    text = unicodedata.normalize("NFKC", comment or "").strip()
+    found = _NAMED.search(text)
+    word = found.group(1) if found else (re.split(r"[\s　(（]", text, maxsplit=1)[0] if text else "")
+    return canonical7(word) if word else None
 
 
 def rules_of(settings: dict) -> GrowthRules:
@@ -71,13 +86,25 @@ class Growth:
         await self.store.put_character(scope, user, character.name, updated.to_dict())
         return f"📈 {character.name}〈{canonical_skill(skill)}〉に成長の印{'（決定的成功）' if critical else ''}"
 
-    async def speaker(self, req: Request) -> Character | None:
-        """The character a roll of ``req.user`` is for (see the module), or None. The KP of the
+    async def speaker(self, req: Request, comment: str = "") -> Character | None:
+        """The 6th character a roll of ``req.user`` is for (see :meth:`speaker_record`), or None."""
+        record = await self.speaker_record(req, comment)
+        if record is None or is_investigator(record.data):  # a 7th sheet ticks growth on its own checks
+            return None
+        return Character.from_dict(record.data)
+
+    async def speaker_record(self, req: Request, comment: str = "") -> CharacterRecord | None:
+        """The saved character a roll of ``req.user`` is for (see the module; a player with
+        several also by the one whose name the roll's ``comment`` holds: 「CCB<=60 【目星】
+        田中 太郎」), or None. The KP of the
         channel's latest battle rolls for NPCs: their roll is tied only to a character their
         display name names, never to their only sheet."""
         owned = await self.store.owned_characters(req.scope, req.user)
         shown = unicodedata.normalize("NFKC", req.name or "")
         named = [r for r in owned if r.name == shown] or [r for r in owned if shown.startswith(r.name)]
+        if not named and len(owned) > 1 and comment:
+            named = [r for r in owned if fold(r.name) in fold(comment)]
+            named = named if len(named) == 1 else []
         record = named[0] if named else (owned[0] if len(owned) == 1 else None)
         if record is None:
             return None
@@ -85,9 +112,7 @@ class Growth:
             latest = await self.store.latest_battle(req.channel)
             if latest is not None and latest.keeper == req.user:
                 return None
-        if is_investigator(record.data):  # a 7th sheet ticks growth on its own checks (bot.sheets.checks7)
-            return None
-        return Character.from_dict(record.data)
+        return record
 
     async def palette(self, req: Request, text: str, result) -> list[Reply]:
         """After a dice roll ``text`` by ``req.user`` with ``result``: a successful single d100
@@ -95,6 +120,8 @@ class Growth:
         roll (privately for a secret roll). [] when nothing was marked."""
         if not getattr(result, "success", False) or getattr(result, "parts", None):
             return []
+        if isinstance(getattr(result, "level", None), Level7):
+            return await self._palette7(req, result)
         try:
             node = parse(text)
         except DiceError:  # evaluated already: cannot happen, and would mean no check
@@ -104,12 +131,31 @@ class Growth:
         skill = palette_skill(result.comment)
         if not skill or not grows_by_use(skill):
             return []
-        character = await self.speaker(req)
+        character = await self.speaker(req, result.comment or "")
         if character is None or character.is_charge_rank or not character.knows(skill):
             return []
         note = await self.mark(req.scope, req.channel, req.user, character, skill, bool(getattr(result, "critical", False)))
         if not note:
             return []
+        return [private(req.user, note)] if result.secret else [public(note)]
+
+    async def _palette7(self, req: Request, result) -> list[Reply]:
+        """A successful 7th palette roll (``CC<=70 【目星】``) ticks the skill of the speaker's
+        7th investigator, as ``/check`` does: not with bonus dice (``CC(1)<=70``), nor Luck,
+        SAN, a characteristic or the Cthulhu Mythos (rules.coc7.growth)."""
+        named = palette_skill7(result.comment)
+        bonus = _BONUS7.match(result.command or "")
+        if not named or bonus is None:
+            return []
+        record = await self.speaker_record(req, result.comment or "")
+        if record is None or not is_investigator(record.data):
+            return []
+        inv = Investigator.from_dict(record.data)
+        if not inv.knows(named) or named in inv.growth or not ticks(named, True, int(bonus.group(1) or 0), grows7(named)):
+            return []
+        await self.store.put_character(req.scope, record.owner, inv.name,
+                                       replace(inv, growth=(*inv.growth, named)).to_dict())
+        note = f"📈 {inv.name}〈{named}〉に成長チェック ✔"
         return [private(req.user, note)] if result.secret else [public(note)]
 
     async def command(self, req: Request, is_kp: bool) -> list[Reply]:
@@ -126,6 +172,9 @@ class Growth:
             tables = [await self._roll(req.scope, r.owner, Character.from_dict(r.data), rules) for r in records]
             return _packed(tables)
         character, owner = await self._target(req, is_kp)
+        if not character.growth and isinstance(character, Investigator):
+            raise InvalidInput(f"{character.name}には成長チェックがありません（7版: ボーナス・ダイスなしで成功した技能に付きます。"
+                               "/char show で確認できます）。")
         if not character.growth:
             raise InvalidInput(f"{character.name}には成長の印がありません（成功した技能に付きます。/char show で確認できます）。")
         if isinstance(character, Investigator):
@@ -166,7 +215,7 @@ class Growth:
         updated = replace(updated, growth={}, growth_channel=None)
         await self.store.put_character(scope, owner, character.name, updated.to_dict())
         grown = sum(1 for r in results if r.after != r.before)
-        return "\n".join([f"【{character.name}の成長ロール】（{len(results)}技能、{grown}つ成長）",
+        return "\n".join([f"【{character.name}の成長ロール】（{len(results)}技能中{grown}技能が成長）",
                           *(r.text() for r in results)])
 
     async def _edit_mark(self, req: Request, is_kp: bool) -> list[Reply]:

@@ -22,7 +22,7 @@ async def grow_investigator(store, dice: Dice, scope: str, owner: str, inv: Inve
     updated = dataclasses.replace(inv, skills=skills, growth=(), san_now=san)
     await store.put_character(scope, owner, inv.name, updated.to_dict())
     grown = sum(1 for r in results if r.grew)
-    lines = [f"【{inv.name}の成長ロール】（7版、{len(results)}技能、{grown}つ成長）", *(r.text() for r in results)]
+    lines = [f"【{inv.name}の成長ロール】（7版、{len(results)}技能中{grown}技能が成長）", *(r.text() for r in results)]
     if san_gain:
         lines.append(f"SAN {inv.san} → {updated.san}")
     return "\n".join(lines)

@@ -58,7 +58,7 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
     gets a private error; in chat it stays silent unless it is recognisably a dice command.
     A secret roll's result goes privately to the roller (and the KP); with ``keep_secret``
     (stores ``(speaker, text)`` and returns an id) the roller's copy carries a
-    [結果を公開] button (:func:`publish_button`). ``on_result(result)`` (a growth mark of a 6th roll,
+    [結果を公開] button (:func:`publish_button`). ``on_result(result)`` (a growth mark of a 6th or 7th roll,
     bot.sheets.growth) is awaited after a roll; its replies follow the roll's. With ``record`` (the channel has an open
     session) the roll is kept in the session before anything is shown.
     """
@@ -76,7 +76,7 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
         if from_chat:
             return []
         return [private(user, f"「{text[:50]}」はダイスコマンドとして読めませんでした。例: {HINTS[rolled]}")]
-    after = await on_result(result) if on_result is not None and rolled == "coc6" else []
+    after = await on_result(result) if on_result is not None and rolled in ("coc6", "coc7") else []
     comment = f"　{_comment(result.comment)}" if result.comment else ""
     head = f"{speaker}{comment}"
     note = "\n" + foreign_note(rolled, edition, in_battle) if foreign else ""

@@ -50,6 +50,21 @@ def sanity_loss(text: str) -> str | None:
     return match["loss"].upper()
 
 
+def sanity_loss_named(text: str) -> tuple[str, str] | None:
+    """A SAN check typed in chat with something else on the line: ``(loss, rest)`` where
+    ``rest`` is the rest of the line as :func:`fold` gives it, without a separating colon or
+    comma (「田中 太郎：SANチェック 1/1D6」 → ``("1/1D6", "田中太郎")``); None when the line
+    holds no SAN check. The caller accepts it only when ``rest`` is exactly a name."""
+    if not may_declare(text):
+        return None
+    folded = fold(text)
+    match = _SAN_CHECK.search(folded)
+    if match is None or match["loss"].startswith("/") or match["loss"].endswith("/"):
+        return None
+    rest = (folded[:match.start()].rstrip(":、,") + folded[match.end():].lstrip(":、,")).strip()
+    return match["loss"].upper(), rest
+
+
 def may_declare(text: str) -> bool:
     """Whether ``text`` could be a declaration at all (not too long, no question mark
     outside speech, not a comment or a command, not only a quote): a check that needs no

@@ -160,8 +160,9 @@ class Character:
 
     @property
     def san(self) -> int:
-        """The current SAN: after the losses recorded (``san_now``), else POW × 5."""
-        return self.san_now if self.san_now is not None else self.stats.get("POW", 0) * 5
+        """The current SAN: after the losses recorded (``san_now``), else POW × 5 (a SAN never
+        set or changed follows POW); never above :attr:`san_max` (99 − 〈クトゥルフ神話〉)."""
+        return min(self.san_now if self.san_now is not None else self.stats.get("POW", 0) * 5, self.san_max)
 
     @property
     def damage_bonus(self) -> str:

@@ -83,7 +83,8 @@ def grows_by_use(skill: str) -> bool:
 def skill_of_check(purpose: str, character: Character) -> str | None:
     """The skill a battle check of ``purpose`` (``CheckRolled.purpose``) was rolled with,
     when it can grow: ``〈回避〉``-style brackets, an attack / parry / counter with a weapon
-    (``攻撃（ナイフ）`` → the weapon's skill), or a purpose that is a skill's name
+    (``攻撃（ナイフ）`` → the weapon's skill), a shot (``.38リボルバー 射撃 1発目`` → the
+    firearm's skill, 〈拳銃〉), or a purpose that is a skill's name
     (``回避``, ``応急手当（アリス）``). None for characteristic rolls, SAN, resistance rolls
     and anything not read."""
     if "×" in purpose or "抵抗" in purpose or "SAN" in purpose.upper():
@@ -91,6 +92,8 @@ def skill_of_check(purpose: str, character: Character) -> str | None:
     found = _BRACKETED.search(purpose)
     if found:
         skill = canonical_skill(found.group(1))
+    elif (fired := _fired_weapon(purpose, character)) is not None:
+        skill = fired.skill
     elif (weapon := _WITH_WEAPON.match(purpose)) is not None:
         carried = character.weapon(weapon.group(1))
         skill = carried.skill if carried is not None else weapon.group(1)
@@ -99,6 +102,14 @@ def skill_of_check(purpose: str, character: Character) -> str | None:
     if not skill or not character.knows(skill) or not grows_by_use(skill):
         return None
     return skill
+
+
+def _fired_weapon(purpose: str, character: Character):
+    """The weapon of a shot's check purpose (``<weapon> <label> <k>発目``,
+    rules.systems.coc6.firearms), or None."""
+    if not purpose.endswith("発目"):
+        return None
+    return next((w for w in character.all_weapons if purpose.startswith(f"{w.name} ")), None)
 
 
 def skill_value(character: Character, skill: str) -> int:

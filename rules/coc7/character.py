@@ -114,7 +114,7 @@ class Investigator:
     @property
     def san(self) -> int:
         """Current SAN: after the losses recorded, else POW (capped at :attr:`san_max`)."""
-        return self.san_now if self.san_now is not None else min(self.stat("POW"), self.san_max)
+        return min(self.san_now if self.san_now is not None else self.stat("POW"), self.san_max)
 
     @property
     def damage_bonus(self) -> str:

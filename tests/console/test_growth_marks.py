@@ -94,9 +94,21 @@ async def test_the_kp_rolls_growth_for_the_whole_channel_with_house_variants(con
         "all:true（このチャンネルの全員の成長ロール）はKPだけが行えます（権限: KP）。"]
     assert texts(await table.say("alice: /char growth name:ボブ"))[0].startswith("「ボブ」は他のユーザーのキャラクターです。")
     grown = texts(await table.say("kp: /char growth all:true"))
-    assert grown == ["【アリスの成長ロール】（1技能、1つ成長）\n聞き耳 25→29（決定的成功の印で自動成長, 1D10=4）\n\n"
-                     "【ボブの成長ロール】（1技能、1つ成長）\n目星 25→30（1D100=97 > 25, 1D10=10、上限30）"]
+    assert grown == ["【アリスの成長ロール】（1技能中1技能が成長）\n聞き耳 25→29（決定的成功の印で自動成長, 1D10=4）\n\n"
+                     "【ボブの成長ロール】（1技能中1技能が成長）\n目星 25→30（1D100=97 > 25, 1D10=10、上限30）"]
     alice = (await table.store.get_character("console", "アリス")).data
     bob = (await table.store.get_character("console", "ボブ")).data
     assert (alice["skills"]["聞き耳"], bob["skills"]["目星"], "growth" in alice, "growth" in bob) == (29, 30, False, False)
     assert texts(await table.say("kp: /char growth all:true")) == ["このチャンネルで成長の印が付いたキャラクターはいません。"]
+
+
+async def test_a_hit_with_a_firearm_in_battle_marks_the_firearms_skill(console_table):
+    # 10: .38リボルバー (〈拳銃〉 20%) hits, 1D10 = 5
+    table = await console_table([10, 5])
+    for line in (ALICE, "alice: /char weapon name:アリス weapon:.38リボルバー", ZOMBIE, "kp: /battle new",
+                 "alice: /battle join character:アリス", "kp: /battle add name:ゾンビ character:ゾンビ",
+                 "kp: /battle start", "alice: ゾンビを撃つ", "kp: なし"):
+        await table.say(line)
+    ended = texts(await table.say("kp: /battle end confirm:true"))
+    assert ended[1] == "成長の印: アリス〈拳銃〉（/char growth で成長ロール）"
+    assert await marks(table, "アリス") == {"拳銃": "成功"}

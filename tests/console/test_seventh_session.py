@@ -34,14 +34,15 @@ async def test_a_7th_session_in_chat_and_a_6th_table_next_door(console_table):
     ])
     await setup(table)
     palette = text(await table.say("alice: CC<=70 【目星】"))
-    assert palette == "alice　【目星】\n(1D100<=70) ボーナス・ペナルティダイス[0] ＞ 42 ＞ 42 ＞ レギュラー成功"
+    assert palette == ("alice　【目星】\n(1D100<=70) ボーナス・ペナルティダイス[0] ＞ 42 ＞ 42 ＞ レギュラー成功\n"
+                       "📈 エミリー〈目星〉に成長チェック ✔")  # a palette roll ticks as /check does
 
     bonus = text(await table.say("alice: /check skill:目星 bonus:1"))
     assert bonus == ("🎲 エミリー 目星（70%）：(1D100<=70) ボーナス・ペナルティダイス[1] ＞ 18, 38 ＞ 18 ＞ ハード成功")
 
     lucky = text(await table.say("alice: /check skill:図書館 luck:true"))
     assert lucky == ("🎲 エミリー 図書館（20%）：(1D100<=20) ボーナス・ペナルティダイス[0] ＞ 58 ＞ 58 ＞ 失敗\n"
-                     "幸運を38消費してレギュラー成功にしました（幸運 55 → 17）。\n（〈図書館〉に成長チェック ✔）")
+                     "幸運を38消費してレギュラー成功にしました（幸運 55 → 17）。（幸運で通した判定には成長チェックは付きません）")
 
     san = text(await table.say("alice: SANチェック 1/1D6"))
     assert san == (
@@ -52,7 +53,7 @@ async def test_a_7th_session_in_chat_and_a_6th_table_next_door(console_table):
         "不定の狂気：今日の減少 計5／しきい値13（今日の初めのSANの1/5。達すると不定の狂気）")
 
     shown = text(await table.say("alice: /char show name:エミリー"))
-    assert "SAN 60/99　幸運 17" in shown and "成長チェック: 図書館" in shown
+    assert "SAN 60/99　幸運 17" in shown and "成長チェック: 目星" in shown and "図書館" not in shown.split("成長チェック")[-1]
 
     six = text(await table.say("@room2 bob: CCB<=60 【目星】"))
     assert six == "bob　【目星】\n(1D100<=60) ＞ 50 ＞ 成功\n📈 ボブ〈目星〉に成長の印"  # 6th growth (issue 19)
@@ -112,6 +113,29 @@ async def test_char_growth_rolls_a_7th_investigators_ticks_and_a_6th_palette_rol
     shown = text(await table.say("alice: /char show name:エミリー"))
     assert "〔新クトゥルフ神話TRPG（7版）探索者〕" in shown and "成長チェック: 目星" in shown
     grown = text(await table.say("alice: /char growth name:エミリー"))
-    assert grown == "【エミリーの成長ロール】（7版、1技能、1つ成長）\n目星 70：1D100 ＞ 84 ＞ 成長 1D10 ＞ 6 → 76"
+    assert grown == "【エミリーの成長ロール】（7版、1技能中1技能が成長）\n目星 70：1D100 ＞ 84 ＞ 成長 1D10 ＞ 6 → 76"
     after = text(await table.say("alice: /char show name:エミリー"))
     assert "目星 76（38/15）" in after and "成長チェック" not in after
+
+
+async def test_a_palette_roll_ticks_growth_but_not_with_bonus_dice_or_for_luck(console_table):
+    table = await console_table([1, 3, 8, 4, 2, 4, 2, 9, 9])
+    await setup(table)
+    bonus = text(await table.say("alice: CC(1)<=70 【目星】"))
+    assert bonus == "alice　【目星】\n(1D100<=70) ボーナス・ペナルティダイス[1] ＞ 18, 38 ＞ 18 ＞ ハード成功"
+    listen = text(await table.say("alice: CC<=70 【聞き耳】"))
+    assert listen.endswith("＞ 42 ＞ レギュラー成功\n📈 エミリー〈聞き耳〉に成長チェック ✔")
+    luck = text(await table.say("alice: CC<=55 幸運"))
+    assert luck == "alice　幸運\n(1D100<=55) ボーナス・ペナルティダイス[0] ＞ 42 ＞ 42 ＞ レギュラー成功"
+    failed = text(await table.say("alice: CC<=70 【図書館】"))
+    assert failed.endswith("＞ 99 ＞ 失敗")
+    saved = (await table.store.get_character("console", "エミリー")).data
+    assert saved["growth"] == ["聞き耳"]
+
+
+async def test_growth_of_a_7th_investigator_without_checks_says_how_checks_are_made(console_table):
+    table = await console_table([])
+    await setup(table)
+    refused = text(await table.say("alice: /char growth name:エミリー"))
+    assert refused == ("エミリーには成長チェックがありません（7版: ボーナス・ダイスなしで成功した技能に付きます。"
+                       "/char show で確認できます）。")

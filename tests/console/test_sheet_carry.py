@@ -104,7 +104,7 @@ async def test_two_battles_with_the_same_investigator_and_growth_in_between(cons
     shown = texts(await table.say("alice: /char show name:アリス"))[0]
     assert shown.endswith("成長の印: 〈ナイフ〉〈目星〉〈聞き耳〉（/char growth で成長ロール）")
     grown = texts(await table.say("alice: /char growth name:アリス"))
-    assert grown == ["【アリスの成長ロール】（3技能、2つ成長）\n"
+    assert grown == ["【アリスの成長ロール】（3技能中2技能が成長）\n"
                      "ナイフ 90→97（1D100=95 > 90, 1D10=7）\n"
                      "目星 25（1D100=20 ≦ 25、成長なし）\n"
                      "聞き耳 25→30（1D100=60 > 25, 1D10=5）"]

@@ -1,30 +1,38 @@
-"""Trial finding 16: a check on another player's character is refused as a check (not as
-joining a battle), and deleting a weapon mid-battle says it leaves from the next battle."""
+"""Sheet messages say what happened in the words the table uses: /char export by a player
+with no character or for another's sheet, and a weapon broken in battle shown as 破壊 on the
+sheet as in the battle."""
 from __future__ import annotations
 
-ALICE = "alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15"
+from bot.sheets.carry import changes_text
+from rules.coc6.character import Character
+
+ALICE = "alice: /char new name:アリス STR:10 CON:12 POW:11 DEX:12 APP:10 SIZ:14 INT:13 EDU:10"
 
 
-def text(messages: list[dict]) -> str:
-    return "\n".join(m["text"] for m in messages)
+def texts(messages: list[dict]) -> list[str]:
+    return [m["text"] for m in messages]
 
 
-async def test_a_check_on_someone_elses_character_is_refused_as_a_check(console_table):
-    table = await console_table([42])
+async def test_export_says_when_there_is_nothing_to_export_or_the_sheet_is_anothers(console_table):
+    table = await console_table([])
+    none = texts(await table.say("bob: /char export"))
+    assert none == ["書き出せるあなたのキャラクターがまだありません。/char new で作るか /char import で取り込んでください。"]
     await table.say(ALICE)
-    assert text(await table.say("bob: /check skill:目星 character:アリス")) == (
-        "「アリス」は他のユーザーのキャラクターです。判定できるのは自分のキャラクターだけです。")
-    assert table.dice.remaining == 1
+    other = texts(await table.say("bob: /char export name:アリス"))
+    assert other == ["「アリス」は他のユーザーのキャラクターです。書き出せるのは自分のキャラクターだけです。"]
+    await table.say("alice: /char new name:アリス2 STR:10 CON:12 POW:11 DEX:12 APP:10 SIZ:14 INT:13 EDU:10")
+    several = texts(await table.say("alice: /char export"))
+    assert several == ["キャラクターが複数あります（アリス、アリス2）。name: で書き出すキャラクターを指定してください。"]
 
 
-async def test_deleting_a_weapon_mid_battle_says_it_leaves_from_the_next_battle(console_table):
-    table = await console_table()
+async def test_a_weapon_broken_in_battle_is_破壊_on_the_sheet(console_table):
+    table = await console_table([])
     await table.say(ALICE)
     await table.say("alice: /char weapon name:アリス weapon:ナイフ")
-    await table.say("kp: /battle new")
-    await table.say("alice: /battle join character:アリス")
-    assert text(await table.say("alice: /char weapon name:アリス weapon:ナイフ delete:true")) == (
-        "アリスから武器「ナイフ」を外しました。残りの武器: なし（素手の攻撃だけ）\n"
-        "（進行中の戦闘のアリスには反映されません。次の戦闘から外れます。この戦闘ではまだ使えます）")
-    assert text(await table.say("alice: /char weapon name:アリス weapon:拳銃")).endswith(
-        "（進行中の戦闘のアリスには反映されません。次の戦闘から使えます）")
+    data = (await table.store.get_character("console", "アリス")).data
+    before = Character.from_dict(data)
+    after = Character.from_dict({**data, "weapon_state": {"ナイフ": {"hp": 0, "broken": True, "jammed": False}}})
+    assert changes_text(before, after) == ["ナイフ 耐久9→0", "ナイフ 破壊"]
+    await table.store.put_character("console", "alice", "アリス", after.to_dict())
+    shown = texts(await table.say("alice: /char show name:アリス"))[0]
+    assert "ナイフ（25% 1D4 耐久0/9・破壊）" in shown

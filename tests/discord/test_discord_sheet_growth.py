@@ -15,7 +15,7 @@ async def test_a_checks_mark_and_the_growth_roll_through_discord(make_bot):
     assert (kept[0].ephemeral, kept[0].content) == (True, "成長の印を付けられるのはKPだけです（成功した判定で自動的に付きます）。")
     grown = await harness.slash("alice", "char growth", name="アリス")
     assert [(c.ephemeral, c.content) for c in grown] == [
-        (False, "【アリスの成長ロール】（1技能、1つ成長）\n目星 25→32（1D100=84 > 25, 1D10=7）")]
+        (False, "【アリスの成長ロール】（1技能中1技能が成長）\n目星 25→32（1D100=84 > 25, 1D10=7）")]
 
 
 async def test_a_weapon_is_deleted_and_a_charge_rank_sheet_made_through_discord(make_bot):
