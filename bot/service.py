@@ -468,9 +468,9 @@ class Service:
             forced=chosen is not None, on_result=lambda result: self.growth.palette(req, text, result),
             record=record))
 
-    async def _edition(self, channel: str) -> Edition:
-        """The channel's dice edition (bot.sheets.edition)."""
-        return await channel_edition(self.battles, self.store.keeper, channel)
+    async def _edition(self, channel: str, in_battle: bool | None = None) -> Edition:
+        """The channel's dice edition (bot.sheets.edition); ``in_battle`` when read already."""
+        return await channel_edition(self.battles, self.store.keeper, channel, in_battle)
 
     async def first_delivery(self, req: Request) -> bool:
         """Whether the chat line ``req`` (its request id is the message id) comes for the first
@@ -490,7 +490,7 @@ class Service:
         note (rules.dice.editions)."""
         text = opt.text(req.options, "text") or ""
         in_battle = await self.battles.active(req.channel) is not None
-        if not (in_battle and own_edition(text) not in (None, BATTLE_EDITION)):
+        if in_battle and own_edition(text) in (None, BATTLE_EDITION):  # no battle: no declaration
             declared = await self.chat.declaration(req)
             if declared is not None:
                 return declared
@@ -505,7 +505,7 @@ class Service:
                 options={"skill": "SAN", "loss": loss, **({"character": named} if named else {})}))
         if not is_dice(text):  # ordinary chat: silent, without reading the channel's settings
             return []
-        here = await self._edition(req.channel)
+        here = await self._edition(req.channel, in_battle)
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
                                   await self._keeper(req.channel), from_chat=True,
                                   keep_secret=self._secret_keeper(req), edition=here.system,

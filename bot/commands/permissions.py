@@ -39,7 +39,7 @@ nobody keeps yet is anyone's to start a session in (its starter becomes its KP).
 
 NO_BATTLE = "このチャンネルには進行中の戦闘がありません。/battle new で開いてください（終えた戦闘はKPが /battle reopen で再開できます）。"
 KEEPER_ONLY = "この操作はKPだけが行えます（権限: KP）。"
-NOT_YOUR_UNIT = "as: で他のユニットとして行動できるのはKPだけです（権限: 自分のユニットのみ）。"
+NOT_YOUR_UNIT = "他のユニット（KPのNPCや、ほかの人のPC）として行動できるのはKPだけです（権限: 自分のユニットのみ。KPは as: で指定します）。"
 NO_UNIT = "この戦闘にあなたのユニットがいません。/battle join で参加してください（権限: 参加者のみ）。"
 
 

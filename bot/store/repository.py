@@ -265,14 +265,9 @@ class Store:
     async def claim_request(self, request_id: str) -> bool:
         """Take ``request_id`` (a delivery key, e.g. a chat message's id): True for the one
         caller that recorded it first, also across processes and restarts (kept a day, as
-        every key: :meth:`expire_requests`)."""
-        async with self._session() as s:
-            try:
-                async with s.begin():
-                    s.add(RequestRow(request_id=request_id, replies=[], created_at=_now()))
-            except IntegrityError:
-                return False
-        return True
+        every key: :meth:`expire_requests`). Group-committed with the other writes (one
+        ``INSERT … ON CONFLICT DO NOTHING``: a key taken already changes no row)."""
+        return await self.writer.run(_claim_request, request_id, _now()) == 1
 
     async def remember_request(self, request_id: str, replies: list) -> None:
         """Record a handled request that changed no battle (ignored if already there)."""
@@ -343,6 +338,8 @@ class Store:
 _EXPIRE_REQUESTS = Statement("DELETE FROM requests WHERE created_at < :cutoff", times=("cutoff",))
 _INSERT_REQUEST = Statement("INSERT INTO requests (request_id, replies, created_at) VALUES (:request_id, :replies, :now)",
                             json=["replies"], times=["now"])
+_CLAIM_REQUEST = Statement("INSERT INTO requests (request_id, replies, created_at) VALUES (:request_id, :replies, :now)"
+                           " ON CONFLICT (request_id) DO NOTHING", json=["replies"], times=["now"])
 _INSERT_BATTLE = Statement("INSERT INTO battles (channel, guild, system, keeper, status, version, created_at, updated_at)"
                            " VALUES (:channel, :guild, :system, :keeper, 'active', :version, :now, :now)",
                            times=["now"], strings=["guild"])
@@ -438,6 +435,10 @@ def _add_events(tx: Tx, battle_id: int, start: int, events, actor: str, request_
         {"battle_id": battle_id, "seq": start + offset, "kind": kind, "payload": payload, "actor": actor,
          "request_id": request_id if offset == 1 else None, "now": now}
         for offset, (kind, payload) in enumerate(events, start=1)])
+
+
+def _claim_request(tx: Tx, request_id: str, now: datetime) -> int:
+    return tx.execute(_CLAIM_REQUEST, {"request_id": request_id, "replies": [], "now": now})
 
 
 def _expire_requests(tx: Tx, cutoff: datetime) -> int:

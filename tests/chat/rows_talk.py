@@ -548,4 +548,17 @@ TALK_ROWS = [
     ("cr/two-assassin", "kp", "刺客1は桐生をにらむ", "-"),
     ("cr/two-obstruct", "bob", "妨害するべき？", "-"),
     ("cr/lone-kiryu", "alice", "あと一人じゃ", "-"),
+    # --- the new user's trial (08:05): taking the hit, ダッジ, ぶん殴る -----------------------------
+    ("house/alice-hit", "alice", "くらいます", "react action=なし"),
+    ("house/alice-hit", "alice", "うー、くらいます…", "react action=なし"),
+    ("house/alice-hit", "alice", "受けます", "react action=なし"),
+    ("house/alice-hit", "alice", "食らう！", "react action=なし"),
+    ("house/alice-hit", "alice", "ダッジ！", "react action=回避"),
+    ("house/alice-hit", "alice", "これくらいなら平気", "-"),
+    ("house/alice-hit", "alice", "くらったらやばいな", "-"),
+    ("house/alice-hit", "alice", "受けますか？", "-"),
+    ("house/alice-turn", "alice", "ゾンビ1をぶん殴る", "attack target=ゾンビ1 weapon=こぶし"),
+    ("house/alice-turn", "alice", "ゾンビ2をぶんなぐる！", "attack target=ゾンビ2 weapon=こぶし"),
+    ("house/alice-turn", "alice", "ぶん殴りたい気分", "-"),
+    ("house/alice-turn", "alice", "ゾンビ1をぶん殴るのはボブに任せた", "-"),
 ]

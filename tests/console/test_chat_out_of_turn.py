@@ -95,7 +95,7 @@ async def test_a_unit_out_of_action_is_told_it_cannot_act_not_to_wait_for_its_tu
     assert (await table.status())["アリス"]["ap"] == 3
 
 
-AS_REFUSAL = "as: で他のユニットとして行動できるのはKPだけです（権限: 自分のユニットのみ）。"
+AS_REFUSAL = "他のユニット（KPのNPCや、ほかの人のPC）として行動できるのはKPだけです（権限: 自分のユニットのみ。KPは as: で指定します）。"
 
 
 async def test_a_player_typing_for_the_kps_npc_gets_the_as_refusal_privately(console_table):
