@@ -2,11 +2,8 @@
 ``/kp setting 版``, commands only the other edition has, and ``/roll system:coc7``."""
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
+from tests.dice.bcdice_vectors import load
 
-VECTORS_PATH = Path(os.environ.get("SHARED_DIR") or Path(__file__).resolve().parents[2].parent / "shared") / "data" / "bcdice" / "cthulhu7th_vectors.json"
 NOTE_IN_6TH = "※7版のコマンドとして振りました（このチャンネルは6版です）"
 NOTE_IN_7TH = "※6版のコマンドとして振りました（このチャンネルは7版です）"
 
@@ -56,7 +53,7 @@ async def test_roll_system_coc7_rolls_one_command_in_7th_anywhere(console_table)
 
 
 async def test_every_7th_vector_through_roll_in_the_console(console_table):
-    vectors = json.loads(VECTORS_PATH.read_text(encoding="utf-8"))
+    vectors = load("cthulhu7th_vectors.json")
     faces = [10 if sides == 10 and value == 0 else value for v in vectors for sides, value in v["rands"]]
     table = await console_table(faces)
     for vector in vectors:

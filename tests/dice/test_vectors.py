@@ -1,16 +1,12 @@
 """Every BCDice vector of ``cthulhu_vectors.json``: exact text, flags and dice."""
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
-
 import pytest
 
 from rules.dice import DiceError, ScriptedDice, evaluate
+from tests.dice.bcdice_vectors import check, load, vector_id
 
-VECTORS_PATH = Path(os.environ.get("SHARED_DIR") or Path(__file__).resolve().parents[2].parent / "shared") / "data" / "bcdice" / "cthulhu_vectors.json"
-VECTORS = json.loads(VECTORS_PATH.read_text(encoding="utf-8"))
+VECTORS = load("cthulhu_vectors.json")
 
 #: Deliberate deviations: BCDice prints a fabricated ``0`` at its limits, and ``1`` for a
 #: roll divided by 0 (issue 10); we refuse the command with a DiceError before rolling anything.
@@ -29,12 +25,6 @@ MESSAGE_AS_ERROR = {
     "x100 rep100 10D100",
 }
 
-FLAGS = ("success", "failure", "critical", "fumble")
-
-
-def _id(v: dict) -> str:
-    return f"{v['input']}|{'/'.join(str(r[1]) for r in v['rands'])}"
-
 
 def test_vector_file_is_complete() -> None:
     assert len(VECTORS) == 169
@@ -43,7 +33,7 @@ def test_vector_file_is_complete() -> None:
     assert MESSAGE_AS_ERROR <= inputs
 
 
-@pytest.mark.parametrize("vector", VECTORS, ids=[_id(v) for v in VECTORS])
+@pytest.mark.parametrize("vector", VECTORS, ids=[vector_id(v) for v in VECTORS])
 def test_vector(vector: dict) -> None:
     dice = ScriptedDice([value for _sides, value in vector["rands"]])
     line = vector["input"]
@@ -53,23 +43,4 @@ def test_vector(vector: dict) -> None:
             evaluate(line, dice)
         assert dice.used == []  # refused before any die is rolled
         return
-    if line in MESSAGE_AS_ERROR:
-        with pytest.raises(DiceError) as err:
-            evaluate(line, dice)
-        assert str(err.value) == vector["output"]
-        assert dice.used == []
-        return
-    result = evaluate(line, dice)
-    if vector["output"] == "":
-        assert result is None
-        assert dice.used == []
-        return
-    assert result is not None
-    assert result.text == vector["output"]
-    assert result.secret == vector["secret"]
-    for flag in FLAGS:
-        assert getattr(result, flag) == vector.get(flag, False), flag
-    expected_rolls = [tuple(r) for r in vector["rands"]]
-    assert dice.used == expected_rolls  # the sides asked for match too
-    assert list(result.rolls) == expected_rolls
-    assert dice.remaining == 0
+    check(vector, [tuple(r) for r in vector["rands"]], MESSAGE_AS_ERROR)

@@ -6,16 +6,11 @@ roll) are a ``DiceError`` whose text is exactly BCDice's, raised before any die 
 """
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
-
 import pytest
 
-from rules.dice import DiceError, ScriptedDice, evaluate
+from tests.dice.bcdice_vectors import check, load, vector_id
 
-VECTORS_PATH = Path(os.environ.get("SHARED_DIR") or Path(__file__).resolve().parents[2].parent / "shared") / "data" / "bcdice" / "cthulhu7th_vectors.json"
-VECTORS = json.loads(VECTORS_PATH.read_text(encoding="utf-8"))
+VECTORS = load("cthulhu7th_vectors.json")
 
 #: BCDice answers these with a message and no roll.
 MESSAGE_AS_ERROR = {
@@ -26,15 +21,10 @@ MESSAGE_AS_ERROR = {
     "FAR(20,50,99,-2,r,0)    2020/07/11追加機能テスト11",
     "FAR(20,50,99,-2,r,-1)    2020/07/11追加機能テスト12",
 }
-FLAGS = ("success", "failure", "critical", "fumble")
 
 
 def _faces(vector: dict) -> list[tuple[int, int]]:
     return [(sides, 10 if sides == 10 and value == 0 else value) for sides, value in vector["rands"]]
-
-
-def _id(v: dict) -> str:
-    return f"{v['input']}|{'/'.join(str(r[1]) for r in v['rands'])}"
 
 
 def test_vector_file_is_complete() -> None:
@@ -43,27 +33,6 @@ def test_vector_file_is_complete() -> None:
     assert MESSAGE_AS_ERROR <= {v["input"] for v in VECTORS}
 
 
-@pytest.mark.parametrize("vector", VECTORS, ids=[_id(v) for v in VECTORS])
+@pytest.mark.parametrize("vector", VECTORS, ids=[vector_id(v) for v in VECTORS])
 def test_vector(vector: dict) -> None:
-    faces = _faces(vector)
-    dice = ScriptedDice([face for _sides, face in faces])
-    line = vector["input"]
-    if line in MESSAGE_AS_ERROR:
-        with pytest.raises(DiceError) as err:
-            evaluate(line, dice, "coc7")
-        assert str(err.value) == vector["output"]
-        assert dice.used == []
-        return
-    result = evaluate(line, dice, "coc7")
-    if vector["output"] == "":
-        assert result is None
-        assert dice.used == []
-        return
-    assert result is not None
-    assert result.text == vector["output"]
-    assert result.secret == vector["secret"]
-    for flag in FLAGS:
-        assert getattr(result, flag) == vector.get(flag, False), flag
-    assert dice.used == faces  # the sides asked for match too
-    assert list(result.rolls) == faces
-    assert dice.remaining == 0
+    check(vector, _faces(vector), MESSAGE_AS_ERROR, "coc7")
