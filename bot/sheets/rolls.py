@@ -76,7 +76,7 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
         if from_chat:
             return []
         return [private(user, f"「{text[:50]}」はダイスコマンドとして読めませんでした。例: {HINTS[rolled]}")]
-    after = await on_result(result) if on_result is not None and rolled in ("coc6", "coc7") else []
+    after = await on_result(result) if on_result is not None else []
     comment = f"　{_comment(result.comment)}" if result.comment else ""
     head = f"{speaker}{comment}"
     note = "\n" + foreign_note(rolled, edition, in_battle) if foreign else ""
