@@ -58,7 +58,7 @@ async def main(args) -> None:
                       reminder_minutes=args.reminder_minutes, autoskip_minutes=0)
     tasks: set[asyncio.Task] = set()
     if args.reminders:
-        fire = service.fire_deadline
+        fire = service.deadlines.fire
 
         async def fire_and_tell(deadline):
             replies = await fire(deadline)
@@ -67,7 +67,7 @@ async def main(args) -> None:
                                                                  deadline.kind],
                       "replies": [r.to_dict() for r in replies]})
             return replies
-        service.fire_deadline = fire_and_tell
+        service.deadlines.fire = fire_and_tell
 
         async def send(channel: str, replies) -> None:
             pass  # told by fire_and_tell, with the deadline's identity
@@ -77,7 +77,7 @@ async def main(args) -> None:
                 await asyncio.wait_for(wake.wait(), timeout=min(seconds / args.speed, 0.5))
             except asyncio.TimeoutError:
                 pass
-        tasks.add(asyncio.create_task(Dispatcher(service, send, sleep).run()))
+        tasks.add(asyncio.create_task(Dispatcher(service.deadlines, send, sleep).run()))
 
     async def one(raw: dict) -> None:
         req = Request(channel=raw["channel"], user=raw["user"], name=raw["user"], command=raw["command"],

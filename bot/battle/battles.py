@@ -25,14 +25,15 @@ from datetime import datetime, timedelta
 
 from bot.commands import settings as kp_settings
 from bot.battle import snapshots
-from bot.battle.chat_play import chat_on
+from bot.commands.settings import chat_on
 from bot.battle.draft import Draft, KeptDie, Loaded, advance, folded, reverts
 from bot.battle.fold_cache import LRU
 from bot.render import battle as render
 from bot.render import log as battle_log
 from bot.render import window
 from bot.render.reply import Reply, private, public
-from bot.commands.request import Request, request_label
+from bot.commands.request import Request
+from bot.render.labels import request_label
 from bot.store import BattleRecord, Refusal, Snapshot, Store, VersionConflict
 from bot.store.json_codec import shallow
 from rules.battle import keeper as kc
@@ -464,7 +465,7 @@ class Battles:
     async def with_stale(self, channel: str, replies: list[Reply]) -> list[Reply]:
         """With a new tagged message, an edit (placed last, so that the first reply is still
         the answer) that marks the older one (if the transport remembered one, see
-        :meth:`bot.service.Service.message_sent`) as out of date. Told after a commit, so
+        :meth:`message_sent`) as out of date. Told after a commit, so
         when the message id cannot be read (logged) the replies go without that edit."""
         for reply in replies:
             try:

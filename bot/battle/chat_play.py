@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.commands import options as opt
+from bot.commands.settings import KP_FOR_PLAYERS, chat_on
 from bot.battle.palette_play import PaletteRolls
 from bot.render import buttons
 from bot.render.reply import Button, Reply, clip, posted_in
@@ -28,11 +29,6 @@ if TYPE_CHECKING:
 Dispatch = Callable[["Request"], Awaitable[list[Reply]]]
 """Routes a request through the permission check to its handler (``Service.dispatch``)."""
 
-SETTING = "chat_declarations"
-"""The KP setting that turns chat declarations off and on per channel (on by default)."""
-KP_FOR_PLAYERS = "chat_kp_for_players"
-"""The KP setting that lets the KP's chat lines act for the players' units (off by
-default: a KP line about a PC's action is talk; on for tables playing by voice)."""
 MAX_ASKED = 1024
 """How many open chat questions (one per battle and player) are kept to be answered in chat."""
 
@@ -45,11 +41,6 @@ CHOICE = "chat"
 _CHECK_LINE = re.compile(r"(?P<purpose>[^：\n]+)：\(1D100<=(?P<target>\d+)\)")
 """A check's line after its unit's name as the renderers write it: ``アリス 回避：(1D100<=28)
 ＞ 70 ＞ 失敗``, ``ボブ .38リボルバー 単発 1発目：(1D100<=60) ＞ 50 ＞ 成功``."""
-
-
-def chat_on(state) -> bool:
-    """Whether chat declarations are on in this battle (the KP's ``chat_declarations``)."""
-    return bool(state.settings.get(SETTING, True))
 
 
 class ChatTable:

@@ -10,14 +10,15 @@ one active battle per channel: the store's partial unique index).
 from __future__ import annotations
 
 from bot.commands import options as opt
-from bot.battle.chat_play import chat_on
+from bot.commands.settings import chat_on
 from bot.battle.battles import Battles, board
 from bot.battle.places import SUSPENDED, Places
 from bot.render import battle as render
 from bot.render import buttons
 from bot.render import window
 from bot.render.reply import Button, Reply, clip, private, public
-from bot.commands.request import Request, request_label
+from bot.commands.request import Request
+from bot.render.labels import request_label
 from bot.store import VersionConflict
 from rules.battle import commands as cmds
 from rules.battle.events import to_record

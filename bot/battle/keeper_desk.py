@@ -1,7 +1,8 @@
-"""The keeper's desk: the /kp commands that work on steps or outside the rules — undo, redo,
-override, allow, settings, KP roles — and the step bookkeeping every decided command shares
-(H-GEN-01: the KP's word beats every rule). The service routes these paths to
-:meth:`KeeperDesk.routes`; every decision goes through :meth:`bot.battle.battles.Battles.transact`.
+"""The keeper's desk: every /kp command and ``/battle log``. The ones that work on steps or
+outside the rules — undo, redo, override, allow, settings, KP roles, the questions pending —
+are here; the rest (``/kp set``, ``place``, ``skip`` …) are rules commands decided as one step
+(bot.battle.builders). H-GEN-01: the KP's word beats every rule. Every decision goes through
+:meth:`bot.battle.battles.Battles.transact`.
 """
 from __future__ import annotations
 
@@ -11,11 +12,15 @@ import dataclasses
 from bot.commands import settings as kp_settings
 from bot.commands import options as opt
 from bot.battle.battles import Battles
+from bot.battle.builders import BUILDERS, decided_routes
+from bot.battle.pending import pending
+from bot.sheets.characters import CharacterBook
 from bot.battle.draft import Draft, Loaded
 from bot.render import log as battle_log
-from bot.render.log import show_value
+from bot.commands.setting_names import show_value
 from bot.render.reply import Reply, clip, pages, private, public
-from bot.commands.request import Request, request_label
+from bot.commands.request import Request
+from bot.render.labels import request_label
 from rules.battle import keeper as kc
 from rules.battle.events import Event
 from rules.battle.override import (ReplayDice, damage_faces, face_for, latest_roll,
@@ -56,15 +61,18 @@ def _latest_actions(events: list[Event], steps: list[Step], count: int, by: str)
 class KeeperDesk:
     """The keeper commands over ``battles``: ``routes()`` gives ``{path: handler(request)}``."""
 
-    def __init__(self, battles: Battles) -> None:
+    def __init__(self, battles: Battles, characters: CharacterBook) -> None:
         self.battles = battles
         self.store = battles.store
+        self.characters = characters
 
     def routes(self) -> dict:
         """``{English path: async handler(request) -> replies}`` of the commands here."""
-        return {"kp undo": self.undo, "kp redo": self.redo, "kp override": self.override,
+        rules_commands = [path for path in BUILDERS if path.startswith("kp ")]
+        return {**decided_routes(self.battles, self.characters, rules_commands),
+                "kp undo": self.undo, "kp redo": self.redo, "kp override": self.override,
                 "kp allow": self.allow, "kp setting": self.setting, "kp role": self.role,
-                "battle log": self.log}
+                "kp pending": lambda req: pending(self.battles, req), "battle log": self.log}
 
     # --- undo / redo ----------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from bot.commands.builders import BUILDERS
+from bot.battle.builders import BUILDERS
 from bot.render.reply import Reply, clip, private, public
 from rules.chat import Ambiguous, Declaration
 from rules.chat.palette import ROLLED, Untargeted

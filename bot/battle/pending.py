@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from bot.battle.battles import Battles
-from bot.battle.chat_play import chat_on
+from bot.commands.settings import chat_on
 from bot.commands.permissions import KEEPER_ONLY
 from bot.commands.request import Request
 from bot.render import battle as render

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 from sqlalchemy.exc import IntegrityError
 
 from bot.battle.battles import Battles, board
-from bot.battle.chat_play import chat_on
+from bot.commands.settings import chat_on
 from bot.commands.request import Request
 from bot.render import battle as render
 from bot.render.reply import Reply, public

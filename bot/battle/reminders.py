@@ -3,7 +3,7 @@ sleeps until the earliest (as RoboDanny's reminder cog does), woken early when a
 deadline is scheduled. Nothing is lost on a restart: a new dispatcher reads the table again.
 
 Each deadline fires at most once (the service claims it in the database before acting), and
-not at all once its turn or question has moved on (``Service.fire_deadline``).
+not at all once its turn or question has moved on (bot.battle.deadlines.Deadlines.fire).
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from bot.render.reply import Reply
-from bot.service import Service
+from bot.battle.deadlines import Deadlines
 from bot.store.keeper import Deadline
 
 log = logging.getLogger(__name__)
@@ -51,27 +51,27 @@ class DeadlineFailed(Exception):
 
 
 class Dispatcher:
-    """Runs the deadlines of ``service`` on its clock (``service.clock``); survives errors:
+    """Runs ``deadlines`` on their clock (``deadlines.clock``); survives errors:
     a failing database call or send is logged with its context, the loop waits
     (:data:`BACKOFF`) and goes on.
 
     Args:
-        service: the table service (its store holds the deadlines).
+        deadlines: the deadlines of the battles (bot.battle.deadlines; its store holds them).
         send: posts the replies of a fired deadline to its channel.
         gave_up: told about a deadline whose messages could never be delivered.
         sleep: ``await sleep(seconds, wake)`` returns after ``seconds`` or when ``wake`` is
             set (tests pass one driven by their clock).
     """
 
-    def __init__(self, service: Service, send: Send, sleep=None, gave_up: GaveUp | None = None) -> None:
-        self.service = service
+    def __init__(self, deadlines: Deadlines, send: Send, sleep=None, gave_up: GaveUp | None = None) -> None:
+        self.deadlines = deadlines
         self.send = send
         self.gave_up = gave_up
         self.wake = asyncio.Event()
         self._sleep = sleep or _sleep
         self.attempts: dict[int, int] = {}
         self.failures = 0
-        service.deadline_listeners.append(self.wake.set)
+        deadlines.listeners.append(self.wake.set)
 
     async def run_due(self) -> int:
         """Fire every deadline due now; returns how many produced messages. Raises
@@ -79,11 +79,11 @@ class Dispatcher:
         :data:`MAX_ATTEMPTS` times) and whatever the store raises when looking them up."""
         sent = 0
         while True:
-            deadline = await self.service.store.keeper.next_deadline()
-            if deadline is None or deadline.due_at > self.service.clock():
+            deadline = await self.deadlines.store.keeper.next_deadline()
+            if deadline is None or deadline.due_at > self.deadlines.clock():
                 return sent
             try:
-                replies = await self.service.fire_deadline(deadline)
+                replies = await self.deadlines.fire(deadline)
             except Exception as exc:
                 await self._failed(deadline, exc)
                 continue
@@ -97,7 +97,7 @@ class Dispatcher:
                 await self._undelivered(deadline, replies, exc)
                 continue
             self.attempts.pop(deadline.id, None)
-            await self.service.deadline_delivered(deadline)
+            await self.deadlines.delivered(deadline)
 
     async def _undelivered(self, deadline: Deadline, replies: list[Reply], exc: Exception) -> None:
         """The messages of a fired deadline could not be sent: it fires again after
@@ -108,11 +108,11 @@ class Dispatcher:
         if tries < MAX_ATTEMPTS:
             log.info("%s: delivery failed (attempt %d of %d): %r", describe(deadline), tries, MAX_ATTEMPTS, exc)
             delay = timedelta(seconds=DELIVERY_BACKOFF[min(tries, len(DELIVERY_BACKOFF)) - 1])
-            await self.service.store.keeper.lease_deadline(deadline.id, None, self.service.clock() + delay)
+            await self.deadlines.store.keeper.lease_deadline(deadline.id, None, self.deadlines.clock() + delay)
             return
         log.error("%s: delivery failed %d times, given up: %r", describe(deadline), tries, exc)
         self.attempts.pop(deadline.id, None)
-        await self.service.deadline_delivered(deadline)
+        await self.deadlines.delivered(deadline)
         if self.gave_up is not None:
             await self.gave_up(deadline, replies)
 
@@ -123,14 +123,14 @@ class Dispatcher:
             raise DeadlineFailed(describe(deadline)) from exc
         log.error("%s failed %d times; given up", describe(deadline), tries, exc_info=exc)
         self.attempts.pop(deadline.id, None)
-        await self.service.store.keeper.claim_deadline(deadline.id, self.service.clock())
+        await self.deadlines.store.keeper.claim_deadline(deadline.id, self.deadlines.clock())
 
     async def seconds_to_next(self) -> float:
         """Seconds until the earliest deadline (``MAX_SLEEP`` when there is none)."""
-        deadline = await self.service.store.keeper.next_deadline()
+        deadline = await self.deadlines.store.keeper.next_deadline()
         if deadline is None:
             return MAX_SLEEP
-        return max(0.0, min(MAX_SLEEP, (deadline.due_at - self.service.clock()).total_seconds()))
+        return max(0.0, min(MAX_SLEEP, (deadline.due_at - self.deadlines.clock()).total_seconds()))
 
     async def run(self) -> None:
         """Fire due deadlines, sleep until the next one (or a wake-up), forever. A failure

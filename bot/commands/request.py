@@ -1,11 +1,8 @@
 """What a user did, as the service receives it: :class:`Request` (built by the Discord and
-console transports) and its label for the battle log."""
+console transports)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from bot.commands import options as opt
-from bot.render import buttons
 
 
 @dataclass(frozen=True)
@@ -45,16 +42,3 @@ class Request:
     def scope(self) -> str:
         """Where characters and KP roles are kept: the guild id, or ``console``."""
         return self.guild or "console"
-
-
-def request_label(req: Request) -> str:
-    """The request as a user would type it, for the battle log (``/attack target:ゾンビ``;
-    a chat declaration as typed: 「ゾンビをこぶしで攻撃」)."""
-    if req.said:
-        return f"「{req.said}」"
-    if req.command == "button":
-        bid = buttons.decode(opt.text(req.options, "custom_id") or "")
-        label = opt.text(req.options, "label") or (bid.label if bid and bid.choice in buttons.LABELS else None)
-        return f"[{label}]" if label else "[ボタン]"
-    options = " ".join(f"{k}:{v}" for k, v in req.options.items() if v not in (None, ""))
-    return f"/{req.command}" + (f" {options}" if options else "")

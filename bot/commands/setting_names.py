@@ -30,3 +30,12 @@ def shown_name(key: str) -> str:
     """The name a message shows for the option ``key``: its Japanese name (``edition`` →
     ``版``), or ``key`` itself for an option without one."""
     return japanese_name(key) or key
+
+
+def show_value(value) -> str:
+    """A setting's value as the KP reads it: オン/オフ for a flag, なし when empty."""
+    if isinstance(value, bool):
+        return "オン" if value else "オフ"
+    if value in ("", [], {}):
+        return "なし"
+    return str(value)

@@ -7,8 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from bot.commands import options as opt
-from bot.commands.setting_names import ALIASES, japanese_name, shown_name
-from bot.render.log import show_value
+from bot.commands.setting_names import ALIASES, japanese_name, show_value, shown_name
 from rules.errors import InvalidInput
 
 
@@ -149,3 +148,15 @@ def table_text(values: dict, defaults_: dict, sources: str = "") -> str:
 
 
 _show = show_value
+
+
+CHAT_DECLARATIONS = "chat_declarations"
+"""The KP setting that turns chat declarations off and on per channel (on by default)."""
+KP_FOR_PLAYERS = "chat_kp_for_players"
+"""The KP setting that lets the KP's chat lines act for the players' units (off by
+default: a KP line about a PC's action is talk; on for tables playing by voice)."""
+
+
+def chat_on(state) -> bool:
+    """Whether chat declarations are on in this battle (the KP's ``chat_declarations``)."""
+    return bool(state.settings.get(CHAT_DECLARATIONS, True))

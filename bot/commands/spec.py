@@ -64,13 +64,24 @@ def check_int(option: Opt, value: int, label: str | None = None) -> str | None:
 class Cmd:
     """A command: ``path`` (``"battle start"``), ``ja`` (Japanese path, same depth),
     ``desc`` (Japanese description, ≤ 100 characters), ``options``; ``private``: its answer
-    is normally shown only to the user (Discord defers it ephemeral)."""
+    is normally shown only to the user (Discord defers it ephemeral); ``home``: the package
+    of ``bot/`` whose handler serves it (:data:`HOMES`; the service's route table checks it)."""
 
     path: str
     ja: str
     desc: str
     options: tuple[Opt, ...] = ()
     private: bool = False
+    home: str = "battle"
+
+    def __post_init__(self) -> None:
+        if self.home not in HOMES:
+            raise ValueError(f"command {self.path!r}: unknown home {self.home!r}")
+
+
+HOMES = ("battle", "sheets")
+"""The packages that serve commands: ``bot.battle`` (battles, the keeper's desk, chat lines
+and buttons) and ``bot.sheets`` (dice, sheets, checks on a sheet, sessions)."""
 
 
 AS = Opt("as", "代理", "KPが代わりに行動させるユニット", autocomplete="unit")
@@ -102,7 +113,7 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("roll", "ロール", "ダイスを振る（BCDice互換: CCB<=70, 2D6+1D4, RES(12-10) など）", (
         Opt("command", "コマンド", "ダイスコマンド（後ろにコメントも書けます）", required=True),
         Opt("system", "システム", "この1回だけ使う版（省略時はチャンネルの版）",
-            choices=(("coc6", "クトゥルフ神話TRPG（6版）"), ("coc7", "新クトゥルフ神話TRPG（7版）"))))),
+            choices=(("coc6", "クトゥルフ神話TRPG（6版）"), ("coc7", "新クトゥルフ神話TRPG（7版）")))), home="sheets"),
     Cmd("char new", "キャラ 作成", "能力値からキャラクターを作る（7版は能力値を%で、チャージランク制は system と自分の数値で）", (
         Opt("name", "名前", "キャラクター名", required=True), *STATS,
         Opt("edition", "版", "6版か7版か（省略時はチャンネルの版）",
@@ -110,11 +121,11 @@ COMMANDS: tuple[Cmd, ...] = (
         num("luck", "幸運", "7版の幸運（省略すると3D6×5を振ります）", 0, 99),
         num("age", "年齢", "7版の年齢（40代からMOVが下がります）", 1, 999),
         Opt("system", "ルール", "シートのルール（省略でCoC）", choices=(("coc6", "CoC6"), ("charge-rank", "チャージランク制"))),
-        *CHARGE_RANK), private=True),
+        *CHARGE_RANK), private=True, home="sheets"),
     Cmd("char set", "キャラ 設定", "能力値・技能・HP・装甲などを1つ設定する", (
         Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),
         Opt("key", "項目", "項目名（STR, こぶし, 回避, HP, 装甲 …）", required=True),
-        Opt("value", "値", "設定する値", required=True)), private=True),
+        Opt("value", "値", "設定する値", required=True)), private=True, home="sheets"),
     Cmd("char weapon", "キャラ 武器", "武器を持たせる（既知の武器は表から補完）", (
         Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),
         Opt("weapon", "武器", "武器名", required=True),
@@ -125,25 +136,25 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("rof", "射撃モード", "銃の射撃モード（単発 / 単発/セミオート/フルオート）"),
         num("range", "射程", "射程（m）", 0, 100000),
         Opt("impale", "貫通", "スペシャルで貫通する武器か（未指定なら武器表のとおり）", "bool"),
-        Opt("delete", "削除", "この武器をキャラクターから外す", "bool")), private=True),
+        Opt("delete", "削除", "この武器をキャラクターから外す", "bool")), private=True, home="sheets"),
     Cmd("char show", "キャラ 表示", "キャラクターを表示する", (
-        Opt("name", "名前", "キャラクター名", autocomplete="character"),), private=True),
+        Opt("name", "名前", "キャラクター名", autocomplete="character"),), private=True, home="sheets"),
     Cmd("char growth", "キャラ 成長", "成長ロール（成長の印の付いた技能）。KPは all で全員分、skill と mark で印の付け外し", (
         Opt("name", "名前", "キャラクター名", autocomplete="character"),
         Opt("all", "全員", "KP: このチャンネルで印の付いた全員の成長ロール", "bool"),
         Opt("skill", "技能", "印を付け外しする技能"),
-        Opt("mark", "印", "true で印を付ける（KP）、false で外す", "bool"))),
-    Cmd("char list", "キャラ 一覧", "自分のキャラクターの一覧", private=True),
+        Opt("mark", "印", "true で印を付ける（KP）、false で外す", "bool")), home="sheets"),
+    Cmd("char list", "キャラ 一覧", "自分のキャラクターの一覧", private=True, home="sheets"),
     Cmd("char delete", "キャラ 削除", "キャラクターを削除する", (
-        Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),), private=True),
+        Opt("name", "名前", "キャラクター名", required=True, autocomplete="character"),), private=True, home="sheets"),
     Cmd("char import", "キャラ 取込", "ココフォリアのコマ／キャラクター保管所のシートから作る", (
         Opt("file", "ファイル", "JSONまたはテキストのファイル", "attachment"),
-        Opt("data", "データ", "ココフォリアのコマのテキスト、またはキャラクター保管所のURL")), private=True),
+        Opt("data", "データ", "ココフォリアのコマのテキスト、またはキャラクター保管所のURL")), private=True, home="sheets"),
     Cmd("char rename", "キャラ 改名", "自分のキャラクターの名前を変える", (
         Opt("name", "名前", "今の名前", required=True, autocomplete="character"),
-        Opt("new", "新しい名前", "新しい名前", required=True)), private=True),
+        Opt("new", "新しい名前", "新しい名前", required=True)), private=True, home="sheets"),
     Cmd("char export", "キャラ 書出", "ココフォリアに貼れるコマのデータ（チャットパレット付き）を出す", (
-        Opt("name", "名前", "キャラクター名", autocomplete="character"),), private=True),
+        Opt("name", "名前", "キャラクター名", autocomplete="character"),), private=True, home="sheets"),
     Cmd("battle new", "戦闘 作成", "このチャンネルで戦闘を開く（あなたがKPになります）", (
         Opt("system", "ルール", "ルールシステム", choices=SYSTEM_CHOICES),)),
     Cmd("battle join", "戦闘 参加", "自分のキャラクターで戦闘に参加する", (
@@ -232,10 +243,10 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("role", "ロール", "KPとして扱うロール", "role", True),)),
     Cmd("kp handover", "kp 交代", "KP: KPを別のユーザーに渡す", (
         Opt("user", "ユーザー", "新しいKP", "user", True),)),
-    Cmd("session start", "セッション 開始", "KP: このチャンネルのセッションを始める（終了までのロール・判定・戦闘を記録）"),
-    Cmd("session end", "セッション 終了", "KP: セッションを終え、キャラクターごとの出目の集計とSAN・HPの変化を出す"),
+    Cmd("session start", "セッション 開始", "KP: このチャンネルのセッションを始める（終了までのロール・判定・戦闘を記録）", home="sheets"),
+    Cmd("session end", "セッション 終了", "KP: セッションを終え、キャラクターごとの出目の集計とSAN・HPの変化を出す", home="sheets"),
     Cmd("session log", "セッション ログ", "セッション全体の記録をファイル（HTML・テキスト）で出す", (
-        num("number", "回", "このチャンネルの何回目のセッションか（省略で最新）", 1, 100000),), private=True),
+        num("number", "回", "このチャンネルの何回目のセッションか（省略で最新）", 1, 100000),), private=True, home="sheets"),
 )
 
 BY_PATH: dict[str, Cmd] = {cmd.path: cmd for cmd in COMMANDS}

@@ -15,7 +15,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from bot.commands.setting_names import shown_name
+from bot.commands.setting_names import show_value, shown_name
 from bot.render import battle as render
 from rules.battle import events as ev
 from rules.battle import keeper as kc
@@ -42,15 +42,6 @@ def printable(text: str) -> str:
     spacing control a space; the rest (ESC, NUL, BEL, bidi overrides …) are dropped."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     return _CONTROL.sub(lambda m: " " if m.group() in "\t\x0b\x0c\u2028\u2029" else "", text)
-
-
-def show_value(value) -> str:
-    """A setting's value as the KP reads it: オン/オフ for a flag, なし when empty."""
-    if isinstance(value, bool):
-        return "オン" if value else "オフ"
-    if value in ("", [], {}):
-        return "なし"
-    return str(value)
 
 
 def who(names: dict[str, str], user: str) -> str:

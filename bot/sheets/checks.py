@@ -5,7 +5,7 @@ the sheet.
 Which character: the ``character:`` option; else the user's only character in this server;
 with several and none named, the reply lists them and asks for ``character:``.
 Inside a battle where the user has a unit (or the KP uses ``as:``), a skill check is the
-battle's own (``bot.commands.builders``); a SAN check is always the sheet's.
+battle's own (``bot.battle.builders``); a SAN check is always the sheet's.
 
 In a channel with an open session (bot.sheets.session_notes) the check is kept in it: a
 skill check before it is shown, a SAN check in the transaction that writes its loss (a 7th

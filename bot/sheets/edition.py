@@ -31,11 +31,9 @@ def from_setting(value) -> str:
     return COC7 if str(value if value is not None else EDITION) == "7" else COC6
 
 
-async def channel_edition(battles, keeper_store, channel: str, in_battle: bool | None = None) -> Edition:
-    """The channel's edition: the battle's when one is active, else the KP's setting.
-    ``in_battle``: whether a battle is active, when the caller read it already (None: read)."""
-    if in_battle is None:
-        in_battle = await battles.active(channel) is not None
+async def channel_edition(keeper_store, channel: str, in_battle: bool) -> Edition:
+    """The channel's edition: the battle's when one is active (``in_battle``), else the KP's
+    setting (one read of the channel's settings)."""
     if in_battle:
         return Edition(BATTLE_EDITION, True)
     stored = await keeper_store.channel_settings(channel)

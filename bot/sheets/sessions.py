@@ -23,6 +23,7 @@ from bot.render.reply import Reply, clip, public
 from bot.render.session_log import BattleSteps, session_entries
 from bot.sheets.session_notes import SessionNotes
 from bot.sheets.session_stats import tallies
+from bot.sheets.table import BattleLookup, Once
 from bot.store import Store
 from bot.store.sessions import GameSession, SessionExists
 from rules.battle.events import UnitJoined
@@ -32,12 +33,6 @@ PAGE_BYTES = 8_000_000
 """The largest log file sent (bytes): under Discord's smallest upload limit (10 MiB; 8 MiB
 before 2024). A longer log comes in several pages, each a whole file."""
 
-IsKp = Callable[[Request, str | None], Awaitable[bool]]
-"""``await is_kp(request, keeper)``: whether the user is a KP here (bot.battle.battles)."""
-StepsOf = Callable[[int], Awaitable[BattleSteps | None]]
-"""``await steps_of(battle id)``: the battle with its steps, or None."""
-KeeperOf = Callable[[str], Awaitable[str | None]]
-"""``await keeper_of(channel)``: the KP of the channel's active, else latest, battle."""
 MarkedHere = Callable[[str, str], Awaitable[list]]
 """``await marked_here(scope, channel)``: the saved characters with growth marks made in the
 channel (bot.sheets.growth.Growth.marked_here: whom ``/char growth all:true`` rolls for)."""
@@ -47,21 +42,22 @@ class SessionDesk:
     """The ``/session`` commands over ``store`` and the open sessions ``notes``; ``routes()``
     gives ``{path: handler(request)}``. ``page_bytes``: the largest log file."""
 
-    def __init__(self, store: Store, notes: SessionNotes, clock: Callable[[], datetime], is_kp: IsKp,
-                 steps_of: StepsOf, keeper_of: KeeperOf, marked_here: MarkedHere,
-                 page_bytes: int = PAGE_BYTES) -> None:
+    def __init__(self, store: Store, notes: SessionNotes, clock: Callable[[], datetime], lookup: BattleLookup,
+                 once: Once, marked_here: MarkedHere, page_bytes: int = PAGE_BYTES) -> None:
         self.store = store
         self.notes = notes
         self.clock = clock
-        self.is_kp = is_kp
-        self.steps_of = steps_of
-        self.keeper_of = keeper_of
+        self.lookup = lookup
+        self.once = once
         self.marked_here = marked_here
         self.page_bytes = page_bytes
 
     def routes(self) -> dict:
-        """``{English path: async handler(request) -> replies}`` of the commands here."""
-        return {"session start": self.start, "session end": self.end, "session log": self.log}
+        """``{English path: async handler(request) -> replies}`` of the commands here: start
+        and end answered once per request id; the log read only (its files made anew on a retry)."""
+        return {"session start": lambda req: self.once(req, lambda: self.start(req)),
+                "session end": lambda req: self.once(req, lambda: self.end(req)),
+                "session log": self.log}
 
     async def keeper_here(self, channel: str) -> str | None:
         """The KP the channel knows: its open session's, else its battle's (active, else
@@ -69,7 +65,7 @@ class SessionDesk:
         session = await self.notes.open_in(channel)
         if session is not None:
             return session.keeper
-        keeper = await self.keeper_of(channel)
+        keeper = await self.lookup.latest_keeper(channel)
         if keeper is not None:
             return keeper
         latest = await self.store.sessions.latest(channel)
@@ -127,7 +123,7 @@ class SessionDesk:
             session = await self.notes.open_in(req.channel) or await self.store.sessions.latest(req.channel)
         if session is None:
             raise InvalidInput("このチャンネルにはまだセッションの記録がありません。KPが /session start で始めます。")
-        reveal = await self.is_kp(req, session.keeper)
+        reveal = await self.lookup.is_kp(req, session.keeper)
         records = await self.store.sessions.records(session.id)
         battles = await self._battles(records)
         entries = session_entries(records, battles, reveal)
@@ -155,7 +151,7 @@ class SessionDesk:
         """The battles the records' steps belong to, with their steps."""
         found: dict[int, BattleSteps] = {}
         for battle_id in dict.fromkeys(int(r.payload["battle"]) for r in records if r.kind == "step"):
-            battle = await self.steps_of(battle_id)
+            battle = await self.lookup.steps(battle_id)
             if battle is not None:
                 found[battle_id] = battle
         return found

@@ -73,7 +73,7 @@ async def test_a_deadline_that_fails_to_fire_is_retried_with_its_context_logged(
     harness = await make_bot()
     await harness.first_round()
     service = harness.bot.service
-    real = service.fire_deadline
+    real = service.deadlines.fire
     calls = []
 
     async def flaky(deadline):
@@ -82,7 +82,7 @@ async def test_a_deadline_that_fails_to_fire_is_retried_with_its_context_logged(
             raise OperationalError("UPDATE deadlines", {}, Exception("database is locked"))
         return await real(deadline)
 
-    monkeypatch.setattr(service, "fire_deadline", flaky)
+    monkeypatch.setattr(service.deadlines, "fire", flaky)
     with caplog.at_level(logging.WARNING, logger="bot.battle.reminders"):
         await _overdue(harness, database_url)
         posted = await _reminders(fake)

@@ -6,6 +6,7 @@ Test modules import from here (``from service_table import …``), never from ``
 pytest loads several conftest modules under that one name."""
 from __future__ import annotations
 
+import copy
 from datetime import datetime, timedelta
 
 from bot.battle.reminders import Dispatcher
@@ -102,12 +103,12 @@ class Table:
     def dispatcher(self) -> tuple[Dispatcher, Outbox]:
         """The service's deadline dispatcher posting into a new :class:`Outbox`."""
         out = Outbox()
-        return Dispatcher(self.service, out), out
+        return Dispatcher(self.service.deadlines, out), out
 
     async def state(self):
         record = await self.store.active_battle(self.channel)
-        _system, state = await self.service._load(record)
-        return state
+        _system, loaded = await self.service.battles.loaded(record)
+        return copy.deepcopy(loaded.state)  # a copy: the kept state changes in place with every later command
 
     async def fight(self, system: str = "coc6-house", hidden: bool = False) -> list[Reply]:
         """アリス (DEX 14) and ボブ (DEX 10) against ゾンビ (DEX 8), round 1 started; the

@@ -45,7 +45,7 @@ async def test_a_new_round_posts_the_board_and_marks_the_older_one_out_of_date(t
     await table.fight()
     first = await table.say(KP, "battle status")
     tag = next(r.tag for r in first if r.tag)
-    await table.service.message_sent(table.channel, tag, "1001")
+    await table.service.battles.message_sent(table.channel, tag, "1001")
     await table.say(ALICE, "end")
     await table.say("bob", "end")
     replies = await table.say(KP, "end", **{"as": "ゾンビ"})

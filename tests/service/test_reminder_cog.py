@@ -46,11 +46,11 @@ class Bot:
 async def test_the_old_board_is_edited_before_the_new_one_is_remembered(table):
     channel = Channel()
     cog = Reminders(Bot(table.service, channel))
-    await table.service.message_sent("42", "board:1", "700")
+    await table.service.battles.message_sent("42", "board:1", "700")
     replies = [Reply(text="⏰ アリスの手番を待っています", mentions=("123",)),
                Reply(text="新しい状況表", tag="board:1"),
                Reply(text="（この状況表は古くなりました）", edit="board:1")]
     await cog.send("42", replies)
     assert [entry[:2] for entry in channel.log] == [("edit", 700), ("send", "<@123> ⏰ アリスの手番を待っています"),
                                                    ("send", "新しい状況表")]
-    assert await table.service.message_for("42", "board:1") == "903"
+    assert await table.service.battles.message_id("42", "board:1") == "903"

@@ -28,8 +28,8 @@ async def test_after_a_restart_the_deadline_is_re_armed_and_fires_once_even_with
     await table.say(ALICE, "end")
     await table.restart()
     out = Outbox()
-    first = Dispatcher(table.service, out)
-    second = Dispatcher(Service(table.store, table.dice, clock=table.clock), out)
+    first = Dispatcher(table.service.deadlines, out)
+    second = Dispatcher(Service(table.store, table.dice, clock=table.clock).deadlines, out)
     table.clock.advance(11)
     assert await second.run_due() + await first.run_due() == 1
     assert [r.mentions for _c, r in out.sent] == [(BOB,)]
@@ -58,7 +58,7 @@ async def test_the_dispatcher_sleeps_until_the_earliest_deadline(table):
         if len(slept) == 2:
             raise RuntimeError("stop")
 
-    dispatcher = Dispatcher(table.service, out, sleep=sleep)
+    dispatcher = Dispatcher(table.service.deadlines, out, sleep=sleep)
     with pytest.raises(RuntimeError):
         await dispatcher.run()
     assert slept == [600.0, 3600.0]

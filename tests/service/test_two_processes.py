@@ -45,7 +45,7 @@ async def test_a_command_that_loses_the_race_is_decided_again_on_the_new_state(t
         return await real_append(*args, **kwargs)
 
     monkeypatch.setattr(other.store, "append", append_after_a_rival)
-    other.dice.feed(45)
+    other.battles.dice.feed(45)
     answer = await other.handle(say(other, ALICE, "attack", target="ゾンビ", weapon="こぶし"))
     assert raced and not refused(raced[0])
     assert refused(answer)

@@ -80,7 +80,7 @@ class Console:
         if line.button is not None:
             custom_id = await self._find_button(channel, line.name, line.button)
             if custom_id is None:
-                now = [b.label for b in await self.service.open_buttons(channel, line.name)]
+                now = [b.label for b in await self.service.battle_desk.open_buttons(channel, line.name)]
                 self._emit(channel, Reply(text=no_button(line.name, line.button, now), ephemeral=True, to=line.name))
                 return None
             return Request(command="button", options={"custom_id": custom_id, "label": line.button}, **base)
@@ -95,7 +95,7 @@ class Console:
             for button in reversed(self._buttons.get(key, [])):
                 if button.label == label:
                     return button.custom_id
-        for button in await self.service.open_buttons(channel, name):
+        for button in await self.service.battle_desk.open_buttons(channel, name):
             if button.label == label:
                 return button.custom_id
         return None

@@ -40,7 +40,7 @@ class ChatDice(commands.Cog):
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         """Send a person's chat line (:func:`is_chat`) through the service, which answers a
-        roll once per message id (also across restarts and processes: Service.first_delivery)."""
+        roll once per message id (also across restarts and processes: bot.sheets.dice_desk.DiceDesk.first_delivery)."""
         if not is_chat(message) or getattr(self.bot, "closing", False):
             return
         with self.bot.working():

@@ -4,7 +4,7 @@ message for a private reply meant for someone other than the one who acted (the 
 of a secret roll).
 
 Tagged replies (``Reply.tag``, e.g. the status board) have their message id handed to
-``service.message_sent`` once sent; a reply with ``Reply.edit`` edits the message
+``service.battles.message_sent`` once sent; a reply with ``Reply.edit`` edits the message
 remembered under that tag instead of sending anything (nothing happens without one).
 """
 from __future__ import annotations
@@ -252,7 +252,7 @@ async def _post_one(client: discord.Client, channel: discord.abc.Messageable, re
 async def remember(client: discord.Client, channel_id: int | None, reply: Reply, message_id: int | None) -> None:
     """Tell the service the id of a sent public message that carries a ``tag``."""
     if reply.tag and not reply.ephemeral and message_id and channel_id:
-        await client.service.message_sent(str(channel_id), reply.tag, str(message_id))
+        await client.service.battles.message_sent(str(channel_id), reply.tag, str(message_id))
 
 
 async def edit_target(client: discord.Client, channel_id: int | None, reply: Reply) -> str | None:
@@ -260,7 +260,7 @@ async def edit_target(client: discord.Client, channel_id: int | None, reply: Rep
     up before anything new is sent, since a new tagged message replaces the memory."""
     if not channel_id:
         return None
-    return await client.service.message_for(str(channel_id), reply.edit)
+    return await client.service.battles.message_id(str(channel_id), reply.edit)
 
 
 async def edit(client: discord.Client, channel_id: int | None, reply: Reply, message_id: str | None) -> None:

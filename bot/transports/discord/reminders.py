@@ -23,7 +23,7 @@ class Reminders(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.dispatcher = Dispatcher(bot.service, self.send, gave_up=self.gave_up)
+        self.dispatcher = Dispatcher(bot.service.deadlines, self.send, gave_up=self.gave_up)
         self.task: asyncio.Task | None = None
 
     async def cog_load(self) -> None:

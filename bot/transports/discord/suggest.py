@@ -46,10 +46,10 @@ def _scope(interaction: discord.Interaction) -> str:
 async def combatants(interaction: discord.Interaction) -> list[dict]:
     """``data.combatants`` of ``/battle status`` as this user would see it: the copy
     addressed to them (the KP's unmasked one) or else the public one; [] without a battle in
-    the channel. Read without the channel's lock (``Service.peek_status``): a slow command
+    the channel. Read without the channel's lock (``BattleDesk.peek_status``): a slow command
     in the channel does not delay suggestions."""
     request = dataclasses.replace(from_interaction(interaction, "battle status", {}), request_id=None)
-    boards = [r for r in await interaction.client.service.peek_status(request) if r.data and "combatants" in r.data]
+    boards = [r for r in await interaction.client.service.battle_desk.peek_status(request) if r.data and "combatants" in r.data]
     own = [r for r in boards if r.to == request.user]
     shown = own or [r for r in boards if not r.ephemeral]
     return shown[0].data["combatants"] if shown else []
@@ -63,7 +63,7 @@ async def units(interaction: discord.Interaction, current: str) -> list[app_comm
 async def characters(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The user's own saved characters; a KP's, then every other of the server."""
     request = dataclasses.replace(from_interaction(interaction, "char list", {}), request_id=None)
-    names = await interaction.client.service.character_names(request)
+    names = await interaction.client.service.sheets.character_names(request)
     return choices(names, current)
 
 

@@ -99,3 +99,12 @@ BUILDERS = {
     "kp handover": lambda r, b: kc.Handover(issuer=r.user, user=_text(r, "user")),
 }
 """``{English path: build(request, characters) -> command (or a coroutine of it)}``."""
+
+
+def decided_routes(battles, characters: CharacterBook, paths) -> dict:
+    """``{path: async handler(request) -> replies}`` for the rules commands ``paths``: each
+    builds its command (:data:`BUILDERS`) and decides it as one step of the channel's battle
+    (:meth:`bot.battle.battles.Battles.decided`)."""
+    def route(build):
+        return lambda req: battles.decided(req, lambda: build(req, characters))
+    return {path: route(BUILDERS[path]) for path in paths}

@@ -1,0 +1,64 @@
+"""Replies kept under request ids: a Discord interaction retried (also after a restart, or
+seen by a second process) gets the answer it got the first time, never a second roll.
+
+A battle step stores the span of its events and is rendered again from them
+(:meth:`bot.battle.battles.Battles.replayed`); any other command stores its replies whole
+(:meth:`Answers.once`). The newest answers also stay in memory (``battles.answered``).
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.battle.battles import Battles
+from bot.commands.request import Request
+from bot.render.reply import Reply
+
+log = logging.getLogger(__name__)
+
+Produce = Callable[[], Awaitable[list[Reply]]]
+"""``await produce() -> replies``: what a command does the first time it is asked."""
+
+
+class Answers:
+    """The answers of ``battles``' store and memory, by request id."""
+
+    def __init__(self, battles: Battles) -> None:
+        self.battles = battles
+        self.store = battles.store
+
+    def known(self, req: Request) -> list[Reply] | None:
+        """The replies this process gave ``req``'s id already (memory only), or None."""
+        if not req.request_id:
+            return None
+        known = self.battles.answered.get(req.request_id)
+        return list(known) if known is not None else None
+
+    async def before(self, req: Request) -> list[Reply] | None:
+        """The stored replies of ``req``'s id if it was handled already, else None."""
+        if not req.request_id:
+            return None
+        stored = await self.store.request_replies(req.request_id)
+        if isinstance(stored, dict):  # a battle step: its replies are its events rendered again
+            return await self.battles.replayed(stored["battle"], *stored["events"])
+        return [Reply.from_dict(r) for r in stored] if stored is not None else None
+
+    async def once(self, req: Request, produce: Produce) -> list[Reply]:
+        """``await produce()`` for a command that changes no battle, its replies kept under
+        the request id (a retried interaction gets them again, also after a restart)."""
+        earlier = await self.before(req)
+        if earlier is not None:
+            return earlier
+        replies = await produce()
+        self.keep(req, replies)
+        if req.request_id:
+            try:
+                await self.store.remember_request(req.request_id, [r.to_dict() for r in replies])
+            except Exception:  # noqa: BLE001 - what produce() did is stored: its replies must go out
+                log.exception("the replies of %s could not be kept (a retry is answered from memory)", req.request_id)
+        return replies
+
+    def keep(self, req: Request, replies: list[Reply]) -> None:
+        """Remember in memory that ``req`` was answered with ``replies`` (stored already)."""
+        if req.request_id:
+            self.battles.answered.put(req.request_id, replies)

@@ -1,0 +1,167 @@
+"""The battle commands: ``/battle new``, ``status`` and ``map``; every rules command of the
+spec decided as one step (bot.battle.builders); ``/check`` (the battle's, or the user's own
+sheet's); ``/help``; ``/battle end`` and ``reopen`` (bot.battle.ending); and a chat line,
+which in a battle channel is first read as a declaration (bot.battle.chat_play) and else
+goes to the sheet side's dice."""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+from bot.battle.access import on_sheet
+from bot.battle.battles import Battles, board
+from bot.battle.builders import BUILDERS, decided_routes
+from bot.battle.chat_help import help_replies
+from bot.battle.chat_play import ChatTable
+from bot.battle.draft import RecordingDice
+from bot.battle.ending import BattleEnd
+from bot.commands import options as opt
+from bot.commands.request import Request
+from bot.commands.settings import chat_on
+from bot.render import battle as render
+from bot.render.labels import request_label
+from bot.render.map_text import map_reply
+from bot.render.reply import Button, Reply, clip, public
+from bot.sheets.characters import CharacterBook
+from bot.sheets.dice_desk import DiceDesk
+from bot.sheets.edition import BATTLE_EDITION, battle_edition_note
+from bot.sheets.session_notes import SessionNotes
+from bot.sheets.sheet_desk import SheetDesk
+from bot.store import BattleExists
+from rules.battle import commands as cmds
+from rules.battle import keeper as kc
+from rules.battle.events import to_record
+from rules.battle.steps import StepStarted, command_record
+from rules.dice.editions import own_edition
+from rules.errors import InvalidInput
+from rules.systems import DEFAULT_SYSTEM, SYSTEMS, get_system
+
+KEEPER_PATHS = frozenset(path for path in BUILDERS if path.startswith("kp "))
+"""The rules commands the keeper's desk routes (bot.battle.keeper_desk), not this one."""
+
+
+class BattleDesk:
+    """The battle commands over ``battles``.
+
+    Args:
+        characters: the sheets units join with.
+        notes: the open sessions a battle's steps are kept in.
+        chat: reads chat lines as declarations.
+        sheets: ``/check`` on the user's own sheet; dice: a chat line that is no declaration.
+    """
+
+    def __init__(self, battles: Battles, characters: CharacterBook, notes: SessionNotes, chat: ChatTable,
+                 sheets: SheetDesk, dice: DiceDesk) -> None:
+        self.battles, self.characters, self.notes, self.chat = battles, characters, notes, chat
+        self.sheets, self.dice = sheets, dice
+        self.ending = BattleEnd(battles)
+
+    def routes(self) -> dict:
+        """``{English path: async handler(request) -> replies}`` of the commands here."""
+        own = [path for path in BUILDERS if path not in KEEPER_PATHS]
+        return {**decided_routes(self.battles, self.characters, own), **self.ending.routes(),
+                "battle new": self.open, "battle status": self.status, "battle map": self.map,
+                "check": self.check, "help": lambda req: help_replies(self.chat, req), "chat": self.line}
+
+    async def check(self, req: Request) -> list[Reply]:
+        """``/check``: on the sheet (outside a battle, SAN) or as the battle's step; a palette's
+        brackets around the skill are dropped (``skill:【目星】`` is ``skill:目星``)."""
+        skill = opt.text(req.options, "skill")
+        if skill and opt.unbracketed(skill) != skill:
+            req = dataclasses.replace(req, options={**req.options, "skill": opt.unbracketed(skill)})
+        if await on_sheet(self.battles, req):
+            return await self.sheets.check(req)
+        return await self.battles.decided(req, lambda: BUILDERS["check"](req, self.characters))
+
+    async def line(self, req: Request) -> list[Reply]:
+        """A chat line: a declaration in a battle channel (bot.battle.chat_play), else dice.
+        A dice line only the other edition has never acts in a battle: it is rolled with a
+        note (rules.dice.editions)."""
+        text = opt.text(req.options, "text") or ""
+        in_battle = await self.battles.active(req.channel) is not None
+        if in_battle and own_edition(text) in (None, BATTLE_EDITION):  # no battle: no declaration
+            declared = await self.chat.declaration(req)
+            if declared is not None:
+                return declared
+        return await self.dice.chat(req, in_battle)
+
+    async def open(self, req: Request) -> list[Reply]:
+        """``/battle new``: open a battle in the channel (the issuer is its KP)."""
+        name = opt.text(req.options, "system") or DEFAULT_SYSTEM
+        try:
+            system = get_system(name)
+        except KeyError:
+            raise InvalidInput(f"ルール「{name}」は知りません。選べるのは: {'、'.join(SYSTEMS)}") from None
+        if await self.battles.active(req.channel) is not None:
+            raise InvalidInput("このチャンネルではすでに戦闘が進行中です。/battle status で確認するか、KPが /battle end で終えてください。")
+        state = system.new_state()
+        command = cmds.Open(issuer=req.user, system=system.name)
+        recorder = RecordingDice(self.battles.dice)
+        events = system.decide(state, command, recorder)
+        known = self.battles.setting_defaults(system)
+        stored = await self.battles.store.keeper.channel_settings(req.channel)
+        for key, value in stored.items():
+            if key in known:
+                events.append(kc.SettingChanged(key=key, value=value, by=req.user))
+        marker = StepStarted(step=1, by=req.user, command=command_record(command), dice=recorder.faces,
+                             label=request_label(req), speaker=req.name)
+        note = await self.notes.step_note(req, 0, [marker, *events], {}, req.user)  # its id: the store's
+        reply = public(f"戦闘を開きました（{system.title}）。KP: {req.name or req.user}\n"
+                       "PLは /battle join character:名前 で参加、KPは /battle add でNPCを追加し、/battle start で開始します。"
+                       + battle_edition_note(stored.get("edition"), system.title))
+        try:
+            record = await self.battles.store.open_battle(req.channel, req.guild, system.name, req.user,
+                                                          [to_record(e) for e in [marker, *events]], req.request_id,
+                                                          [reply.to_dict()], note=note)
+        except BattleExists:
+            raise InvalidInput("このチャンネルではすでに戦闘が進行中です。") from None
+        self.battles.opened(system, record, [marker, *events])
+        if req.request_id:
+            self.battles.answered.put(req.request_id, [reply])
+        return [reply]
+
+    async def map(self, req: Request) -> list[Reply]:
+        """``/battle map``: the board as a PNG attachment and a text grid (issue 5)."""
+        record = await self.battles.require_active(req.channel, fresh=True)
+        system, loaded = await self.battles.loaded(record)
+        if not hasattr(system, "board"):
+            raise InvalidInput(f"{system.title}にはマップがありません。")
+        return [await asyncio.to_thread(map_reply, system.board(loaded.state))]  # Pillow: off the event loop
+
+    async def status(self, req: Request) -> list[Reply]:
+        """``/battle status``: the board (and, for the KP, hidden NPCs' numbers privately)."""
+        record = await self.battles.require_active(req.channel, fresh=True)
+        system, loaded = await self.battles.loaded(record)
+        state = loaded.state
+        view = system.view(state)
+        replies = board(record, system, view)
+        if any(r.hidden for r in view.rows) and await self.battles.is_kp(req, state.keeper):
+            shown = render.status_reply(view, system.title, reveal=True)
+            replies.append(Reply(text=clip("（KP用・非公開NPCの数値を含む）\n" + shown.text), ephemeral=True,
+                                 to=req.user, data=shown.data))
+        return await self.battles.with_stale(req.channel, replies)
+
+    async def peek_status(self, req: Request) -> list[Reply]:
+        """``/battle status`` as ``req.user`` would see it, read WITHOUT the channel's lock
+        (for autocomplete, which cannot defer: a command holding the lock for seconds must
+        not make it miss Discord's 3 s); [] without a battle. Changes nothing."""
+        try:
+            return await self.status(req)
+        except InvalidInput:
+            return []
+
+    async def open_buttons(self, channel: str, user: str) -> list[Button]:
+        """The buttons of the questions open now in ``channel``'s battle that ``user`` may
+        press (their own units' prompts; every prompt for the KP), newest first — for a
+        transport that no longer has the messages (the console after a restart)."""
+        found = await self.battles.active_loaded(channel, fresh=True)
+        if found is None:
+            return []
+        system, loaded = found
+        state = loaded.state
+        view = system.view(state)
+        shown: list[Button] = []
+        for prompt in reversed(view.prompts):
+            if prompt.owner == user or user == state.keeper:
+                shown.extend(render.prompt_reply(loaded.record.id, prompt, state.keeper, view, chat_on(state)).buttons)
+        return shown
