@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from rules.coc6.damage_bonus import damage_bonus
-from rules.coc6.skill_list import DERIVED, RULEBOOK_BASES, specialty_base
+from rules.coc6.skill_list import DERIVED, ROLLS as DERIVED_ROLLS, RULEBOOK_BASES, specialty_base
 from rules.coc6.weapons import UNARMED_WEAPONS, Weapon
 
 CHARACTERISTICS = ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")
@@ -234,6 +234,28 @@ class Character:
             if canonical_skill(name) in self.skills:
                 return self.skills[canonical_skill(name)]
         return self.skill(weapon.skill)
+
+    def skill_key(self, weapon: Weapon) -> str:
+        """The name under which ``weapon``'s % is kept, the one :meth:`weapon_skill` reads: the
+        weapon's own ``skill`` when it carries a value (``/char weapon バット skill:60``), else
+        the sheet's skill of the weapon's own name (〈和弓〉), else the weapon's skill."""
+        if weapon.skill_value is not None:
+            return weapon.skill
+        if canonical_skill(weapon.name) in self.skills:
+            return canonical_skill(weapon.name)
+        return canonical_skill(weapon.skill)
+
+    def skill_values(self) -> dict[str, int]:
+        """Every skill this character can roll, ``{name: %}`` (above 0), however it is stored
+        (issue 29): the sheet's skills, the base values of the rulebook's skills (X-SKILL-01),
+        〈回避〉 (DEX×2) and 〈母国語〉 (EDU×5), every 〈武道〉, and each weapon's value under
+        :meth:`skill_key` (a weapon's own ``skill:N`` included). The characteristic rolls
+        (アイデア, 幸運, 知識, CON×5 …) and SAN are not skills."""
+        names = (*BASE_SKILLS, "回避", "母国語", *self.skills)
+        values = {canonical_skill(name): self.skill(name) for name in names if name not in DERIVED_ROLLS}
+        for weapon in self.all_weapons:
+            values[self.skill_key(weapon)] = self.weapon_skill(weapon)
+        return {name: value for name, value in values.items() if value > 0}
 
     def with_skill(self, name: str, value: int) -> "Character":
         """A copy with skill ``name`` (spelling folded, see canonical_skill) set to ``value`` %."""

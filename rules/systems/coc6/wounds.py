@@ -8,13 +8,14 @@ import math
 
 from rules.battle.decision import Decision
 from rules.coc6.character import Character
+from rules.coc6.weapons import ParryClass
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.state import CocState, CocUnit
 
 ATTACK_SKILLS = ("こぶし", "キック", "組み付き", "頭突き", "マーシャルアーツ", "投擲", "拳銃",
                  "ショットガン", "ライフル", "サブマシンガン", "マシンガン", "武器・双撃")
-"""H-CALL-ARM-02 default: the skills used to attack (plus every own weapon's skill and every
-〈武道〉 on the sheet, the unarmed skills' partner, H-MA-01)."""
+"""H-CALL-ARM-02 default: the skills used to attack (plus every weapon's skill and every
+〈武道〉 on the sheet, the unarmed skills' partner, H-MA-01: :func:`weapon_skills`)."""
 
 JOINTS = {"肩": "STR", "膝": "DEX"}
 """H-KYU-PREC-11: a shoulder costs 1 STR, a knee 1 DEX."""
@@ -32,11 +33,24 @@ def two_thirds(value: int, round_up: bool) -> int:
     return math.ceil(value * 2 / 3) if round_up else value * 2 // 3
 
 
-def current(sheet: Character, name: str) -> int:
-    """The % ``name`` is rolled at: a weapon's own value (``/char weapon … skill:40``) when a
-    weapon carries it, else the sheet's skill."""
-    own = next((w.skill_value for w in sheet.weapons if w.skill == name and w.skill_value is not None), None)
-    return own if own is not None else sheet.skill(name)
+def lowered(sheet: Character, names, change) -> dict[str, int]:
+    """``{skill: −%}``: what ``change`` (new value from the % now) takes from each of ``names``
+    that ``sheet`` can roll, read where it is stored (:meth:`Character.skill_values`: a weapon's
+    own ``skill:N`` as well as the sheet's skills); skills it leaves as they are are left out.
+    Every wound lowers skills through this one door (issue 29)."""
+    values = sheet.skill_values()
+    found = {name: change(values[name]) - values[name] for name in sorted(set(names)) if name in values}
+    return {name: delta for name, delta in found.items() if delta}
+
+
+def weapon_skills(sheet: Character, listed, hands_only: bool = False) -> set[str]:
+    """``listed`` (skill names), every weapon's skill, each under the name its % is kept
+    (:meth:`Character.skill_key`: a バット with its own ``skill:60`` too), and every 〈武道〉
+    (the unarmed skills' partner, H-MA-01). ``hands_only``: only weapons held in the hands
+    (「腕を使う技能」, B-CALL-ARM-04: not kicks, head-butts or a creature's natural attacks)."""
+    weapons = [w for w in sheet.all_weapons if not hands_only or
+               (w.parry_class not in (ParryClass.KICK, ParryClass.HEAD_BUTT) and not w.natural)]
+    return set(listed) | {sheet.skill_key(w) for w in weapons} | set(sheet.budo_skills())
 
 
 def count(unit: CocUnit, part: str) -> int:
@@ -56,9 +70,7 @@ def deltas(unit: CocUnit, part: str) -> tuple[dict, dict, str]:
     if part == "腕":
         if count(unit, "腕"):
             return {}, {}, f"{unit.id}の腕はすでに負傷している（技能値は再度は下がらない）"
-        names = set(ATTACK_SKILLS) | {w.skill for w in sheet.weapons} | set(sheet.budo_skills())  # 〈武道〉 too
-        skills = {name: two_thirds(current(sheet, name), False) - current(sheet, name) for name in sorted(names)}
-        skills = {k: v for k, v in skills.items() if v}
+        skills = lowered(sheet, weapon_skills(sheet, ATTACK_SKILLS), lambda value: two_thirds(value, False))
         return {}, skills, f"{unit.id}の攻撃技能が2/3になった（H-CALL-ARM-02）"
     if part in ("足", "羽"):
         if count(unit, "足") or count(unit, "羽"):

@@ -26,7 +26,6 @@ import math
 
 from rules.battle.decision import Decision
 from rules.coc6.check import roll_check
-from rules.coc6.character import BASE_SKILLS
 from rules.coc6.weapons import Weapon
 from rules.dice import Dice
 from rules.errors import RuleViolation
@@ -36,6 +35,7 @@ from rules.systems.coc6.checks import bands
 from rules.systems.coc6.damage import Blow, Dealt, announce_defeat, take_damage
 from rules.systems.coc6.hit import LANDERS, Incoming
 from rules.systems.coc6.state import CocState, CocUnit
+from rules.systems.coc6.wounds import lowered, weapon_skills
 from rules.systems.coc6_budo.resist import resist
 
 VITAL, ARM, LEG, WEAPON = "急所", "腕", "足", "武器"
@@ -115,8 +115,9 @@ def _vital(d: Decision[CocState], inc: Incoming, target: CocUnit, blow: Blow, di
         dealt = take_damage(d, target.id, doubled, dice, cause=f"{inc.attacker}の急所狙い（(ダメージ−装甲)×2）", armor=False)
         target = d.state.coc_unit(target.id)
         rounds = dice.roll(6)
-        skills = _all_skills(target)
-        d.emit(ce.WoundTaken(unit=target.id, part=VITAL, skills={k: v // 2 - v for k, v in skills.items()},
+        sheet = target.character
+        skills = lowered(sheet, sheet.skill_values(), lambda value: value // 2)
+        d.emit(ce.WoundTaken(unit=target.id, part=VITAL, skills=skills,
                              note=f"急所への一撃：{rounds}ラウンドの間、すべての技能値が半減（1D6={rounds}）"))
         d.emit(ce.UnitMarked(unit=target.id, key=VITAL_UNTIL, value=d.state.round + rounds))
         if not target.out_of_action and resist(d, inc.attacker, damage, target.character.stat("CON"),
@@ -125,14 +126,6 @@ def _vital(d: Decision[CocState], inc: Incoming, target: CocUnit, blow: Blow, di
     if inc.context.get("hesitation"):
         _san(d, inc.attacker, dice, number)
     return dealt
-
-
-def _all_skills(unit: CocUnit) -> dict[str, int]:
-    """Every skill value the unit could roll: base skills, the sheet, weapon skills, 回避."""
-    assert unit.character is not None
-    names = set(BASE_SKILLS) | set(unit.character.skills) | {"回避"}
-    names |= {w.skill for w in unit.character.all_weapons}
-    return {name: unit.character.skill(name) for name in sorted(names) if unit.character.skill(name) > 0}
 
 
 def _san(d: Decision[CocState], attacker: str, dice: Dice, number: int) -> None:
@@ -169,9 +162,10 @@ def _limb(d: Decision[CocState], inc: Incoming, target: CocUnit, blow: Blow, dic
     new = max(old - damage, math.ceil(old / 2))
     listed = str(d.state.settings.get("arm_skills" if part == ARM else "leg_skills", ""))
     names = [n.strip() for n in listed.split(",") if n.strip()]
+    if part == ARM:  # 「腕を使う技能」: the list, every weapon held in the hands and every 〈武道〉 (issue 29)
+        names = sorted(weapon_skills(target.character, names, hands_only=True))
     unusable = part == ARM and new <= 2
-    skills = {n: (-target.character.skill(n) if unusable else target.character.skill(n) // 2 - target.character.skill(n))
-              for n in names if target.character.skill(n) > 0}
+    skills = lowered(target.character, names, (lambda value: 0) if unusable else (lambda value: value // 2))
     note = f"{stat} {old}→{new}、{'腕を使う技能は使えない' if unusable else ('足' if part == LEG else '腕') + 'を使う技能は半減'}"
     d.emit(ce.WoundTaken(unit=target.id, part=part, stats={stat: new - old}, skills=skills, note=note))
     if part == LEG and new <= 2:
