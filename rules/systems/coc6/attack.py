@@ -15,6 +15,7 @@ from rules.coc6.weapons import ParryClass, Weapon, weapon_kinds
 from rules.dice import Dice
 from rules.errors import InvalidInput, forbid
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6 import holding
 from rules.systems.coc6.budo import Budo, multiply_damage
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.concentrate import active_refusal
@@ -26,7 +27,6 @@ from rules.systems.coc6.hide import hidden_divisor
 from rules.systems.coc6.hit import Incoming, hit
 from rules.systems.coc6.impale import impale_mode
 from rules.systems.coc6.options import ORDER, available
-from rules.systems.coc6.parry import WEAR_CLASSES
 from rules.systems.coc6.state import CocState, CocUnit
 
 NONE = "なし"
@@ -85,18 +85,13 @@ def by_kind(unit: CocUnit, kind: str) -> Weapon | None:
     when several fit (the player names one)."""
     assert unit.character is not None
     fits = [w for w in unit.character.all_weapons if kind in weapon_kinds(w)]
-    usable = [w for w in fits if not _unusable(unit, w)]
+    usable = [w for w in fits if holding.usable(unit, w)]
     if len(usable) == 1 or (len(fits) == 1 and not usable):
         return (usable or fits)[0]
     if fits:
         names = "、".join(w.name for w in (usable or fits))
         raise InvalidInput(f"{unit.id}には〈{kind}〉の武器が複数あります（{names}）。weapon: に武器の名前を指定してください。")
     return None
-
-
-def _unusable(unit: CocUnit, weapon: Weapon) -> bool:
-    ws = unit.weapons.get(weapon.name)
-    return ws is not None and bool(ws.broken or ws.dropped or (ws.cannot_fire and weapon.is_firearm))
 
 
 def first_of_class(unit: CocUnit, cls: ParryClass) -> str | None:
@@ -106,34 +101,12 @@ def first_of_class(unit: CocUnit, cls: ParryClass) -> str | None:
 
 
 def check_weapon_usable(rules: CocRules, state: CocState, unit: CocUnit, weapon: Weapon) -> None:
-    """Refuse a broken weapon, a gun that cannot fire, a dropped weapon (H-CALL-ARM-04), or
-    one that parried this round (H-DEF-PARRY-07/09/10)."""
-    ws = unit.weapons.get(weapon.name)
-    if ws is None:
-        return
-    if ws.broken:
-        topic = "parry_wear" if weapon.parry_class in WEAR_CLASSES else "parry_hold"
-        forbid(rules.clause(topic), f"{weapon.name}は破壊されていて使えません。")
-    if ws.dropped:
-        forbid("H-CALL-ARM-04", f"{unit.id}は{weapon.name}を取り落としています。")
-    if ws.cannot_fire and weapon.is_firearm:
-        forbid(rules.clause("cannot_fire"),
-                            f"{weapon.name}は受け流しで損傷し、射撃できません（受け流しには使えます）。")
-    if ws.parried_round == state.round:
-        cls = weapon.parry_class
-        if cls in (ParryClass.CLUB, ParryClass.KNIFE, ParryClass.SPEAR) and not _budo_exception(rules, unit):
-            forbid(rules.clause("parried_club"),
-                                f"{weapon.name}はこのラウンドに受け流しに使ったので、同じラウンドには攻撃に使えません。")
-        if cls in (ParryClass.RIFLE, ParryClass.SHOTGUN, ParryClass.BOW):
-            forbid(rules.clause("parried_gun" if cls is not ParryClass.BOW else "parried_bow"),
-                                f"{weapon.name}はこのラウンドに受け流しに使ったので、同じラウンドには射撃できません。")
-
-
-def _budo_exception(rules: CocRules, unit: CocUnit) -> bool:
-    """H-DEF-PARRY-07: with 武道 at base + 10% or more the weapon may still attack."""
-    if rules.rule_set != "H" or unit.character is None:
-        return False
-    return any(v >= 11 for v in unit.character.budo_skills().values())
+    """Refuse an attack with a weapon ``unit`` cannot use now (holding.py: destroyed,
+    dropped, an empty hand after a weapon shot, a gun that cannot fire, a weapon that parried
+    this round); the KP may allow it (H-GEN-01)."""
+    refusal = holding.use_refusal(rules, state, unit, weapon, holding.ATTACK)
+    if refusal is not None:
+        forbid(refusal.clause, refusal.message)
 
 
 MIXED_SETTING = "separate_attack_counts"

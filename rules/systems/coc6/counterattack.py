@@ -14,8 +14,9 @@ from rules.battle.decision import Decision
 from rules.coc6.check import roll_check
 from rules.coc6.weapons import Weapon
 from rules.dice import Dice
-from rules.errors import InvalidInput
+from rules.errors import InvalidInput, forbid
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6 import holding
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hide import hidden_divisor
@@ -28,25 +29,22 @@ COUNTER, EXTRA_DODGE, NONE = "反撃", "継続回避", "なし"
 
 
 
-def counter_weapon(unit: CocUnit, name: str | None) -> Weapon:
-    """The weapon of the counterattack: ``name``, else the character's first usable weapon
-    (not broken, not a gun that cannot fire), else こぶし. Raises InvalidInput for an
-    unknown or unusable named weapon."""
+def counter_weapon(rules: CocRules, state: CocState, unit: CocUnit, name: str | None) -> Weapon:
+    """The weapon of the counterattack: ``name``, else the character's first weapon it can
+    use now (holding.py), else こぶし. Raises InvalidInput for an unknown name, RuleViolation
+    (the KP may allow it) for a weapon it cannot use now."""
     assert unit.character is not None
     if name:
         weapon = unit.character.weapon(name)
         if weapon is None:
             raise InvalidInput(f"{unit.id}は「{name}」を持っていません。")
-        if not _usable(unit, weapon):
-            raise InvalidInput(f"{weapon.name}は壊れているか射撃できないので反撃に使えません。")
+        refusal = holding.use_refusal(rules, state, unit, weapon, holding.COUNTER)
+        if refusal is not None:
+            forbid(refusal.clause, refusal.message)
         return weapon
-    usable = [w for w in unit.character.all_weapons if _usable(unit, w)]
-    return usable[0]
-
-
-def _usable(unit: CocUnit, weapon: Weapon) -> bool:
-    ws = unit.weapons.get(weapon.name)
-    return ws is None or not (ws.broken or (ws.cannot_fire and weapon.is_firearm))
+    usable = [w for w in unit.character.all_weapons
+              if holding.use_refusal(rules, state, unit, w, holding.COUNTER) is None]
+    return usable[0] if usable else unit.character.weapon("こぶし")  # type: ignore[return-value]
 
 
 def answer(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming, action: str,
@@ -60,7 +58,7 @@ def answer(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming,
         finish(d, inc, f"{unit.id}はこのラウンドもう1度回避できる（継続回避）")
     elif action == COUNTER:
         finish(d, inc, f"{unit.id}は反撃に出る")
-        chosen = counter_weapon(unit, weapon or inc.context.get("counter_weapon"))
+        chosen = counter_weapon(rules, d.state, unit, weapon or inc.context.get("counter_weapon"))
         counterattack(rules, d, unit, inc.attacker, chosen, dice, inc.context.get("counter_extra", ""),
                       bool(inc.context.get("counter_half")))
     else:

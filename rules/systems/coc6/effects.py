@@ -81,7 +81,7 @@ def _drop(d, attacker, unit, effect, number, dice) -> None:
     held = [w for w in unit.character.weapons if not unit.weapons.get(w.name) or
             not unit.weapons[w.name].dropped]
     if held:
-        d.emit(ce.WeaponReadied(unit=unit.id, weapon=held[0].name, dropped=True, nocked=False,
+        d.emit(ce.WeaponReadied(unit=unit.id, weapon=held[0].name, dropped=True, nocked=False, cause="H-CALL-ARM-04",
                                 note=f"{unit.id}は{held[0].name}を取り落とした（H-CALL-ARM-04）"))
 
 

@@ -244,7 +244,8 @@ class WoundsTreated(Event):
 @dataclass(frozen=True)
 class WeaponReadied(Event):
     """A weapon's readiness: ``nocked`` (arrow on the string), ``string`` (durability),
-    ``dropped``; None leaves a field as it is."""
+    ``dropped`` (``cause``: the clause that dropped it, H-CALL-ARM-04, B-CALL-ARM-02,
+    B-CALL-WPN-02); None leaves a field as it is."""
 
     unit: str
     weapon: str
@@ -252,6 +253,7 @@ class WeaponReadied(Event):
     string: int | None = None
     dropped: bool | None = None
     note: str = ""
+    cause: str = ""
 
 
 @event("coc.unit_marked")

@@ -72,6 +72,7 @@ def _readied(state: CocState, e: ce.WeaponReadied) -> None:
         ws.string = e.string
     if e.dropped is not None:
         ws.dropped = e.dropped
+        ws.dropped_by = e.cause if e.dropped else ""
 
 
 def _marked(state: CocState, e: ce.UnitMarked) -> None:

@@ -9,6 +9,7 @@ from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice
 from rules.errors import RuleViolation
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6 import holding
 from rules.systems.coc6 import parry as parry_rules
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hit import Incoming, ask, attack_blow, attack_damage, finish, hit, land
@@ -52,13 +53,13 @@ def shield_chance(state: CocState) -> int:
 
 def weapon_refusal(rules: CocRules, state: CocState, unit: CocUnit, weapon: Weapon,
                    attack: Weapon, substitute: bool = False) -> RuleViolation | None:
-    """Why ``weapon`` cannot parry ``attack``: broken, or its class does not stop it. A
+    """Why ``weapon`` cannot parry ``attack``: the unit cannot use it now (holding.py:
+    destroyed, dropped, an empty hand after a weapon shot), or its class does not stop it. A
     fist or kick may meet a melee weapon aimed at someone else: the parrier becomes the
     substitute 「身代わり」 and takes the damage (``substitute``, P-NOTE-01)."""
-    ws = unit.weapons.get(weapon.name)
-    if ws is not None and ws.broken:
-        topic = "parry_wear" if weapon.parry_class in parry_rules.WEAR_CLASSES else "parry_hold"
-        return RuleViolation(rules.clause(topic), f"{weapon.name}は破壊されています")
+    unusable = holding.use_refusal(rules, state, unit, weapon, holding.PARRY)
+    if unusable is not None:
+        return unusable
     if _shield_missile(state, weapon, attack):
         return None
     clause = parry_rules.refusal_clause(rules.rule_set, weapon, attack)

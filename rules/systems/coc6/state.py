@@ -20,7 +20,10 @@ class WeaponState:
     string: int | None = None
     """A bow's string durability 「弦の耐久値」 (3 when new, H-KYU-GOU-07); None = no string."""
     dropped: bool = False
-    """Dropped after a special arm hit (H-CALL-ARM-04)."""
+    """Dropped after a special arm hit (H-CALL-ARM-04) or an arm or weapon shot (B-CALL-ARM-02,
+    B-CALL-WPN-02)."""
+    dropped_by: str = ""
+    """The clause that dropped it ('' when not dropped, or dropped before this was kept)."""
 
 
 TREATED = "treated"

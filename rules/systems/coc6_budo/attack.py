@@ -9,7 +9,7 @@ from rules.battle.decision import Decision
 from rules.battle.permissions import acting_unit, find_unit
 from rules.coc6.weapons import ParryClass
 from rules.dice import Dice
-from rules.errors import InvalidInput, RuleViolation, refuse
+from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import (begin, check_limit, check_reach, check_weapon_usable, choose_weapon,
                                        roll_strike, open_reaction)
@@ -57,13 +57,10 @@ def ordinary(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit
     succeeding licenses a サルト this round (B-SALTO-01)."""
     state = d.state
     weapon = choose_weapon(actor, cmd.weapon)
-    held = called_shot.holding_refusal(actor, weapon, state.round)
-    if held is not None:
-        refuse(cmd, held.clause, held.message)
-        if actor.weapons.get(weapon.name) and actor.weapons[weapon.name].dropped:  # the KP allowed it
-            d.emit(ce.WeaponReadied(unit=actor.id, weapon=weapon.name, dropped=False, nocked=False,
-                                    note=f"KPの裁定で{actor.id}は{weapon.name}を拾い直した"))
     check_weapon_usable(rules, state, actor, weapon)
+    if actor.weapons.get(weapon.name) and actor.weapons[weapon.name].dropped:  # the KP allowed it
+        d.emit(ce.WeaponReadied(unit=actor.id, weapon=weapon.name, dropped=False, nocked=False,
+                                note=f"KPの裁定で{actor.id}は{weapon.name}を拾い直した"))
     check_limit(rules, state, actor, weapon, 1)
     check_reach(state, actor, target, weapon)
     modifier, context = called_shot.aim(state, target, cmd.aim)

@@ -26,7 +26,6 @@ import math
 
 from rules.battle.decision import Decision
 from rules.coc6.check import roll_check
-from rules.coc6.weapons import Weapon
 from rules.dice import Dice
 from rules.errors import RuleViolation
 from rules.systems.coc6 import conditions as cond
@@ -34,6 +33,7 @@ from rules.systems.coc6 import events as ce
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.damage import Blow, Dealt, announce_defeat, take_damage
 from rules.systems.coc6.hit import LANDERS, Incoming
+from rules.systems.coc6.holding import HOLD_UNTIL, PARRY, bare, usable
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6.wounds import lowered, weapon_skills
 from rules.systems.coc6_budo.resist import resist
@@ -48,9 +48,9 @@ HP_FLOOR = -2
 ALIASES = {"頭": VITAL, "頭部": VITAL, "腕部": ARM, "脚": LEG, "脚部": LEG, "武器狙い": WEAPON}
 ELAPSED = "時間経過"
 """``WoundsTreated.by`` when the rounds of a called shot's effect are over (not a treatment)."""
-VITAL_UNTIL, HOLD_UNTIL = "vital_until", "no_hold_until"
-"""Unit marks: the round in which the 急所 halving (B-CALL-VITAL-03) / the dropped weapon's
-empty hand and halved STR (B-CALL-WPN-03) end."""
+VITAL_UNTIL = "vital_until"
+"""Unit mark: the round in which the 急所 halving (B-CALL-VITAL-03) ends; the empty hand and
+halved STR after a dropped weapon (B-CALL-WPN-03) end with holding.HOLD_UNTIL."""
 
 
 def canonical(aim: str | None) -> str | None:
@@ -62,13 +62,9 @@ def canonical(aim: str | None) -> str | None:
 
 
 def held_weapon(unit: CocUnit) -> str | None:
-    """The first weapon ``unit`` holds (own weapons, not dropped or broken), or None."""
+    """The first weapon ``unit`` holds (own weapons it can use: holding.py), or None."""
     assert unit.character is not None
-    for weapon in unit.character.weapons:
-        ws = unit.weapons.get(weapon.name)
-        if ws is None or not (ws.dropped or ws.broken):
-            return weapon.name
-    return None
+    return next((w.name for w in unit.character.weapons if not bare(w) and usable(unit, w, PARRY)), None)
 
 
 def aim(state: CocState, target: CocUnit, text: str | None) -> tuple[int, dict]:
@@ -175,7 +171,7 @@ def _limb(d: Decision[CocState], inc: Incoming, target: CocUnit, blow: Blow, dic
     if part == ARM:  # B-CALL-ARM-02: a held weapon may drop even when the blow knocked it out
         weapon = held_weapon(target)
         if weapon and resist(d, inc.attacker, damage, new, "武器を落とす（ダメージ対STR）", dice, inc.number):
-            d.emit(ce.WeaponReadied(unit=target.id, weapon=weapon, dropped=True, nocked=False,
+            d.emit(ce.WeaponReadied(unit=target.id, weapon=weapon, dropped=True, nocked=False, cause="B-CALL-ARM-02",
                                     note=f"{target.id}は{weapon}を取り落とした（B-CALL-ARM-02）"))
     elif not target.out_of_action and resist(d, inc.attacker, damage, new, "転倒（ダメージ対DEX）", dice, inc.number):
         cond.add(d, target.id, cond.PRONE, "脚への一撃（B-CALL-LEG-02）")
@@ -198,27 +194,12 @@ def _weapon(d: Decision[CocState], inc: Incoming, target: CocUnit, blow: Blow, d
     if amount <= 0 or not resist(d, inc.attacker, 2 * amount, strength, "武器を落とす（ダメージ×2対STR）", dice, inc.number):
         return dealt
     rounds = dice.roll(4)
-    d.emit(ce.WeaponReadied(unit=target.id, weapon=name, dropped=True, nocked=False,
+    d.emit(ce.WeaponReadied(unit=target.id, weapon=name, dropped=True, nocked=False, cause="B-CALL-WPN-02",
                             note=f"{target.id}は{name}を落とした（B-CALL-WPN-02）"))
     d.emit(ce.WoundTaken(unit=target.id, part=WEAPON, stats={"STR": math.ceil(strength / 2) - strength},
                          note=f"{rounds}ラウンドの間、物を持てずSTR半減（1D4={rounds}、B-CALL-WPN-03）"))
     d.emit(ce.UnitMarked(unit=target.id, key=HOLD_UNTIL, value=d.state.round + rounds))
     return dealt
-
-
-def holding_refusal(unit: CocUnit, weapon: Weapon, round_now: int) -> RuleViolation | None:
-    """Why ``unit`` may not attack with ``weapon`` after a called shot: its hand holds nothing
-    for the 1d4 rounds after a weapon shot (B-CALL-WPN-03), or the weapon lies dropped
-    (B-CALL-ARM-02 / B-CALL-WPN-02). Unarmed attacks stay possible."""
-    if weapon.parry_class.is_unarmed:
-        return None
-    until = unit.marks.get(HOLD_UNTIL)
-    if until is not None and round_now < int(until) and not weapon.parry_class.is_unarmed:
-        return RuleViolation("B-CALL-WPN-03", f"{unit.id}は武器を落としてから{int(until) - round_now}ラウンドの間、物を持てません。")
-    ws = unit.weapons.get(weapon.name)
-    if ws is not None and ws.dropped:
-        return RuleViolation("B-CALL-ARM-02", f"{unit.id}は{weapon.name}を落としています（拾うかはKPの裁定）。")
-    return None
 
 
 def expire(d: Decision[CocState]) -> None:

@@ -81,7 +81,7 @@ def strike_back(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Inco
     """
     if special in FORBIDDEN:
         raise RuleViolation("B-COUNTER-07", f"カウンター攻撃で{special}は行えません。", allowable=False)
-    chosen: Weapon = counter_weapon(unit, weapon)
+    chosen: Weapon = counter_weapon(rules, d.state, unit, weapon)
     critical = bool(inc.context.get("counter_critical"))
     d.emit(ce.ReactionChosen(attack=inc.number, unit=unit.id, action=STRIKE_BACK, weapon=chosen.name))
     finish(d, inc, f"{unit.id}のカウンター攻撃")

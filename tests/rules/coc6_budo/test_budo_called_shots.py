@@ -145,7 +145,7 @@ def test_a_weapon_shot_damages_the_weapon_and_disarms(budo_table):
     assert t.unit("信者").character.stat("STR") == 12
 
 
-@pytest.mark.rule("B-CALL-WPN-03", "B-CALL-ARM-02")
+@pytest.mark.rule("B-CALL-WPN-03", "B-CALL-WPN-02")
 def test_a_disarmed_unit_holds_nothing_for_the_rounds_then_its_weapon_lies_dropped(budo_table):
     t = _shot(budo_table, target={"DEX": 16}, weapons=[weapon("ナイフ")])  # 信者 acts first
     t.run(KP, cmds.EndTurn, as_unit="信者")
@@ -156,9 +156,9 @@ def test_a_disarmed_unit_holds_nothing_for_the_rounds_then_its_weapon_lies_dropp
     t.refused("B-CALL-WPN-03", KP, cmds.Attack, target="アキラ", weapon="ナイフ", as_unit="信者")
     t.run(KP, cmds.Attack, [90], target="アキラ", weapon="こぶし", as_unit="信者")  # bare hands still work
     _rounds(t, 1)
-    t.refused("B-CALL-ARM-02", KP, cmds.Attack, target="アキラ", weapon="ナイフ", as_unit="信者")
+    t.refused("B-CALL-WPN-02", KP, cmds.Attack, target="アキラ", weapon="ナイフ", as_unit="信者")
     events = t.run(KP, cmds.Attack, [90], target="アキラ", weapon="ナイフ", as_unit="信者",
-                   allow=frozenset({"B-CALL-ARM-02"}))
+                   allow=frozenset({"B-CALL-WPN-02"}))
     assert [e.note for e in events if isinstance(e, ce.WeaponReadied)] == ["KPの裁定で信者はナイフを拾い直した"]
 
 
