@@ -100,7 +100,10 @@ def cover_text(ctx: dict, unit: str, attacker: str | None, weapon: str, options,
 
 PARRY = "受け流し"
 RUSH = "ラッシュ"
-"""The attacker's offer on a hit that may become a rush (H-MA-RUSH-03)."""
+"""The attacker's offer on a hit that may become a rush (H-MA-RUSH-03, B-RUSH-01)."""
+RUSH_MOMENT = {"H": "H-MA-RUSH-03", "B": "ダメージロールの前まで、B-RUSH-01"}
+"""Until when the offer holds, by rule set: the moment of the hit (000), or until the damage
+is rolled after a 武道 success (002)."""
 PARRY_WITH = PARRY + "："
 """An answer ``受け流し：<weapon>``: parry with that weapon (one button per legal weapon)."""
 
@@ -132,10 +135,10 @@ def reaction_prompts(rules: CocRules, state: CocState) -> list[Prompt]:
         if not attacker or attacker == p.unit:  # a unit's own choice (the tackler's), not a blow to take
             continue
         if p.context.get("rush_offer") and p.context.get("budo") and attacker in state.units:
-            prompts.append(Prompt(  # an offer to the attacker at the moment its blow hits (H-MA-RUSH-03)
+            prompts.append(Prompt(  # an offer to the attacker when its blow hits (H-MA-RUSH-03, B-RUSH-01)
                 kind="rush", unit=attacker, owner=state.units[attacker].owner, options=(RUSH,),
                 text=f"{attacker}の攻撃が{p.unit}に命中しました。いまならラッシュを宣言できます"
-                     "（「ラッシュ！」か /attack special:ラッシュ、H-MA-RUSH-03）。",
+                     f"（「ラッシュ！」か /attack special:ラッシュ、{RUSH_MOMENT.get(rules.rule_set, '')}）。",
                 key=f"r{p.id}-{attacker}", about=p.unit))
         for protector in cover.protectors(rules, state, p.unit):
             owner = state.units[protector].owner

@@ -15,6 +15,7 @@ from rules.systems.coc6.attack import (begin, check_limit, check_reach, check_we
                                        roll_strike, open_reaction)
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hit import Incoming
+from rules.systems.coc6.rush import pending_rush
 from rules.systems.coc6.specials import canonical_specials
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6_budo import called_shot, counter, feint, rush, salto, tackle
@@ -29,6 +30,8 @@ def attack(rules: CocRules, d: Decision[CocState], cmd: Attack, dice: Dice) -> N
     a special combined with a called shot; InvalidInput for an unknown special."""
     state = d.state
     names = canonical_specials(cmd.special)
+    if names == [rush.RUSH] and rush_after_hit(d, cmd):
+        return
     if _counter_attack(rules, d, cmd, names, dice):
         return
     actor, target = begin(rules, d, cmd)
@@ -69,6 +72,8 @@ def ordinary(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit
     grapple = weapon.parry_class is ParryClass.GRAPPLE
     if grapple:
         context["effects"] = [{"kind": "grapple"}]
+    if rush.rush_offer(state, actor, weapon):
+        context["rush_offer"] = True  # [ラッシュ] after a 武道 success, before the damage roll (B-RUSH-01)
     plan = budo_strike(rules, state, actor, target, weapon, skill, aim=called_shot.canonical(cmd.aim),
                        context=context)
     number, level, budo_ok = roll_strike(rules, d, plan, dice)
@@ -78,6 +83,22 @@ def ordinary(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit
         d.emit(ce.AttackResolved(attack=number, outcome="攻撃は外れた"))
         return
     open_reaction(rules, d, plan, number, level, budo_ok, dice)
+
+
+def rush_after_hit(d: Decision[CocState], cmd) -> bool:
+    """「ラッシュ！」 (``/attack special:ラッシュ``, the [ラッシュ] button) by a unit whose 武道
+    attack hit and whose damage is not rolled yet: the rush is declared (B-RUSH-01). False when
+    no hit of the issuer's waits for its damage."""
+    state = d.state
+    if not state.pending:
+        return False
+    actor = acting_unit(state, cmd, prefer=state.turn)
+    pending = pending_rush(state, actor.id)
+    if pending is None:
+        return False
+    assert isinstance(actor, CocUnit)
+    rush.declare_after_hit(d, actor, pending)
+    return True
 
 
 def _counter_attack(rules: CocRules, d: Decision[CocState], cmd: Attack, names: list[str], dice: Dice) -> bool:

@@ -13,7 +13,8 @@ from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hit import Incoming
 from rules.systems.coc6.reaction import react as shared_react
 from rules.systems.coc6.state import CocState, CocUnit
-from rules.systems.coc6_budo import counter, feint, tackle
+from rules.systems.coc6_budo import counter, feint, rush, tackle
+from rules.systems.coc6_budo.attack import rush_after_hit
 from rules.systems.coc6_budo.defense import (BUDO, COUNTER, DODGE, DODGE_COUNTER, NONE, PARRY,
                                              budo_parry_refusal, counter_refusal, set_penalty)
 from rules.systems.coc6_budo.parry import budo_parry
@@ -30,6 +31,11 @@ def react(rules: CocRules, d: Decision[CocState], cmd: React, dice: Dice) -> Non
     action = (cmd.action or "").strip()
     owned = [p.unit for p in state.pending if state.units[p.unit].owner == cmd.issuer]
     prefer = owned[0] if owned else (state.pending[0].unit if state.pending else None)
+    if action == rush.RUSH:  # the attacker's [ラッシュ] on its own hit (B-RUSH-01)
+        if not rush_after_hit(d, cmd):
+            raise RuleViolation("B-RUSH-01", "ラッシュは武道に成功した攻撃のダメージロールの前までに宣言します"
+                                             "（いまダメージを待っている攻撃はありません）。", allowable=False)
+        return
     unit = acting_unit(state, cmd, prefer=prefer) if state.pending else None
     pending = state.pending_for(unit.id) if isinstance(unit, CocUnit) else None
     if pending is None or action == "かばう":

@@ -14,18 +14,50 @@ from dataclasses import replace
 from rules.battle.commands import Attack
 from rules.battle.decision import Decision
 from rules.dice import Dice
-from rules.errors import RuleViolation, refuse
+from rules.battle.state import Pending
+from rules.coc6.weapons import ParryClass, Weapon
+from rules.errors import RuleViolation, forbid, refuse
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import (check_limit, check_reach, check_weapon_usable, choose_weapon, open_reaction,
                                        roll_strike)
 from rules.systems.coc6.budo import STRIKING, for_weapon, multiply_damage
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.state import CocState, CocUnit
+from rules.systems.coc6_budo.rules import SPECIAL_MINIMUM
 from rules.systems.coc6_budo.skills import require_style
 from rules.systems.coc6_budo.strikes import budo_strike
 
 RUSH = "ラッシュ"
 EXTRA = "ラッシュ追加攻撃"
+RUSH_WEAPONS = (ParryClass.FIST, ParryClass.KICK, ParryClass.HEAD_BUTT)
+"""The strikes a rush is made with (〈こぶし〉〈キック〉〈頭突き〉 with 〈武道：立ち技系〉)."""
+
+
+def rush_offer(state: CocState, actor: CocUnit, weapon: Weapon) -> bool:
+    """Whether an ordinary ``weapon`` attack by ``actor`` may become a rush after it hits
+    (B-RUSH-01: 「武道に成功した場合、ダメージロールの前までに」): a 〈こぶし〉〈キック〉〈頭突き〉 rolled
+    with 〈武道：立ち技系〉 at 60% or more (B-SPEC-01)."""
+    if actor.character is None or weapon.parry_class not in RUSH_WEAPONS:
+        return False
+    budo = for_weapon(actor.character, weapon, state.settings)
+    return budo is not None and budo.style == STRIKING and budo.value >= SPECIAL_MINIMUM
+
+
+def declare_after_hit(d: Decision[CocState], actor: CocUnit, pending: Pending) -> None:
+    """[ラッシュ] (「ラッシュ！」, ``/attack special:ラッシュ``) after ``actor``'s 武道 attack hit and
+    before its damage is rolled (B-RUSH-01): the round-end extra attack is queued (B-RUSH-02);
+    the target's question stays open, and the rush is not offered again.
+
+    Raises RuleViolation B-RUSH-01 when the 武道 part of the roll failed (the KP may allow it)."""
+    if not pending.context.get("budo"):
+        forbid("B-RUSH-01", "武道の部分が失敗したので、この攻撃ではラッシュを宣言できません（武道に成功したときだけ）。")
+    weapon = str(pending.context["weapon"]["name"])
+    d.emit(ce.UnitMarked(unit=actor.id, key="rush_declared", value=None,
+                         note=f"{actor.id}は武道に成功した攻撃のダメージロールの前にラッシュを宣言した（B-RUSH-01）"))
+    d.emit(ce.ExtraAttackQueued(unit=actor.id, target=pending.unit, weapon=weapon))
+    context = {k: v for k, v in pending.context.items() if k != "rush_offer"}
+    d.emit(ce.PendingHandedOver(attack=pending.id, unit=pending.unit, options=list(pending.options),
+                                context={**context, "special": RUSH}))
 
 
 def rush(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, target: CocUnit,

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules.battle import commands as cmds
+from rules.errors import RuleViolation
 from rules.systems.coc6 import events as ce
 
 from tests.rules.coc6_budo.conftest import KP
@@ -109,3 +110,47 @@ def test_the_kp_may_allow_a_feint_out_of_reach(budo_table):
     t.refused("X-REACH-01", "aki", cmds.Attack, target="信者", special="フェイント")
     events = t.run("aki", cmds.Attack, [90], target="信者", special="フェイント", allow=frozenset({"X-REACH-01"}))
     assert [e.outcome for e in events if isinstance(e, ce.AttackResolved)] == ["フェイントの攻撃は外れた"]
+
+
+def _rush_prompts(t):
+    return [p for p in t.system.view(t.state).prompts if p.kind == "rush"]
+
+
+@pytest.mark.rule("B-RUSH-01", "B-RUSH-02")
+@pytest.mark.parametrize("how", ["button", "attack"])
+def test_rush_declared_after_the_budo_hit_before_the_damage_roll(budo_table, how):
+    """「武道に成功した場合、ダメージロールの前までにラッシュを宣言」: an ordinary 〈こぶし〉 attack
+    whose 武道 part succeeded offers [ラッシュ] to the attacker until the target's answer rolls
+    the damage; declaring it queues the round-end extra attack and keeps the target's question."""
+    t = _duel(budo_table)
+    t.attack("アキラ", "信者", [30], weapon="こぶし")
+    offer = _rush_prompts(t)
+    assert [(p.unit, p.options) for p in offer] == [("アキラ", ("ラッシュ",))]
+    assert "ダメージロールの前まで、B-RUSH-01" in offer[0].text
+    asked = t.options("信者")
+    if how == "button":
+        events = t.run("aki", cmds.React, action="ラッシュ")
+    else:
+        events = t.run("aki", cmds.Attack, special="ラッシュ")  # 「ラッシュ！」 in chat
+    assert [(e.unit, e.target, e.weapon) for e in events if isinstance(e, ce.ExtraAttackQueued)] == \
+        [("アキラ", "信者", "こぶし")]
+    assert not [e for e in events if isinstance(e, (ce.CheckRolled, ce.DamageRolled))]
+    assert t.options("信者") == asked and not _rush_prompts(t)
+    events = t.react("信者", "なし", [2, 3])  # the damage, doubled by the 武道 success: 2D3
+    assert [(e.expr, e.total) for e in events if isinstance(e, ce.DamageRolled)] == [("2D3", 5)]
+    t.run("aki", cmds.EndTurn)
+    events = t.run(KP, cmds.EndTurn, as_unit="信者")
+    assert [e.unit for e in events if isinstance(e, ce.ExtraAttackStarted)] == ["アキラ"]
+
+
+@pytest.mark.rule("B-RUSH-01")
+def test_no_rush_offer_when_the_budo_part_failed_and_none_after_the_damage(budo_table):
+    t = _duel(budo_table, attacker={"武道（空手）": 70, "こぶし": 80})
+    t.attack("アキラ", "信者", [75], weapon="こぶし")  # こぶし hits, 武道 fails
+    assert not _rush_prompts(t)
+    t.refused("B-RUSH-01", "aki", cmds.React, action="ラッシュ")
+    t.react("信者", "なし", [2])
+    with pytest.raises(RuleViolation) as late:
+        t.run("aki", cmds.React, action="ラッシュ")  # the damage is rolled: too late
+    assert late.value.clause == "B-RUSH-01" and "ダメージロールの前まで" in late.value.message
+    assert not t.events_of(ce.ExtraAttackQueued)
