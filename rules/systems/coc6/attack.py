@@ -201,7 +201,8 @@ def roll_strike(rules: CocRules, d: Decision[CocState], plan: Strike, dice: Dice
     if plan.budo is not None:
         comb = roll_combination((plan.budo.value, plan.skill), dice, bands(d.state))
         level = comb.levels[1]
-        d.emit(ce.CheckRolled(unit=plan.actor.id, purpose=f"{purpose}＋〈{plan.budo.skill}〉（組み合わせ）",
+        both = f"〈{plan.budo.skill}〉{plan.budo.value}＋{plan.weapon.name}{plan.skill}"  # in the order of the numbers
+        d.emit(ce.CheckRolled(unit=plan.actor.id, purpose=f"{purpose}（{both}の組み合わせ）",
                               target=plan.skill, roll=comb.roll, level=level.value, text=comb.text(),
                               attack=number))
         return number, (level.value if level.succeeded else None), comb.all_succeeded

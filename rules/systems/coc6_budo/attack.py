@@ -7,19 +7,17 @@ from __future__ import annotations
 from rules.battle.commands import Attack
 from rules.battle.decision import Decision
 from rules.battle.permissions import acting_unit, find_unit
-from rules.coc6.weapons import ParryClass
 from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems.coc6 import events as ce
-from rules.systems.coc6.attack import (begin, check_limit, check_reach, check_weapon_usable, choose_weapon,
-                                       roll_strike, open_reaction)
+from rules.systems.coc6.attack import begin, check_limit, check_reach, check_weapon_usable, choose_weapon
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.hit import Incoming
 from rules.systems.coc6.rush import pending_rush
 from rules.systems.coc6.specials import canonical_specials
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6_budo import called_shot, counter, feint, rush, salto, tackle
-from rules.systems.coc6_budo.strikes import budo_strike
+from rules.systems.coc6_budo.strikes import budo_strike, strike_with_effects
 
 SPECIALS = {salto.SALTO: None, tackle.TACKLE: tackle.tackle, rush.RUSH: rush.rush, feint.FEINT: feint.feint}
 """The special actions of seed 002 by name (サルト is handled apart: it needs a grapple)."""
@@ -69,20 +67,11 @@ def ordinary(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit
     modifier, context = called_shot.aim(state, target, cmd.aim)
     assert actor.character is not None
     skill = max(0, actor.character.weapon_skill(weapon) + cmd.modifier + modifier)
-    grapple = weapon.parry_class is ParryClass.GRAPPLE
-    if grapple:
-        context["effects"] = [{"kind": "grapple"}]
     if rush.rush_offer(state, actor, weapon):
         context["rush_offer"] = True  # [ラッシュ] after a 武道 success, before the damage roll (B-RUSH-01)
     plan = budo_strike(rules, state, actor, target, weapon, skill, aim=called_shot.canonical(cmd.aim),
                        context=context)
-    number, level, budo_ok = roll_strike(rules, d, plan, dice)
-    if grapple and budo_ok:
-        d.emit(ce.UnitMarked(unit=actor.id, key=salto.BUDO_MARK, value=state.round))
-    if level is None:
-        d.emit(ce.AttackResolved(attack=number, outcome="攻撃は外れた"))
-        return
-    open_reaction(rules, d, plan, number, level, budo_ok, dice)
+    strike_with_effects(rules, d, plan, dice)
 
 
 def rush_after_hit(d: Decision[CocState], cmd) -> bool:

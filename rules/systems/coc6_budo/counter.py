@@ -19,7 +19,6 @@ from rules.coc6.weapons import Weapon
 from rules.dice import Dice
 from rules.errors import RuleViolation
 from rules.systems.coc6 import events as ce
-from rules.systems.coc6.attack import strike
 from rules.systems.coc6.checks import bands
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.counterattack import counter_weapon
@@ -27,7 +26,7 @@ from rules.systems.coc6.hit import Incoming, ask, finish, hit
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6_budo.defense import COUNTER, DODGE, DODGE_COUNTER, PARRY, penalty
 from rules.systems.coc6_budo.parry import budo_target
-from rules.systems.coc6_budo.strikes import budo_strike
+from rules.systems.coc6_budo.strikes import budo_strike, strike_with_effects
 
 STRIKE_BACK = "カウンター攻撃"
 """The follow-up answer that makes the counter attack."""
@@ -92,7 +91,7 @@ def strike_back(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Inco
     plan = budo_strike(rules, d.state, unit, target, chosen, skill, defendable=not critical, ap=0,
                        counts=False, special=COUNTER_SPECIAL, purpose=f"カウンター攻撃（{chosen.name}）",
                        context=context)
-    strike(rules, d, plan, dice)
+    strike_with_effects(rules, d, plan, dice)  # a counter attack lands like any other (a grapple grapples)
 
 
 def decline(d: Decision[CocState], unit: CocUnit, inc: Incoming) -> None:

@@ -113,3 +113,28 @@ def test_a_counter_attack_is_no_tackle_rush_or_feint(budo_table):
     events = t.run(KP, cmds.Attack, [45], target="アキラ", as_unit="信者")  # /attack is the counter
     assert _checks(events) == [(50, 45, "成功")]
     assert [(e.attacker, e.counts) for e in events if isinstance(e, ce.AttackDeclared)] == [("信者", False)]
+
+
+@pytest.mark.rule("B-COUNTER-03", "B-SALTO-01", "B-SALTO-02", "B-COUNTER-07", "X-COMB-01")
+def test_a_counter_attack_with_a_grapple_makes_a_grapple_and_a_throw_can_follow(budo_table):
+    """Issue 29: a counter attack applies its attack's effect like any other attack: 〈組み付き〉
+    puts both units in 組み付き中 (X-GRAPPLE-01), and its 武道 part licenses a サルト this round."""
+    t = budo_table()
+    t.join("aki", t.sheet("アキラ", DEX=12, skills={"武道（柔道）": 70, "組み付き": 60}))
+    t.npc(t.sheet("信者", DEX=15, skills={"こぶし": 50, "組み付き": 25}))
+    t.start()
+    t.attack("信者", "アキラ", [20])
+    t.react("アキラ", "カウンター", [10, 20])
+    t.refused("B-COUNTER-07", "aki", cmds.Attack, target="信者", special="タックル")
+    events = t.react("アキラ", "カウンター攻撃", [30], weapon="組み付き")
+    assert _checks(events) == [(60, 30, "成功")]  # 〈武道（柔道）〉70 and 〈組み付き〉60 on one die
+    rolled = next(e for e in events if isinstance(e, ce.CheckRolled))  # the numbers in the order named
+    assert rolled.purpose == "カウンター攻撃（組み付き）（〈武道（柔道）〉70＋組み付き60の組み合わせ）"
+    assert rolled.text.startswith("(1d100<=70,60) ＞ 30[成功,成功]")
+    t.react("信者", "なし")
+    assert "組み付き中" in t.unit("アキラ").conditions and "組み付き中" in t.unit("信者").conditions
+    assert t.unit("アキラ").marks["holding"] == "信者"
+    t.run(KP, cmds.EndTurn, as_unit="信者")
+    events = t.run("aki", cmds.Attack, [3, 90, 90], target="信者", special="サルト")  # no 武道 roll: licensed
+    assert [e.special for e in events if isinstance(e, ce.AttackDeclared)] == ["サルト"]
+    assert t.hp("信者") == 7 and "転倒" in t.unit("信者").conditions
