@@ -93,6 +93,7 @@ BUILDERS = {
     "kp set": needs("target", "field", "value")(lambda r, b: kc.SetValue(
         issuer=r.user, target=_text(r, "target"), field=_text(r, "field"), value=_text(r, "value"))),
     "kp skip": lambda r, b: kc.SkipTurn(issuer=r.user),
+    "kp rest": lambda r, b: kc.Rest(issuer=r.user, name=opt.text(r.options, "name") or ""),
     "kp close": lambda r, b: kc.CloseDeclarations(issuer=r.user),
     "kp order": needs("name", "position")(lambda r, b: kc.Reorder(
         issuer=r.user, name=_text(r, "name"), position=_int(r, "position"))),

@@ -23,7 +23,7 @@ TABLE: dict[str, str] = {
     "attack": PLAYER, "react": PLAYER, "declare": PLAYER, "end": PLAYER, "move": PLAYER,
     "check": PLAYER, "wait": PLAYER, "escape": PLAYER,
     "kp set": KEEPER, "kp place": KEEPER, "kp object": KEEPER, "kp override": KEEPER,
-    "kp allow": KEEPER, "kp undo": KEEPER, "kp redo": KEEPER, "kp skip": KEEPER,
+    "kp allow": KEEPER, "kp undo": KEEPER, "kp redo": KEEPER, "kp skip": KEEPER, "kp rest": KEEPER,
     "kp order": KEEPER, "kp setting": KEEPER, "kp role": KEEPER, "kp handover": KEEPER,
     "kp close": KEEPER, "kp pending": KEEPER, "battle reopen": KEEPER,
     "session start": KEEPER, "session end": KEEPER, "session log": ANYONE,

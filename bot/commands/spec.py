@@ -231,6 +231,8 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("kp redo", "kp やり直し", "KP: 取り消した操作をやり直す", (
         num("steps", "回数", "やり直す操作の数（既定 1）", 1, 100),)),
     Cmd("kp skip", "kp スキップ", "KP: 今の手番を飛ばす"),
+    Cmd("kp rest", "kp 休息", "KP: 休息させてスタミナを最大値まで戻す（チャージランク制。負傷で下がった最大値まで）", (
+        Opt("name", "名前", "休息させる参加者（省略で全員）", autocomplete="unit"),)),
     Cmd("kp close", "kp 宣言締切", "KP: ラウンド開始時の宣言を締め切る（未回答は宣言なし）"),
     Cmd("kp pending", "kp 保留中", "KP: 答えを待っている質問（NPC・非公開NPCの対応や宣言）をもう一度表示する", private=True),
     Cmd("kp order", "kp 順番", "KP: 行動順を動かす", (

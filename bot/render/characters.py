@@ -42,7 +42,9 @@ def charge_rank_text(character: Character, full: bool = False) -> str:
     shown = []
     for name in CHARGE_RANK_NUMBERS:
         if name == "スタミナ":
-            shown.append(f"スタミナ {character.stamina}/{character.stamina_max}")
+            lowered = character.stamina_max < character.numbers.get("スタミナ", 0)  # C-INJ-05
+            shown.append(f"スタミナ {character.stamina}/{character.stamina_max}"
+                         + (f"（負傷で最大{character.numbers['スタミナ']}→{character.stamina_max}）" if lowered else ""))
         elif name in character.numbers:
             shown.append(f"{name} {character.numbers[name]}")
     lines = ["（チャージランク制）" + " / ".join(shown)]

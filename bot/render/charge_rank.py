@@ -104,6 +104,10 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
             return f"{e.unit}は負傷の影響を受けた（C-INJ-05）。"
         return (f"{e.unit}の最大スタミナ {e.before} → {e.after}（負傷: {'・'.join(e.injuries)}、"
                 f"戦闘後の効果 C-INJ-05）")
+    if isinstance(e, ce.Rested):
+        if _hidden(view, e.unit):
+            return f"{e.unit}は休息した。"
+        return f"🛌 {e.unit}は休息した：スタミナ {e.before} → {e.after}（最大値まで、C-INJ-05）"
     if isinstance(e, ce.TravelProgressed):
         return f"{e.unit}は移動した（{e.after}/{e.distance}）" + ("。目標の区域に到達！" if e.after >= e.distance else "")
     return None

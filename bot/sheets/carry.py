@@ -31,7 +31,7 @@ from rules.systems.coc6.state import CocUnit
 SETTING = "sheet_carry"
 """The KP setting (bool, default on) that carries a battle's result onto the sheets."""
 
-CARRIED = ("hp_now", "san", "weapon_state", "stamina_now", "injuries", "growth", "growth_channel")
+CARRIED = ("hp_now", "san", "weapon_state", "stamina_now", "stamina_max", "injuries", "growth", "growth_channel")
 """The keys of the sheet dict a battle's end may change."""
 
 SUCCEEDED = {level.value for level in SuccessLevel if level.succeeded}
@@ -48,8 +48,9 @@ def battle_result(sheet: Character, unit: Unit) -> Character:
     X-HP-02), SAN less what the battle cost (``san_lost``, B-CALL-VITAL-05) and each own
     weapon's HP, breakage, jam and worn bowstring (a weapon back in its new condition keeps
     no entry); a
-    charge-rank unit's injuries (C-INJ-03) and stamina, which the battle's end already holds
-    under what its injuries leave of the maximum (StaminaMaxLowered, C-INJ-04/05)."""
+    charge-rank unit's injuries (C-INJ-03), stamina, and the lower maximum its injuries
+    leave (StaminaMaxLowered at the battle's end, C-INJ-04/05), kept on the sheet so that the
+    next battle and a rest stop there."""
     if isinstance(unit, CocUnit):
         conditions = dict(sheet.weapon_state)
         for weapon in sheet.weapons:
@@ -67,8 +68,9 @@ def battle_result(sheet: Character, unit: Unit) -> Character:
                        san_now=max(0, sheet.san - lost) if lost else sheet.san_now)
     if isinstance(unit, CrUnit):
         stamina = unit.stamina
+        lowered = unit.stamina_max if unit.stamina_max < sheet.numbers.get("スタミナ", 0) else None
         return replace(sheet, stamina_now=sheet.stamina_now if stamina == sheet.stamina else stamina,
-                       injuries=tuple(unit.injuries))
+                       injuries=tuple(unit.injuries), stamina_max_override=lowered)
     return sheet
 
 
@@ -91,6 +93,8 @@ def changes_text(old: Character, new: Character) -> list[str]:
                 parts.append(f"{weapon.name} {word}")
             elif was.get(key) and not now.get(key):
                 parts.append(f"{weapon.name} {word}から回復")
+    if new.is_charge_rank and old.stamina_max != new.stamina_max:
+        parts.append(f"最大スタミナ {old.stamina_max}→{new.stamina_max}")
     if new.is_charge_rank and old.stamina != new.stamina:
         parts.append(f"スタミナ {old.stamina}→{new.stamina}")
     if old.injuries != new.injuries:
@@ -213,7 +217,8 @@ class SheetCarrier:
         return sheets, ("シートへの反映を取り消しました: " + "／".join(lines)) if lines else ""
 
 
-_KEPT_WORDS = {"hp_now": "HP", "weapon_state": "武器の状態", "stamina_now": "スタミナ", "injuries": "負傷"}
+_KEPT_WORDS = {"hp_now": "HP", "weapon_state": "武器の状態", "stamina_now": "スタミナ", "stamina_max": "最大スタミナ",
+               "injuries": "負傷"}
 
 
 def _kept_by_hand(sheet: Character, after: Character, kept: dict) -> Character:

@@ -27,6 +27,14 @@ class SetValue(Command):
 
 
 @dataclass(frozen=True)
+class Rest(Command):
+    """``/kp rest [name:]``: the KP lets ``name`` (every unit when empty) rest: its stamina
+    back to its maximum, which its injuries may have lowered (charge rank, C-INJ-05)."""
+
+    name: str = ""
+
+
+@dataclass(frozen=True)
 class SkipTurn(Command):
     """``/kp skip``: end the current turn now (also the auto-skip of an idle turn)."""
 

@@ -90,6 +90,8 @@ class Character:
             (no characteristics; its numbers in ``numbers``).
         numbers: a charge-rank sheet's numbers ``{"リフレクス": 6, "スタミナ": 25, …}``.
         stamina_now: a charge-rank sheet's current stamina, or None when full.
+        stamina_max_override: a charge-rank sheet's maximum stamina as its injuries leave it
+            after a battle (C-INJ-05: below 〔スタミナ〕 until they heal), or None.
         injuries: a charge-rank sheet's recorded injuries (C-INJ-03), e.g. ``("軽傷",)``.
     """
 
@@ -113,6 +115,7 @@ class Character:
     numbers: dict[str, int] = field(default_factory=dict)
     stamina_now: int | None = None
     injuries: tuple[str, ...] = ()
+    stamina_max_override: int | None = None
 
     @property
     def hp_max(self) -> int:
@@ -145,8 +148,10 @@ class Character:
 
     @property
     def stamina_max(self) -> int:
-        """A charge-rank sheet's 〔スタミナ〕 (0 when not set)."""
-        return self.numbers.get("スタミナ", 0)
+        """A charge-rank sheet's maximum stamina: 〔スタミナ〕 (0 when not set), or less while
+        its injuries lower it (``stamina_max_override``, C-INJ-05)."""
+        base = self.numbers.get("スタミナ", 0)
+        return base if self.stamina_max_override is None else min(base, self.stamina_max_override)
 
     @property
     def stamina(self) -> int:
@@ -276,7 +281,8 @@ class Character:
         the sheet's current values, growth marks and charge-rank numbers only when set."""
         optional = {"san": self.san_now, "hp_now": self.hp_now, "mp_now": self.mp_now,
                     "mp_max": self.mp_max_override, "san_max": self.san_max_override,
-                    "growth_channel": self.growth_channel, "stamina_now": self.stamina_now}
+                    "growth_channel": self.growth_channel, "stamina_now": self.stamina_now,
+                    "stamina_max": self.stamina_max_override}
         collections = {"san_hour": dict(self.san_hour or {}), "numbers": dict(self.numbers),
                        "weapon_state": {k: dict(v) for k, v in self.weapon_state.items()},
                        "growth": dict(self.growth), "injuries": list(self.injuries)}
@@ -306,6 +312,7 @@ class Character:
                    growth_channel=data.get("growth_channel"), system=data.get("system") or "coc6",
                    numbers={k: int(v) for k, v in (data.get("numbers") or {}).items()},
                    stamina_now=_int_or_none(data.get("stamina_now")),
+                   stamina_max_override=_int_or_none(data.get("stamina_max")),
                    injuries=tuple(str(i) for i in data.get("injuries") or ()))
 
 

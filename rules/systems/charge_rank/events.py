@@ -164,6 +164,17 @@ class StaminaMaxLowered(Event):
     injuries: list
 
 
+@event("cr_rested")
+@dataclass(frozen=True)
+class Rested(Event):
+    """The KP let ``unit`` rest (``/kp rest``): stamina ``before`` → ``after``, its maximum
+    (C-INJ-05: 「休めば〔スタミナ〕は全快」, no higher than its injuries leave it)."""
+
+    unit: str
+    before: int
+    after: int
+
+
 @event("cr_travel")
 @dataclass(frozen=True)
 class TravelProgressed(Event):

@@ -21,7 +21,8 @@ def _joined(state: CrState, e: ev.UnitJoined) -> None:
     seq = max((u.join_seq for u in state.units.values()), default=-1) + 1
     state.units[e.unit] = CrUnit(id=e.unit, owner=e.owner, hidden=e.hidden, join_seq=seq, reflex=n.reflex,
                                  capacity=n.capacity, guard=n.guard, attack=n.attack, stamina=n.stamina_start,
-                                 stamina_max=n.stamina, missing=n.missing, injuries=list(n.injuries))
+                                 stamina_max=n.stamina_max, missing=n.missing, injuries=list(n.injuries),
+                                 unrested=n.unrested)
 
 
 def _removed(state: CrState, e: ev.UnitRemoved) -> None:
@@ -136,6 +137,12 @@ def _stamina_max(state: CrState, e: ce.StaminaMaxLowered) -> None:
         unit.stamina = min(unit.stamina, e.after)
 
 
+def _rested(state: CrState, e: ce.Rested) -> None:
+    if e.unit in state.units:
+        unit = state.unit(e.unit)
+        unit.stamina, unit.unrested = e.after, False
+
+
 def _travel(state: CrState, e: ce.TravelProgressed) -> None:
     if e.unit in state.units:
         state.unit(e.unit).travel = e.after
@@ -159,7 +166,7 @@ HANDLERS = {
     ce.QuestionAsked: _asked, ce.Answered: _answered,
     ce.QuestionWithdrawn: lambda s, e: setattr(s, "pending", [p for p in s.pending if p.id != e.question]), ce.DamageDealt: _damage,
     ce.ConditionChanged: _condition, ce.InjuryRecorded: _injury, ce.InjuryTreated: _treated,
-    ce.StaminaMaxLowered: _stamina_max, ce.TravelProgressed: _travel,
+    ce.StaminaMaxLowered: _stamina_max, ce.TravelProgressed: _travel, ce.Rested: _rested,
     NumberSet: apply_number_set, **KEEPER_HANDLERS,
 }
 

@@ -9,14 +9,14 @@ from dataclasses import dataclass
 
 from rules.battle.decision import Decision
 from rules.battle.events import Event, event
-from rules.battle.keeper import (ChangeSetting, Handover, KeeperChanged, KeeperRuling, Reorder,
+from rules.battle.keeper import (ChangeSetting, Handover, KeeperChanged, KeeperRuling, Reorder, Rest,
                                  SetValue, SettingChanged, SkipTurn)
 from rules.battle.permissions import find_unit, require_keeper
 from rules.dice import Dice
 from rules.errors import InvalidInput
 from rules.systems.charge_rank import options
 from rules.systems.charge_rank.damage import FAINTED
-from rules.systems.charge_rank.events import Answered, ConditionChanged, StatusChanged, StrikeUpdated
+from rules.systems.charge_rank.events import Answered, ConditionChanged, Rested, StatusChanged, StrikeUpdated
 from rules.systems.charge_rank.mainphase import proceed
 from rules.systems.charge_rank.phases import announce_defeat, finish_action
 from rules.systems.charge_rank.state import ACTED, ESCAPED, CrState, CrUnit
@@ -99,6 +99,29 @@ def set_value(d: Decision[CrState], cmd: SetValue, dice: Dice) -> None:
         proceed(d, dice)
 
 
+def rest(d: Decision[CrState], cmd: Rest, dice: Dice) -> None:
+    """``/kp rest [name:]`` (KP): the unit rests (every unit when no name): its stamina back
+    to its maximum, no higher than its injuries leave it (C-INJ-05). Raises InvalidInput when
+    nobody needs the rest, or for a dead unit."""
+    require_keeper(d.state, cmd, "休息")
+    units = [find_unit(d.state, cmd.name)] if cmd.name else list(d.state.cr_units())
+    rested = []
+    for unit in units:
+        assert isinstance(unit, CrUnit)
+        if "死亡" in unit.conditions:
+            if cmd.name:
+                raise InvalidInput(f"{unit.id}は死亡しています。休息では戻りません（C-INJ-REC-04）。")
+            continue
+        if unit.stamina < unit.stamina_max or unit.unrested:
+            rested.append(unit)
+    if not rested:
+        who = units[0].id if cmd.name else "全員"
+        raise InvalidInput(f"{who}のスタミナはすでに最大です（休息の必要はありません）。")
+    d.emit(KeeperRuling(by=cmd.issuer, action="休息", detail="、".join(u.id for u in rested)))
+    for unit in rested:
+        d.emit(Rested(unit=unit.id, before=unit.stamina, after=unit.stamina_max))
+
+
 def skip(d: Decision[CrState], cmd: SkipTurn, dice: Dice) -> None:
     """``/kp skip`` (and the auto-skip of an idle prompt): an open question is answered なし;
     otherwise the main phase's unit does nothing and is acted."""
@@ -145,5 +168,5 @@ def handover(d: Decision[CrState], cmd: Handover, dice: Dice) -> None:
 
 
 HANDLERS = {ChangeSetting: change_setting, SetValue: set_value, SkipTurn: skip, Reorder: reorder,
-            Handover: handover}
+            Handover: handover, Rest: rest}
 """``{keeper command class: handler(decision, command, dice)}``."""

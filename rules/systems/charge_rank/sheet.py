@@ -33,11 +33,24 @@ class Numbers:
     """The stamina the sheet holds now (after a former battle), None = full."""
     injuries: tuple[str, ...] = ()
     """Injuries the sheet holds from a former battle (C-INJ-03)."""
+    stamina_cap: int | None = None
+    """The maximum stamina the sheet's injuries leave (C-INJ-05), None = 〔スタミナ〕."""
+
+    @property
+    def stamina_max(self) -> int:
+        """The maximum stamina now: 〔スタミナ〕, or what the injuries leave of it (C-INJ-05)."""
+        return self.stamina if self.stamina_cap is None else min(self.stamina, self.stamina_cap)
 
     @property
     def stamina_start(self) -> int:
-        """The stamina a battle starts with: the sheet's current, never above 〔スタミナ〕."""
-        return self.stamina if self.stamina_now is None else min(self.stamina_now, self.stamina)
+        """The stamina a battle starts with: the sheet's current, never above the maximum."""
+        return self.stamina_max if self.stamina_now is None else min(self.stamina_now, self.stamina_max)
+
+    @property
+    def unrested(self) -> bool:
+        """The sheet's stamina is below its maximum: the unit has not rested since a battle
+        (C-INJ-05: 「休めば〔スタミナ〕は全快」)."""
+        return self.stamina_start < self.stamina_max
 
 
 def _skills(sheet: dict) -> dict[str, int]:
@@ -60,4 +73,5 @@ def numbers(sheet: dict) -> Numbers:
                    guard=skills.get("ガード", DEFAULTS["ガード"]), stamina=skills.get("スタミナ", 0),
                    attack=skills.get("攻撃力", DEFAULTS["攻撃力"]), missing=missing,
                    stamina_now=int(sheet["stamina_now"]) if sheet.get("stamina_now") is not None else None,
-                   injuries=tuple(str(i) for i in sheet.get("injuries") or ()))
+                   injuries=tuple(str(i) for i in sheet.get("injuries") or ()),
+                   stamina_cap=int(sheet["stamina_max"]) if sheet.get("stamina_max") is not None else None)

@@ -37,6 +37,9 @@ class CrUnit(Unit):
     """Injuries successfully treated this battle (C-INJ-REC-02), one entry per treatment."""
     travel: int = 0
     missing: tuple[str, ...] = ()
+    unrested: bool = False
+    """It joined with the stamina a former battle left, not rested since (C-INJ-05); the
+    status says so until the KP rests it (``/kp rest``)."""
 
     @property
     def out_of_action(self) -> bool:
