@@ -109,9 +109,11 @@ class EndTurn(Command):
 
 @dataclass(frozen=True)
 class Move(Command):
-    """``/move to:C4``."""
+    """``/move to:C4`` (a square, house rules); ``/move power:2`` (charge rank: the power rank
+    moved towards another combat area, C-OPT-OOA-04; None = the whole charge rank)."""
 
     to: str = ""
+    power: int | None = None
 
 
 @dataclass(frozen=True)

@@ -485,6 +485,8 @@ ROWS = [
     ("cr/kiryu-turn", "alice", "待機します", "wait"),
     ("cr/kiryu-turn", "alice", "パワー3で逃亡", "escape power=3"),
     ("cr/kiryu-turn", "alice", "逃亡パワー2", "escape power=2"),
+    ("cr/kiryu-turn", "alice", "パワー2で移動", "move power=2"),  # C-OPT-OOA-04 (issue 29)
+    ("cr/kiryu-turn", "alice", "移動", "move"),
     ("cr/kiryu-turn", "alice", "ターン終了", "end"),
     ("cr/kiryu-turn", "alice", "パワー", "-"),
     ("cr/kiryu-turn", "alice", "待機しようかな", "-"),

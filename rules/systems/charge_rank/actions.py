@@ -65,15 +65,16 @@ def other(d: Decision[CrState], cmd: SkillCheck, dice: Dice) -> None:
 
 
 def move(d: Decision[CrState], cmd: Move, dice: Dice) -> None:
-    """C-OPT-OOA-04: with a distance set by the KP, roll as usual with the whole charge rank;
-    unless it fails automatically its power rank adds to the distance covered. Without one,
-    there is no distance in this system (C-OPT-DIST-01)."""
+    """C-OPT-OOA-04: with a distance set by the KP, roll as usual at the power rank chosen
+    (``/move power:``, 「パワー2で移動」; the whole charge rank when none is given, C-CHECK-03
+    refuses one above it); unless it fails automatically its power rank adds to the distance
+    covered. Without a distance there is none in this system (C-OPT-DIST-01)."""
     unit = actor(d, cmd)
     distance = int(d.state.settings.get("area_distance") or 0)
     if not distance:
         refuse(cmd, "C-OPT-DIST-01", "この戦闘には距離の概念がありません。届かなければ届くところまで動くだけです")
         distance = 1
-    power = choose_power(cmd, unit, None)
+    power = choose_power(cmd, unit, cmd.power)
     take_action(d, unit, "移動")
     roll = check(d, dice, d.state.unit(unit.id), "移動", power, BASE_SAFETY)
     if not roll.auto_fail:

@@ -15,7 +15,8 @@ WORDS = Words(
                "妨害": ()},
     specials={"加減": ("手加減",), "不意打ち": (), "区域外": ()},
     turn_actions={"wait": ("待機", "様子見", "様子を見る", "様子をみる", "待つ", "待ちます", "たいき"),
-                  "escape": ("逃亡", "逃げる", "逃走", "逃げます", "撤退")},
+                  "escape": ("逃亡", "逃げる", "逃走", "逃げます", "撤退"),
+                  "move": ("移動",)},  # 「パワー2で移動」 towards another combat area (C-OPT-OOA-04)
     attack_verbs=TECHNIQUES,
     power=True,
 )

@@ -40,6 +40,8 @@ def move(rules: CocRules, d: Decision[CocState], cmd: Move) -> None:
     require_turn(state, unit)
     require_no_pending(state)
     require_active(unit)
+    if not (cmd.to or "").strip():
+        raise InvalidInput("移動先のマスを to: で指定してください（例: /move to:C4）。")
     if unit.square is None:
         raise InvalidInput(f"{unit.id}はマップに置かれていません。KPが /kp place name:{unit.id} to:マス で配置します。")
     dest = normalize(cmd.to)

@@ -164,6 +164,24 @@ def test_moving_to_another_area_adds_power_ranks_up_to_the_kps_distance(cr_table
     assert t.u("A").travel == 6 >= t.state.settings["area_distance"]
 
 
+@pytest.mark.rule("C-OPT-OOA-04", "C-CHECK-02", "C-CHECK-03")
+def test_a_move_at_a_chosen_power_rank_records_that_rank_and_spends_only_it(cr_table):
+    """「通常通りに判定を行い、パワーランクを記録」 (issue 29: ``/move power:``): PR 2 of a charge of
+    6 rolls 2 dice, adds 2 to the distance covered and leaves 4; a rank above the charge is
+    refused (C-CHECK-03), the KP may allow it."""
+    t = cr_table()
+    t.unit("A", reflex=6)
+    t.unit("B", reflex=2, npc=True)
+    t.setting("区域間距離", "10")
+    t.start()
+    t.refused("C-CHECK-03", cmds.Move, "A", power=7)
+    t.act(cmds.Move, "A", [3, 4], power=2)
+    rolled = t.of(ce.PoolRolled)[-1]
+    assert (rolled.purpose, rolled.power, rolled.charge_before, rolled.charge_after) == ("移動", 2, 6, 4)
+    assert [(e.before, e.after, e.distance) for e in t.of(ce.TravelProgressed)] == [(0, 2, 10)]
+    assert t.u("A").charge == 4
+
+
 @pytest.mark.rule("C-OPT-OOA-05")
 def test_attack_while_moving_hits_only_once_in_reach(cr_table):
     t = cr_table()
