@@ -21,7 +21,7 @@ from rules.systems.coc6.checks import bands
 from rules.systems.coc6.concentrate import active_refusal
 from rules.systems.coc6.conditions import STUN, require_active
 from rules.systems.coc6.config import CocRules
-from rules.systems.coc6.grid import MELEE_REACH, apart
+from rules.systems.coc6.grid import MELEE_REACH, apart, wall_between
 from rules.systems.coc6.waiting import TargetAwaited, awaited
 from rules.systems.coc6.hide import hidden_divisor
 from rules.systems.coc6.hit import Incoming, hit
@@ -139,9 +139,16 @@ def check_limit(rules: CocRules, state: CocState, actor: CocUnit, weapon: Weapon
         forbid(ap_clause, f"{actor.id}の行動ポイントが足りません（残り{actor.ap}、この攻撃には{ap}ポイント必要）。")
 
 
+LINE_OF_FIRE = "X-LOF-01"
+"""Our own clause (not a seed rule): no attack's line passes through a wall square. Seed 000
+gives 遮蔽物 (cover, −20%, H-FIRE-02) and 壁 apart; the KP may allow a shot through a window or
+a thin wall (H-GEN-01)."""
+
+
 def check_reach(state: CocState, actor: CocUnit, target: CocUnit, weapon: Weapon, factor: int = 1) -> int | None:
     """X-REACH-01 on a map: melee reaches ≤ 1 square, ranged weapons their range in metres
-    (× ``factor``, e.g. 剛の型's ×2). Returns the distance (squares) or None without a map."""
+    (× ``factor``, e.g. 剛の型's ×2); no attack passes through a wall square (X-LOF-01, the
+    refusal names the wall's square). Returns the distance (squares) or None without a map."""
     gap = apart(state, actor, target)
     if gap is None:
         return None
@@ -150,7 +157,12 @@ def check_reach(state: CocState, actor: CocUnit, target: CocUnit, weapon: Weapon
             forbid("X-REACH-01", f"{weapon.name}は隣のマスまでしか届きません（{target.id}まで{gap}マス）。")
     elif weapon.range_m is not None and gap > weapon.range_m * factor:
         forbid("X-REACH-01", f"{target.id}は{weapon.name}の射程{weapon.range_m * factor}mの外です（{gap}マス）。")
+    wall = wall_between(state, actor.square or "", target.square or "")
+    if wall is not None:  # a wall is not cover: nothing passes through it (the KP may allow a window)
+        forbid(LINE_OF_FIRE, f"{actor.id}から{target.id}までの間の{wall[1]}に壁「{wall[0]}」があり、"
+                             "攻撃は通りません（壁は遮蔽物ではありません。窓や薄い壁ならKPが /kp allow で認められます）。")
     return gap
+
 
 
 @dataclass

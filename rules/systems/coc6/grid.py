@@ -97,11 +97,22 @@ def object_at(state: CocState, square: str) -> tuple[str, dict] | None:
 
 
 def obstacle_between(state: CocState, a: str, b: str) -> str | None:
-    """The name of a cover object or wall on the line from ``a`` to ``b`` (H-FIRE-02), or None."""
+    """The name of a cover object 「遮蔽物」 on the line from ``a`` to ``b`` (H-FIRE-02: shoot
+    past it at −20%), or None. A wall is not cover (:func:`wall_between`)."""
+    for square in between(a, b):
+        found = [n for n, o in state.objects.items() if o.get("square") == square and o.get("kind") != WALL]
+        if found:
+            return found[0]
+    return None
+
+
+def wall_between(state: CocState, a: str, b: str) -> tuple[str, str] | None:
+    """``(name, square)`` of the first wall 「壁」 on the line from ``a`` to ``b``, or None: no
+    line of fire passes through a wall square (seed 000 keeps 壁 apart from 遮蔽物; X-LOF-01)."""
     for square in between(a, b):
         hit = object_at(state, square)
-        if hit is not None:
-            return hit[0]
+        if hit is not None and hit[1].get("kind") == WALL:
+            return hit[0], square
     return None
 
 

@@ -80,6 +80,20 @@ def test_an_obstacle_between_costs_20(table_of):
     assert rolled(events) == [(40, 99)]
 
 
+@pytest.mark.rule("H-FIRE-02", "X-LOF-01")
+def test_a_wall_is_not_cover_no_shot_passes_through_it_unless_the_kp_allows(table_of):
+    """Issue 29: seed 000 keeps 遮蔽物 (shoot past it at −20%) and 壁 apart: a wall on the line
+    of fire refuses the shot, naming its square; the KP may allow it (a window), at no −20%."""
+    table = _table(table_of)
+    table.run(KP, cmds.Place, name="ジョー", to="A1")
+    table.run(KP, cmds.Place, name="信者", to="E1")
+    table.run(KP, cmds.PlaceObject, name="塀", at="C1", kind="壁")
+    refusal = table.refused("X-LOF-01", "joe", cmds.Attack, target="信者", weapon="拳銃")
+    assert "C1に壁「塀」があり" in refusal.message and refusal.allowable
+    events = table.run("joe", cmds.Attack, [99], target="信者", weapon="拳銃", allow=frozenset({"X-LOF-01"}))
+    assert rolled(events) == [(60, 99)]  # the wall is no cover: no −20%
+
+
 @pytest.mark.rule("H-FIRE-PB-01", "H-FIRE-PB-02", "X-TOUCH-01")
 def test_point_blank_hits_without_a_roll_and_adds_1d4(table_of):
     table = _table(table_of)
