@@ -164,6 +164,12 @@ def _allowed(cmd: React, question: Pending, strike: dict, action: str, pulled: b
                                 f"{action}は自分以外が攻撃の対象になっているときの行動です", allowable=False)
     if question.kind == "interrupt" and action in ("防御", "回避", "カウンター"):
         raise RuleViolation("C-PASS-01", "受動行動を取れるのは攻撃の対象になった者だけです", allowable=False)
+    if question.kind == "interrupt" and action in ("インターセプト", "カバーリング") and \
+            not (action == "カバーリング" and strike["kind"] == "escape"):
+        # asked about the other interrupt only: its side is not offered this one (issue 22); the KP may allow it
+        refuse(cmd, SIDE_CLAUSES[action], f"{SIDE_REASONS[action]}（{question.unit}に尋ねたのは"
+                                          f"{'／'.join(o for o in question.options if o != 'なし')}です）")
+        return
     if question.kind == "obstruct" and action != "妨害":
         raise RuleViolation("C-ESC-02", "逃亡に対しては妨害（受動行動）かインターセプトで対応します", allowable=False)
     if action == "カバーリング" and strike["kind"] == "escape":

@@ -73,3 +73,24 @@ def test_an_escape_is_obstructed_by_its_opponents_only(cr_table):
     assert t.asked() == ("桐生", "obstruct", ("妨害", "なし"))
     t.react("桐生", "なし")
     assert t.state.pending == [] and "逃亡" in t.u("刺客1").conditions
+
+
+@pytest.mark.rule("C-ICPT-01", "C-ICPT-02", "C-ICPT-03")
+def test_three_pcs_the_kp_allows_an_intercept_by_one_asked_only_to_cover(cr_table):
+    """Issue 29: 甲 attacks 乙 and 丙, all three PCs, is asked only to cover (the target's side).
+    Its インターセプト is refused naming C-ICPT-01 — not 「いま選べません」 — and ``/kp allow``
+    lets it intercept."""
+    t = cr_table()
+    t.unit("甲", reflex=6, attack=3, guard=1)
+    t.unit("乙", reflex=5, attack=3, guard=1)
+    t.unit("丙", reflex=4, attack=4, guard=1)
+    t.start()
+    t.act(cmds.Attack, "甲", [2, 3], target="乙", power=2)  # achievement 5
+    assert t.asked() == ("丙", "interrupt", ("カバーリング", "なし"))
+    refusal = t.refused("C-ICPT-01", cmds.React, "丙", [3, 3], action="インターセプト", power=2)
+    assert refusal.allowable and "丙に尋ねたのはカバーリングです" in refusal.message
+    events = t.apply(cmds.React(issuer="kp", as_unit="丙", action="インターセプト", power=2,
+                                allow=frozenset({"C-ICPT-01"})), [3, 3])  # 6 ≥ 5: nullified
+    assert [e.outcome for e in events if isinstance(e, ce.StrikeEnded)] == ["丙のインターセプト成功（6 ≥ 5）：無効化"]
+    strike = t.state.strikes[0]
+    assert (strike["kind"], strike["attacker"], strike["target"]) == ("intercept", "丙", "甲")
