@@ -27,7 +27,9 @@ def actor(d: Decision[CrState], cmd: Command) -> CrUnit:
             raise RuleViolation("C-WAIT-02", f"{unit.id}は待機状態なので能動行動はできません（割り込みはできます）",
                                 allowable=False)
         if unit.status == ACTED:
-            raise RuleViolation("C-PHASE-09", f"{unit.id}はこのラウンドすでに行動済みです", allowable=False)
+            why = f"（{unit.because}）" if unit.because else ""
+            raise RuleViolation("C-PHASE-09", f"{unit.id}はこのラウンドすでに行動済みです{why}。"
+                                              "次のラウンドまで能動行動はできません", allowable=False)
         raise RuleViolation("C-PHASE-05", f"いまは{state.turn or '誰も行動しない'}のメインフェイズです。"
                                           f"{unit.id}の番ではありません", allowable=False)
     return unit

@@ -61,7 +61,8 @@ def _turn_ended(state: CrState, e: ev.TurnEnded) -> None:
 
 def _status(state: CrState, e: ce.StatusChanged) -> None:
     if e.unit in state.units:
-        state.unit(e.unit).status = e.status
+        unit = state.unit(e.unit)
+        unit.status, unit.why = e.status, e.cause
         if e.status == ACTED and e.unit not in state.acted:
             state.acted.append(e.unit)
 

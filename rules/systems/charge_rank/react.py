@@ -39,8 +39,9 @@ def _diagnose(state: CrState, unit: CrUnit, action: str) -> None:
             raise RuleViolation(f"C-{'ICPT' if action == 'インターセプト' else 'COVER'}-01",
                                 f"{action}は自分以外が攻撃の対象になっているときの行動です", allowable=False)
         if unit.status == ACTED:
-            raise RuleViolation("C-INT-02", f"{unit.id}は行動済みなので割り込めません（割り込めるのは未行動か待機中だけ）",
-                                allowable=False)
+            why = f"（{unit.because}）" if unit.because else ""
+            raise RuleViolation("C-INT-02", f"{unit.id}はこのラウンド行動済み{why}なので割り込めません"
+                                            "（割り込めるのは未行動か待機中だけ）", allowable=False)
         if unit in interrupters(state, strike):
             raise RuleViolation("C-INT-03", "割り込みはリフレクスの高い順です。順番が来るまでお待ちください",
                                 allowable=False)

@@ -2,6 +2,7 @@
 stamina, and the queue of strikes being resolved in the main phase (C-MAIN-01)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from rules.battle.state import OUT_OF_ACTION, BattleState, Unit
@@ -32,6 +33,9 @@ class CrUnit(Unit):
     stamina_max: int = 0
     charge: int = 0
     status: str = READY
+    why: str = ""
+    """What put it in its ``status`` this round (「攻撃（C-MAIN-02）」, 「割り込みをした（C-INT-02）」):
+    a refusal says the unit's actual state, not a bare 「行動済み」 (issue 29)."""
     injuries: list[str] = field(default_factory=list)
     treated: list[str] = field(default_factory=list)
     """Injuries successfully treated this battle (C-INJ-REC-02), one entry per treatment."""
@@ -40,6 +44,11 @@ class CrUnit(Unit):
     unrested: bool = False
     """It joined with the stamina a former battle left, not rested since (C-INJ-05); the
     status says so until the KP rests it (``/kp rest``)."""
+
+    @property
+    def because(self) -> str:
+        """:attr:`why` without its clause (「攻撃」, 「割り込みをした」), '' when unknown."""
+        return re.sub(r"（[A-Z]-[A-Z0-9-]+）$", "", self.why)
 
     @property
     def out_of_action(self) -> bool:

@@ -31,6 +31,18 @@ def needs_parry_declaration(rules: CocRules, state: CocState, unit: CocUnit) -> 
     return best < threshold
 
 
+def free_parry_text(rules: CocRules, unit: CocUnit) -> str:
+    """Why ``unit`` needs no parry declaration, in Japanese: its 〈マーシャルアーツ〉/〈武道〉
+    reaches ``parry_free_at`` (H-DEF-PARRY-03; P-PARRY-07/08: every CoC character has
+    〈マーシャルアーツ〉 1%)."""
+    assert unit.character is not None
+    skills = {"マーシャルアーツ": unit.character.skill("マーシャルアーツ"), **unit.character.budo_skills()}
+    name, value = max(skills.items(), key=lambda item: item[1])
+    clause = "H-DEF-PARRY-03" if rules.rule_set == "H" else "P-PARRY-07"
+    return (f"{unit.id}は〈{name}〉{value}%があるので、受け流しの宣言は要りません。宣言しなくても、"
+            f"攻撃を受けたときに[受け流し]を選べます（{clause}）。")
+
+
 def declaration_refusal(rules: CocRules, state: CocState, unit: CocUnit, attacker: str) -> RuleViolation | None:
     """H-DEF-PARRY-01/02 (P-PARRY-05/02): a unit whose 〈マーシャルアーツ〉/〈武道〉 is below
     ``parry_free_at`` parries only an opponent it declared at the start of the round."""

@@ -19,6 +19,7 @@ from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import announce_defeat
 from rules.systems.coc6.declarations import LIFT_WORDS, NONE, NONE_LABEL, STANDING_WORDS, answer_none, answer_standing, lift
 from rules.systems.coc6.window import require_window
+from rules.systems.coc6.parrying import free_parry_text, needs_parry_declaration
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6.house_declarations import HOUSE_DECLARATIONS, declare_house
 from rules.systems.coc6.turns import advance, start_round
@@ -120,6 +121,8 @@ def declare(rules: CocRules, d: Decision[CocState], cmd: Declare) -> None:
         return
     if action != "受け流し":
         raise InvalidInput(f"「{action}」はこのシステムで宣言できる行動ではありません。宣言できるのは: 受け流し")
+    if not needs_parry_declaration(rules, state, unit):  # say what is true: no declaration is needed (issue 29)
+        raise InvalidInput(free_parry_text(rules, unit))
     require_window(state, unit, rules.clause("parry_declare"), "受け流しの宣言")
     if not cmd.target:
         raise InvalidInput("受け流す相手を target: で指定してください。")

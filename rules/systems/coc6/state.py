@@ -103,6 +103,10 @@ class CocState(BattleState):
     """Units whose round-start declaration is still awaited (declarations.py)."""
     may_declare: list[str] = field(default_factory=list)
     """Units that may still declare this round: called, not acted, asked or closed."""
+    window_left: dict[str, str] = field(default_factory=dict)
+    """Why each unit called this round can no longer declare, as the refusal says it after
+    「<unit>は」 (「このラウンドすでに攻撃した」, 「宣言の受付がKPに締め切られた」): a refusal says
+    what is true (issue 29)."""
     attackers: dict[int, str] = field(default_factory=dict)
     """Who made each attack, by attack number (damage lines of hidden NPCs stay private)."""
     objects: dict[str, dict] = field(default_factory=dict)

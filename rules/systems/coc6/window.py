@@ -46,17 +46,28 @@ class DeclarationsClosed(Event):
 def require_window(state: CocState, unit: CocUnit, clause: str, what: str) -> None:
     """Raise RuleViolation ``clause`` (liftable with ``/kp allow``) unless ``unit`` may still
     declare this round: it was called, has not acted, answered 宣言しない or been asked to
-    react, and the window is not closed."""
+    react, and the window is not closed. The refusal says which of these is true (issue 29)."""
     if unit.id in state.may_declare:
         return
-    forbid(clause, f"{what}はラウンドのはじめ（宣言の受付中）に行います。{unit.id}はこのラウンドもう行動したか、"
-                        "宣言しないと答えたか、受付が締め切られています")
+    left = state.window_left.get(unit.id)
+    if left:
+        why = f"{unit.id}は{left}ので、もう宣言できません"
+    elif unit.marks.get("no_declare"):
+        why = f"{unit.id}は「以後宣言しない」を選んでいます（/declare action:宣言再開 で次のラウンドから戻せます）"
+    elif "スタン" in unit.conditions:
+        why = f"{unit.id}はスタンしているので、このラウンドは宣言できません"
+    else:
+        why = f"{unit.id}はこのラウンドの宣言の受付に入っていません（ラウンドの途中から参加したときは次のラウンドから）"
+    forbid(clause, f"{what}はラウンドのはじめ（宣言の受付中）に行います。{why}")
 
 
 # --- folding ------------------------------------------------------------------------------
 
-def _leave(state: CocState, unit: str) -> None:
-    """``unit`` can no longer declare this round (it answered, acted or was asked)."""
+def _leave(state: CocState, unit: str, why: str) -> None:
+    """``unit`` can no longer declare this round (it answered, acted or was asked): ``why``,
+    the first reason, is kept for the refusals."""
+    if unit in state.may_declare:
+        state.window_left.setdefault(unit, why)
     if unit in state.declaring:
         state.declaring.remove(unit)
     if unit in state.may_declare:
@@ -66,9 +77,13 @@ def _leave(state: CocState, unit: str) -> None:
 def _opened(state: CocState, e: DeclarationsOpened) -> None:
     state.declaring = [u for u in e.units if u in state.units]
     state.may_declare = list(state.declaring)
+    state.window_left = {}
 
 
 def _closed(state: CocState, e: DeclarationsClosed) -> None:
+    why = "宣言の受付が時間切れで締め切られた" if e.timeout else "宣言の受付がKPに締め切られた"
+    for unit in state.may_declare:
+        state.window_left.setdefault(unit, why)
     state.declaring.clear()
     state.may_declare.clear()
 
@@ -78,18 +93,24 @@ def _declared(state: CocState, e: ce.Declared) -> None:
         state.declaring.remove(e.unit)
 
 
+ACTED_WORDS = {ce.AttackDeclared: "攻撃した", ce.ApSpent: "行動ポイントを使った", ce.UnitMoved: "移動した",
+               ev.TurnEnded: "手番を終えた", ce.ReactionRequested: "攻撃への対応を求められた",
+               ev.UnitRemoved: "戦闘から外れた"}
+"""What a unit did that closed its window, as a refusal says it (「…すでに攻撃したので」)."""
+
+
 def _acted(state: CocState, e: Event) -> None:
     """Acting (or being asked to react) counts as having declared nothing more."""
     unit = getattr(e, "attacker", None) if isinstance(e, ce.AttackDeclared) else getattr(e, "unit", None)
     if isinstance(e, ce.UnitMoved) and not e.ap:
         return
     if unit:
-        _leave(state, unit)
+        _leave(state, unit, "このラウンドすでに" + ACTED_WORDS.get(type(e), "行動した"))
 
 
 WINDOW_HANDLERS = {
     DeclarationsOpened: _opened,
-    DeclarationAnswered: lambda s, e: _leave(s, e.unit),
+    DeclarationAnswered: lambda s, e: _leave(s, e.unit, "このラウンドは「宣言しない」と答えた"),
     DeclarationsClosed: _closed,
 }
 """Events of the window itself, merged into evolve's table."""

@@ -53,7 +53,7 @@ def test_intercept_at_or_above_the_attack_nullifies_it_and_hits_the_attacker(cr_
     assert t.state.turn == "C"
 
 
-@pytest.mark.rule("C-INT-02")
+@pytest.mark.rule("C-INT-02", "C-PHASE-09")
 def test_acted_units_cannot_interrupt(cr_table):
     t = cr_table()
     table(t)
@@ -63,7 +63,12 @@ def test_acted_units_cannot_interrupt(cr_table):
     t.react("B", "なし")
     t.act(cmds.Attack, "B", [3], target="A", power=1)
     assert t.asked()[:2] == ("A", "passive")  # C is B's ally: not asked (issue 22)
-    t.refused("C-INT-02", cmds.React, "D", action="インターセプト", power=1)
+    refusal = t.refused("C-INT-02", cmds.React, "D", action="インターセプト", power=1)
+    # issue 29: the refusal says what made D acted, not a bare 「行動済み」
+    assert refusal.message == "Dはこのラウンド行動済み（割り込みをした）なので割り込めません（割り込めるのは未行動か待機中だけ）"
+    t.react("A", "なし")  # B's attack lands; C's main phase
+    acted = t.refused("C-PHASE-09", cmds.Wait, "D")
+    assert acted.message == "Dはこのラウンドすでに行動済みです（割り込みをした）。次のラウンドまで能動行動はできません"
 
 
 @pytest.mark.rule("C-ICPT-05")
