@@ -74,7 +74,7 @@ def test_a_house_rules_fight_typed_in_chat(play):
     assert "ゾンビのDEXが8→7（膝、H-KYU-PREC-11）" in done.said("kp: なし")
     assert "ボブ 受け流し（ナイフ）：(1D100<=50) ＞ 60 ＞ 失敗" in done.said("bob: ナイフで受け流し")
     assert done.said("alice: 回避に集中") == "アリスは「回避に集中」を宣言しました。"
-    assert "リン 応急手当（ボブ）：(1D100<=60) ＞ 20 ＞ 成功\n→ ボブのHPが2回復（7→9）" in done.said("rin: 応急手当をボブに")
+    assert "リン 応急手当（ボブ）：(1D100<=60) ＞ 20 ＞ 成功\n→ ボブのHPが2回復（7→9、1D3＝2）" in done.said("rin: 応急手当をボブに")
     dodged = done.said("alice: 回避")
     assert "アリス 回避：(1D100<=28) ＞ 10 ＞ 成功" in dodged and "以降の回避は−20%" in dodged
     status = done.status()

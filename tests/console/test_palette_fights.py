@@ -105,5 +105,5 @@ async def test_what_the_palette_lines_said(tmp_path):
     assert asked[1]["text"].startswith("出目 50 を振りました（この出目で判定します。振り直しはしません）。どちらを攻撃しますか？")
     assert "ボブ .38リボルバー 単発 1発目：(1D100<=60) ＞ 50 ＞ 成功" in chat.said("bob: [ゾンビ2]")
     aid = chat.said("bob: CCB<=60 【応急手当】")
-    assert "ボブ 応急手当（アリス）：(1D100<=60) ＞ 40 ＞ 成功\n→ アリスのHPが2回復（8→10）" in aid
+    assert "ボブ 応急手当（アリス）：(1D100<=60) ＞ 40 ＞ 成功\n→ アリスのHPが2回復（8→10、1D3＝2）" in aid
     assert aid in slash.said("bob: /check skill:応急手当 target:アリス")

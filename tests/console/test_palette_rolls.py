@@ -71,7 +71,7 @@ async def test_first_aid_goes_to_the_one_hurt_ally(console_table):
     await setup(table)
     await table.say("kp: /kp set target:ボブ field:HP value:7")
     said = texts(await table.say("alice: CCB<=55 【応急手当】"))
-    assert "アリス 応急手当（ボブ）：(1D100<=55) ＞ 30 ＞ 成功\n→ ボブのHPが2回復（7→9）" in said
+    assert "アリス 応急手当（ボブ）：(1D100<=55) ＞ 30 ＞ 成功\n→ ボブのHPが2回復（7→9、1D3＝2）" in said
     status = await table.status()
     assert (status["アリス"]["hp"], status["ボブ"]["hp"]) == (13, 9)
 

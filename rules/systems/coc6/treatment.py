@@ -43,12 +43,13 @@ def injury_refusal(patient: CocUnit, skill: str) -> None:
 def heal(d: Decision[CocState], patient: CocUnit, skill: str, dice: Dice) -> int:
     """A successful ``skill`` on ``patient``: roll 1D3 through ``dice`` and restore that
     much HP, not above the maximum, and mark the injury as treated by ``skill``. Returns the
-    HP restored (0..3); the HpChanged cause tells a roll cut short by the maximum."""
+    HP restored (0..3); the HpChanged cause shows the 1D3 rolled (issue 29) and tells a roll
+    cut short by the maximum."""
     rolled = dice.roll(3)
     gain = max(0, min(rolled, patient.hp_max - patient.hp))
     d.emit(ce.UnitMarked(unit=patient.id, key=TREATED, value=[*patient.marks.get(TREATED, ()), skill]))
     if gain:
-        cause = "" if gain == rolled else f"{HEAL}＝{rolled}、最大HPまで"
+        cause = f"{HEAL}＝{rolled}" + ("" if gain == rolled else "、最大HPまで")
         d.emit(ce.HpChanged(unit=patient.id, before=patient.hp, after=patient.hp + gain, cause=cause))
     return gain
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.render.battle import event_line
 from rules.battle import commands as cmds
 from rules.errors import InvalidInput
 from rules.systems.coc6 import events as ce
@@ -28,7 +29,9 @@ def ward(table_of):
 @pytest.mark.rule("H-GEN-02")
 def test_a_successful_first_aid_restores_1d3_hp_once_per_injury(ward):
     events = ward.run("alice", cmds.SkillCheck, [20, 2], skill="応急手当", target="花子")
-    assert [(e.before, e.after) for e in events if isinstance(e, ce.HpChanged)] == [(5, 7)]
+    assert [(e.before, e.after, e.cause) for e in events if isinstance(e, ce.HpChanged)] == [(5, 7, "1D3＝2")]
+    healed = next(e for e in events if isinstance(e, ce.HpChanged))
+    assert event_line(healed) == "→ 花子のHPが2回復（5→7、1D3＝2）"  # the 1D3 is shown (issue 29)
     assert ward.hp("花子") == 7 and ward.unit("アリス").ap == 2
     refusal = ward.refused("H-GEN-02", "alice", cmds.SkillCheck, [20, 2], skill="応急手当", target="花子")
     assert refusal.message == "花子の今の負傷は〈応急手当〉で手当て済みです（1つの負傷に1回。新たに負傷すれば、また手当てできます）。"
