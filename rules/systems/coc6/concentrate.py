@@ -102,4 +102,6 @@ def active_refusal(unit: CocUnit) -> RuleViolation | None:
     focus = focus_of(unit)
     if focus is None:
         return None
-    return RuleViolation("H-DEF-03", f"{unit.id}は「{focus}{SUFFIX}」を宣言しているので、このラウンドは防御（{focus}）以外の行動ができません")
+    # the seed's 「選択した防御行動以外」: 防御 alone is the CON×5 block (H-DEF-BLOCK), not every defensive action
+    return RuleViolation("H-DEF-03", f"{unit.id}は「{focus}{SUFFIX}」を宣言しているので、このラウンドは選んだ防御行動"
+                                     f"（{focus}）しか取れません（攻撃・移動・判定もできません）")

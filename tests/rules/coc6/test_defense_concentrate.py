@@ -109,7 +109,8 @@ def test_a_concentrating_unit_takes_no_active_action(table_of):
     assert active_refusal(table.unit("アリス")) is None
     table.declare("アリス", "かばうに集中")
     refusal = active_refusal(table.unit("アリス"))
-    assert refusal.clause == "H-DEF-03" and "かばうに集中" in refusal.message
+    assert refusal.clause == "H-DEF-03" and refusal.message == (  # 「防御」 is the block, not any defence (issue 29)
+        "アリスは「かばうに集中」を宣言しているので、このラウンドは選んだ防御行動（かばう）しか取れません（攻撃・移動・判定もできません）")
 
 
 @pytest.mark.rule("H-DEF-03")
