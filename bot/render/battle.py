@@ -78,8 +78,7 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         order = " → ".join(e.order) or "（行動できる者なし）"
         tied = "".join(f"\n（同値: {'・'.join(g)}。参加順で並べています）" for g in e.tied
                        if not any(_hidden(view, u) for u in g))  # a tie would tell a hidden NPC's DEX
-        declare = ROUND_HINTS.get(view.system, "") if view else ""
-        return f"━━ ラウンド{e.round} ━━ 行動順: {order}{tied}{declare}"
+        return f"━━ ラウンド{e.round} ━━ 行動順: {order}{tied}"  # the declarations: their own message (window.py)
     if isinstance(e, ev.TurnEnded):
         return f"{e.unit}の手番が終わりました（{e.cause}）。" if e.cause else f"{e.unit}の手番が終わりました。"
     if isinstance(e, ev.SideOutOfAction):
@@ -159,13 +158,6 @@ CHAT_TURN_HINTS = {
     "charge-rank": "チャットで「パワー3で{foe}を攻撃」「待機」のように宣言できます。",
 }
 """The chat form of a turn's declarations (issue 9), with an opponent's name as the example."""
-
-ROUND_HINTS = {
-    "coc6": "\n（受け流しの宣言は、自分の最初の行動の前に /declare action:受け流し target:相手）",
-    "coc6-house": "\n（受け流し・行動遅延・○○に集中の宣言は、自分の最初の行動の前に /declare で）",
-}
-"""The round-start declarations a system has, announced with each new round."""
-
 
 PRIVATE_KINDS = ("reaction", "declare", "cover")
 """The prompts a hidden NPC gets only privately: their options (its weapons, what it may

@@ -35,8 +35,7 @@ async def test_roll_answers_publicly_with_the_bcdice_text(make_bot):
 async def test_a_round_start_pings_each_user_once_and_the_turn_prompt_carries_the_end_turn_button(make_bot):
     harness = await make_bot()
     calls = await harness.first_round()
-    assert calls[0].content == ("━━ ラウンド1 ━━ 行動順: アリス → ゾンビ\n"
-                                "（受け流し・行動遅延・○○に集中の宣言は、自分の最初の行動の前に /declare で）\n"
+    assert calls[0].content == ("━━ ラウンド1 ━━ 行動順: アリス → ゾンビ\n"  # no old 「最初の行動の前に」 hint (issue 29)
                                 "ラウンド1開始時の宣言を受け付けます: アリス（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）")
     declarations = [c for c in calls if c.custom_ids and not c.ephemeral and "cb:1:t1-アリス:end" not in c.custom_ids]
     # one message for アリス's buttons and the KP's close, each pinged once; the hidden ゾンビ's: the KP's alone
@@ -63,8 +62,8 @@ async def test_a_refused_declaration_is_ephemeral_and_names_the_clause(make_bot)
     calls = await harness.slash("alice", "declare", action="受け流し", target="ゾンビ")
     assert len(calls) == 1
     assert calls[0].ephemeral is True
-    assert calls[0].content == ("受け流しの宣言はラウンドのはじめ（宣言の受付中）に行います。アリスはこのラウンドもう行動したか、"
-                                "宣言しないと答えたか、受付が締め切られています（H-DEF-PARRY-01）\n"
+    assert calls[0].content == ("受け流しの宣言はラウンドのはじめ（宣言の受付中）に行います。"  # what is true (issue 29)
+                                "アリスはこのラウンドすでに攻撃したので、もう宣言できません（H-DEF-PARRY-01）\n"
                                 "KPの裁定で認める場合は、KPが /kp allow を使えます。")
 
 
