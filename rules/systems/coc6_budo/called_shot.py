@@ -162,7 +162,9 @@ def _limb(d: Decision[CocState], inc: Incoming, target: CocUnit, blow: Blow, dic
         names = sorted(weapon_skills(target.character, names, hands_only=True))
     unusable = part == ARM and new <= 2
     skills = lowered(target.character, names, (lambda value: 0) if unusable else (lambda value: value // 2))
-    note = f"{stat} {old}→{new}、{'腕を使う技能は使えない' if unusable else ('足' if part == LEG else '腕') + 'を使う技能は半減'}"
+    clause = "B-CALL-ARM-03/04" if part == ARM else "B-CALL-LEG-03/04"
+    note = (f"{target.id}の{stat} {old}→{new}、"
+            f"{'腕を使う技能は使えない' if unusable else ('足' if part == LEG else '腕') + 'を使う技能は半減'}（{clause}）")
     d.emit(ce.WoundTaken(unit=target.id, part=part, stats={stat: new - old}, skills=skills, note=note))
     if part == LEG and new <= 2:
         d.emit(ce.UnitMarked(unit=target.id, key="cannot_stand", value=True,
