@@ -10,7 +10,7 @@ from rules.battle import events as ev
 from rules.battle.decision import Decision
 from rules.battle.events import Event, event
 from rules.battle.keeper import (ChangeSetting, Handover, KeeperChanged, KeeperRuling,
-                                 OrderChanged, Reorder, SetValue, SettingChanged, SkipTurn)
+                                 OrderChanged, Reorder, Rest, SetValue, SettingChanged, SkipTurn)
 from rules.battle.permissions import find_unit, require_keeper
 from rules.coc6.character import CHARACTERISTICS, canonical_skill
 from rules.errors import InvalidInput
@@ -221,6 +221,13 @@ def handover(rules: CocRules, d: Decision[CocState], cmd: Handover) -> None:
     d.emit(KeeperChanged(keeper=cmd.user, by=cmd.issuer))
 
 
+def rest(rules: CocRules, d: Decision[CocState], cmd: Rest) -> None:
+    """``/kp rest``: CoC has no stamina to rest (the charge-rank system's); raises InvalidInput
+    saying what the KP may do instead."""
+    raise InvalidInput("休息（スタミナを最大値に戻す）はチャージランク制の操作です。CoCではHPを "
+                       "/kp set target:名前 field:HP value:数 で直せます。")
+
+
 HANDLERS = {SetValue: set_value, SkipTurn: skip_turn, Reorder: reorder,
-            ChangeSetting: change_setting, Handover: handover}
+            ChangeSetting: change_setting, Handover: handover, Rest: rest}
 """``{command class: handler(rules, decision, command)}`` for the CoC system."""

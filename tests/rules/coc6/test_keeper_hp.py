@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.battle.keeper import SetValue
+from rules.battle.keeper import Rest, SetValue
+from rules.errors import InvalidInput
 from rules.systems.coc6 import events as ce
 
 KP = "kp"
@@ -34,3 +35,11 @@ def test_the_kp_may_lift_the_state_it_brought(table_of):
     table.run(KP, SetValue, target="アリス", field="HP", value="1")
     table.run(KP, SetValue, target="アリス", field="状態", value="-気絶")
     assert table.hp("アリス") == 1 and table.unit("アリス").conditions == []
+
+
+@pytest.mark.rule("H-GEN-01")
+def test_kp_rest_is_the_charge_rank_systems_and_says_what_coc_uses(table_of):
+    t = table_of("coc6-house")
+    t.join("alice", t.sheet("アリス"))
+    with pytest.raises(InvalidInput, match="休息（スタミナを最大値に戻す）はチャージランク制の操作です"):
+        t.run("kp", Rest, name="アリス")
