@@ -28,7 +28,7 @@ def house_line(e: Event) -> str | None:
     if isinstance(e, (ce.WeaponReadied, ce.UnitMarked)):
         return e.note or None
     if isinstance(e, ce.ExtraAttackQueued):
-        return f"{e.unit}はラウンドの終わりに{e.target}へもう1度攻撃できる（ラッシュ）。"
+        return f"{e.unit}はラウンドの終わりに{e.target}へもう1度攻撃できる（ラッシュ、H-MA-RUSH-05）。"
     if isinstance(e, ce.ExtraAttackStarted):
         return f"ラウンド{e.round}の終わり：{e.unit}のラッシュの追加攻撃（対象 {e.target}、{e.weapon}、0ポイント）。/attack で攻撃、しないなら /end。"
     if isinstance(e, ce.KnockoutAimed):
