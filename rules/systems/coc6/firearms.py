@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from rules.battle.commands import Attack
 from rules.battle.decision import Decision
 from rules.battle.state import Pending
-from rules.coc6.check import roll_check
+from rules.coc6.check import SuccessLevel, roll_check
 from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation, forbid
@@ -173,6 +173,7 @@ def _shoot(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUn
                              weapon="・".join(v.weapon.name for v in volleys), skill=first.shots[0],
                              ap=1 if rules.uses_ap else 0, special=special, aim=canonical_aim(aim_name)))
     hits: list[tuple[Weapon, str]] = []  # each bullet that hit, and how it impales (X-IMPALE-01)
+    special_hit = False  # a bullet hit with a special or critical
     for volley in volleys:
         for k, value in enumerate(volley.shots, start=1):
             if pb:
@@ -183,6 +184,7 @@ def _shoot(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUn
                                   roll=check.roll, level=check.level.value, text=check.text(), attack=number))
             if check.succeeded:
                 hits.append((volley.weapon, impale_mode(state, volley.weapon, check.level.value, check.roll, value)))
+                special_hit = special_hit or check.level in (SuccessLevel.SPECIAL, SuccessLevel.CRITICAL)
     if not hits:
         d.emit(ce.AttackResolved(attack=number, outcome="全弾外れた"))
         return
@@ -196,6 +198,9 @@ def _shoot(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUn
                "damage": sum(damages), "attacker": actor.id, "weapon": first.weapon.to_dict(),
                "parry_weapons": [], "aim": canonical_aim(aim_name), **aim_context(aim)}
     context.pop("extra", None)
+    on_special = context.pop("effects_on_special", [])
+    if special_hit:  # a special bullet on an arm drops the weapon (H-CALL-ARM-04), as a melee special does
+        context["effects"] = list(context.get("effects", [])) + list(on_special)
     inc = Incoming(number, actor.id, first.weapon, target.id, context)
     target = d.state.coc_unit(target.id)
     options = [] if target.out_of_action else available(rules, d.state, target, inc, ORDER)[:-1]

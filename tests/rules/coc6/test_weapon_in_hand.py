@@ -52,3 +52,16 @@ def test_a_dropped_bat_cannot_strike_back(table_of):
     _dropped_next_round(t)
     t.react("信者", "回避", [1])  # 決定的成功: 反撃 or 継続回避
     t.refused("H-CALL-ARM-04", KP, cmds.React, action="反撃", weapon="バット", as_unit="信者")
+
+
+@pytest.mark.rule("H-CALL-ARM-04", "H-CALL-01")
+def test_a_special_bullet_on_an_arm_drops_the_weapon_too(table_of):
+    """An arm shot fired with a special drops the weapon as a melee one does; the dropped bat
+    is then no parry button."""
+    t = table_of("coc6-house", shock=False)
+    t.join("joe", t.sheet("ジョー", DEX=15, skills={"拳銃": 60}, weapons=[weapon("拳銃")]))
+    t.npc(t.sheet("信者", DEX=10, CON=14, SIZ=14, weapons=[weapon("バット", skill_value=40)]))
+    t.start()
+    t.run("joe", cmds.Attack, [9, 3, 2], target="信者", weapon="拳銃", aim="腕")  # 45 / 5 = 9: スペシャル, impaled
+    t.react("信者", "なし")
+    assert t.unit("信者").weapons["バット"].dropped and t.unit("信者").weapons["バット"].dropped_by == "H-CALL-ARM-04"
