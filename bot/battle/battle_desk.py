@@ -16,7 +16,7 @@ from bot.battle.chat_play import ChatTable
 from bot.battle.draft import RecordingDice
 from bot.battle.ending import BattleEnd
 from bot.commands import options as opt
-from bot.commands.request import Request
+from bot.commands.request import Request, delivery_key
 from bot.commands.settings import chat_on
 from bot.render import battle as render
 from bot.render.labels import request_label
@@ -76,7 +76,9 @@ class BattleDesk:
     async def line(self, req: Request) -> list[Reply]:
         """A chat line: a declaration in a battle channel (bot.battle.chat_play), else dice.
         A dice line only the other edition has never acts in a battle: it is rolled with a
-        note (rules.dice.editions)."""
+        note (rules.dice.editions). What the line does takes its message's delivery key
+        (``req.delivery``, issue 28) with its first durable write."""
+        req = dataclasses.replace(req, delivery=delivery_key(req))
         text = opt.text(req.options, "text") or ""
         in_battle = await self.battles.active(req.channel) is not None
         if in_battle and own_edition(text) in (None, BATTLE_EDITION):  # no battle: no declaration

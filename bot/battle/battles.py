@@ -28,6 +28,7 @@ from bot.battle import snapshots
 from bot.commands.settings import chat_on
 from bot.battle.draft import Draft, KeptDie, Loaded, advance, folded, reverts
 from bot.battle.fold_cache import LRU
+from bot.battle.questions import Questions
 from bot.render import battle as render
 from bot.render import log as battle_log
 from bot.render import window
@@ -89,6 +90,8 @@ class Battles:
         self.autoskip_minutes = autoskip_minutes
         self.deadline_listeners: list[Callable[[], None]] = []
         self.answered: LRU[list[Reply]] = LRU(answered_size)
+        self.questions = Questions(store, self.answered)
+        """What the chat side keeps pending per battle (issue 26), written with the steps too."""
         self._locks: dict[str, asyncio.Lock] = {}
         self._folds: LRU[Loaded] = LRU(cache_size, on_evict=self._evicted)
         self._active: dict[str, int] = {}
@@ -361,11 +364,12 @@ class Battles:
             replies = (extra + self.replies(record, system, before, view, events, after.state, quiet=bool(extra))
                        + carried if whole else None)
             note = await self.session_note(req, record.id, events, after.state)
+            chat = self.questions.step_write(req, record.id, events, version)
             write = self.store.append(
                 record.id, record.version, [(e.kind, shallow(e)) for e in events], req.user, req.request_id,
                 [_compact(r) for r in replies] if whole else {"battle": record.id, "events": [record.version + 1, version]},
                 status="ended" if ended else None, deadlines=deadlines,
-                keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets, note=note)
+                keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets, note=note, chat=chat)
             try:
                 if replies is None:  # not stored: rendered again from the events if ever needed
                     replies = self.replies(record, system, before, view, events, after.state,
@@ -382,6 +386,7 @@ class Battles:
             after.record = dataclasses.replace(record, version=version, status="ended" if ended else record.status,
                                                keeper=changed[-1] if changed else record.keeper)
             after.view = view
+            self.questions.stepped(record.id, chat)
             if after.has_history and not history:  # read again when undo, redo or the log need it
                 after.events = after.steps = None
             self._keep(after)
