@@ -523,7 +523,8 @@ def event_replies(record: BattleRecord, events: list[Event], state: BattleState,
     finish = any(type(e).__name__ == "SideOutOfAction" for e in events) and state.phase == "active"
     if public_lines:
         replies.append(public("\n".join(public_lines),
-                              buttons=(render.finish_button(record.id),) if finish else ()))
+                              buttons=((render.finish_button(record.id),) if finish else ())
+                              + render.as_attack_buttons(record.id, events)))
     if secret and hidden_units and state.keeper:  # with no hidden unit the full lines are the public ones
         full = battle_log.each_line(events, view, reveal=True, hidden=hidden_units)
         hidden = [line for line, public_line in zip(full, shown) if line and line != public_line]
