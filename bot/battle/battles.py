@@ -35,7 +35,7 @@ from bot.render import window
 from bot.render.reply import Reply, private, public
 from bot.commands.request import Request
 from bot.render.labels import request_label
-from bot.store import BattleRecord, Refusal, Snapshot, Store, VersionConflict
+from bot.store import BattleRecord, DuplicateRequest, Refusal, Snapshot, Store, VersionConflict
 from bot.store.json_codec import shallow
 from rules.battle import keeper as kc
 from rules.battle.events import BattleEnded, Event, from_record
@@ -223,6 +223,7 @@ class Battles:
             return record is not None
         if record is None or record.id != kept.record.id or record.version != kept.record.version:
             self._drop(kept.record)
+            self.questions.forget(kept.record.id)
             return True
         return False
 
@@ -379,7 +380,11 @@ class Battles:
                 raise RenderFailed() from exc
             try:
                 await write
+            except DuplicateRequest:
+                self.questions.forget(record.id)  # another process wrote: its questions are read anew
+                raise
             except VersionConflict:
+                self.questions.forget(record.id)
                 if attempt == 0:
                     continue
                 raise InvalidInput("同時に別の操作が行われました。状況を確認してもう一度お試しください。") from None

@@ -11,7 +11,10 @@ loses none of it:
 
 The rows (bot.store.questions) are the truth. Each battle's rows are kept in memory as well,
 read once per process the first time the battle's chat needs them: table talk then reads
-and writes nothing. A row remembers the battle version it was written at, so a question of
+and writes nothing. When this process sees another one write to the battle (a version
+conflict, a message another process took first, a stale fold), the rows are read again; a
+question another process asks while this one only reads talk is not seen until then (that
+process, which receives the same messages, answers it). A row remembers the battle version it was written at, so a question of
 an older version is stale by construction: nothing is deleted when the battle moves on.
 
 A question is stored before it is shown, with the chat message's delivery key (issue 28)
@@ -108,6 +111,11 @@ class Questions:
                 self._kept.put(battle, kept)
         return kept
 
+    def forget(self, battle: int) -> None:
+        """Drop the battle's rows from memory (another process was seen writing to it): they
+        are read again when next needed."""
+        self._kept.pop(battle)
+
     # --- reading ------------------------------------------------------------------------
 
     async def asked(self, battle: int, user: str) -> Asked | None:
@@ -136,6 +144,7 @@ class Questions:
             rows.append(Kept(SHOWN, die.unit, version, dataclasses.asdict(die)))
         write = ChatWrite(self.delivery(req), tuple(rows))
         if not await self.store.questions.put(battle, write):
+            self.forget(battle)  # another process took the message: what it keeps is read anew
             return False
         self.taken(req)
         (await self._of(battle)).apply(write)

@@ -173,3 +173,16 @@ async def test_the_kps_told_once_flag_outlives_a_restart(table):
     await table.service.places.posting_works(table.channel)
     await table.restart()
     assert await table.service.places.hold(table.channel) == KP  # posting worked since: told again
+
+
+async def test_a_process_that_lost_a_message_to_another_reads_the_die_it_showed(table, other):
+    # both processes get every message; the other one had read the battle before the question
+    await table.two_zombies()
+    assert await chat(table, BOB, "はじめよう", service=other) == []
+    table.dice.feed(42)
+    other.battles.dice.feed(80)
+    roll = message(table, ALICE, "CCB<=70 【こぶし】")
+    assert "＞ 42" in (await table.service.handle(roll))[0].text
+    assert await other.handle(roll) == []  # taken: its 80 is shown to no one
+    said = text(await other.handle(message(table, ALICE, "ゾンビ1をこぶしで攻撃")))  # reaches the other first
+    assert "アリス 攻撃（こぶし）：(1D100<=70) ＞ 42 ＞ 成功" in said
