@@ -14,20 +14,6 @@ KP = gateway.USERS["kp"]
 CHANNEL_MESSAGES = f"/channels/{gateway.CHANNEL_ID}/messages"
 
 
-async def two_zombies(harness) -> None:
-    """アリス (DEX 14, こぶし 50) against ゾンビ1 (DEX 8) and ゾンビ2 (DEX 7) under the house
-    rules, round 1 started: アリスの手番."""
-    await harness.slash("alice", "char new", name="アリス", str=12, con=13, pow=11, dex=14,
-                        app=10, siz=13, int=13, edu=15)
-    for name, dex in (("ゾンビ", 8), ("ゾンビ改", 7)):
-        await harness.slash("kp", "char new", name=name, str=16, con=16, pow=1, dex=dex, app=1, siz=14, int=1, edu=1)
-    await harness.slash("kp", "battle new")
-    await harness.slash("alice", "battle join", character="アリス")
-    await harness.slash("kp", "battle add", name="ゾンビ1", character="ゾンビ")
-    await harness.slash("kp", "battle add", name="ゾンビ2", character="ゾンビ改")
-    await harness.slash("kp", "battle start")
-
-
 def posts(calls, path: str = CHANNEL_MESSAGES) -> list:
     return [c for c in calls if c.method == "POST" and c.path == path]
 
@@ -42,7 +28,7 @@ async def twice(harness, who: str, line: str, other=None) -> tuple[list, list]:
 
 async def test_a_replayed_palette_roll_rolls_no_second_die(make_bot, fake):
     harness = await make_bot([30, 80])
-    await two_zombies(harness)
+    await harness.two_zombies()
     first, replay = await twice(harness, "alice", "CCB<=50 【こぶし】")
     [roll] = posts(first)
     assert roll.content == "アリス　CCB<=50 【こぶし】\n(1D100) ＞ 30（選ぶと、この出目で判定します）"
@@ -53,7 +39,7 @@ async def test_a_replayed_palette_roll_rolls_no_second_die(make_bot, fake):
 
 async def test_a_replayed_turn_end_and_declaration_are_announced_once(make_bot):
     harness = await make_bot([20, 2, 3])
-    await two_zombies(harness)
+    await harness.two_zombies()
     first, replay = await twice(harness, "alice", "ゾンビ1をこぶしで攻撃")
     assert posts(first)[0].content.startswith("⚔ アリス → ゾンビ1：こぶしで攻撃（50%）\nアリス 攻撃（こぶし）：(1D100<=50) ＞ 20 ＞ 成功")
     assert replay == []
@@ -64,7 +50,7 @@ async def test_a_replayed_turn_end_and_declaration_are_announced_once(make_bot):
 async def test_a_turn_end_seen_by_two_processes_is_announced_once(make_bot):
     one = await make_bot([])
     two = await make_bot([])
-    await two_zombies(one)
+    await one.two_zombies()
     await two.slash("kp", "battle status")  # the second process has the battle in memory too
     first, other = await twice(one, "alice", "ターン終了", other=two)
     assert posts(first)[0].content.startswith("アリスの手番が終わりました。")
@@ -76,14 +62,14 @@ async def test_a_turn_end_seen_by_two_processes_is_announced_once(make_bot):
 async def test_a_palette_roll_seen_by_two_processes_shows_one_die(make_bot, fake):
     one = await make_bot([30])
     two = await make_bot([80])
-    await two_zombies(one)
+    await one.two_zombies()
     first, other = await twice(one, "alice", "CCB<=50 【こぶし】", other=two)
     assert "＞ 30" in posts(first)[0].content and other == []
 
 
 async def test_a_replayed_refusal_is_told_once(make_bot, fake):
     harness = await make_bot([])
-    await two_zombies(harness)
+    await harness.two_zombies()
     first, replay = await twice(harness, "kp", "ゾンビ1：アリスを攻撃")  # not ゾンビ1's turn
     [told] = posts(first, f"/channels/{fake.dm_channel}/messages")
     assert "アリスの手番" in told.content
@@ -102,7 +88,7 @@ async def test_a_replayed_san_check_rolls_once(make_bot):
 
 async def test_a_palette_question_answered_after_a_restart_takes_the_die_shown(make_bot, fake):
     harness = await make_bot([30])
-    await two_zombies(harness)
+    await harness.two_zombies()
     await harness.dispatch("MESSAGE_CREATE", gateway.message_create("alice", "CCB<=50 【こぶし】"))
     await harness.stop()
     restarted = await make_bot([])  # a new process: no die to roll
