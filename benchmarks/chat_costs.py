@@ -12,7 +12,10 @@ typed, the counts of that line alone:
   commit: a line that does nothing stays free);
 - a dice roll (``1D6``) and a palette roll that asks which zombie (its die shown and kept);
 - the answer typed by number (「2」: the attack with the kept die), and 「ターン終了」;
-- the same message delivered again (a gateway replay: posts nothing).
+- the same message delivered again (a gateway replay: posts nothing), and to another
+  process (the deploy's second process: it finds the message taken).
+
+Goal, checked on talk and replays: free (no write, no commit, no reply); exit 1 when missed.
 
 The first line a process reads in a battle also loads that battle's state (and, since issue
 26, its pending questions) once: the talk is typed twice, and the second is the steady state.
@@ -110,29 +113,43 @@ async def main() -> None:
         service = Service(store, service.battles.dice)  # a new process: nothing of the battle in memory yet
         counted = Counted(store)
 
-        async def line(label: str, user: str, text: str, channel: str = "battle", message: str | None = None):
+        missed = []
+
+        async def line(label: str, user: str, text: str, channel: str = "battle", message: str | None = None,
+                       free: bool = False):
+            """Count one line; ``free``: the goal is no write, no commit and no reply."""
             req = Request(channel=channel, user=user, name=user, command="chat", guild="bench",
                           options={"text": text}, request_id=message or str(next(IDS)))
             counted.reset()
             replies = await service.handle(req)
             shown = replies[0].text.splitlines()[0][:28] if replies else "（返事なし）"
+            goal = ""
+            if free:
+                ok = not counted.writes and not counted.commits and not replies
+                goal = "  (ok: goal free)" if ok else "  (MISSED: goal free)"
+                missed.extend([] if ok else [label])
             print(f"{label:42s} reads {counted.reads:2d}  writes {counted.writes:2d}  commits {counted.commits}"
-                  f"   {shown}")
+                  f"   {shown}{goal}")
             return req
 
-        await line("talk, battle channel (first line read)", "bob", "今日のゾンビ硬そう")
-        await line("talk, battle channel", "bob", "回避って何%だっけ")
-        await line("talk, no battle in the channel", "bob", "お疲れ様です！", channel="lobby")
+        await line("talk, battle channel (first line read)", "bob", "今日のゾンビ硬そう", free=True)
+        await line("talk, battle channel", "bob", "回避って何%だっけ", free=True)
+        await line("talk, no battle in the channel", "bob", "お疲れ様です！", channel="lobby", free=True)
         await line("dice roll (1D6)", "bob", "1D6")
         asked = await line("palette roll asking the target", "alice", "CCB<=70 【こぶし】")
-        await line("talk by another player between", "bob", "がんばれー")
-        await line("answer typed by number (「2」)", "alice", "2")
-        await line("the answer's message again (replay)", "alice", "2", message=str(next(IDS) - 1))
+        await line("talk by another player between", "bob", "がんばれー", free=True)
+        answer = await line("answer typed by number (「2」)", "alice", "2")
+        await line("the answer's message again (replay)", "alice", "2", message=answer.request_id, free=True)
         await line("the palette roll's message again (replay)", "alice", "CCB<=70 【こぶし】",
-                   message=asked.request_id)
+                   message=asked.request_id, free=True)
         await line("reaction typed (「なし」, KP)", "kp", "ゾンビ2：なし")
-        await line("「ターン終了」", "alice", "ターン終了")
+        ended = await line("「ターン終了」", "alice", "ターン終了")
+        service = Service(store, service.battles.dice)  # another process receives the same messages
+        await line("「ターン終了」's message, another process", "alice", "ターン終了", message=ended.request_id)
         await store.close()
+        if missed:
+            print(f"MISSED: {', '.join(missed)}")
+            raise SystemExit(1)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
