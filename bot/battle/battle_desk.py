@@ -154,15 +154,16 @@ class BattleDesk:
 
     async def open_buttons(self, channel: str, user: str) -> list[Button]:
         """The buttons of the questions open now in ``channel``'s battle that ``user`` may
-        press (their own units' prompts; every prompt for the KP), newest first — for a
-        transport that no longer has the messages (the console after a restart)."""
+        press (the chat question they were asked; their own units' prompts; every prompt for
+        the KP), newest first — for a transport that no longer has the messages (the console
+        after a restart)."""
         found = await self.battles.active_loaded(channel, fresh=True)
         if found is None:
             return []
         system, loaded = found
         state = loaded.state
         view = system.view(state)
-        shown: list[Button] = []
+        shown = list(await self.chat.asked_buttons(loaded.record.id, loaded.record.version, user))  # kept (issue 26)
         for prompt in reversed(view.prompts):
             if prompt.owner == user or user == state.keeper:
                 shown.extend(render.prompt_reply(loaded.record.id, prompt, state.keeper, view, chat_on(state)).buttons)

@@ -13,8 +13,9 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.commands import options as opt
+from bot.commands.request import Request
 from bot.commands.settings import KP_FOR_PLAYERS, chat_on
-from bot.battle.palette_play import PaletteRolls
+from bot.battle.palette_play import PaletteRolls, die_code
 from bot.battle.questions import Asked, Die
 from bot.render import buttons
 from bot.render.reply import Button, Reply, clip, posted_in, private
@@ -25,7 +26,6 @@ from rules.errors import InvalidInput
 
 if TYPE_CHECKING:
     from bot.battle.battles import Battles
-    from bot.commands.request import Request
 
 Dispatch = Callable[["Request"], Awaitable[list[Reply]]]
 """Routes a request through the permission check to its handler (``Service.dispatch``)."""
@@ -147,6 +147,17 @@ class ChatTable:
         before it is shown (bot.battle.questions). False when this message was taken
         already (nothing is asked)."""
         return await self.questions.ask(req, battle, version, outcome, die)
+
+    async def asked_buttons(self, battle: int, version: int, user: str) -> tuple[Button, ...]:
+        """The buttons of the chat question ``user`` was asked in ``battle`` while it is still
+        open (asked at ``version``, the battle's now), as first shown: for a transport that
+        no longer has the message (the console after a restart)."""
+        asked = await self.questions.asked(battle, user)
+        if asked is None or asked.version != version:
+            return ()
+        die = asked.die
+        code = CHOICE if die is None else die_code(die.face, die.typed, version, die.secret)
+        return self._question(Request(channel="", user=user, command="chat"), battle, asked.outcome, code).buttons
 
     async def press(self, req: Request, battle: int, text: str,
                     kept: tuple[int, int, bool] | None = None) -> list[Reply]:
