@@ -18,18 +18,13 @@ kp: /battle start
 """
 
 
-async def setup(table) -> None:
-    for line in SETUP.splitlines():
-        await table.say(line)
-
-
 def texts(messages: list[dict]) -> str:
     return "\n".join(m["text"] for m in messages)
 
 
 async def test_a_palette_questions_button_is_pressed_in_a_new_console(console_table):
     table = await console_table([42])
-    await setup(table)
+    await table.play(SETUP)
     asked = await table.say("alice: CCB<=70 【こぶし】")
     assert asked[1]["buttons"] == ["ゾンビ1", "ゾンビ2"]
     restarted = await console_table([])  # a new process over the same database: no die left
@@ -39,7 +34,7 @@ async def test_a_palette_questions_button_is_pressed_in_a_new_console(console_ta
 
 async def test_a_clarifications_button_is_pressed_in_a_new_console(console_table):
     table = await console_table([])
-    await setup(table)
+    await table.play(SETUP)
     asked = await table.say("alice: ゾンビをこぶしで攻撃")
     assert asked[0]["buttons"] == ["ゾンビ1", "ゾンビ2"]
     restarted = await console_table([30])
@@ -52,7 +47,7 @@ async def test_a_clarifications_button_is_pressed_in_a_new_console(console_table
 @pytest.mark.rule("H-GEN-01")
 async def test_the_kp_treats_a_ballet_check_as_a_kick(console_table):
     table = await console_table([45])
-    await setup(table)
+    await table.play(SETUP)
     checked = await table.say("alice: CCB<=60 【芸術（バレエ）】")
     assert [(m["text"], m["buttons"]) for m in checked] == [
         ("アリス 芸術（バレエ）：(1D100<=60) ＞ 45 ＞ 成功", ["攻撃として扱う"])]
