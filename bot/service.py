@@ -90,7 +90,7 @@ class Service:
         checks = SheetChecks(self.characters, dice, clock, growth,
                              InvestigatorChecks(store, dice, clock, store.keeper.channel_settings), notes=self.notes)
         self.sheets = SheetDesk(store, self.characters, growth, checks, lookup, once)
-        self.dice_desk = DiceDesk(store, dice, lookup, self.notes, growth, once, self.dispatch)
+        self.dice_desk = DiceDesk(store, dice, lookup, self.notes, growth, once, self.dispatch, self.answers.claim)
         self.sessions = SessionDesk(store, self.notes, clock, lookup, once, growth.marked_here)
         self.chat = ChatTable(self.battles, self.dispatch)
         self.battle_desk = BattleDesk(self.battles, self.characters, self.notes, self.chat, self.sheets,
@@ -109,19 +109,20 @@ class Service:
 
         A request id answered already gets the stored replies: from memory when this
         process answered it, else from the database when the write finds its key taken
-        (or when the command is refused: the first attempt changed the battle)."""
+        (or when the command is refused: the first attempt changed the battle). A chat
+        message gets nothing the second time: its first delivery posted the answer (issue 28,
+        bot.battle.answers)."""
         known = self.answers.known(req)
         if known is not None:
-            return known
+            return self.answers.again(req, known)
         async with self.battles.lock(req.channel):
             try:
-                return await self._dispatch_on_latest(req)
+                known = self.answers.known(req)  # a copy of the message handled while this one waited
+                if known is not None:
+                    return self.answers.again(req, known)
+                return await self.answers.first(req, await self._answered(req))
             except DiceExhausted:
                 raise
-            except DuplicateRequest:
-                return await self.answers.before(req) or []
-            except RuleViolation as exc:
-                return await self.answers.before(req) or [_refusal(req, exc)]
             except DiceError as exc:
                 return [private(req.user, f"ダイスを振れませんでした: {exc}")]
             except RenderFailed:
@@ -134,6 +135,17 @@ class Service:
             except Exception:
                 log.exception("unexpected error handling %s", req)
                 return [private(req.user, "内部エラーが発生しました。状態は変更されていません。もう一度お試しください。")]
+
+    async def _answered(self, req: Request) -> list[Reply]:
+        """The replies of ``req``: dispatched, or those of its first delivery when handled
+        already (:meth:`Answers.again`), or the refusal of the rules."""
+        try:
+            return await self._dispatch_on_latest(req)
+        except DuplicateRequest:
+            return self.answers.again(req, await self.answers.before(req) or [])
+        except RuleViolation as exc:
+            earlier = await self.answers.before(req)
+            return self.answers.again(req, earlier) if earlier is not None else [_refusal(req, exc)]
 
     async def _dispatch_on_latest(self, req: Request) -> list[Reply]:
         """:meth:`dispatch`; a refusal decided on a kept state that another process has
@@ -152,10 +164,7 @@ class Service:
         if handler is None:
             raise InvalidInput(f"/{req.command} はこのボットでは使えないコマンドです。")
         await self.access.check(req)
-        replies = await handler(req)
-        if req.command == "attack":
-            await self.chat.remember_attack(req)  # 「もう一発」 repeats it
-        return replies
+        return await handler(req)
 
 
 def route_table(*desks) -> dict[str, Handler]:

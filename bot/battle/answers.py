@@ -4,14 +4,21 @@ seen by a second process) gets the answer it got the first time, never a second 
 A battle step stores the span of its events and is rendered again from them
 (:meth:`bot.battle.battles.Battles.replayed`); any other command stores its replies whole
 (:meth:`Answers.once`). The newest answers also stay in memory (``battles.answered``).
+
+A chat message is taken once by its message id (issue 28): the first durable write its line
+makes takes its delivery key (``chat-<message id>``: a battle step, a question, a roll); a
+line whose answer wrote nothing (a refusal) takes it before it is told (:meth:`Answers.first`).
+A second delivery (a gateway replay after a RESUME, another process on the same token) posts
+nothing (:meth:`Answers.again`), where an interaction retried gets its answer again.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 
 from bot.battle.battles import Battles
-from bot.commands.request import Request
+from bot.commands.request import Request, delivery_key
 from bot.render.reply import Reply
 
 log = logging.getLogger(__name__)
@@ -62,3 +69,29 @@ class Answers:
         """Remember in memory that ``req`` was answered with ``replies`` (stored already)."""
         if req.request_id:
             self.battles.answered.put(req.request_id, replies)
+
+    def again(self, req: Request, replies: list[Reply]) -> list[Reply]:
+        """What a request handled already is answered: an interaction its ``replies`` (Discord
+        shows only its first response), a chat message nothing (its first delivery posted
+        them: a replay posts nothing, issue 28)."""
+        return [] if delivery_key(req) else replies
+
+    async def first(self, req: Request, replies: list[Reply]) -> list[Reply]:
+        """``replies`` of a chat line that are to be told, once per message: a line whose key
+        was not taken by a write (a refusal, a note) takes it now; [] when another delivery
+        of the message took it first. Anything else passes as it is."""
+        key = delivery_key(req)
+        if not key or not replies or (req.request_id and self.battles.answered.get(req.request_id) is not None):
+            return replies
+        return replies if await self.claim(dataclasses.replace(req, delivery=key)) else []
+
+    async def claim(self, req: Request) -> bool:
+        """Take ``req``'s delivery key (``req.delivery``) alone, durably: True for the first
+        delivery of the message, also across processes and restarts; marked in memory."""
+        if not req.delivery:
+            return True
+        if not await self.store.claim_request(req.delivery):
+            log.info("message %s seen before (a RESUME, another process): not answered again", req.request_id)
+            return False
+        self.battles.questions.taken(req)
+        return True

@@ -16,7 +16,7 @@ from bot.battle.chat_play import ChatTable
 from bot.battle.draft import RecordingDice
 from bot.battle.ending import BattleEnd
 from bot.commands import options as opt
-from bot.commands.request import Request
+from bot.commands.request import Request, delivery_key
 from bot.commands.settings import chat_on
 from bot.render import battle as render
 from bot.render.labels import request_label
@@ -76,7 +76,9 @@ class BattleDesk:
     async def line(self, req: Request) -> list[Reply]:
         """A chat line: a declaration in a battle channel (bot.battle.chat_play), else dice.
         A dice line only the other edition has never acts in a battle: it is rolled with a
-        note (rules.dice.editions)."""
+        note (rules.dice.editions). What the line does takes its message's delivery key
+        (``req.delivery``, issue 28) with its first durable write."""
+        req = dataclasses.replace(req, delivery=delivery_key(req))
         text = opt.text(req.options, "text") or ""
         in_battle = await self.battles.active(req.channel) is not None
         if in_battle and own_edition(text) in (None, BATTLE_EDITION):  # no battle: no declaration
@@ -152,15 +154,16 @@ class BattleDesk:
 
     async def open_buttons(self, channel: str, user: str) -> list[Button]:
         """The buttons of the questions open now in ``channel``'s battle that ``user`` may
-        press (their own units' prompts; every prompt for the KP), newest first — for a
-        transport that no longer has the messages (the console after a restart)."""
+        press (the chat question they were asked; their own units' prompts; every prompt for
+        the KP), newest first — for a transport that no longer has the messages (the console
+        after a restart)."""
         found = await self.battles.active_loaded(channel, fresh=True)
         if found is None:
             return []
         system, loaded = found
         state = loaded.state
         view = system.view(state)
-        shown: list[Button] = []
+        shown = list(await self.chat.asked_buttons(loaded.record.id, loaded.record.version, user))  # kept (issue 26)
         for prompt in reversed(view.prompts):
             if prompt.owner == user or user == state.keeper:
                 shown.extend(render.prompt_reply(loaded.record.id, prompt, state.keeper, view, chat_on(state)).buttons)

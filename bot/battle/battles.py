@@ -28,13 +28,14 @@ from bot.battle import snapshots
 from bot.commands.settings import chat_on
 from bot.battle.draft import Draft, KeptDie, Loaded, advance, folded, reverts
 from bot.battle.fold_cache import LRU
+from bot.battle.questions import Questions
 from bot.render import battle as render
 from bot.render import log as battle_log
 from bot.render import window
 from bot.render.reply import Reply, private, public
 from bot.commands.request import Request
 from bot.render.labels import request_label
-from bot.store import BattleRecord, Refusal, Snapshot, Store, VersionConflict
+from bot.store import BattleRecord, DuplicateRequest, Refusal, Snapshot, Store, VersionConflict
 from bot.store.json_codec import shallow
 from rules.battle import keeper as kc
 from rules.battle.events import BattleEnded, Event, from_record
@@ -89,6 +90,8 @@ class Battles:
         self.autoskip_minutes = autoskip_minutes
         self.deadline_listeners: list[Callable[[], None]] = []
         self.answered: LRU[list[Reply]] = LRU(answered_size)
+        self.questions = Questions(store, self.answered)
+        """What the chat side keeps pending per battle (issue 26), written with the steps too."""
         self._locks: dict[str, asyncio.Lock] = {}
         self._folds: LRU[Loaded] = LRU(cache_size, on_evict=self._evicted)
         self._active: dict[str, int] = {}
@@ -220,6 +223,7 @@ class Battles:
             return record is not None
         if record is None or record.id != kept.record.id or record.version != kept.record.version:
             self._drop(kept.record)
+            self.questions.forget(kept.record.id)
             return True
         return False
 
@@ -361,11 +365,12 @@ class Battles:
             replies = (extra + self.replies(record, system, before, view, events, after.state, quiet=bool(extra))
                        + carried if whole else None)
             note = await self.session_note(req, record.id, events, after.state)
+            chat = self.questions.step_write(req, record.id, events, version)
             write = self.store.append(
                 record.id, record.version, [(e.kind, shallow(e)) for e in events], req.user, req.request_id,
                 [_compact(r) for r in replies] if whole else {"battle": record.id, "events": [record.version + 1, version]},
                 status="ended" if ended else None, deadlines=deadlines,
-                keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets, note=note)
+                keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets, note=note, chat=chat)
             try:
                 if replies is None:  # not stored: rendered again from the events if ever needed
                     replies = self.replies(record, system, before, view, events, after.state,
@@ -375,13 +380,18 @@ class Battles:
                 raise RenderFailed() from exc
             try:
                 await write
+            except DuplicateRequest:
+                self.questions.forget(record.id)  # another process wrote: its questions are read anew
+                raise
             except VersionConflict:
+                self.questions.forget(record.id)
                 if attempt == 0:
                     continue
                 raise InvalidInput("同時に別の操作が行われました。状況を確認してもう一度お試しください。") from None
             after.record = dataclasses.replace(record, version=version, status="ended" if ended else record.status,
                                                keeper=changed[-1] if changed else record.keeper)
             after.view = view
+            self.questions.stepped(record.id, chat)
             if after.has_history and not history:  # read again when undo, redo or the log need it
                 after.events = after.steps = None
             self._keep(after)
@@ -518,7 +528,8 @@ def event_replies(record: BattleRecord, events: list[Event], state: BattleState,
     finish = any(type(e).__name__ == "SideOutOfAction" for e in events) and state.phase == "active"
     if public_lines:
         replies.append(public("\n".join(public_lines),
-                              buttons=(render.finish_button(record.id),) if finish else ()))
+                              buttons=((render.finish_button(record.id),) if finish else ())
+                              + render.as_attack_buttons(record.id, events)))
     if secret and hidden_units and state.keeper:  # with no hidden unit the full lines are the public ones
         full = battle_log.each_line(events, view, reveal=True, hidden=hidden_units)
         hidden = [line for line, public_line in zip(full, shown) if line and line != public_line]

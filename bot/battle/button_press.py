@@ -1,12 +1,14 @@
 """A button press, read from its custom id (bot.render.buttons): publish a secret roll or
 confirm an import (the sheet side), answer a chat question or a palette roll's question
-(its die kept), show the KP's pending questions, end the battle, or answer a prompt of the
+(its die kept), show the KP's pending questions, treat a check as an attack (the KP's
+ruling, bot.battle.as_attack), end the battle, or answer a prompt of the
 battle (a reaction, a round-start declaration, the end of a turn) — each re-checked against
 the battle as it is now, so an old button is refused, never applied twice."""
 from __future__ import annotations
 
 import dataclasses
 
+from bot.battle.as_attack import CheckAsAttack
 from bot.battle.battles import Battles
 from bot.battle.chat_play import CHOICE as CHAT_CHOICE, ChatTable
 from bot.battle.declaration_buttons import declaration_command
@@ -32,6 +34,7 @@ class ButtonPress:
     def __init__(self, battles: Battles, chat: ChatTable, ending: BattleEnd, sheets: SheetDesk,
                  dice: DiceDesk) -> None:
         self.battles, self.chat, self.ending, self.sheets, self.dice = battles, chat, ending, sheets, dice
+        self.as_attack = CheckAsAttack(battles)
 
     def routes(self) -> dict:
         """``{"button": handler}`` for the service's route table."""
@@ -52,6 +55,8 @@ class ButtonPress:
             return await self.chat.palette.press(req, bid.battle, bid.key, bid.choice)
         if bid.battle == 0 and bid.key.startswith("i"):
             return await self.sheets.confirm_import(req, bid.key, bid.choice)
+        if self.as_attack.handles(bid.key):  # [攻撃として扱う] under a check (the KP's ruling, issue 26)
+            return await self.as_attack.press(req, bid.battle, bid.key, bid.choice)
         found = await self.battles.active_loaded(req.channel)
         if found is None:  # pressed outside its battle's channel: a private prompt sent by DM
             home = await self.battles.store.battle(bid.battle)

@@ -13,10 +13,12 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.commands import options as opt
+from bot.commands.request import Request
 from bot.commands.settings import KP_FOR_PLAYERS, chat_on
-from bot.battle.palette_play import PaletteRolls
+from bot.battle.palette_play import PaletteRolls, die_code
+from bot.battle.questions import Asked, Die
 from bot.render import buttons
-from bot.render.reply import Button, Reply, clip, posted_in
+from bot.render.reply import Button, Reply, clip, posted_in, private
 from rules.battle.protocol import BattleView
 from rules.chat import Ambiguous, ChatContext, Declaration, may_declare, read
 from rules.chat.choice import pick
@@ -24,13 +26,9 @@ from rules.errors import InvalidInput
 
 if TYPE_CHECKING:
     from bot.battle.battles import Battles
-    from bot.commands.request import Request
 
 Dispatch = Callable[["Request"], Awaitable[list[Reply]]]
 """Routes a request through the permission check to its handler (``Service.dispatch``)."""
-
-MAX_ASKED = 1024
-"""How many open chat questions (one per battle and player) are kept to be answered in chat."""
 
 MAX_VIEWS = 1024
 """How many battles' views the chat reader keeps (a bounded cache)."""
@@ -54,10 +52,9 @@ class ChatTable:
     def __init__(self, battles: Battles, dispatch: Dispatch) -> None:
         self.battles = battles
         self.dispatch = dispatch
+        self.questions = battles.questions  # the questions asked, kept with the battle (issue 26)
         self.palette = PaletteRolls(battles, self._run, self._question, self.press, self._remember_question)
         self._views: dict[int, tuple[int, BattleView]] = {}
-        self._asked: dict[tuple[int, str], tuple[int, Ambiguous]] = {}
-        self._attacks: dict[tuple[int, str], tuple[str, str | None]] = {}
 
     def _view(self, system, record, state) -> BattleView:
         """The battle's view at this version (kept per battle: most chat lines are talk)."""
@@ -92,29 +89,16 @@ class ChatTable:
         is_kp = await self.battles.is_kp(req, state.keeper)
         view = self._view(system, record, state)
         voice = bool(state.settings.get(KP_FOR_PLAYERS, False))
-        last = tuple((unit, *attack) for (battle, unit), attack in self._attacks.items() if battle == record.id)
+        last = await self.questions.last_attacks(record.id)
         return record, ChatContext.from_view(view, getattr(system, "chat_words", None), req.user, is_kp, voice, last)
-
-    async def remember_attack(self, req: Request) -> None:
-        """Keep the target and weapon of an ``/attack`` that went through (typed or slash),
-        for 「もう一発」: the same attack again (kept in memory; after a restart the line
-        asks which weapon, as any attack naming none does)."""
-        found = await self.battles.active_loaded(req.channel)
-        target = opt.text(req.options, "target")
-        if found is None or not target:
-            return
-        state = found[1].state
-        unit = opt.text(req.options, "as") or next((u.id for u in state.units.values() if u.owner == req.user), None)
-        if unit is None:
-            return
-        if len(self._attacks) >= MAX_ASKED:
-            self._attacks.clear()
-        self._attacks[(found[1].record.id, unit)] = (target, opt.text(req.options, "weapon"))
 
     async def declaration(self, req: Request) -> list[Reply] | None:
         """The replies of ``req``'s chat line as a declaration, or None. A line that is none
         may answer the chat question this player was last asked in this battle, by a
-        button's name or number (「バット」「2」), while nothing has happened since."""
+        button's name or number (「バット」「2」), while the battle has not moved on since —
+        also after a restart, and whatever others said in between (:meth:`_answer`). A
+        question is stored before it is shown; [] when this message was taken already (a
+        second delivery, issue 28)."""
         text = opt.text(req.options, "text") or ""
         if not may_declare(text):
             return None
@@ -123,31 +107,57 @@ class ChatTable:
             return None
         record, ctx = found
         battle = record.id
-        asked = self._asked.pop((battle, req.user), None)
+        asked = await self.questions.asked(battle, req.user)
         outcome = read(text, ctx)
-        if outcome is None and asked is not None and asked[0] == record.version:
-            chosen = pick(text, asked[1].choices)
-            again = read(chosen.text, ctx) if chosen else None
-            if isinstance(again, Declaration):
-                return await self._run(req, battle, again, chosen.text)
+        if outcome is None and asked is not None:
+            chosen = pick(text, asked.outcome.choices)
+            if chosen is not None:
+                return await self._answer(req, battle, record.version, asked, chosen, ctx)
         if outcome is None:
-            if asked is not None and asked[0] == record.version:
-                self._asked[(battle, req.user)] = asked  # talk between the question and its answer
             return None
         if self.palette.handles(outcome):
             return await self.palette.replies(req, battle, outcome, text)
         if isinstance(outcome, Ambiguous):
-            self._remember_question(req, battle, record.version, outcome)
+            if not await self._remember_question(req, battle, record.version, outcome):
+                return []
             return [self._question(req, battle, outcome)]
         return await self._run(req, battle, outcome, text)
 
-    def _remember_question(self, req: Request, battle: int, version: int, outcome: Ambiguous) -> None:
-        """Keep the question ``req.user`` was asked at battle ``version``, to be answered in
-        chat by a button's name or number (a palette roll's question too: its answer then
-        takes the die shown, PaletteRolls.shown_die)."""
-        if len(self._asked) >= MAX_ASKED:
-            self._asked.clear()
-        self._asked[(battle, req.user)] = (version, outcome)
+    async def _answer(self, req: Request, battle: int, version: int, asked: Asked, chosen: Declaration,
+                      ctx: ChatContext) -> list[Reply] | None:
+        """The reading ``chosen`` of the question ``asked``, typed by its name or number, run
+        with the die the question kept (a palette roll's); refused with a private word when
+        the battle moved on since it was asked (said once: the question is then forgotten)."""
+        if asked.version != version:
+            await self.questions.forget_asked(battle, req.user)
+            why = f"出目 {asked.die.face} を振ったあとで戦闘が進みました" if asked.die else "そのあとで戦闘が進みました"
+            return [private(req.user, f"その質問は古くなっています（{why}）。あらためて宣言してください。")]
+        again = read(chosen.text, ctx)
+        if not isinstance(again, Declaration):
+            return None
+        if asked.die is not None:
+            req = dataclasses.replace(req, kept_die=asked.die.face)
+            again = dataclasses.replace(again, typed_target=asked.die.typed, secret=asked.die.secret)
+        return await self._run(req, battle, again, chosen.text)
+
+    async def _remember_question(self, req: Request, battle: int, version: int, outcome: Ambiguous,
+                                 die: Die | None = None) -> bool:
+        """Keep the question ``req.user`` is asked at battle ``version`` (with the palette
+        ``die`` it shows), to be answered in chat by a button's name or number: stored
+        before it is shown (bot.battle.questions). False when this message was taken
+        already (nothing is asked)."""
+        return await self.questions.ask(req, battle, version, outcome, die)
+
+    async def asked_buttons(self, battle: int, version: int, user: str) -> tuple[Button, ...]:
+        """The buttons of the chat question ``user`` was asked in ``battle`` while it is still
+        open (asked at ``version``, the battle's now), as first shown: for a transport that
+        no longer has the message (the console after a restart)."""
+        asked = await self.questions.asked(battle, user)
+        if asked is None or asked.version != version:
+            return ()
+        die = asked.die
+        code = CHOICE if die is None else die_code(die.face, die.typed, version, die.secret)
+        return self._question(Request(channel="", user=user, command="chat"), battle, asked.outcome, code).buttons
 
     async def press(self, req: Request, battle: int, text: str,
                     kept: tuple[int, int, bool] | None = None) -> list[Reply]:

@@ -7,6 +7,9 @@
   which the attack or treatment then uses as its 1D100. A button pressed after the battle
   moved on is refused (the face is never used twice).
 - A question between readings of a roll (two weapons of one kind) keeps its die the same way.
+- The die shown is kept with the battle (bot.battle.questions, issue 26): the unit's next
+  rolled action takes it, typed or pressed, also after a restart; a second palette roll of
+  that unit before the battle moves on shows the same die again, never a new one.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.battle.builders import BUILDERS
+from bot.battle.questions import Die
 from bot.render.reply import Reply, clip, private, public
 from rules.chat import Ambiguous, Declaration
 from rules.chat.palette import ROLLED, Untargeted
@@ -44,10 +48,6 @@ def kept_die(code: str) -> tuple[int, int, int, bool] | None:
     return int(match["face"]), int(match["typed"]), int(match["version"]), match["mark"] == "s"
 
 
-MAX_SHOWN = 1024
-"""How many battles' last shown palette die are kept in memory."""
-
-
 class _Rolled(Exception):
     """A trial decision reached its first die: the command is allowed."""
 
@@ -66,9 +66,10 @@ Ask = Callable[..., Reply]
 choice code, intro)."""
 Press = Callable[..., Awaitable[list[Reply]]]
 """A clarification button read again and run (``ChatTable.press``, with ``kept=``)."""
-Remember = Callable[..., None]
-"""Keeps a question to be answered in chat by name or number (``ChatTable._remember_question``:
-request, battle, battle version, Ambiguous)."""
+Remember = Callable[..., Awaitable[bool]]
+"""Keeps a question to be answered in chat by name or number, durably, before it is shown
+(``ChatTable._remember_question``: request, battle, battle version, Ambiguous, Die); False
+when the chat message was taken already (a second delivery: nothing is asked)."""
 
 
 class PaletteRolls:
@@ -77,25 +78,21 @@ class PaletteRolls:
 
     def __init__(self, battles: Battles, run: Run, ask: Ask, press: Press, remember: Remember) -> None:
         self.battles, self.run, self.ask, self._press, self.remember = battles, run, ask, press, remember
-        self._shown: dict[int, tuple[str, int, int, bool]] = {}
-        """``battle → (unit, face, battle version, secret)``: the last die rolled with a question."""
+        self.questions = battles.questions
 
     async def shown_die(self, req: Request, battle: int, declaration: Declaration) -> tuple[int, bool] | None:
         """The die shown with a palette question for ``declaration``'s unit, when the line
         is another attack, check or answer of that unit typed before anything else happened (「ゾンビ1
         をナイフで攻撃」 after 「CCB<=60 【キック】」 showed 97): that action takes the die
-        everyone saw, never a new one; also the question's answer typed by name or number.
-        ``(face, secret)``, or None (kept in memory: after a restart the question's buttons
-        still carry it)."""
-        kept = self._shown.get(battle)
-        if kept is None or declaration.command not in ROLLED or kept[0] != declaration.unit:
+        everyone saw, never a new one. ``(face, secret)``, or None (kept with the battle:
+        also after a restart; a die of an older battle version was used or is stale)."""
+        if declaration.command not in ROLLED:
             return None
         found = await self.battles.active_loaded(req.channel)
-        if found is None or found[1].record.id != battle or found[1].record.version != kept[2]:
-            self._shown.pop(battle, None)
+        if found is None or found[1].record.id != battle:
             return None
-        _unit, face, _version, secret = self._shown.pop(battle)
-        return face, secret
+        die = await self.questions.shown(battle, declaration.unit, found[1].record.version)
+        return (die.face, die.secret) if die is not None else None
 
     @staticmethod
     def handles(outcome) -> bool:
@@ -146,24 +143,30 @@ class PaletteRolls:
         return found
 
     async def _ask(self, req: Request, battle: int, outcome: Ambiguous, said: str) -> list[Reply]:
-        """Roll the die now, show it, and ask privately which reading it is for; the
-        buttons carry the face."""
-        record = await self.battles.store.battle(battle)
-        secret = any(c.secret for c in outcome.choices) or await self._hidden(req, outcome.choices[0].unit)
-        face = self.battles.dice.roll(100)
-        typed = next(c.typed_target for c in outcome.choices if c.typed_target is not None)
-        code = die_code(face, typed, record.version, secret)
-        speaker = req.name or req.user
-        intro = f"出目 {face} を振りました（この出目で判定します。振り直しはしません）。"
-        question = self.ask(req, battle, outcome, code, intro)
+        """Roll the die now (or take the one already shown for the unit), keep it with the
+        question, show it, and ask privately which reading it is for; the buttons carry the
+        face. [] when this chat message was taken already (a second delivery: no die)."""
+        found = await self.battles.active_loaded(req.channel)
+        if found is None or found[1].record.id != battle:
+            raise InvalidInput("この戦闘はもう進行していません。")
+        version = found[1].record.version
         unit = outcome.choices[0].unit  # the die is the unit's: 「ボブ　CCB<=60 【拳銃】」
-        if len(self._shown) >= MAX_SHOWN:
-            self._shown.clear()
-        self._shown[battle] = (unit, face, record.version, secret)
-        self.remember(req, battle, record.version, outcome)
+        secret = any(c.secret for c in outcome.choices) or await self._hidden(req, unit)
+        shown = await self.questions.shown(battle, unit, version)
+        face = shown.face if shown is not None else self.battles.dice.roll(100)
+        secret = secret or (shown is not None and shown.secret)
+        typed = next(c.typed_target for c in outcome.choices if c.typed_target is not None)
+        if not await self.remember(req, battle, version, outcome, Die(unit, face, typed, secret)):
+            return []
+        code = die_code(face, typed, version, secret)
+        speaker = req.name or req.user
+        intro = (f"出目 {face} を振りました（この出目で判定します。振り直しはしません）。" if shown is None else
+                 f"{unit}の出目は {face} です（さきほど振った出目で判定します。振り直しはしません）。")
+        question = self.ask(req, battle, outcome, code, intro)
         if secret:  # the KP's secret roll, or a hidden NPC's: the die is the KP's alone
             return [public(f"{speaker}がシークレットダイスを振りました。"), question]
-        roll = public(clip(f"{unit}　{said}\n(1D100) ＞ {face}（選ぶと、この出目で判定します）"))
+        note = "選ぶと、この出目で判定します" if shown is None else "さきほど振った出目です。選ぶと、この出目で判定します"
+        roll = public(clip(f"{unit}　{said}\n(1D100) ＞ {face}（{note}）"))
         return [roll, question]
 
     async def _hidden(self, req: Request, unit: str) -> bool:

@@ -43,12 +43,21 @@ class Places:
             return record
 
     async def hold(self, channel: str) -> str | None:
-        """Drop the deadlines of the channel's active battle; its KP (None without one)."""
+        """Drop the deadlines of the channel's active battle; its KP when they are to be told
+        (once: the flag is kept with the battle, across restarts, until :meth:`posting_works`),
+        else None (no battle, or told already)."""
         record = await self.store.active_battle(channel)
         if record is None:
             return None
         await self.store.keeper.drop_deadlines(record.id)
+        if not await self.battles.questions.warn_once(channel, record.id):
+            return None
         return await self.battles.keeper_of(channel)
+
+    async def posting_works(self, channel: str) -> None:
+        """A post in ``channel`` went through: a later refusal is told to the KP again (free
+        unless the channel's KP was told)."""
+        await self.battles.questions.posting_works(channel)
 
     async def suspend_guild(self, guild: str) -> list[BattleRecord]:
         """Suspend every active battle of ``guild`` (the bot was removed from it)."""

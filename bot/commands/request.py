@@ -23,6 +23,10 @@ class Request:
             command's first 1D100 uses (issue 21), or None.
         secret_for: the NPC whose answer was a KP's secret roll (``SCCB<=20 【回避】``): its
             lines are shown as a hidden unit's (🔒), or "".
+        delivery: the key of the chat message a request was read from
+            (``chat-<message id>``, :func:`delivery_key`), which the first durable write the
+            line makes takes in its own transaction (a roll, a question, a battle step), so
+            that a second delivery of the message posts nothing (issue 28); "" otherwise.
     """
 
     channel: str
@@ -37,8 +41,17 @@ class Request:
     said: str = ""
     kept_die: int | None = None
     secret_for: str = ""
+    delivery: str = ""
 
     @property
     def scope(self) -> str:
         """Where characters and KP roles are kept: the guild id, or ``console``."""
         return self.guild or "console"
+
+
+def delivery_key(req: Request) -> str:
+    """The delivery key of a chat message (``chat-<message id>``: a gateway message has an
+    id; a console line has none), kept on the requests read from it; "" for anything else."""
+    if req.delivery:
+        return req.delivery
+    return f"chat-{req.request_id}" if req.command == "chat" and req.request_id else ""

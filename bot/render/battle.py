@@ -4,6 +4,7 @@ from __future__ import annotations
 from rules.battle import events as ev
 from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.battle.state import OUT_OF_ACTION
+from rules.battle.steps import StepStarted
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.late_join import JoinedMidRound
 from rules.systems.coc6.waiting import AttackWaiting, WaitingAttackReleased
@@ -224,6 +225,24 @@ def _foe(view: BattleView, unit: str) -> str | None:
 def finish_button(battle_id: int) -> Button:
     """The [戦闘終了] button offered when one side is out of action."""
     return Button("戦闘終了", buttons.encode(battle_id, "end", "戦闘終了"), "danger")
+
+
+AS_ATTACK = "攻撃として扱う"
+"""The label of the KP's button under a plain skill check in a battle (issue 26)."""
+AS_ATTACK_CHOICE = "as_attack"
+"""Its choice code; its key is ``atk<the check's step number>`` (bot.battle.as_attack)."""
+
+
+def as_attack_buttons(battle_id: int, events: list[ev.Event]) -> tuple[Button, ...]:
+    """[攻撃として扱う] under a plain skill check of a battle (a ``/check`` or a palette roll
+    of a skill that is no attack, 「CCB<=60 【芸術(バレエ)】」, naming no patient): the KP may read
+    its die as the unit's attack (bot.battle.as_attack). Empty when ``events`` hold none."""
+    for e in events:
+        command = e.command if isinstance(e, StepStarted) else None
+        if command and command.get("type") == "SkillCheck" and not command.get("target") \
+                and any(isinstance(x, ce.CheckRolled) for x in events):
+            return (Button(AS_ATTACK, buttons.encode_key(battle_id, f"atk{e.step}", AS_ATTACK_CHOICE), "secondary"),)
+    return ()
 
 
 def combatant(row: UnitRow, reveal: bool) -> dict:

@@ -14,7 +14,7 @@ from bot.sheets.edition import SYSTEM_WORDS, Edition, channel_edition
 from bot.sheets.growth import Growth
 from bot.sheets.rolls import published_reply, roll_replies
 from bot.sheets.session_notes import SessionNotes
-from bot.sheets.table import BattleLookup, Dispatch, Once
+from bot.sheets.table import BattleLookup, Claim, Dispatch, Once
 from bot.store import Store
 from rules.chat import sanity_loss, sanity_loss_named
 from rules.chat.normalize import fold
@@ -34,12 +34,13 @@ class DiceDesk:
         growth: ticks a palette roll's skill.
         once: the shared transaction that answers a request id once.
         dispatch: routes a chat SAN check as ``/check`` (permission check included).
+        claim: takes a chat message's delivery key (``req.delivery``) once, durably.
     """
 
     def __init__(self, store: Store, dice: Dice, lookup: BattleLookup, notes: SessionNotes, growth: Growth,
-                 once: Once, dispatch: Dispatch) -> None:
+                 once: Once, dispatch: Dispatch, claim: Claim) -> None:
         self.store, self.dice, self.lookup, self.notes = store, dice, lookup, notes
-        self.growth, self.once, self.dispatch = growth, once, dispatch
+        self.growth, self.once, self.dispatch, self.claim = growth, once, dispatch, claim
 
     def routes(self) -> dict:
         """``{English path: async handler(request) -> replies}`` of the commands here."""
@@ -89,16 +90,11 @@ class DiceDesk:
                                   record=await self.notes.roll_recorder(req, lambda: self.lookup.units(req.channel)))
 
     async def first_delivery(self, req: Request) -> bool:
-        """Whether the chat line ``req`` (its request id is the message id) comes for the first
-        time: a MESSAGE_CREATE repeated after a RESUME, or seen by two processes, rolls once.
-        Only a line that rolls or writes a sheet asks (one insert, key ``chat-<id>``); table
-        talk costs nothing, and a declaration is kept once by its battle step's request id."""
-        if not req.request_id:
-            return True
-        if await self.store.claim_request(f"chat-{req.request_id}"):
-            return True
-        log.info("message %s seen before (a RESUME, another process): not answered again", req.request_id)
-        return False
+        """Whether the chat line ``req`` comes for the first time: a MESSAGE_CREATE repeated
+        after a RESUME, or seen by two processes, rolls once. Only a line that rolls or writes
+        a sheet asks (one insert of its delivery key ``chat-<id>``, ``req.delivery``); table
+        talk costs nothing, and a declaration takes the key with its battle step."""
+        return await self.claim(req)
 
     async def publish(self, req: Request, key: str) -> list[Reply]:
         """[結果を公開]: the roller shows a kept secret roll to the channel, once."""

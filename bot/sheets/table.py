@@ -23,6 +23,10 @@ gets the stored replies again (bot.battle.answers.Answers.once)."""
 Dispatch = Callable[[Request], Awaitable[list[Reply]]]
 """Routes a request through the permission check to its handler (``Service.dispatch``)."""
 
+Claim = Callable[[Request], Awaitable[bool]]
+"""``await claim(request)``: take the chat message's delivery key (``request.delivery``) once,
+durably: False when another delivery of the message took it (bot.battle.answers.Answers.claim)."""
+
 
 class BattleLookup(Protocol):
     """The channel's battle as the sheet side sees it (every method reads; none writes)."""

@@ -201,3 +201,17 @@ class SessionRecordRow(Base):
     payload: Mapped[dict] = mapped_column(JSON, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
     __table_args__ = (Index("ix_session_records_session", "session_id", "id"),)
+
+
+class ChatQuestionRow(Base):
+    """What the chat side keeps pending with a battle (issue 26, bot.store.questions): a
+    question asked in chat (``kind`` ``asked``, ``key`` the user id), the die a palette roll
+    showed (``shown``, the unit), a unit's last attack (``attack``, the unit) and the KP's
+    "told once" flag (``warned``, ""); ``version`` is the battle's version when written."""
+
+    __tablename__ = "chat_questions"
+    battle_id: Mapped[int] = mapped_column(ForeignKey("battles.id", ondelete="CASCADE"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+    payload: Mapped[dict] = mapped_column(JSON, nullable=False)

@@ -17,8 +17,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from bot.store.busy import BUSY_TIMEOUT_MS, session_class
+from bot.store.deliveries import claim
 from bot.store.keeper import KeeperTables, add_deadlines
 from bot.store.migrate import upgrade
+from bot.store.questions import ChatWrite, QuestionTables, add_rows
 from bot.store.secret_rolls import SecretRollTables
 from bot.store.sessions import SessionTables, add_record
 from bot.store import json_codec
@@ -153,6 +155,7 @@ class Store:
         self.keeper = KeeperTables(self._session, self.reads)
         self.secret_rolls = SecretRollTables(self._session)
         self.sessions = SessionTables(self._session, self.reads, self.writer)
+        self.questions = QuestionTables(self.reads, self.writer)
 
     async def migrate(self) -> None:
         """Apply the Alembic migrations (idempotent)."""
@@ -213,14 +216,18 @@ class Store:
                actor: str, request_id: str | None, replies: list | dict | None = None,
                status: str | None = None, deadlines: list | None = None,
                keeper: str | None = None, snapshot: Snapshot | None = None,
-               sheets: SheetWrites | None = None, note: dict | None = None) -> Awaitable[int]:
+               sheets: SheetWrites | None = None, note: dict | None = None,
+               chat: ChatWrite | None = None) -> Awaitable[int]:
         """Append ``events`` if the battle is still at ``expected_version``; returns the new
         version. The request id with its ``replies``, ``status`` (e.g. ``"ended"``), a new
         ``keeper``, turn ``deadlines`` (``(key, kind, due_at, payload)``) and a ``snapshot``
         (replacing the older one) are written in the same transaction (bot.store.writer),
         and so are ``sheets``: character sheets the battle's end carries back (or its
         reopening takes back), see :class:`SheetWrites`, and ``note``, the step's record in
-        the channel's open session (bot.store.sessions.add_record).
+        the channel's open session (bot.store.sessions.add_record), and ``chat``: the
+        delivery key of the chat message the step was read from (taken first: a key taken
+        already raises DuplicateRequest) and the rows the chat side keeps with the step
+        (bot.store.questions).
         ``replies``: the reply dicts (kept in ``requests``), or ``{"battle": id, ...}`` when
         they are to be rendered again from the events: then no idempotency row is written,
         the request id is kept on the step the events start with, unique
@@ -228,7 +235,7 @@ class Store:
         The write is started before this returns (await the result); raises
         VersionConflict, DuplicateRequest."""
         return self.writer.run(_append, battle_id, expected_version, events, actor, request_id,
-                               replies, status, deadlines or [], keeper, snapshot, _now(), sheets, note)
+                               replies, status, deadlines or [], keeper, snapshot, _now(), sheets, note, chat)
 
     async def sheet_carries(self, battle_id: int) -> list[SheetCarry]:
         """What the end of battle ``battle_id`` wrote onto sheets (kept until a reopening
@@ -267,7 +274,7 @@ class Store:
         caller that recorded it first, also across processes and restarts (kept a day, as
         every key: :meth:`expire_requests`). Group-committed with the other writes (one
         ``INSERT … ON CONFLICT DO NOTHING``: a key taken already changes no row)."""
-        return await self.writer.run(_claim_request, request_id, _now()) == 1
+        return await self.writer.run(_claim_request, request_id, _now())
 
     async def remember_request(self, request_id: str, replies: list) -> None:
         """Record a handled request that changed no battle (ignored if already there)."""
@@ -338,8 +345,6 @@ class Store:
 _EXPIRE_REQUESTS = Statement("DELETE FROM requests WHERE created_at < :cutoff", times=("cutoff",))
 _INSERT_REQUEST = Statement("INSERT INTO requests (request_id, replies, created_at) VALUES (:request_id, :replies, :now)",
                             json=["replies"], times=["now"])
-_CLAIM_REQUEST = Statement("INSERT INTO requests (request_id, replies, created_at) VALUES (:request_id, :replies, :now)"
-                           " ON CONFLICT (request_id) DO NOTHING", json=["replies"], times=["now"])
 _INSERT_BATTLE = Statement("INSERT INTO battles (channel, guild, system, keeper, status, version, created_at, updated_at)"
                            " VALUES (:channel, :guild, :system, :keeper, 'active', :version, :now, :now)",
                            times=["now"], strings=["guild"])
@@ -376,12 +381,15 @@ def _open_battle(tx: Tx, channel, guild, system, keeper, events, request_id, rep
 
 
 def _append(tx: Tx, battle_id, expected_version, events, actor, request_id, replies, status, deadlines,
-            keeper, snapshot, now, sheets=None, note=None) -> int:
-    """The transaction of :meth:`Store.append`: the idempotency key, the version check, the
-    events (one statement; the request id on the first, a step), the deadlines, maybe the
-    snapshot, the sheets a battle's end or reopening writes and the step's session record."""
+            keeper, snapshot, now, sheets=None, note=None, chat=None) -> int:
+    """The transaction of :meth:`Store.append`: the idempotency key (and the chat message's
+    delivery key), the version check, the events (one statement; the request id on the
+    first, a step), the deadlines, maybe the snapshot, the sheets a battle's end or reopening
+    writes, the step's session record and the chat side's rows."""
     if not isinstance(replies, dict):  # a dict: the replies are the step's events (see Store.append)
         _add_request(tx, request_id, replies, now)
+    if chat is not None and chat.delivery and not claim(tx, chat.delivery, now):
+        raise DuplicateRequest(chat.delivery)
     new_version = expected_version + len(events)
     changed = tx.execute(_ADVANCE_BATTLE, {"version": new_version, "now": now, "status": status, "keeper": keeper,
                                            "battle_id": battle_id, "expected": expected_version})
@@ -402,6 +410,8 @@ def _append(tx: Tx, battle_id, expected_version, events, actor, request_id, repl
         _write_sheets(tx, battle_id, sheets, now)
     if note is not None:
         add_record(tx, note)
+    if chat is not None:
+        add_rows(tx, battle_id, chat)
     return new_version
 
 
@@ -437,8 +447,8 @@ def _add_events(tx: Tx, battle_id: int, start: int, events, actor: str, request_
         for offset, (kind, payload) in enumerate(events, start=1)])
 
 
-def _claim_request(tx: Tx, request_id: str, now: datetime) -> int:
-    return tx.execute(_CLAIM_REQUEST, {"request_id": request_id, "replies": [], "now": now})
+def _claim_request(tx: Tx, request_id: str, now: datetime) -> bool:
+    return claim(tx, request_id, now)
 
 
 def _expire_requests(tx: Tx, cutoff: datetime) -> int:

@@ -26,6 +26,13 @@ class Table:
         await self.console.feed(line)
         return [json.loads(x) for x in self.out.getvalue()[start:].splitlines() if x.strip()]
 
+    async def play(self, script: str) -> list[dict]:
+        """Say each line of ``script``; the messages of the last one."""
+        said: list[dict] = []
+        for line in script.splitlines():
+            said = await self.say(line)
+        return said
+
     async def status(self) -> dict:
         """``{name: combatant}`` from a KP's /battle status."""
         message = (await self.say("kp: /battle status"))[0]

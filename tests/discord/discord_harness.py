@@ -427,6 +427,19 @@ class Harness:
         await self.slash("kp", "battle add", name="ゾンビ", character="ゾンビ", hidden=hidden)
         return await self.slash("kp", "battle start")
 
+    async def two_zombies(self) -> list[Call]:
+        """アリス (DEX 14, こぶし 50, 回避 28) against ゾンビ1 (DEX 8) and ゾンビ2 (DEX 7) under
+        the house rules, round 1 started (アリスの手番); returns the calls of ``/battle start``."""
+        await self.slash("alice", "char new", name="アリス", str=12, con=13, pow=11, dex=14,
+                         app=10, siz=13, int=13, edu=15)
+        for name, dex in (("ゾンビ", 8), ("ゾンビ改", 7)):
+            await self.slash("kp", "char new", name=name, str=16, con=16, pow=1, dex=dex, app=1, siz=14, int=1, edu=1)
+        await self.slash("kp", "battle new")
+        await self.slash("alice", "battle join", character="アリス")
+        await self.slash("kp", "battle add", name="ゾンビ1", character="ゾンビ")
+        await self.slash("kp", "battle add", name="ゾンビ2", character="ゾンビ改")
+        return await self.slash("kp", "battle start")
+
 
 def _deletes_deferral(call: Call) -> bool:
     return call.method == "DELETE" and call.path.endswith("/messages/@original")

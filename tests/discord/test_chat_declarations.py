@@ -12,16 +12,8 @@ CHANNEL_MESSAGES = f"/channels/{gateway.CHANNEL_ID}/messages"
 
 async def two_zombies(harness) -> None:
     """アリス (DEX 14, こぶし 50, 回避 28) against ゾンビ1 (DEX 8) and ゾンビ2 (DEX 7) under the
-    house rules, round 1 started: アリスの手番."""
-    await harness.slash("alice", "char new", name="アリス", str=12, con=13, pow=11, dex=14,
-                        app=10, siz=13, int=13, edu=15)
-    for name, dex in (("ゾンビ", 8), ("ゾンビ改", 7)):
-        await harness.slash("kp", "char new", name=name, str=16, con=16, pow=1, dex=dex, app=1, siz=14, int=1, edu=1)
-    await harness.slash("kp", "battle new")
-    await harness.slash("alice", "battle join", character="アリス")
-    await harness.slash("kp", "battle add", name="ゾンビ1", character="ゾンビ")
-    await harness.slash("kp", "battle add", name="ゾンビ2", character="ゾンビ改")
-    await harness.slash("kp", "battle start")
+    house rules, round 1 started: アリスの手番 (discord_harness.Harness.two_zombies)."""
+    await harness.two_zombies()
 
 
 async def say(harness, who: str, text: str) -> tuple[dict, list]:

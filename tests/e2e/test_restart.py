@@ -88,3 +88,22 @@ def test_sigkill_while_a_reaction_is_pending(tmp_path):
     after = third.say("kp: /battle status")
     assert after[0]["ephemeral"] and "進行中の戦闘がありません" in after[0]["text"]
     assert third.close() == 0
+
+
+def test_sigkill_while_a_palette_question_is_pending_keeps_its_die(tmp_path):
+    # issue 26: the die shown with 「どちらを攻撃しますか？」 and the question itself are stored
+    # before they are shown; the answer typed to the restarted process takes that die
+    db = str(tmp_path / "bot.db")
+    first = Console(db, "42")
+    for line in SETUP[:-1] + ["kp: /battle add name:ゾンビ2 character:ゾンビ", "kp: /battle start"]:
+        first.say(line)
+    asked = first.say("alice: CCB<=70 【こぶし】", until=lambda m: m["buttons"] == ["ゾンビ", "ゾンビ2"])
+    assert asked[0]["text"] == "アリス　CCB<=70 【こぶし】\n(1D100) ＞ 42（選ぶと、この出目で判定します）"
+    first.proc.send_signal(signal.SIGKILL)
+    first.proc.wait(timeout=30)
+
+    second = Console(db, "")  # no die at all: the answer must take the one shown
+    answer = second.say("alice: 2", until=lambda m: "攻撃" in m["text"])
+    assert "アリス 攻撃（こぶし）：(1D100<=70) ＞ 42 ＞ 成功" in answer[-1]["text"]
+    assert "ゾンビ2" in answer[-1]["text"]
+    assert second.close() == 0

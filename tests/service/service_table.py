@@ -116,6 +116,21 @@ class Table:
         await self.say(KP, "battle new", system=system)
         return await self.fight_on(hidden)
 
+    async def two_zombies(self, **alice_skills: int) -> list[Reply]:
+        """アリス (こぶし 70, DEX 14; ``alice_skills`` besides) and ボブ (DEX 10) against ゾンビ1
+        and ゾンビ2 (DEX 8) under the book rules, round 1 started: アリスの手番. The replies
+        of ``/battle start``."""
+        for name, (owner, stats, skills) in CHARACTERS.items():
+            await self.say(owner, "char new", name=name, **{k.lower(): v for k, v in stats.items()})
+            for skill, value in {**skills, **(alice_skills if owner == ALICE else {})}.items():
+                await self.say(owner, "char set", name=name, key=skill, value=value)
+        await self.say(KP, "battle new", system="coc6")
+        await self.say(ALICE, "battle join", character="アリス")
+        await self.say(BOB, "battle join", character="ボブ")
+        await self.say(KP, "battle add", name="ゾンビ1", character="ゾンビ")
+        await self.say(KP, "battle add", name="ゾンビ2", character="ゾンビ")
+        return await self.say(KP, "battle start")
+
     async def fight_on(self, hidden: bool = False) -> list[Reply]:
         """Join アリス, ボブ and ゾンビ to the open battle and start round 1 (its replies)."""
         if not await self.store.list_characters("console"):

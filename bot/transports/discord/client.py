@@ -69,7 +69,6 @@ class CocBot(commands.AutoShardedBot):
         self.autoskip_minutes = autoskip_minutes
         self.store: Store | None = None
         self.service: Service | None = None
-        self.warned: set[str] = set()  # channels whose KP was told the bot lost a permission there
         self.missed = Missed()  # messages given up, told to the channel's KP at their next command
         self.closing = False
         self.in_progress: set[asyncio.Task] = set()

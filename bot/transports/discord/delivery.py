@@ -245,7 +245,9 @@ async def _post_one(client: discord.Client, channel: discord.abc.Messageable, re
     except sending.TRANSIENT as exc:
         log.info("could not post in channel %s (network: %r)", channel.id, exc)  # retried; a give-up is logged once
         return FAILED
-    getattr(client, "warned", set()).discard(str(channel.id))  # posting works: a later loss is told again
+    service = getattr(client, "service", None)
+    if service is not None:
+        await service.places.posting_works(str(channel.id))  # a later loss is told again
     return SENT
 
 

@@ -90,10 +90,8 @@ async def refused(client: discord.Client, channel_id: int, exc: discord.HTTPExce
         if record is not None:
             await tell_keeper(client, record.keeper, archived_notice(channel), interaction)
     elif exc.code == NO_PERMISSION:
-        keeper = await service.places.hold(channel)
-        warned = getattr(client, "warned", set())
-        if keeper is not None and channel not in warned:
-            warned.add(channel)
+        keeper = await service.places.hold(channel)  # the KP to tell, once (kept with the battle)
+        if keeper is not None:
             log.warning("posting refused in channel %s (Discord 403 50013): battle held, KP told", channel)
             await tell_keeper(client, keeper, channel_rights.lost(channel, exc.code), interaction)
 
