@@ -1,5 +1,5 @@
-"""A button press, read from its custom id (bot.render.buttons): publish a secret roll or
-confirm an import (the sheet side), answer a chat question or a palette roll's question
+"""A button press, read from its custom id (bot.render.buttons): publish a secret roll,
+confirm an import or give a palette SAN roll its loss (the sheet side), answer a chat question or a palette roll's question
 (its die kept), show the KP's pending questions, end the battle, or answer a prompt of the
 battle (a reaction, a round-start declaration, the end of a turn) — each re-checked against
 the battle as it is now, so an old button is refused, never applied twice."""
@@ -21,6 +21,7 @@ from bot.render import buttons
 from bot.render import window
 from bot.render.reply import Reply, posted_in
 from bot.sheets.dice_desk import DiceDesk
+from bot.sheets.san_palette import KEY as SAN_KEY
 from bot.sheets.sheet_desk import SheetDesk
 from rules.battle import commands as cmds
 from rules.errors import InvalidInput
@@ -52,6 +53,8 @@ class ButtonPress:
             return await self.chat.palette.press(req, bid.battle, bid.key, bid.choice)
         if bid.battle == 0 and bid.key.startswith("i"):
             return await self.sheets.confirm_import(req, bid.key, bid.choice)
+        if bid.battle == 0 and bid.key.startswith(SAN_KEY):  # the KP's loss of a palette SAN roll
+            return await self.dice.sanity.palette.press(req, bid.key, bid.choice)
         found = await self.battles.active_loaded(req.channel)
         if found is None:  # pressed outside its battle's channel: a private prompt sent by DM
             home = await self.battles.store.battle(bid.battle)

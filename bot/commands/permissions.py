@@ -27,6 +27,8 @@ TABLE: dict[str, str] = {
     "kp order": KEEPER, "kp setting": KEEPER, "kp role": KEEPER, "kp handover": KEEPER,
     "kp close": KEEPER, "kp pending": KEEPER, "battle reopen": KEEPER,
     "session start": KEEPER, "session end": KEEPER, "session log": ANYONE,
+    "san loss": ANYONE, "san time": ANYONE, "san state": ANYONE,  # each checks its KP itself (bot.sheets.sanity_desk)
+    "table add": ANYONE, "table list": ANYONE, "table show": ANYONE, "table remove": ANYONE, "table roll": ANYONE,
 }
 """Access by English command path (bot.commands.spec.COMMANDS); a path missing here is
 refused for everyone but the KP."""

@@ -162,6 +162,12 @@ class SanityTables:
         async with self._reads.connect() as conn:
             return [_state(r) for r in (await conn.execute(_STATES_IN, {"channel": channel})).all()]
 
+    async def line_timers(self) -> set[tuple[str, str]]:
+        """``{(channel, owner)}`` of every state that counts its owner's lines (one query for
+        every channel: the chat path keeps it and reads it again now and then)."""
+        async with self._reads.connect() as conn:
+            return {(r.channel, r.owner) for r in (await conn.execute(_LINE_TIMERS)).all()}
+
     # --- the game clock ----------------------------------------------------------------------
 
     async def clock(self, channel: str) -> tuple[int, int]:
@@ -254,6 +260,8 @@ _STATE = select(SheetStateRow.id, SheetStateRow.scope, SheetStateRow.character, 
 _STATES_OF = _STATE.where(SheetStateRow.scope == bindparam("scope"),
                           SheetStateRow.character == bindparam("character")).order_by(SheetStateRow.id)
 _STATES_IN = _STATE.where(SheetStateRow.channel == bindparam("channel")).order_by(SheetStateRow.id)
+_LINE_TIMERS = select(SheetStateRow.channel, SheetStateRow.owner).where(
+    SheetStateRow.unit == "line", SheetStateRow.ended_at.is_(None)).distinct()
 _TABLE = select(CustomTableRow.name, CustomTableRow.text, CustomTableRow.owner).where(
     CustomTableRow.scope == bindparam("scope"), CustomTableRow.name == bindparam("name"))
 _TABLES = select(CustomTableRow.name, CustomTableRow.text, CustomTableRow.owner).where(

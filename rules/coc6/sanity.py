@@ -29,10 +29,10 @@ __all__ = ["SIXTH", "SanLoss", "SanResult", "after_check", "san_check", "san_lin
 
 @dataclass(frozen=True)
 class SanResult:
-    """One SAN check: the roll (``check``, against SAN before), the ``loss`` taken and the
-    アイデア roll (``idea``) made for 一時的狂気, or None."""
+    """One SAN check: the roll (``check``, against SAN before; None for a loss with no roll,
+    ``:SAN-3``), the ``loss`` taken and the アイデア roll (``idea``) made for 一時的狂気, or None."""
 
-    check: Check
+    check: Check | None
     loss: Loss
     idea: Check | None
 
@@ -50,7 +50,7 @@ class SanResult:
         return self.loss.after
 
 
-def after_check(check: Check, amount: Amount, standing: Standing, idea_target: int, dice: Dice,
+def after_check(check: Check | None, amount: Amount, standing: Standing, idea_target: int, dice: Dice,
                 bands: Bands = CCB, rules: LossRules = SIXTH, cap: int | None = None) -> SanResult:
     """The rest of a SAN check whose 1D100 (``check``) and loss ``amount`` are known (a
     palette roll and the loss given after it): take the loss, then roll アイデア
@@ -75,10 +75,11 @@ def san_check(standing: Standing, loss: SanLoss, idea_target: int, dice: Dice, b
 def san_lines(name: str, loss: SanLoss | None, result: SanResult, window: str = "hour",
               source: str | None = None) -> list[str]:
     """The Japanese announcement of ``result`` for the character ``name`` (``loss``: as
-    typed, None when it was given after the roll)."""
+    typed, None when it was given after the roll or without one)."""
     head = f"SANチェック（{loss.text()}）" if loss is not None else "SANチェック"
-    lines = [f"🎲 {name} {head}：{result.check.text()}",
-             *loss_lines(result.loss, result.check.succeeded, window, source)]
+    check = result.check
+    lines = [f"🎲 {name} {head}：{check.text()}" if check else f"🧠 {name} SANの減少",
+             *loss_lines(result.loss, check.succeeded if check else None, window, source)]
     if result.idea is not None:
         verdict = ("成功：何を見たのか理解してしまい、一時的狂気に陥る" if result.temporary
                    else "失敗：理解が及ばず、一時的狂気は免れる")

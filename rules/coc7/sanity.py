@@ -30,11 +30,11 @@ SEVENTH = LossRules(fumble_max=True, bout_no_loss=True)
 
 @dataclass(frozen=True)
 class SanResult7:
-    """One 7th SAN roll: the roll (``check``), the ``loss`` taken, the INT roll
+    """One 7th SAN roll: the roll (``check``; None for a loss with no roll), the ``loss`` taken, the INT roll
     (``intelligence``) or None, ``temporary`` (temporary insanity) and ``bout`` (a bout of
     madness starts: temporary or indefinite insanity, or a loss while indefinitely insane)."""
 
-    check: Check7
+    check: Check7 | None
     loss: Loss
     intelligence: Check7 | None
     temporary: bool
@@ -49,7 +49,7 @@ class SanResult7:
         return self.loss.after
 
 
-def after_roll7(check: Check7, amount: Amount, standing: Standing, intelligence: int, dice: Dice,
+def after_roll7(check: Check7 | None, amount: Amount, standing: Standing, intelligence: int, dice: Dice,
                 rules: LossRules = SEVENTH, cap: int | None = None) -> SanResult7:
     """The rest of a SAN roll whose 1D100 (``check``) and loss ``amount`` are known: take
     the loss, then the INT roll (``intelligence`` %) as the module docstring says."""
@@ -77,10 +77,11 @@ def san_roll(standing: Standing, loss: SanLoss, intelligence: int, dice: Dice, b
 def san_lines7(name: str, loss: SanLoss | None, result: SanResult7, window: str = "day",
                source: str | None = None) -> list[str]:
     """The Japanese announcement of ``result`` for the investigator ``name`` (``loss``: as
-    typed, None when it was given after the roll)."""
+    typed, None when it was given after the roll or without one)."""
     head = f"正気度ロール（{loss.text()}）" if loss is not None else "正気度ロール"
-    lines = [f"🎲 {name} {head}：{result.check.text()}",
-             *loss_lines(result.loss, result.check.succeeded, window, source)]
+    check = result.check
+    lines = [f"🎲 {name} {head}：{check.text()}" if check else f"🧠 {name} SANの減少",
+             *loss_lines(result.loss, check.succeeded if check else None, window, source)]
     if result.intelligence is not None:
         verdict = ("成功：何が起きたのか理解してしまい、一時的狂気に陥る（狂気の発作）"
                    if result.temporary else "失敗：理解が及ばず、一時的狂気は免れる（記憶を抑圧する）")

@@ -161,6 +161,24 @@ def parse_table(text: str) -> CustomTable:
     return CustomTable(title, dice, rows)
 
 
+_ONE_LINE_ROW = re.compile(r"\s+(?=[0-9０-９]{1,6}[:：])")
+_ONE_LINE_DICE = re.compile(r"\s+(?=(?:[0-9０-９]{1,3}[DdＤｄ][0-9０-９]{1,4}|[DdＤｄ]66[NnAaSsDd]?)\s)")
+
+
+def unfold(text: str) -> str:
+    """A table typed on one line (a Discord slash option keeps no line breaks), as lines:
+    ``狂気表 1D3 1:叫ぶ 2:逃げる 3:笑う`` → ``狂気表\n1D3\n1:叫ぶ\n2:逃げる\n3:笑う``: the title,
+    then the dice (the first word like ``1D6`` or ``D66``), then a row before each ``出目:``.
+    Text with line breaks is returned as it is."""
+    if "\n" in text.strip() or "\r" in text.strip():
+        return text
+    head, *rows = _ONE_LINE_ROW.split(text.strip())
+    title_dice = _ONE_LINE_DICE.split(head + " ", maxsplit=1)
+    if len(title_dice) != 2:
+        return text
+    return "\n".join([title_dice[0].strip(), title_dice[1].strip(), *rows])
+
+
 def _dice(number: int, line: str) -> str:
     """The dice line (``1d6`` → ``1D6``); raises InvalidInput naming line ``number``."""
     dice = unicodedata.normalize("NFKC", line).strip().upper()
@@ -189,4 +207,4 @@ def _shown(line: str) -> str:
     return line if len(line) <= 30 else line[:30] + "…"
 
 
-__all__ = ["CustomTable", "MAX_ROWS", "TableRoll", "parse_table", "results"]
+__all__ = ["CustomTable", "MAX_ROWS", "TableRoll", "parse_table", "results", "unfold"]

@@ -185,10 +185,11 @@ WINDOW_WORDS = {"hour": "この1時間（ゲーム内）", "session": "このセ
 """How the window of 不定の狂気 is named in a message, by its kind."""
 
 
-def loss_lines(loss: Loss, succeeded: bool, window: str, source: str | None = None) -> list[str]:
-    """The Japanese lines of ``loss`` after the roll's line: what was lost, why less, the
-    window of 不定の狂気 (``window``: hour, session, day) and SAN 0."""
-    word = "成功" if succeeded else "失敗"
+def loss_lines(loss: Loss, succeeded: bool | None, window: str, source: str | None = None) -> list[str]:
+    """The Japanese lines of ``loss`` after the roll's line (``succeeded``: the roll's
+    reading, None for a loss with no roll: ``:SAN-3``): what was lost, why less, the window
+    of 不定の狂気 (``window``: hour, session, day) and SAN 0."""
+    word = "減少" if succeeded is None else "成功" if succeeded else "失敗"
     lines = [f"{word}：{loss.amount.text} の減少 → SAN {loss.before} → {loss.after}"]
     if loss.kept_by == "bout":
         lines.append("（狂気の発作の最中なので、これ以上SANは減りません）")
