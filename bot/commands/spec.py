@@ -244,6 +244,10 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("role", "ロール", "KPとして扱うロール", "role", True),)),
     Cmd("kp handover", "kp 交代", "KP: KPを別のユーザーに渡す", (
         Opt("user", "ユーザー", "新しいKP", "user", True),)),
+    Cmd("session start", "セッション 開始", "KP: このチャンネルのセッションを始める（終了までのロール・判定・戦闘を記録）", home="sheets"),
+    Cmd("session end", "セッション 終了", "KP: セッションを終え、キャラクターごとの出目の集計とSAN・HPの変化を出す", home="sheets"),
+    Cmd("session log", "セッション ログ", "セッション全体の記録をファイル（HTML・テキスト）で出す", (
+        num("number", "回", "このチャンネルの何回目のセッションか（省略で最新）", 1, 100000),), private=True, home="sheets"),
     Cmd("san loss", "正気度 減少", "パレットで振った正気度ロールの減少値を入れる（KPか、振った本人）", (
         Opt("value", "減少値", "成功時/失敗時（例: 1/1D6）。成否はさきほどのロールのとおり", required=True),
         Opt("character", "キャラクター", "減少値を待っているキャラクター（何人かいるとき）", autocomplete="character"),
@@ -268,10 +272,6 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("table roll", "表 ロール", "表を振る", (
         Opt("name", "呼び名", "表の呼び名", required=True, autocomplete="table"),
         Opt("secret", "シークレット", "結果を自分とKPにだけ見せる", "bool")), home="sheets"),
-    Cmd("session start", "セッション 開始", "KP: このチャンネルのセッションを始める（終了までのロール・判定・戦闘を記録）", home="sheets"),
-    Cmd("session end", "セッション 終了", "KP: セッションを終え、キャラクターごとの出目の集計とSAN・HPの変化を出す", home="sheets"),
-    Cmd("session log", "セッション ログ", "セッション全体の記録をファイル（HTML・テキスト）で出す", (
-        num("number", "回", "このチャンネルの何回目のセッションか（省略で最新）", 1, 100000),), private=True, home="sheets"),
 )
 
 BY_PATH: dict[str, Cmd] = {cmd.path: cmd for cmd in COMMANDS}

@@ -78,8 +78,8 @@ class SanityDesk:
         return await self.once(req, lambda: self.palette.command(req))
 
     async def time(self, req: Request) -> list[Reply]:
-        """``/san time [minutes:] [hours:] [rounds:]``: the KP says game time passed."""
-        await self._require_kp(req, "ゲーム内の時間を進める")
+        """``/san time [minutes:] [hours:] [rounds:]``: the KP says game time passed (the
+        permission table lets only the channel's KP here)."""
         minutes = (opt.integer(req.options, "minutes", "minutes") or 0) + 60 * (opt.integer(req.options, "hours", "hours") or 0)
         rounds = opt.integer(req.options, "rounds", "rounds") or 0
         if minutes <= 0 and rounds <= 0:
