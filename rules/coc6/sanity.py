@@ -76,10 +76,11 @@ def san_lines(name: str, loss: SanLoss | None, result: SanResult, window: str = 
               source: str | None = None) -> list[str]:
     """The Japanese announcement of ``result`` for the character ``name`` (``loss``: as
     typed, None when it was given after the roll or without one)."""
-    head = f"SANチェック（{loss.text()}）" if loss is not None else "SANチェック"
+    said = "・".join(part for part in (loss.text() if loss is not None else "", source or "") if part)
+    head = f"SANチェック（{said}）" if said else "SANチェック"
     check = result.check
     lines = [f"🎲 {name} {head}：{check.text()}" if check else f"🧠 {name} SANの減少",
-             *loss_lines(result.loss, check.succeeded if check else None, window, source)]
+             *loss_lines(result.loss, check.succeeded if check else None, window, source, "一時的狂気")]
     if result.idea is not None:
         verdict = ("成功：何を見たのか理解してしまい、一時的狂気に陥る" if result.temporary
                    else "失敗：理解が及ばず、一時的狂気は免れる")

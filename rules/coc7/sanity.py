@@ -78,7 +78,8 @@ def san_lines7(name: str, loss: SanLoss | None, result: SanResult7, window: str 
                source: str | None = None) -> list[str]:
     """The Japanese announcement of ``result`` for the investigator ``name`` (``loss``: as
     typed, None when it was given after the roll or without one)."""
-    head = f"正気度ロール（{loss.text()}）" if loss is not None else "正気度ロール"
+    said = "・".join(part for part in (loss.text() if loss is not None else "", source or "") if part)
+    head = f"正気度ロール（{said}）" if said else "正気度ロール"
     check = result.check
     lines = [f"🎲 {name} {head}：{check.text()}" if check else f"🧠 {name} SANの減少",
              *loss_lines(result.loss, check.succeeded if check else None, window, source)]

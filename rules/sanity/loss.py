@@ -185,14 +185,16 @@ WINDOW_WORDS = {"hour": "この1時間（ゲーム内）", "session": "このセ
 """How the window of 不定の狂気 is named in a message, by its kind."""
 
 
-def loss_lines(loss: Loss, succeeded: bool | None, window: str, source: str | None = None) -> list[str]:
+def loss_lines(loss: Loss, succeeded: bool | None, window: str, source: str | None = None,
+               bout: str = "狂気の発作") -> list[str]:
     """The Japanese lines of ``loss`` after the roll's line (``succeeded``: the roll's
-    reading, None for a loss with no roll: ``:SAN-3``): what was lost, why less, the window
-    of 不定の狂気 (``window``: hour, session, day) and SAN 0."""
+    reading, None for a loss with no roll: ``:SAN-3``): what was lost, why less (``bout``:
+    the madness that keeps SAN, 6th's 一時的狂気), the window of 不定の狂気 (``window``: hour,
+    session, day) and SAN 0."""
     word = "減少" if succeeded is None else "成功" if succeeded else "失敗"
     lines = [f"{word}：{loss.amount.text} の減少 → SAN {loss.before} → {loss.after}"]
     if loss.kept_by == "bout":
-        lines.append("（狂気の発作の最中なので、これ以上SANは減りません）")
+        lines.append(f"（{bout}の最中なので、これ以上SANは減りません）")
     elif loss.kept_by == "source":
         lines.append(f"（「{source}」から失うSANの上限に達するので{loss.lost}だけ減ります）" if loss.lost
                      else f"（「{source}」からはもうSANを失いません：上限に達しています）")
