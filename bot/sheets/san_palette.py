@@ -157,11 +157,13 @@ class PaletteSan:
 
     async def take(self, req: Request, pending: Pending, loss: SanLoss | None = None,
                    typed: tuple[str, int] | None = None, source: str | None = None) -> list[Reply]:
-        """Give the waiting roll ``pending`` its loss (see :meth:`SanFlow.settle`)."""
+        """Give the waiting roll ``pending`` its loss (see :meth:`SanFlow.settle`), in its own
+        channel and server wherever the answer came from (a button pressed in a DM)."""
         record = await self.store.get_character(pending.scope, pending.character)
         if record is None:
             raise InvalidInput(f"「{pending.character}」のシートがもうありません。")
-        return await self.flow.settle(req, pending, _sheet(record), record.owner, loss, typed, source)
+        here = dataclasses.replace(req, channel=pending.channel, guild=None if pending.scope == "console" else pending.scope)
+        return await self.flow.settle(here, pending, _sheet(record), record.owner, loss, typed, source)
 
     async def press(self, req: Request, key: str, code: str) -> list[Reply]:
         """The KP's loss button under a waiting roll (pressed here or in a direct message)."""
@@ -177,8 +179,7 @@ class PaletteSan:
         if chosen == OTHER:
             return [private(req.user, f"{pending.character}の減少値を /san loss value:1/1D8 character:{pending.character} "
                                       "のように指定してください（成功時/失敗時。原因を source: で付けると上限が付きます）。")]
-        here = dataclasses.replace(req, channel=pending.channel)
-        replies = await self.take(here, pending, loss=SanLoss.parse(chosen))
+        replies = await self.take(req, pending, loss=SanLoss.parse(chosen))
         return replies if req.channel == pending.channel else posted_in(replies, pending.channel)
 
     async def command(self, req: Request) -> list[Reply]:
