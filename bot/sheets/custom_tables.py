@@ -31,7 +31,8 @@ KeeperHere = Callable[[str], Awaitable[str | None]]
 """``await keeper_here(channel)``: the KP the channel knows (bot.sheets.sessions)."""
 
 BUILT_IN7 = ("BMR", "BMS", "PH", "MA")
-"""BCDice's 7th tables a 7th channel has (Cthulhu7th; BCDice's texts, MIT-style licence)."""
+"""BCDice's 7th tables a 7th channel has (Cthulhu7th; BCDice's texts, BSD 3-Clause License:
+THIRD_PARTY_NOTICES.md)."""
 TIME_UNITS = {"ラウンド": "round", "時間": "minute"}
 """A bout table's duration unit (its 1D10) → the timer unit; hours count 60 game minutes."""
 MAX_NAME = 40

@@ -1,5 +1,6 @@
 """A table the table owns, written in BCDice's custom-table text (BCDice's
-``UserDefinedDiceTable``, MIT licence, https://github.com/bcdice/BCDice):
+``UserDefinedDiceTable``, https://github.com/bcdice/BCDice, BSD 3-Clause License:
+THIRD_PARTY_NOTICES.md):
 
     飲み物表
     1D6

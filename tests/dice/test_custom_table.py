@@ -1,8 +1,8 @@
 """A table pasted in BCDice's custom-table text rolls the row BCDice rolls for the same dice.
 
 The tables and expected lines are BCDice's own: ``test/test_user_defined_dice_table.rb``
-and the example in ``lib/bcdice/user_defined_dice_table.rb`` (BCDice, BSD-3-Clause/MIT-style
-licence, © BCDice project). BCDice's ``RandomizerMock.new([[1, 6], [6, 6]])`` gives the
+and the example in ``lib/bcdice/user_defined_dice_table.rb`` (BCDice, BSD 3-Clause License,
+© 2011 Faceless and たいたい竹流; THIRD_PARTY_NOTICES.md). BCDice's ``RandomizerMock.new([[1, 6], [6, 6]])`` gives the
 faces 1 then 6 of two d6: the ``faces`` column here."""
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ TEXT_D66D = "ソート降順表\nD66d\n61:ろくいち\n"
 DRINKS = ("飲み物表\n1D6\n1:水\n2:緑茶\n3:麦茶\n4:コーラ\n5:オレンジジュース\n6:選ばれし者の知的飲料\n")
 
 
-@pytest.mark.rule("T-TABLE-01")
+@pytest.mark.rule("TBL-01")
 @pytest.mark.parametrize("text, faces, line", [
     (TEXT_1D6, [1], "テスト表(1) ＞ いち"),                       # test_1d6_1
     (TEXT_1D6, [6], "テスト表(6) ＞ ろく"),                       # test_1d6_6
@@ -41,7 +41,7 @@ def test_a_pasted_table_rolls_the_row_bcdice_rolls(text, faces, line):
     assert dice.remaining == 0 and rolled.faces == tuple(faces)
 
 
-@pytest.mark.rule("T-TABLE-01")
+@pytest.mark.rule("TBL-01")
 def test_a_result_without_a_row_says_so_where_bcdice_answers_nothing():
     table = parse_table(TEXT_3D4)  # BCDice's test_notcontain: 4 + 4 + 3 = 11 has no row
     assert table.missing == [7, 8, 9, 10, 11]
@@ -50,7 +50,7 @@ def test_a_result_without_a_row_says_so_where_bcdice_answers_nothing():
     assert rolled.line() == "抜けありテスト表(11) ＞ （出目11の行はこの表にありません）"
 
 
-@pytest.mark.rule("T-TABLE-01")
+@pytest.mark.rule("TBL-01")
 def test_a_row_keeps_its_line_breaks_and_a_full_width_head_reads_as_bcdice_text():
     table = parse_table("反応表\n1d2\n\n１：逃げる\\n振り返らずに\n2: 立ちすくむ \n")
     assert table.dice == "1D2" and table.rows == {1: "逃げる\n振り返らずに", 2: "立ちすくむ"}
@@ -67,7 +67,7 @@ def test_the_results_each_dice_can_give(dice, first, last, count):
         assert 61 in found and 16 not in found
 
 
-@pytest.mark.rule("T-TABLE-02")
+@pytest.mark.rule("TBL-02")
 @pytest.mark.parametrize("text, message", [
     ("", "表が空です。1行目に表の名前、2行目にダイス（1D6 など）、3行目から「出目:内容」を書きます。"),
     ("不正な表\nD100\n100:ひゃく",  # BCDice's invalid_dice_type
