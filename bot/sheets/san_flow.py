@@ -140,16 +140,14 @@ class SanFlow:
             cap_from = expr
         cap = source_cap(cap_from, sit.standing.source_lost) if source else None
         result, lines = self._follow(sheet, check, amount, sit, cap, loss, source)
-        payload = {"key": "SAN", "before": result.loss.before, "after": result.loss.after, "lost": result.loss.lost}
-        return await self._commit(req, sheet, owner, sit, result, lines, "sheet", payload, pending.id, source)
+        return await self._commit(req, sheet, owner, sit, result, lines, "sheet", {"key": "SAN"}, pending.id, source)
 
     async def lose(self, req: Request, sheet: Sheet, owner: str, expr: str, total: int) -> list[Reply]:
         """A loss with no roll waiting (``:SAN-3``): taken and followed all the same."""
         sit = await self.situation(req.channel, req.scope, sheet, None)
         amount = Amount(max(0, total), expr if expr.isdigit() else f"{expr} ＞ {total}")
         result, lines = self._follow(sheet, None, amount, sit, None, None, None)
-        payload = {"key": "SAN", "before": result.loss.before, "after": result.loss.after, "lost": result.loss.lost}
-        return await self._commit(req, sheet, owner, sit, result, lines, "sheet", payload, None, None)
+        return await self._commit(req, sheet, owner, sit, result, lines, "sheet", {"key": "SAN"}, None, None)
 
     def _follow(self, sheet: Sheet, check, amount: Amount, sit: Situation, cap: int | None,
                 loss: SanLoss | None, source: str | None):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from rules.coc6.check import CCB, Bands, Check, SuccessLevel, roll_check
 from rules.dice import Dice
-from rules.sanity.loss import (Amount, Loss, LossRules, SanLoss, Standing, loss_lines, rolled_amount,
+from rules.sanity.loss import (Amount, Loss, LossRules, SanLoss, Standing, announced, rolled_amount,
                                source_cap, take)
 
 SIXTH = LossRules(fumble_max=False, bout_no_loss=False)
@@ -40,14 +40,6 @@ class SanResult:
     def temporary(self) -> bool:
         """The アイデア roll succeeded: 一時的狂気."""
         return bool(self.idea and self.idea.succeeded)
-
-    @property
-    def lost(self) -> int:
-        return self.loss.lost
-
-    @property
-    def after(self) -> int:
-        return self.loss.after
 
 
 def after_check(check: Check | None, amount: Amount, standing: Standing, idea_target: int, dice: Dice,
@@ -76,13 +68,9 @@ def san_lines(name: str, loss: SanLoss | None, result: SanResult, window: str = 
               source: str | None = None) -> list[str]:
     """The Japanese announcement of ``result`` for the character ``name`` (``loss``: as
     typed, None when it was given after the roll or without one)."""
-    said = "・".join(part for part in (loss.text() if loss is not None else "", source or "") if part)
-    head = f"SANチェック（{said}）" if said else "SANチェック"
-    check = result.check
-    lines = [f"🎲 {name} {head}：{check.text()}" if check else f"🧠 {name} SANの減少",
-             *loss_lines(result.loss, check.succeeded if check else None, window, source, "一時的狂気")]
+    lines = announced(name, "SANチェック", loss, source, result.check, result.loss, window, "一時的狂気")
     if result.idea is not None:
         verdict = ("成功：何を見たのか理解してしまい、一時的狂気に陥る" if result.temporary
                    else "失敗：理解が及ばず、一時的狂気は免れる")
-        lines.insert(2, f"一度に{result.lost}減ったので一時的狂気の判定（5以上）：アイデア {result.idea.text()} → {verdict}")
+        lines.insert(2, f"一度に{result.loss.lost}減ったので一時的狂気の判定（5以上）：アイデア {result.idea.text()} → {verdict}")
     return lines

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from rules.coc7.check import Check7, Level7, roll_skill
 from rules.dice import Dice
-from rules.sanity.loss import (Amount, Loss, LossRules, SanLoss, Standing, loss_lines, rolled_amount,
+from rules.sanity.loss import (Amount, Loss, LossRules, SanLoss, Standing, announced, rolled_amount,
                                source_cap, take)
 
 SEVENTH = LossRules(fumble_max=True, bout_no_loss=True)
@@ -39,14 +39,6 @@ class SanResult7:
     intelligence: Check7 | None
     temporary: bool
     bout: bool
-
-    @property
-    def lost(self) -> int:
-        return self.loss.lost
-
-    @property
-    def after(self) -> int:
-        return self.loss.after
 
 
 def after_roll7(check: Check7 | None, amount: Amount, standing: Standing, intelligence: int, dice: Dice,
@@ -78,15 +70,11 @@ def san_lines7(name: str, loss: SanLoss | None, result: SanResult7, window: str 
                source: str | None = None) -> list[str]:
     """The Japanese announcement of ``result`` for the investigator ``name`` (``loss``: as
     typed, None when it was given after the roll or without one)."""
-    said = "・".join(part for part in (loss.text() if loss is not None else "", source or "") if part)
-    head = f"正気度ロール（{said}）" if said else "正気度ロール"
-    check = result.check
-    lines = [f"🎲 {name} {head}：{check.text()}" if check else f"🧠 {name} SANの減少",
-             *loss_lines(result.loss, check.succeeded if check else None, window, source)]
+    lines = announced(name, "正気度ロール", loss, source, result.check, result.loss, window, "狂気の発作")
     if result.intelligence is not None:
         verdict = ("成功：何が起きたのか理解してしまい、一時的狂気に陥る（狂気の発作）"
                    if result.temporary else "失敗：理解が及ばず、一時的狂気は免れる（記憶を抑圧する）")
-        lines.insert(2, f"一度に{result.lost}減ったので一時的狂気の判定（5以上）：INT {result.intelligence.text()} → {verdict}")
+        lines.insert(2, f"一度に{result.loss.lost}減ったので一時的狂気の判定（5以上）：INT {result.intelligence.text()} → {verdict}")
     elif result.bout and not result.loss.indefinite:
         lines.append("すでに不定の狂気にあるので、SANを失って狂気の発作が起きる")
     return lines

@@ -181,6 +181,18 @@ def take(amount: Amount, standing: Standing, rules: LossRules, cap: int | None =
                 lost > 0 and before_window < threshold <= total, after <= 0 < standing.san)
 
 
+def announced(name: str, title: str, typed: SanLoss | None, source: str | None, check, loss: Loss, window: str,
+              bout: str) -> list[str]:
+    """The head line of a SAN check and its loss's lines: ``🎲 アリス SANチェック（1/1D6・深きもの）：
+    (1D100<=55) ＞ 80 ＞ 失敗`` (``title``: the edition's word; ``typed``: the loss as typed,
+    None when given after the roll), or ``🧠 アリス SANの減少`` for a loss with no roll
+    (``check`` None), then :func:`loss_lines`."""
+    said = "・".join(part for part in (typed.text() if typed is not None else "", source or "") if part)
+    head = f"{title}（{said}）" if said else title
+    return [f"🎲 {name} {head}：{check.text()}" if check else f"🧠 {name} SANの減少",
+            *loss_lines(loss, check.succeeded if check else None, window, source, bout)]
+
+
 WINDOW_WORDS = {"hour": "この1時間（ゲーム内）", "session": "このセッション", "day": "今日"}
 """How the window of 不定の狂気 is named in a message, by its kind."""
 
@@ -211,4 +223,4 @@ def loss_lines(loss: Loss, succeeded: bool | None, window: str, source: str | No
 
 
 __all__ = ["Amount", "INDEFINITE_SHARE", "Loss", "LossRules", "PROMPT_LOSS", "SanLoss", "Standing",
-           "loss_lines", "rolled_amount", "source_cap", "take", "typed_amount"]
+           "announced", "loss_lines", "rolled_amount", "source_cap", "take", "typed_amount"]
