@@ -73,7 +73,7 @@ def loss_of(code: str) -> str | None:
 
 def fill(text: str, sheet: Character | Investigator) -> tuple[str, bool]:
     """``text`` with each ``{名前}`` the sheet knows filled in (``{SAN}`` → 55, ``{目星}`` → 70,
-    ``{HP}``, ``{MP}``), and whether ``{SAN}`` was one of them."""
+    ``{HP}``, ``{MP}``, ``{STR}``), and whether ``{SAN}`` was one of them."""
     found_san = False
 
     def value(match: re.Match) -> str:
@@ -85,6 +85,8 @@ def fill(text: str, sheet: Character | Investigator) -> tuple[str, bool]:
             return str(sheet.san)
         if upper in ("HP", "MP"):
             return str(getattr(sheet, upper.lower()))
+        if upper in sheet.stats:  # CCB<=({STR}*5)
+            return str(sheet.stat(upper))
         if sheet.knows(name):
             return str(sheet.skill(name))
         return match[0]

@@ -114,7 +114,7 @@ class SanityDesk:
         length = opt.text(req.options, "time")
 
         async def produce() -> list[Reply]:
-            note = await self.status._note(req, record.name, f"/san state {state}", {"state": state, "added": not ending})
+            note = await self.status.note(req, record.name, f"/san state {state}", {"state": state, "added": not ending})
             return await self.madness.set_state(req, req.scope, record.name, record.owner, state, not ending, length, note)
         return await self.once(req, produce)
 

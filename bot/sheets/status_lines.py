@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 
 from bot.commands.request import Request
-from bot.render.reply import Reply, public
+from bot.render.reply import Reply, private, public
 from bot.sheets.custom_tables import KeeperHere
 from bot.sheets.growth import Growth
 from bot.sheets.madness import Madness
@@ -86,7 +86,7 @@ class StatusLines:
             raise InvalidInput(f"キャラクター「{change.name}」は登録されていません。" if change.name else
                                "変えるキャラクターがいません（/char new で作るか /char import で取り込んでください）。")
         if isinstance(change, StateChange):
-            note = await self._note(req, record.name, said.strip(), {"state": change.state, "added": change.added})
+            note = await self.note(req, record.name, said.strip(), {"state": change.state, "added": change.added})
             return await self.madness.set_state(req, req.scope, record.name, record.owner, change.state,
                                                 change.added, None, note)
         total, rolled = self._roll(change.expr)
@@ -128,6 +128,7 @@ class StatusLines:
         if not is_kp:
             raise InvalidInput(f"戦闘中の{unit}のHP・状態は戦闘が管理しています（ダメージは戦闘で反映済みです）。"
                                f"変える必要があれば、KPが「:{unit}:HP-3」のように書きます。")
+        hidden = False
         if isinstance(change, StateChange):
             value, rolled = ("+" if change.added else "-") + change.state, ""
         else:
@@ -135,6 +136,7 @@ class StatusLines:
             row = found[0][unit][1] if found and unit in found[0] else None
             if row is None or row.hp is None:
                 raise InvalidInput(f"{unit}にはHPがありません。")
+            hidden = row.hidden
             total, rolled = self._roll(change.expr)
             after = total if change.op == "=" else row.hp + total if change.op == "+" else row.hp - total
             value = str(min(after, row.hp_max) if row.hp_max is not None else after)
@@ -142,7 +144,10 @@ class StatusLines:
                                   options={"target": unit, "field": "状態" if isinstance(change, StateChange) else "HP",
                                            "value": value})
         replies = await self.dispatch(sub)
-        return ([public(f"🎲 {req.name or req.user}: {rolled}")] if rolled else []) + replies
+        if not rolled:
+            return replies
+        shown = f"🎲 {req.name or req.user}: {rolled}"  # a hidden NPC's damage stays the KP's
+        return [private(req.user, shown) if hidden else public(shown), *replies]
 
     async def _set(self, req: Request, record: CharacterRecord, change: StatusChange, total: int,
                    rolled: str, said: str) -> list[Reply]:
@@ -161,7 +166,7 @@ class StatusLines:
             note = f"（{low}より下にはならないので{low}にしました）"
         how = f"{rolled}、" if rolled else ""
         text = f"🧾 {record.name} {change.key} {before} → {after}（{how}{req.name or req.user}の「{said.strip()[:40]}」）{note}"
-        session = await self._note(req, record.name, text, {"key": change.key, "before": before, "after": after})
+        session = await self.note(req, record.name, text, {"key": change.key, "before": before, "after": after})
         updated = with_value(sheet, change.key, after)
         await self.store.sanity.commit(SheetWrite(sheet=(req.scope, record.owner, record.name, updated.to_dict()),
                                                   note=session))
@@ -177,7 +182,7 @@ class StatusLines:
             raise InvalidInput(f"「{expr}」を振れません: {err}") from None
         return result.total or 0, f"{expr} ＞ {result.total}"
 
-    async def _note(self, req: Request, character: str, text: str, payload: dict) -> dict | None:
+    async def note(self, req: Request, character: str, text: str, payload: dict) -> dict | None:
         """The session record of a change (None: no open session here)."""
         session = await self.notes.open_in(req.channel)
         if session is None:

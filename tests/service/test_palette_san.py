@@ -109,3 +109,9 @@ async def test_a_7th_palette_roll_keeps_its_bonus_die_and_a_fumble_loses_the_mos
     loss = await line(table, ALICE, "1d6", 2, 8, 1, message="m4")  # rolled 2, the fumble takes 6; INT 81 fails
     assert "失敗：1D6（ファンブル：最大） の減少 → SAN 64 → 58" in text(loss)
     assert await san(table, "エミリー") == 58
+
+
+async def test_a_palette_line_is_filled_from_the_speakers_sheet_as_cocofolia_fills_it(alice):
+    rolled = await line(alice, ALICE, "CCB<=({STR}*5) 【STR×5】", 40, message="m1")
+    assert rolled[0].text == "alice　【STR×5】\n(1D100<=60) ＞ 40 ＞ 成功"
+    assert await alice.store.sanity.waiting(alice.channel) == []  # no SAN roll: nothing waits

@@ -127,3 +127,11 @@ async def test_a_session_keeps_the_change_for_its_summary(alice):
     await line(alice, ALICE, ":SAN-2")
     summary = await alice.say(KP, "session end", admin=True)
     assert "SAN 55→53（−2）／HP 13→10（−3）" in text(summary)
+
+
+@pytest.mark.rule("STAT-04")
+async def test_the_kps_damage_to_a_hidden_npc_is_rolled_for_the_kp_only(table):
+    await table.fight(hidden=True)
+    replies = await line(table, KP, ":ゾンビ:HP-1D6", 4, message="m1")
+    assert replies[0].ephemeral and replies[0].to == KP and replies[0].text == "🎲 kp: 1D6 ＞ 4"
+    assert (await table.state()).units["ゾンビ"].hp == 11
