@@ -37,6 +37,7 @@ from bot.sheets.checks7 import InvestigatorChecks
 from bot.sheets.dice_desk import DiceDesk
 from bot.sheets.growth import Growth
 from bot.sheets.investigators import InvestigatorBook
+from bot.sheets.sanity_desk import SanityDesk
 from bot.sheets.session_notes import SessionNotes
 from bot.sheets.sessions import SessionDesk
 from bot.sheets.sheet_desk import SheetDesk
@@ -92,6 +93,10 @@ class Service:
         self.sheets = SheetDesk(store, self.characters, growth, checks, lookup, once)
         self.dice_desk = DiceDesk(store, dice, lookup, self.notes, growth, once, self.dispatch, self.answers.claim)
         self.sessions = SessionDesk(store, self.notes, clock, lookup, once, growth.marked_here)
+        self.sanity = SanityDesk(store, dice, clock, lookup, self.notes, growth, once, self.dispatch,
+                                 self.sessions.keeper_here)
+        checks.san, self.dice_desk.sanity, self.sheets.madness = self.sanity.flow, self.sanity, self.sanity.madness
+        self.battles.round_listeners.append(self.sanity.madness.rounds_passed)
         self.chat = ChatTable(self.battles, self.dispatch)
         self.battle_desk = BattleDesk(self.battles, self.characters, self.notes, self.chat, self.sheets,
                                       self.dice_desk)
@@ -101,7 +106,7 @@ class Service:
         self.deadlines = Deadlines(self.battles, self.answers)
         self.access = Access(self.battles, self.sessions.keeper_here)
         self.routes: dict[str, Handler] = route_table(
-            self.sheets, self.dice_desk, self.sessions, self.battle_desk, self.keeper, self.buttons)
+            self.sheets, self.dice_desk, self.sessions, self.sanity, self.battle_desk, self.keeper, self.buttons)
 
     async def handle(self, req: Request) -> list[Reply]:
         """Handle one request; never raises for bad input (a private Japanese message

@@ -47,7 +47,7 @@ class Access:
         path = req.command
         if path in EXTRA_ROUTES or permissions.access(path) == permissions.ANYONE:
             return
-        if path.startswith("session "):
+        if path.startswith("session ") or path == "san time":  # the channel's KP, a session's too
             keeper = await self.session_keeper(req.channel)
             if keeper is None and path == "session start":  # nobody keeps this channel yet
                 return

@@ -137,6 +137,9 @@ class BattleDesk:
         state = loaded.state
         view = system.view(state)
         replies = board(record, system, view)
+        badges = await self.dice.sanity.madness.badges_in(req.channel)  # madness and the KP's states of sheets
+        if badges:
+            replies.append(public(clip("🌀 状態（シート）\n" + "\n".join(badges))))
         if any(r.hidden for r in view.rows) and await self.battles.is_kp(req, state.keeper):
             shown = render.status_reply(view, system.title, reveal=True)
             replies.append(Reply(text=clip("（KP用・非公開NPCの数値を含む）\n" + shown.text), ephemeral=True,

@@ -100,6 +100,9 @@ class Battles:
         self._writes = 0
         self.step_notes: StepNote | None = None
         self.carrier = None
+        self.round_listeners: list[Callable[[str, int], Awaitable[list[Reply]]]] = []
+        """``await listener(channel, rounds)`` after a step began ``rounds`` new rounds (the
+        SAN flow's timers count them, bot.sheets.madness); its replies follow the step's."""
         """The sheet side's :class:`bot.sheets.carry.SheetCarrier` (set by the service): a
         battle's end writes its result onto the PCs' sheets in the same transaction."""
 
@@ -338,6 +341,7 @@ class Battles:
                 loaded = await self.with_history(system, loaded)
             is_kp = await self.is_kp(req, loaded.state.keeper)
             record, before, folded_events = loaded.record, loaded.view or system.view(loaded.state), loaded.state.version
+            round_before = max(getattr(loaded.state, "round", 0), 1)
             self._drop(record)  # changed in place from here: kept again only once committed
             try:
                 events, extra = await make(system, loaded, is_kp)
@@ -401,6 +405,9 @@ class Battles:
             if deadlines:
                 for listener in self.deadline_listeners:
                     listener()
+            if getattr(after.state, "round", 0) > round_before:
+                for heard in self.round_listeners:
+                    replies = replies + await heard(req.channel, after.state.round - round_before)
             return await self.with_stale(req.channel, replies)
         return []
 

@@ -1,7 +1,7 @@
-"""A button press, read from its custom id (bot.render.buttons): publish a secret roll or
-confirm an import (the sheet side), answer a chat question or a palette roll's question
-(its die kept), show the KP's pending questions, treat a check as an attack (the KP's
-ruling, bot.battle.as_attack), end the battle, or answer a prompt of the
+"""A button press, read from its custom id (bot.render.buttons): publish a secret roll,
+confirm an import or give a palette SAN roll its loss (the sheet side), answer a chat
+question or a palette roll's question (its die kept), show the KP's pending questions,
+treat a check as an attack (the KP's ruling, bot.battle.as_attack), end the battle, or answer a prompt of the
 battle (a reaction, a round-start declaration, the end of a turn) — each re-checked against
 the battle as it is now, so an old button is refused, never applied twice."""
 from __future__ import annotations
@@ -23,6 +23,7 @@ from bot.render import buttons
 from bot.render import window
 from bot.render.reply import Reply, posted_in
 from bot.sheets.dice_desk import DiceDesk
+from bot.sheets.san_palette import KEY as SAN_KEY
 from bot.sheets.sheet_desk import SheetDesk
 from rules.battle import commands as cmds
 from rules.errors import InvalidInput
@@ -57,6 +58,8 @@ class ButtonPress:
             return await self.sheets.confirm_import(req, bid.key, bid.choice)
         if self.as_attack.handles(bid.key):  # [攻撃として扱う] under a check (the KP's ruling, issue 26)
             return await self.as_attack.press(req, bid.battle, bid.key, bid.choice)
+        if bid.battle == 0 and bid.key.startswith(SAN_KEY):  # the KP's loss of a palette SAN roll
+            return await self.dice.sanity.palette.press(req, bid.key, bid.choice)
         found = await self.battles.active_loaded(req.channel)
         if found is None:  # pressed outside its battle's channel: a private prompt sent by DM
             home = await self.battles.store.battle(bid.battle)

@@ -27,13 +27,16 @@ TABLE: dict[str, str] = {
     "kp order": KEEPER, "kp setting": KEEPER, "kp role": KEEPER, "kp handover": KEEPER,
     "kp close": KEEPER, "kp pending": KEEPER, "battle reopen": KEEPER,
     "session start": KEEPER, "session end": KEEPER, "session log": ANYONE,
+    "san loss": ANYONE, "san state": ANYONE,  # the KP, or the roll's or the sheet's own player (bot.sheets.sanity_desk)
+    "san time": KEEPER,
+    "table add": ANYONE, "table list": ANYONE, "table show": ANYONE, "table remove": ANYONE, "table roll": ANYONE,
 }
 """Access by English command path (bot.commands.spec.COMMANDS); a path missing here is
 refused for everyone but the KP."""
 
-WITHOUT_BATTLE = frozenset({"kp role", "kp setting", "battle reopen", "session start", "session end"})
+WITHOUT_BATTLE = frozenset({"kp role", "kp setting", "battle reopen", "session start", "session end", "san time"})
 """KP commands that need no active battle: server roles, channel settings, reopening the
-channel's last ended battle, and sessions. Every other KP and player command needs one.
+channel's last ended battle, sessions and game time. Every other KP and player command needs one.
 A session's KP is the channel's (bot.sheets.sessions.SessionDesk.keeper_here): a channel
 nobody keeps yet is anyone's to start a session in (its starter becomes its KP)."""
 

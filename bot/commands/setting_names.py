@@ -16,7 +16,12 @@ ALIASES = {"幸運消費": "luck_spend", "幸運の消費": "luck_spend", "版":
            "96成長": "growth_96", "防御クリティカル減少": "block_melee_critical",
            "盾の射撃防御": "shield_missile_chance", "受け流しファンブルダメージ": "parry_fumble_damage",
            "カバーリング基本ガード": "cover_basic_guard", "セーフティ下限": "safety_floor",
-           "腕の半減技能": "arm_skills", "脚の半減技能": "leg_skills", "同じ急所": "same_vital"}
+           "腕の半減技能": "arm_skills", "脚の半減技能": "leg_skills", "同じ急所": "same_vital",
+           "不定の狂気の期間": "san_window", "SAN期間": "san_window", "SANファンブル最大": "san_fumble_max",
+           "発作中SAN減少なし": "san_bout_no_loss", "一時的狂気表": "madness_table_temporary",
+           "不定の狂気表": "madness_table_indefinite", "狂気表を秘匿": "madness_private",
+           "一時的狂気の長さ": "madness_time_temporary", "不定の狂気の長さ": "madness_time_indefinite",
+           "狂気の発作の長さ": "madness_time_bout"}
 """``{Japanese name: option id}``; the first name of an option is the one messages show."""
 
 

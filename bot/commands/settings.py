@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from bot.commands import options as opt
 from bot.commands.setting_names import ALIASES, japanese_name, show_value, shown_name
 from rules.errors import InvalidInput
+from rules.sanity.preset import Duration
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,9 @@ class Option:
     words: tuple[tuple[str, str], ...] = ()
     """Other spellings of the choices, ``(typed, choice)`` after NFKC and upper-casing."""
 
+
+_EDITION_WORDS = (("版のとおり", "EDITION"), ("版の既定", "EDITION"), ("既定", "EDITION"))
+_ON_OFF = (("オン", "ON"), ("オフ", "OFF"), ("TRUE", "ON"), ("FALSE", "OFF"))
 
 OPTIONS: dict[str, Option] = {
     "edition": Option("ダイスの版（6: クトゥルフ神話TRPG / 7: 新クトゥルフ神話TRPG。戦闘中は戦闘のルール＝6版）",
@@ -72,6 +76,21 @@ OPTIONS: dict[str, Option] = {
     "growth_cap": Option("成長ロールで技能が上がる上限（%）", "H-GEN-02", minimum=1),
     "growth_critical": Option("決定的成功で付いた成長の印は1D100なしで成長する（ハウスルール）", "H-GEN-01"),
     "growth_96": Option("成長ロールの1D100が96以上なら技能値を超えていなくても成長する（ハウスルール）", "H-GEN-01"),
+    "san_window": Option("SAN：不定の狂気を数える期間（EDITION: 版のとおり＝6版1時間・7版1日 / HOUR: ゲーム内1時間 / "
+                         "SESSION: セッション / DAY: 1日）", "SAN-INDEF-01", ("EDITION", "HOUR", "SESSION", "DAY"),
+                         words=_EDITION_WORDS + (("1時間", "HOUR"), ("時間", "HOUR"), ("セッション", "SESSION"),
+                                                 ("1日", "DAY"), ("日", "DAY"))),
+    "san_fumble_max": Option("SAN：ファンブルで失敗時の最大値を失う（EDITION: 7版はオン・6版はオフ）", "SAN-FUMBLE-01",
+                             ("EDITION", "ON", "OFF"), words=_EDITION_WORDS + _ON_OFF),
+    "san_bout_no_loss": Option("SAN：狂気の発作（6版は一時的狂気）の間はSANを失わない（EDITION: 7版はオン・6版はオフ）",
+                               "SAN-BOUT-01", ("EDITION", "ON", "OFF"), words=_EDITION_WORDS + _ON_OFF),
+    "madness_table_temporary": Option("一時的狂気で振る表（/table の呼び名。空欄: 版のとおり＝7版BMR・6版なし / なし）", "TBL-03"),
+    "madness_table_indefinite": Option("不定の狂気で振る表（空欄: 版のとおり＝7版BMR・6版なし / なし）", "TBL-03"),
+    "madness_private": Option("狂気の表の結果を本人とKPにだけ送る", "TBL-03"),
+    "madness_time_temporary": Option("一時的狂気の長さ（1D10+4ラウンド、1D10時間、1D10行動 … 空欄: 版のとおり / なし: KPが外すまで）",
+                                     "SAN-TIME-01"),
+    "madness_time_indefinite": Option("不定の狂気の長さ（空欄: KPが外すまで）", "SAN-TIME-01"),
+    "madness_time_bout": Option("7版：狂気の発作の長さ（BMR・BMSは表の1D10。空欄: 1D10ラウンド）", "SAN-TIME-01"),
     "turn_reminder_minutes": Option("手番のリマインドまでの分数（0で無効）", "H-GEN-01", minimum=0),
     "turn_autoskip_minutes": Option("手番の自動スキップまでの分数（0で無効）", "H-GEN-01", minimum=0),
     "declare_timeout_minutes": Option("ラウンド開始時の宣言を自動で締め切るまでの分数（0でKPが締め切るまで待つ）",
@@ -86,9 +105,13 @@ DECLARE_TIMEOUT_MINUTES = 0
 answer or the KP's 「宣言を締め切る」; with N > 0 they close by themselves N minutes after the
 round opened."""
 
-SHEET_DEFAULTS = {"sheet_carry": True, "growth_cap": 99, "growth_critical": False, "growth_96": False}
-"""The sheet side's settings: the carry of a battle's result (bot.sheets.carry) and the
-growth roll's cap and house variants (rules.coc6.growth.GrowthRules)."""
+SHEET_DEFAULTS = {"sheet_carry": True, "growth_cap": 99, "growth_critical": False, "growth_96": False,
+                  "san_window": "EDITION", "san_fumble_max": "EDITION", "san_bout_no_loss": "EDITION",
+                  "madness_table_temporary": "", "madness_table_indefinite": "", "madness_private": False,
+                  "madness_time_temporary": "", "madness_time_indefinite": "", "madness_time_bout": ""}
+"""The sheet side's settings: the carry of a battle's result (bot.sheets.carry), the
+growth roll's cap and house variants (rules.coc6.growth.GrowthRules), and the SAN flow's
+preset (rules.sanity.preset: ``EDITION`` and empty values follow the sheet's edition)."""
 
 
 def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int) -> dict:
@@ -126,6 +149,8 @@ def parse(key: str, raw: str, known: dict) -> tuple[str, object]:
         value = dict(option.words).get(value, value)
     if option and option.choices and value not in option.choices:
         raise InvalidInput(f"{shown_name(name)} に使える値: {'、'.join(option.choices)}")
+    if name.startswith("madness_time_") and value:
+        Duration.parse(value)  # refuses a length it cannot read (「1D10ラウンド」「1D10時間」「なし」)
     return name, value
 
 

@@ -209,7 +209,8 @@ COMMANDS: tuple[Cmd, ...] = (
         num("bonus", "ボーナス", "7版：ボーナスダイス（+）・ペナルティダイス（−）の数", -2, 2),
         Opt("difficulty", "難易度", "7版：難易度", choices=(("r", "レギュラー"), ("h", "ハード"), ("e", "イクストリーム"))),
         Opt("luck", "幸運", "7版：失敗したら幸運を使って成功にする（KPが許可したとき）", "bool"),
-        AS)),
+        AS,
+        Opt("source", "原因", "SANチェック：減少の原因（深きもの など。同じ原因からは失敗時の最大値まで）"))),
     Cmd("battle map", "戦闘 マップ", "盤面を画像で表示する"),
     Cmd("help", "ヘルプ", "使い方: 戦闘中はいまチャットに書けることと例、戦闘外はコマンドと書き方", private=True),
     Cmd("kp set", "kp 設定", "KP: HP・能力値・技能・AP・武器の耐久力・状態を直接変える", (
@@ -250,6 +251,30 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("session end", "セッション 終了", "KP: セッションを終え、キャラクターごとの出目の集計とSAN・HPの変化を出す", home="sheets"),
     Cmd("session log", "セッション ログ", "セッション全体の記録をファイル（HTML・テキスト）で出す", (
         num("number", "回", "このチャンネルの何回目のセッションか（省略で最新）", 1, 100000),), private=True, home="sheets"),
+    Cmd("san loss", "正気度 減少", "パレットで振った正気度ロールの減少値を入れる（KPか、振った本人）", (
+        Opt("value", "減少値", "成功時/失敗時（例: 1/1D6）。成否はさきほどのロールのとおり", required=True),
+        Opt("character", "キャラクター", "減少値を待っているキャラクター（何人かいるとき）", autocomplete="character"),
+        Opt("source", "原因", "減少の原因（深きもの など。同じ原因からは失敗時の最大値まで）")), home="sheets"),
+    Cmd("san time", "正気度 時間経過", "KP: ゲーム内の時間を進める（不定の狂気の1時間、狂気・状態の残り時間）", (
+        num("minutes", "分", "経過した分", 0, 525600), num("hours", "時間", "経過した時間", 0, 8760),
+        num("rounds", "ラウンド", "経過したラウンド（戦闘中は戦闘のラウンドで進みます）", 0, 1000)), home="sheets"),
+    Cmd("san state", "正気度 状態", "KP: シートの状態（一時的狂気・気絶など）を付ける・外す", (
+        Opt("character", "キャラクター", "状態を変えるキャラクター", required=True, autocomplete="character"),
+        Opt("state", "状態", "状態の名前（一時的狂気、不定の狂気、気絶 …）", required=True),
+        Opt("time", "長さ", "続く長さ（1D10ラウンド、1D10時間、30分、1D10行動。省略でKPが外すまで）"),
+        Opt("end", "解除", "この状態を外す", "bool")), home="sheets"),
+    Cmd("table add", "表 登録", "サーバーの表を登録する（BCDiceの表の形式。チャットに「表登録」と表を貼っても登録できます）", (
+        Opt("text", "表", "表（1行目に名前、2行目にダイス、「出目:内容」の行。1行なら 狂気表 1D3 1:叫ぶ 2:逃げる 3:笑う）"),
+        Opt("file", "ファイル", "表のテキストファイル", "attachment"),
+        Opt("name", "呼び名", "表を呼ぶ名前（省略で表の1行目）")), home="sheets"),
+    Cmd("table list", "表 一覧", "このサーバーの表の一覧（7版のチャンネルではBCDiceの7版の表も）", private=True, home="sheets"),
+    Cmd("table show", "表 表示", "表の中身を表示する", (
+        Opt("name", "呼び名", "表の呼び名", required=True, autocomplete="table"),), private=True, home="sheets"),
+    Cmd("table remove", "表 削除", "表を削除する（登録した人かKP）", (
+        Opt("name", "呼び名", "表の呼び名", required=True, autocomplete="table"),), home="sheets"),
+    Cmd("table roll", "表 ロール", "表を振る", (
+        Opt("name", "呼び名", "表の呼び名", required=True, autocomplete="table"),
+        Opt("secret", "シークレット", "結果を自分とKPにだけ見せる", "bool")), home="sheets"),
 )
 
 BY_PATH: dict[str, Cmd] = {cmd.path: cmd for cmd in COMMANDS}

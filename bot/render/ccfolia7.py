@@ -26,8 +26,8 @@ def palette7(inv: Investigator) -> list[str]:
 
 def ccfolia_piece7(inv: Investigator) -> dict:
     """The ココフォリア piece of ``inv`` (``{"kind": "character", "data": …}``)."""
-    status = [{"label": "HP", "value": inv.hp_max, "max": inv.hp_max},
-              {"label": "MP", "value": inv.mp_max, "max": inv.mp_max},
+    status = [{"label": "HP", "value": inv.hp, "max": inv.hp_max},
+              {"label": "MP", "value": inv.mp, "max": inv.mp_max},
               {"label": "SAN", "value": inv.san, "max": inv.san_max},
               {"label": "幸運", "value": inv.luck, "max": 99}]
     params = [{"label": key, "value": str(inv.stat(key))} for key in CHARACTERISTICS]

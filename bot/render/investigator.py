@@ -11,13 +11,13 @@ def value3(value: int) -> str:
 
 
 def investigator_text(inv: Investigator, full: bool = False) -> str:
-    """The sheet: characteristics, HP/MP (now/maximum: a 7th sheet is never hurt, its battles
-    are 6th's) SAN/幸運, db/ビルド/MOV, 回避; with ``full`` every
+    """The sheet: characteristics, HP/MP (now/maximum: a status line ``:HP-3`` changes
+    them) SAN/幸運, db/ビルド/MOV, 回避; with ``full`` every
     skill of the sheet's list as ``目星 70（35/14）`` (changed ones first)."""
     stats = "　".join(f"{k} {value3(inv.stat(k))}" for k in CHARACTERISTICS)
     age = f"　年齢 {inv.age}" if inv.age is not None else ""
     lines = ["〔新クトゥルフ神話TRPG（7版）探索者〕" + age, stats,
-             f"HP {inv.hp_max}/{inv.hp_max}　MP {inv.mp_max}/{inv.mp_max}　SAN {inv.san}/{inv.san_max}　幸運 {inv.luck}",
+             f"HP {inv.hp}/{inv.hp_max}　MP {inv.mp}/{inv.mp_max}　SAN {inv.san}/{inv.san_max}　幸運 {inv.luck}",
              f"ダメージボーナス {inv.damage_bonus or '0'}　ビルド {inv.build}　MOV {inv.move}"
              f"　回避 {value3(inv.skill('回避'))}"]
     if full:

@@ -353,7 +353,8 @@ class CharacterBook:
         saved = await self.store.get_character(scope, sheet.name)
         if saved is not None:
             stored = Character.from_dict(saved.data)
-            sheet = dataclasses.replace(sheet, san_now=stored.san_now, san_hour=stored.san_hour)
+            sheet = dataclasses.replace(sheet, san_now=stored.san_now, san_window=stored.san_window,
+                                        san_sources=stored.san_sources)
         return f"戦闘中: {battle_line(row)}\n" + sheet_text(sheet, full=True)
 
     async def rename(self, scope: str, user: str, options: dict) -> list[Reply]:

@@ -1,6 +1,6 @@
 """``/check`` against one's own saved character: outside a battle (most of a game is not
 combat), and every SAN check (``/check skill:SAN loss:1/1D6``), whose loss is written to
-the sheet.
+the sheet by the SAN flow (bot.sheets.san_flow), of either edition.
 
 Which character: the ``character:`` option; else the user's only character in this server;
 with several and none named, the reply lists them and asks for ``character:``.
@@ -9,13 +9,12 @@ battle's own (``bot.battle.builders``); a SAN check is always the sheet's.
 
 In a channel with an open session (bot.sheets.session_notes) the check is kept in it: a
 skill check before it is shown, a SAN check in the transaction that writes its loss (a 7th
-investigator's check as a note of what the channel was shown, not counted in statistics).
+investigator's other checks as a note of what the channel was shown, not counted in statistics).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from bot.commands import options as opt
 from bot.sheets.characters import CharacterBook
@@ -25,19 +24,19 @@ from bot.render.reply import Reply, public
 from bot.commands.request import Request
 from rules.coc6.character import SAN_NAMES, Character, canonical_skill
 from rules.coc6.check import SuccessLevel, roll_check
-from rules.coc6.sanity import SanLoss, san_check, san_lines
 from rules.coc7.character import Investigator
+from rules.coc7.skills import SAN_NAMES as SAN_NAMES7
 from bot.sheets.checks7 import InvestigatorChecks
 from rules.dice import Dice
 from rules.errors import InvalidInput
+from rules.sanity.loss import SanLoss
 
-HOUR = timedelta(hours=1)
-"""The window of 不定の狂気 (1/5 of the SAN lost within an hour)."""
+_SAN = {n.upper() for n in (*SAN_NAMES, *SAN_NAMES7)}
 
 
 def is_san(skill: str | None) -> bool:
-    """Whether ``skill`` names the SAN roll (``SAN``, ``正気度`` …)."""
-    return canonical_skill(skill or "").strip().upper() in {n.upper() for n in SAN_NAMES}
+    """Whether ``skill`` names the SAN roll (``SAN``, ``正気度``, ``正気度ロール`` …)."""
+    return canonical_skill(skill or "").strip().upper() in _SAN
 
 
 class SheetChecks:
@@ -54,6 +53,8 @@ class SheetChecks:
         """The checks of 7th-edition investigators (bot.sheets.checks7)."""
         self.notes = notes
         """The open sessions a check is kept in (bot.sheets.session_notes)."""
+        self.san = None
+        """The SAN flow that takes a SAN check's loss (bot.sheets.san_flow.SanFlow), set by the service."""
 
     async def chosen(self, req: Request) -> Character | Investigator:
         """The character ``req`` rolls for (see the module docstring), of either edition;
@@ -83,15 +84,18 @@ class SheetChecks:
             raise InvalidInput("skill: に技能名を指定してください（例: skill:目星、skill:SAN loss:1/1D6）。")
         character = await self.chosen(req)
         loss = opt.text(req.options, "loss")
+        if is_san(skill) and loss:
+            record = await self.book.store.get_character(req.scope, character.name)
+            source = (opt.text(req.options, "source") or "").strip() or None
+            return await self.san.check(req, character, record.owner if record else req.user, SanLoss.parse(loss),
+                                        opt.integer(req.options, "bonus", "bonus") or 0, source)
         if isinstance(character, Investigator):
-            replies = await self.seventh.check(req, character, SanLoss.parse(loss) if loss else None, is_san(skill))
+            replies = await self.seventh.check(req, character, SanLoss.parse(loss) if loss else None)
             shown = "\n".join(r.text for r in replies if not r.ephemeral)
             note = await self._note(req, character, "note", shown, {}) if shown else None
             if note is not None:  # kept in the log; a 7th check is not counted in the 6th statistics
                 await self.book.store.sessions.record(note)
             return replies
-        if is_san(skill) and loss:
-            return await self._san(req, character, SanLoss.parse(loss))
         if loss:
             raise InvalidInput("loss: はSANチェック（skill:SAN）でだけ使えます。")
         if not character.knows(skill):
@@ -123,22 +127,3 @@ class SheetChecks:
             return None
         self.notes.played(session, req.user, character.name)
         return self.notes.note(session, req, kind, character.name, text, payload)
-
-    async def _san(self, req: Request, character: Character, loss: SanLoss) -> list[Reply]:
-        now = self.clock()
-        hour = character.san_hour or {}
-        running = bool(hour) and now - datetime.fromisoformat(hour["start"]) < HOUR
-        start_san = int(hour["san"]) if running else character.san
-        lost_before = int(hour.get("lost", 0)) if running else 0
-        result = san_check(character.san, loss, character.skill("アイデア"), self.dice,
-                           hour_start_san=start_san, hour_lost=lost_before)
-        window = {"start": hour["start"] if running else now.isoformat(), "san": start_san,
-                  "lost": result.hour_lost}
-        updated = replace(character, san_now=result.after, san_hour=window)
-        text = "\n".join(san_lines(character.name, loss, result))
-        note = await self._note(req, character, "san", text, {
-            "loss": f"{loss.success}/{loss.failure}", "roll": result.check.roll, "level": result.check.level.value,
-            "before": result.before, "after": result.after, "lost": result.lost})
-        await self.book.store.put_character(req.scope, req.user, character.name, updated.to_dict(), note=note)
-        return [public(text)]
-

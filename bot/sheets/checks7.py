@@ -1,28 +1,25 @@
 """``/check`` of a 7th-edition investigator outside battle (issue 20): bonus/penalty dice,
 a stated difficulty, the success level as BCDice prints it, Luck spent to turn a failure
-(when the KP allows it: ``/kp setting 幸運消費 on``), growth ticks, and the 7th SAN roll with
-the day's losses kept per investigator for 不定の狂気."""
+(when the KP allows it: ``/kp setting 幸運消費 on``) and growth ticks. The 7th SAN roll is
+the SAN flow's (bot.sheets.san_flow)."""
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 
 from bot.commands import options as opt
 from bot.commands.request import Request
 from bot.render.reply import Reply, public
-from rules.coc6.sanity import SanLoss
+from rules.sanity.loss import SanLoss
 from rules.coc7.character import CHARACTERISTICS, Investigator
 from rules.coc7.check import Difficulty, roll_skill
 from rules.coc7.growth import ticks
 from rules.coc7.luck import luck_needed, spend_luck
-from rules.coc7.sanity import san_lines7, san_roll
-from rules.coc7.skills import CHARACTERISTIC_SKILLS, LUCK_NAMES, SAN_NAMES, canonical
+from rules.coc7.skills import CHARACTERISTIC_SKILLS, LUCK_NAMES, canonical
 from rules.dice import Dice
 from rules.errors import InvalidInput
 
-TABLE_TIME = timezone(timedelta(hours=9))
-"""The day of 不定の狂気 is the table's calendar day (Japan time)."""
 DIFFICULTIES = {"r": Difficulty.REGULAR, "レギュラー": Difficulty.REGULAR, "通常": Difficulty.REGULAR,
                 "h": Difficulty.HARD, "ハード": Difficulty.HARD, "e": Difficulty.EXTREME,
                 "イクストリーム": Difficulty.EXTREME, "エクストリーム": Difficulty.EXTREME,
@@ -43,12 +40,10 @@ class InvestigatorChecks:
     def __init__(self, store, dice: Dice, clock: Callable[[], datetime], settings) -> None:
         self.store, self.dice, self.clock, self.settings = store, dice, clock, settings
 
-    async def check(self, req: Request, inv: Investigator, loss: SanLoss | None, san: bool) -> list[Reply]:
-        """``/check skill: [bonus:] [difficulty:] [luck:] [modifier:]`` or the SAN roll."""
+    async def check(self, req: Request, inv: Investigator, loss: SanLoss | None) -> list[Reply]:
+        """``/check skill: [bonus:] [difficulty:] [luck:] [modifier:]`` (a SAN roll with its
+        ``loss:`` is the SAN flow's, never here)."""
         skill = (opt.text(req.options, "skill") or "").strip()
-        san = san or canonical(skill) in SAN_NAMES or skill.upper() in SAN_NAMES
-        if san and loss is not None:
-            return await self._san(req, inv, loss)
         if loss is not None:
             raise InvalidInput("loss: は正気度ロール（skill:SAN）でだけ使えます。")
         if not inv.knows(skill):
@@ -92,15 +87,3 @@ class InvestigatorChecks:
         turned, left = spent
         note = f"幸運を{needed}消費して{turned.level.value}にしました（幸運 {inv.luck} → {left}）。"
         return turned, dataclasses.replace(inv, luck=left), note
-
-    async def _san(self, req: Request, inv: Investigator, loss: SanLoss) -> list[Reply]:
-        today = self.clock().replace(tzinfo=timezone.utc).astimezone(TABLE_TIME).date().isoformat()
-        day = inv.san_day or {}
-        same = day.get("day") == today
-        start = int(day["san"]) if same else inv.san
-        lost_before = int(day.get("lost", 0)) if same else 0
-        result = san_roll(inv.san, loss, inv.stat("INT"), self.dice, day_start_san=start, day_lost=lost_before)
-        updated = dataclasses.replace(inv, san_now=result.after,
-                                      san_day={"day": today, "san": start, "lost": result.day_lost})
-        await self.store.put_character(req.scope, req.user, inv.name, updated.to_dict())
-        return [public("\n".join(san_lines7(inv.name, loss, result)))]

@@ -1,11 +1,15 @@
 """Dice outside the rules of a battle: ``/roll``, a chat line that is a dice command or a SAN
-check (「SANチェック 1/1D6」), and [結果を公開] of a secret roll. A roll is kept in the
-channel's open session (bot.sheets.session_notes) before it is shown, and ticks growth
-(bot.sheets.growth) when it is a palette roll of a skill."""
+check (「SANチェック 1/1D6」, sealdice's ``.sc 1/1d6``), the SAN flow's chat lines (status lines
+``:HP-3``, a pasted table, the KP's 「1時間経過」, a loss roll after a palette SAN roll:
+bot.sheets.sanity_desk), and [結果を公開] of a secret roll. A roll is kept in the channel's
+open session (bot.sheets.session_notes) before it is shown, ticks growth (bot.sheets.growth)
+when it is a palette roll of a skill, and waits for its loss when it is a palette SAN roll."""
 from __future__ import annotations
 
 import dataclasses
 import logging
+import re
+import unicodedata
 
 from bot.commands import options as opt
 from bot.commands.request import Request
@@ -21,8 +25,12 @@ from rules.chat.normalize import fold
 from rules.dice import Dice
 from rules.dice.editions import is_dice
 from rules.errors import InvalidInput
+from rules.sheet_lines import sealdice_san_check
 
 log = logging.getLogger(__name__)
+
+_CAUSE = re.compile(r"[(\[【「]([^()\[\]【】「」]{1,30})[)\]】」]$")
+"""The source of a SAN check typed in brackets at the end of its line (「（深きもの）」)."""
 
 
 class DiceDesk:
@@ -41,6 +49,8 @@ class DiceDesk:
                  once: Once, dispatch: Dispatch, claim: Claim) -> None:
         self.store, self.dice, self.lookup, self.notes = store, dice, lookup, notes
         self.growth, self.once, self.dispatch, self.claim = growth, once, dispatch, claim
+        self.sanity = None
+        """The SAN flow's chat lines (bot.sheets.sanity_desk.SanityDesk), set by the service."""
 
     def routes(self) -> dict:
         """``{English path: async handler(request) -> replies}`` of the commands here."""
@@ -68,26 +78,42 @@ class DiceDesk:
 
     async def chat(self, req: Request, in_battle: bool) -> list[Reply]:
         """A chat line that is no declaration: a SAN check (the ``/check`` of a SAN roll, in
-        any channel), a dice command (rolled once per message id), else silence."""
+        any channel), a line of the SAN flow, a dice command (rolled once per message id),
+        else silence; a line of a player whose state counts their lines counts one."""
         text = opt.text(req.options, "text") or ""
-        loss, named = sanity_loss(text), None
-        if loss is None:
+        sanity = self.sanity.reads(text)
+        loss, named = (None, None) if sanity else (sanity_loss(text) or sealdice_san_check(text), None)
+        if loss is None and not sanity:
             loss, named = await self._san_check_named(req, text)
-        if (loss is not None or is_dice(text)) and not await self.first_delivery(req):
+        if "{" in text and not sanity:  # a palette line's {SAN}, {目星}: the speaker's sheet fills it
+            text, san_filled = await self.sanity.palette.fill(req, text)
+        else:
+            san_filled = False
+        counts = await self.sanity.madness.counts_lines(req)
+        if (sanity or loss is not None or is_dice(text) or counts) and not await self.first_delivery(req):
             return []
+        counted = await self.sanity.madness.line(req) if counts else []
+        if sanity:
+            return counted + await self.sanity.line(req, text)
         if loss is not None:  # 「SANチェック 1/1D6」: the /check of a SAN roll, in any channel
-            return await self.dispatch(dataclasses.replace(
+            return counted + await self.dispatch(dataclasses.replace(
                 req, command="check", said=text,
-                options={"skill": "SAN", "loss": loss, **({"character": named} if named else {})}))
+                options={"skill": "SAN", "loss": loss, **(named or {})}))
         if not is_dice(text):  # ordinary chat: silent, without reading the channel's settings
-            return []
+            return counted
+        typed = await self.sanity.palette.typed(req, text)  # a loss roll (1d3) after a palette SAN roll
+        if typed is not None:
+            return counted + typed
         here = await self.edition(req.channel, in_battle)
-        return await roll_replies(text, req.user, req.name or req.user, self.dice,
-                                  await self.keeper(req.channel), from_chat=True,
-                                  keep_secret=self._secret_keeper(req), edition=here.system,
-                                  in_battle=here.in_battle,
-                                  on_result=lambda result: self.growth.palette(req, text, result),
-                                  record=await self.notes.roll_recorder(req, lambda: self.lookup.units(req.channel)))
+
+        async def after(result) -> list[Reply]:
+            return [*await self.growth.palette(req, text, result),
+                    *await self.sanity.palette.after_roll(req, result, san_filled)]
+        return counted + await roll_replies(text, req.user, req.name or req.user, self.dice,
+                                            await self.keeper(req.channel), from_chat=True,
+                                            keep_secret=self._secret_keeper(req), edition=here.system,
+                                            in_battle=here.in_battle, on_result=after,
+                                            record=await self.notes.roll_recorder(req, lambda: self.lookup.units(req.channel)))
 
     async def first_delivery(self, req: Request) -> bool:
         """Whether the chat line ``req`` comes for the first time: a MESSAGE_CREATE repeated
@@ -126,16 +152,20 @@ class DiceDesk:
             keeper = session.keeper
         return keeper
 
-    async def _san_check_named(self, req: Request, text: str) -> tuple[str | None, str | None]:
+    async def _san_check_named(self, req: Request, text: str) -> tuple[str | None, dict | None]:
         """A chat SAN check naming one of the speaker's own characters (「田中 太郎：SANチェック
-        1/1D6」, 「SANチェック 1/1D6 田中 太郎」): ``(loss, character name)``; ``(None, None)``
-        when the rest of the line is not exactly the name of one of them (talk stays silent)."""
+        1/1D6」, 「SANチェック 1/1D6 田中 太郎」) or its source in brackets (「SANチェック 1/1D6
+        （深きもの）」): ``(loss, {"character": name} or {"source": cause})``; ``(None, None)``
+        when the rest of the line is neither (talk stays silent)."""
         found = sanity_loss_named(text)
         if found is None or not found[1]:
             return None, None
+        cause = _CAUSE.search(unicodedata.normalize("NFKC", text).strip())
+        if cause and fold(cause[1]) == found[1]:
+            return found[0], {"source": cause[1].strip()}
         owned = await self.store.owned_characters(req.scope, req.user)
         names = [r.name for r in owned if fold(r.name) == found[1]]
-        return (found[0], names[0]) if len(names) == 1 else (None, None)
+        return (found[0], {"character": names[0]}) if len(names) == 1 else (None, None)
 
     def _secret_keeper(self, req: Request):
         """Stores a secret roll of ``req``'s user in this channel; returns its id."""

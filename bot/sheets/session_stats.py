@@ -101,6 +101,9 @@ def tallies(records: list[SessionRecord], battles: dict[int, list[Step]]) -> lis
             of(name).checked(payload.get("roll"), payload["level"])
             if record.kind == "san":
                 of(name).san_went(int(payload["before"]), int(payload["after"]))
+        elif record.kind == "sheet" and payload.get("key") in ("SAN", "HP"):  # a status line, a palette roll's loss
+            went = of(name).san_went if payload["key"] == "SAN" else of(name).hp_went
+            went(int(payload["before"]), int(payload["after"]))
         elif record.kind == "step":
             key = (int(payload["battle"]), int(payload["step"]))
             steps = battles.get(key[0])

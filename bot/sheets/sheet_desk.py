@@ -7,7 +7,7 @@ import dataclasses
 
 from bot.commands import options as opt
 from bot.commands.request import Request
-from bot.render.reply import Reply
+from bot.render.reply import Reply, clip
 from bot.sheets.characters import CharacterBook
 from bot.sheets.checks import SheetChecks
 from bot.sheets.edition import SYSTEM_WORDS, percent_note, sheet_edition
@@ -35,6 +35,8 @@ class SheetDesk:
                  lookup: BattleLookup, once: Once) -> None:
         self.store, self.characters, self.growth, self.checks = store, characters, growth, checks
         self.lookup, self.once = lookup, once
+        self.madness = None
+        """The states of sheets shown under a sheet (bot.sheets.madness.Madness), set by the service."""
 
     def routes(self) -> dict:
         """``{English path: async handler(request) -> replies}`` of the commands here."""
@@ -81,9 +83,23 @@ class SheetDesk:
         that is a unit of the battle shows the unit's HP and conditions there too."""
         found = await self.lookup.shown_units(req)
         if found is None:
-            return await self.characters.show(req.scope, req.user, req.options)
-        units, keeper = found
-        return await self.characters.show(req.scope, req.user, req.options, units=units, keeper=keeper)
+            replies = await self.characters.show(req.scope, req.user, req.options)
+        else:
+            units, keeper = found
+            replies = await self.characters.show(req.scope, req.user, req.options, units=units, keeper=keeper)
+        return await self._badged(req, replies)
+
+    async def _badged(self, req: Request, replies: list[Reply]) -> list[Reply]:
+        """``/char show``'s sheet with its states (一時的狂気 …: bot.sheets.madness) under it:
+        the sheet named, else the user's only one."""
+        name = (opt.text(req.options, "name") or "").strip()
+        if not name:
+            owned = await self.store.owned_names(req.scope, req.user)
+            name = owned[0] if len(owned) == 1 else ""
+        badges = await self.madness.badges(req.scope, name) if name and self.madness and replies else ""
+        if not badges:
+            return replies
+        return [dataclasses.replace(replies[0], text=clip(f"{replies[0].text}\n{badges}")), *replies[1:]]
 
     async def grow(self, req: Request) -> list[Reply]:
         """``/char growth`` (bot.sheets.growth): a KP here is the KP of the channel's latest

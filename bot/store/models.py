@@ -215,3 +215,64 @@ class ChatQuestionRow(Base):
     key: Mapped[str] = mapped_column(String(100), primary_key=True)
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     payload: Mapped[dict] = mapped_column(JSON, nullable=False)
+
+
+class CustomTableRow(Base):
+    """A table the table owns (``/table add``), in BCDice's custom-table text, by ``name``
+    within a scope (a guild, or the console)."""
+
+    __tablename__ = "custom_tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    scope: Mapped[str] = mapped_column(String(64), nullable=False)
+    name: Mapped[str] = mapped_column(String(100), nullable=False)
+    text: Mapped[str] = mapped_column(Text, nullable=False)
+    owner: Mapped[str] = mapped_column(String(64), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    __table_args__ = (UniqueConstraint("scope", "name", name="uq_custom_tables_scope_name"),)
+
+
+class SanPendingRow(Base):
+    """A palette SAN roll (``CCB<=55 【正気度ロール】``) waiting for its loss: the roll's
+    reading in ``payload``; ``resolved_at`` is set once, by the loss that takes it."""
+
+    __tablename__ = "san_pending"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    channel: Mapped[str] = mapped_column(String(64), nullable=False)
+    scope: Mapped[str] = mapped_column(String(64), nullable=False)
+    user: Mapped[str] = mapped_column(String(64), nullable=False)
+    character: Mapped[str] = mapped_column(String(100), nullable=False)
+    payload: Mapped[dict] = mapped_column(JSON, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTime)
+    __table_args__ = (Index("ix_san_pending_channel_user", "channel", "user"),)
+
+
+class SheetStateRow(Base):
+    """A state of a saved sheet shown as a badge (一時的狂気, 不定の狂気, a KP's 気絶 …), kept in
+    the channel where it started: its timer ends at game clock ``ends_at`` (``unit`` round or
+    minute) or after ``left`` lines of ``owner`` (unit line); no unit: until it is ended."""
+
+    __tablename__ = "sheet_states"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    scope: Mapped[str] = mapped_column(String(64), nullable=False)
+    character: Mapped[str] = mapped_column(String(100), nullable=False)
+    channel: Mapped[str] = mapped_column(String(64), nullable=False)
+    owner: Mapped[str] = mapped_column(String(64), nullable=False)
+    name: Mapped[str] = mapped_column(String(50), nullable=False)
+    unit: Mapped[str | None] = mapped_column(String(16))
+    ends_at: Mapped[int | None] = mapped_column(Integer)
+    left: Mapped[int | None] = mapped_column(Integer)
+    detail: Mapped[str] = mapped_column(Text, nullable=False, default="")
+    started_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime)
+    __table_args__ = (Index("ix_sheet_states_character", "scope", "character"),
+                      Index("ix_sheet_states_channel", "channel"))
+
+
+class GameClockRow(Base):
+    """A channel's game time as the KP moves it (「1時間経過」) and its battles' rounds."""
+
+    __tablename__ = "game_clocks"
+    channel: Mapped[str] = mapped_column(String(64), primary_key=True)
+    minutes: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    rounds: Mapped[int] = mapped_column(Integer, nullable=False, default=0)

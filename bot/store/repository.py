@@ -21,6 +21,8 @@ from bot.store.deliveries import claim
 from bot.store.keeper import KeeperTables, add_deadlines
 from bot.store.migrate import upgrade
 from bot.store.questions import ChatWrite, QuestionTables, add_rows
+from bot.store.character_rows import upsert_character
+from bot.store.sanity import SanityTables
 from bot.store.secret_rolls import SecretRollTables
 from bot.store.sessions import SessionTables, add_record
 from bot.store import json_codec
@@ -141,8 +143,9 @@ class Store:
     Battles, events, idempotency keys and characters are here; the keeper-side tables (KP
     roles, settings, refusals, messages, deadlines) are ``store.keeper``
     (:class:`bot.store.keeper.KeeperTables`), the kept secret rolls
-    ``store.secret_rolls`` (:class:`bot.store.secret_rolls.SecretRollTables`) and the sessions
-    ``store.sessions`` (:class:`bot.store.sessions.SessionTables`)."""
+    ``store.secret_rolls`` (:class:`bot.store.secret_rolls.SecretRollTables`), the sessions
+    ``store.sessions`` (:class:`bot.store.sessions.SessionTables`) and the SAN flow's tables
+    ``store.sanity`` (:class:`bot.store.sanity.SanityTables`)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -156,6 +159,7 @@ class Store:
         self.secret_rolls = SecretRollTables(self._session)
         self.sessions = SessionTables(self._session, self.reads, self.writer)
         self.questions = QuestionTables(self.reads, self.writer)
+        self.sanity = SanityTables(self._session, self.reads)
 
     async def migrate(self) -> None:
         """Apply the Alembic migrations (idempotent)."""
@@ -300,12 +304,7 @@ class Store:
                 if drop is not None and drop != (scope, name):
                     await s.execute(delete(CharacterRow).where(
                         CharacterRow.scope == drop[0], CharacterRow.name == drop[1]))
-                row = (await s.execute(select(CharacterRow).where(
-                    CharacterRow.scope == scope, CharacterRow.name == name))).scalar_one_or_none()
-                if row is None:
-                    s.add(CharacterRow(scope=scope, name=name, owner=owner, data=data, updated_at=_now()))
-                else:
-                    row.data, row.updated_at = data, _now()
+                await upsert_character(s, scope, owner, name, data)
 
     async def get_character(self, scope: str, name: str) -> CharacterRecord | None:
         """The character ``name`` of ``scope``, or None."""

@@ -75,8 +75,10 @@ class Character:
         hp_max_override: a sheet's HP where it differs from the formula, or None.
         db_override: a sheet's db expression where it differs from the table, or None.
         san_now: the current SAN after losses (正気度), or None for the starting POW×5.
-        san_hour: the hour of SAN losses counted for 不定の狂気, ``{"start": ISO time,
-            "san": SAN at its start, "lost": SAN lost since}``, or None.
+        san_window: the window of SAN losses counted for 不定の狂気 (bot.sheets.san_flow:
+            ``{"kind": "hour" | "session" | "day", its key, "san": SAN at its start, "lost":
+            SAN lost since}``), or None.
+        san_sources: SAN lost to each named source so far (SAN-CAP-01), ``{"深きもの": 5}``.
         hp_now / mp_now: the current HP / MP (after a battle, ``/char set key:HP``), or None
             when at the maximum.
         mp_max_override / san_max_override: a sheet's maximum MP / SAN where it differs from
@@ -103,7 +105,8 @@ class Character:
     hp_max_override: int | None = None
     db_override: str | None = None
     san_now: int | None = None
-    san_hour: dict | None = None
+    san_window: dict | None = None
+    san_sources: dict[str, int] = field(default_factory=dict)
     hp_now: int | None = None
     mp_now: int | None = None
     mp_max_override: int | None = None
@@ -283,7 +286,8 @@ class Character:
                     "mp_max": self.mp_max_override, "san_max": self.san_max_override,
                     "growth_channel": self.growth_channel, "stamina_now": self.stamina_now,
                     "stamina_max": self.stamina_max_override}
-        collections = {"san_hour": dict(self.san_hour or {}), "numbers": dict(self.numbers),
+        collections = {"san_window": dict(self.san_window or {}), "san_sources": dict(self.san_sources),
+                       "numbers": dict(self.numbers),
                        "weapon_state": {k: dict(v) for k, v in self.weapon_state.items()},
                        "growth": dict(self.growth), "injuries": list(self.injuries)}
         return {"name": self.name, "stats": dict(self.stats), "skills": dict(self.skills),
@@ -303,7 +307,8 @@ class Character:
                    armor=int(data.get("armor") or 0), hp_max_override=data.get("hp_max"),
                    db_override=data.get("db"),
                    san_now=_int_or_none(data.get("san")),
-                   san_hour=dict(data["san_hour"]) if data.get("san_hour") else None,
+                   san_window=dict(data["san_window"]) if data.get("san_window") else None,
+                   san_sources={k: int(v) for k, v in (data.get("san_sources") or {}).items()},
                    hp_now=_int_or_none(data.get("hp_now")), mp_now=_int_or_none(data.get("mp_now")),
                    mp_max_override=_int_or_none(data.get("mp_max")),
                    san_max_override=_int_or_none(data.get("san_max")),

@@ -72,8 +72,9 @@ class Investigator:
         luck: Luck (幸運) now; age: years, or None (no move-rate reduction);
         hp_max_override / mp_max_override: a sheet's value where it differs from the formula;
         san_now: current SAN, or None for the starting POW;
-        san_day: SAN lost today for 不定の狂気, ``{"day": ISO date, "san": SAN at the day's
-            start, "lost": SAN lost since}``, or None;
+        hp_now / mp_now: current HP / MP (a status line ``:HP-3``), or None at the maximum;
+        san_window: the window of SAN losses for 不定の狂気 (as on a 6th sheet), or None;
+        san_sources: SAN lost to each named source (SAN-CAP-01);
         growth: skills marked for growth (a success this session), in order.
     """
 
@@ -85,8 +86,11 @@ class Investigator:
     hp_max_override: int | None = None
     mp_max_override: int | None = None
     san_now: int | None = None
-    san_day: dict | None = None
+    san_window: dict | None = None
     growth: tuple[str, ...] = ()
+    hp_now: int | None = None
+    mp_now: int | None = None
+    san_sources: dict[str, int] = field(default_factory=dict)
 
     edition = EDITION
 
@@ -105,6 +109,16 @@ class Investigator:
     def mp_max(self) -> int:
         """⌊POW / 5⌋ unless the sheet overrides it."""
         return self.mp_max_override if self.mp_max_override is not None else self.stat("POW") // 5
+
+    @property
+    def hp(self) -> int:
+        """Current HP: ``hp_now`` (never above the maximum), else the maximum."""
+        return self.hp_max if self.hp_now is None else min(self.hp_now, self.hp_max)
+
+    @property
+    def mp(self) -> int:
+        """Current MP: ``mp_now`` (never above the maximum), else the maximum."""
+        return self.mp_max if self.mp_now is None else min(self.mp_now, self.mp_max)
 
     @property
     def san_max(self) -> int:
@@ -174,8 +188,9 @@ class Investigator:
         data = {"edition": EDITION, "name": self.name, "stats": dict(self.stats),
                 "skills": dict(self.skills), "luck": self.luck}
         optional = {"age": self.age, "hp_max": self.hp_max_override, "mp_max": self.mp_max_override,
-                    "san": self.san_now, "san_day": dict(self.san_day) if self.san_day else None,
-                    "growth": list(self.growth) or None}
+                    "san": self.san_now, "san_window": dict(self.san_window) if self.san_window else None,
+                    "growth": list(self.growth) or None, "hp_now": self.hp_now, "mp_now": self.mp_now,
+                    "san_sources": dict(self.san_sources) or None}
         return {**data, **{k: v for k, v in optional.items() if v is not None}}
 
     @classmethod
@@ -187,8 +202,9 @@ class Investigator:
                    skills={k: int(v) for k, v in (data.get("skills") or {}).items()},
                    luck=int(data.get("luck", 50)), age=number("age"),
                    hp_max_override=number("hp_max"), mp_max_override=number("mp_max"),
-                   san_now=number("san"), san_day=dict(data["san_day"]) if data.get("san_day") else None,
-                   growth=tuple(data.get("growth") or ()))
+                   san_now=number("san"), san_window=dict(data["san_window"]) if data.get("san_window") else None,
+                   growth=tuple(data.get("growth") or ()), hp_now=number("hp_now"), mp_now=number("mp_now"),
+                   san_sources={k: int(v) for k, v in (data.get("san_sources") or {}).items()})
 
 
 def is_investigator(data: dict) -> bool:

@@ -1,4 +1,5 @@
-"""The 7th-edition tables as BCDice's ``Cthulhu7th`` prints them (rulebook wording).
+"""The 7th-edition tables as BCDice's ``Cthulhu7th`` prints them (rulebook wording; BCDice,
+BSD 3-Clause License, © 2011 Faceless and たいたい竹流: THIRD_PARTY_NOTICES.md).
 
 Each is a tuple indexed by the die face minus one; the texts are kept exactly, oddities
 included, so that a roll reads as BCDice's.

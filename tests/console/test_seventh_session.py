@@ -29,6 +29,7 @@ async def test_a_7th_session_in_chat_and_a_6th_table_next_door(console_table):
         1, 3, 8,         # /check 目星 bonus:1: 18, 38 → 18 ハード成功
         5, 8,            # /check 図書館 luck:true: 58 against 20, missed by 38 ≤ 幸運 55
         7, 1, 5, 3, 3,   # SANチェック 1/1D6: 71 fails, 1D6 = 5, INT 33 succeeds
+        4, 2, 6,         # 一時的狂気 1D10時間 = 4; its bout: BMR 2, 1D10 = 6 rounds
         50,              # room2: ボブ CCB<=60 (6th)
         42,              # room2: SANチェック for ボブ: 42 succeeds (6th rule)
     ])
@@ -49,11 +50,16 @@ async def test_a_7th_session_in_chat_and_a_6th_table_next_door(console_table):
         "🎲 エミリー 正気度ロール（1/1D6）：(1D100<=65) ボーナス・ペナルティダイス[0] ＞ 71 ＞ 71 ＞ 失敗\n"
         "失敗：1D6 ＞ 5 の減少 → SAN 65 → 60\n"
         "一度に5減ったので一時的狂気の判定（5以上）：INT (1D100<=75) ボーナス・ペナルティダイス[0] ＞ 33 ＞ 33 ＞ "
-        "ハード成功 → 成功：何が起きたのか理解してしまい、一時的狂気に陥る（狂気の発作: BMR / BMS）\n"
-        "不定の狂気：今日の減少 計5／しきい値13（今日の初めのSANの1/5。達すると不定の狂気）")
+        "ハード成功 → 成功：何が起きたのか理解してしまい、一時的狂気に陥る（狂気の発作）\n"
+        "不定の狂気：今日の減少 計5／しきい値13（初めのSAN 65 の1/5。達すると不定の狂気）\n"
+        "🌀 エミリーは一時的狂気に陥った（1D10 ＞ 4時間）\n"
+        "🌀 エミリーは狂気の発作に陥った（1D10 ＞ 6ラウンド）\n"
+        "📋 狂気の発作（リアルタイム）(2) ＞ 身体症状症：探索者は1D10ラウンドの間、狂気によって視覚や聴覚に異常が生じたり、"
+        "四肢の1つまたは複数が動かなくなる。(1D10＞6ラウンド)")
 
     shown = text(await table.say("alice: /char show name:エミリー"))
     assert "SAN 60/99　幸運 17" in shown and "成長チェック: 目星" in shown and "図書館" not in shown.split("成長チェック")[-1]
+    assert shown.endswith("状態: 🌀一時的狂気（残り4時間）・🌀狂気の発作（残り6ラウンド）")
 
     six = text(await table.say("@room2 bob: CCB<=60 【目星】"))
     assert six == "bob　【目星】\n(1D100<=60) ＞ 50 ＞ 成功\n📈 ボブ〈目星〉に成長の印"  # 6th growth (issue 19)

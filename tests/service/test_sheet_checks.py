@@ -59,25 +59,28 @@ async def test_an_unknown_skill_is_refused_by_name(table):
     assert replies[0].ephemeral and "「ハッキング」" in replies[0].text
 
 
-@pytest.mark.rule("H-GEN-02")
+@pytest.mark.rule("H-GEN-02", "SAN-TEMP-01", "SAN-INDEF-01", "SAN-TIME-01")
 async def test_a_san_check_applies_the_loss_and_announces_the_madness_thresholds(table):
     await table.say(ALICE, "char new", name="アリス", **STATS)
-    replies = await table.say(ALICE, "check", 80, 6, 30, skill="SAN", loss="1/1D6")
+    replies = await table.say(ALICE, "check", 80, 6, 30, 3, skill="SAN", loss="1/1D6")  # 1D10+4 rounds: 3 + 4
     assert text(replies) == (
         "🎲 アリス SANチェック（1/1D6）：(1D100<=55) ＞ 80 ＞ 失敗\n"
         "失敗：1D6 ＞ 6 の減少 → SAN 55 → 49\n"
         "一度に6減ったので一時的狂気の判定（5以上）：アイデア (1D100<=65) ＞ 30 ＞ 成功 → "
         "成功：何を見たのか理解してしまい、一時的狂気に陥る\n"
-        "不定の狂気：この1時間の減少 計6／しきい値11（1時間の初めのSANの1/5。達すると不定の狂気）")
+        "不定の狂気：この1時間（ゲーム内）の減少 計6／しきい値11（初めのSAN 55 の1/5。達すると不定の狂気）\n"
+        "🌀 アリスは一時的狂気に陥った（1D10+4 ＞ 7ラウンド）")
     assert (await sheet(table)).san == 49
-    table.clock.advance(30)
+    table.clock.advance(90)  # real time passes; the game hour is the KP's clock
+    await table.say(KP, "san time", minutes=30, admin=True)
     replies = await table.say(ALICE, "check", 10, skill="SAN", loss="1/1D6")
     assert "SAN 49 → 48" in text(replies) and "計7／しきい値11" in text(replies)
     replies = await table.say(ALICE, "check", 90, 3, 3, 80, skill="SAN", loss="0/2D4")
     assert "アイデア (1D100<=65) ＞ 80 ＞ 失敗 → 失敗：理解が及ばず、一時的狂気は免れる" in text(replies)
-    assert "⚠ 1時間以内の減少が計13で、不定の狂気のしきい値11" in text(replies)
+    assert "⚠ この1時間（ゲーム内）の減少が計13で、不定の狂気のしきい値11" in text(replies)
+    assert "🌀 アリスは不定の狂気に陥った" in text(replies)
     assert (await sheet(table)).san == 42
-    table.clock.advance(31)  # the hour is over: a new one starts at SAN 42 (threshold 8)
+    await table.say(KP, "san time", minutes=31, admin=True)  # the hour is over: a new one starts at SAN 42 (threshold 8)
     replies = await table.say(ALICE, "check", 10, skill="SAN", loss="1/1D6")
     assert "計1／しきい値8" in text(replies)
 
@@ -112,7 +115,7 @@ async def test_a_loss_that_cannot_be_rolled_is_refused_before_the_check_is_rolle
         f"SANの減少値「{loss}」の{half}「{expr}」は振れません: {why}。"
         "何も振っていません。直して送り直してください（例: 1/1D6、0/1D3）。"))]
     character = await sheet(table)
-    assert (character.san, character.san_hour) == (55, None)
+    assert (character.san, character.san_window) == (55, None)
 
 
 async def test_a_loss_that_cannot_be_rolled_typed_in_chat_rolls_nothing(table):

@@ -26,6 +26,8 @@ GROUP_DESCRIPTIONS = {
     "battle": "このチャンネルの戦闘の作成・参加・進行",
     "kp": "KP（キーパー）用の操作",
     "session": "セッション（一晩の遊び）の開始・終了・ログと出目の集計",
+    "san": "正気度ロールの減少・ゲーム内の時間・シートの状態（狂気）",
+    "table": "サーバーの表（BCDiceの表の形式）の登録・一覧・ロール",
 }
 """Descriptions of the command groups (the spec lists only their subcommands); a group not
 listed here is described as 「<Japanese name>のコマンド」."""

@@ -1,4 +1,4 @@
-"""Autocomplete for ``unit``, ``character`` and ``weapon`` options.
+"""Autocomplete for ``unit``, ``character``, ``weapon`` and ``table`` options.
 
 Autocomplete runs without command checks, so suggestions come only from what the user may
 already see: units and their weapons from ``/battle status`` as the service renders it for
@@ -81,5 +81,11 @@ async def weapons(interaction: discord.Interaction, current: str) -> list[app_co
     return choices(carried + [w.name for w in UNARMED_WEAPONS], current)
 
 
-PROVIDERS: dict[str, Provider] = {"unit": units, "character": characters, "weapon": weapons}
+async def tables(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The server's tables (and a 7th channel's BCDice tables)."""
+    names = await interaction.client.service.sanity.tables.names(_scope(interaction), str(interaction.channel_id))
+    return choices(names, current)
+
+
+PROVIDERS: dict[str, Provider] = {"unit": units, "character": characters, "weapon": weapons, "table": tables}
 """Autocomplete providers by the spec's ``Opt.autocomplete`` kind."""

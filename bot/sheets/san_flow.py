@@ -1,0 +1,214 @@
+"""The SAN flow on a saved sheet (issue 32; docs/sanity.md), however the check was typed:
+
+- :meth:`SanFlow.check`: a whole SAN check (``/check skill:SAN loss:1/1D6``, 「SANチェック
+  1/1D6」, ``.sc 1/1d6``), rolled by the sheet's edition, 7th with its bonus or penalty dice;
+- :meth:`SanFlow.settle`: the loss of a palette SAN roll already rolled and shown
+  (``CCB<=55 【正気度ロール】``), given after it: the KP's button (``1/1D6``: the roll's
+  reading decides the side), the player's own loss roll (``1d3``) or ``:SAN-1D3``;
+- :meth:`SanFlow.lose`: ``:SAN-3`` with no roll waiting: a loss all the same.
+
+Each takes the loss as the channel's preset says (rules.sanity.preset: fumble, a named
+source's cap, no loss during a bout, the window of 不定の狂気), rolls the understanding roll
+(6th アイデア, 7th INT), starts the madness that follows (bot.sheets.madness: its timer and
+table), and writes all of it in one transaction (bot.store.sanity) before anything is said.
+
+The window of 不定の狂気 is kept on the sheet (``san_window``): one game hour of the channel's
+clock (which the KP moves: 「1時間経過」), the channel's open session, or the real day in
+Japan time, as the preset says.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+from bot.commands.request import Request
+from bot.render.reply import Reply, clip, public
+from bot.sheets.madness import Madness
+from bot.sheets.session_notes import SessionNotes
+from bot.store import Store
+from bot.store.sanity import Pending, SheetWrite, TakenAlready
+from rules.coc6.character import Character
+from rules.coc6.sanity import after_check, san_check, san_lines
+from rules.coc7.character import Investigator
+from rules.coc7.sanity import after_roll7, san_lines7, san_roll
+from rules.dice import Dice
+from rules.errors import InvalidInput
+from rules.sanity.loss import Amount, SanLoss, Standing, rolled_amount, source_cap, typed_amount
+from rules.sanity.preset import BOUT, INDEFINITE, TEMPORARY, Preset, preset, starts
+
+TABLE_TIME = timezone(timedelta(hours=9))
+"""The real day of 不定の狂気 (window ``day``) is the table's calendar day in Japan time."""
+HOUR = 60
+"""The game-hour window's length (game minutes)."""
+TAKEN = "この正気度ロールの減少はもう適用されています（二度は減りません）。"
+
+Sheet = Character | Investigator
+
+
+def edition_of(sheet: Sheet) -> str:
+    """``coc7`` for a 7th investigator, else ``coc6``."""
+    return "coc7" if isinstance(sheet, Investigator) else "coc6"
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Where a loss lands: the channel's ``preset`` for the sheet's edition, what the sheet
+    holds (``standing``) and the ``window`` key the loss counts in."""
+
+    preset: Preset
+    standing: Standing
+    window: dict
+
+
+def window_open(stored: dict | None, key: dict) -> bool:
+    """Whether the window ``stored`` on the sheet is the one ``key`` names: the same game
+    hour of the same channel (less than 60 game minutes since it opened), the same session,
+    the same day."""
+    if not stored or stored.get("kind") != key["kind"]:
+        return False
+    if key["kind"] == "hour":
+        return stored.get("channel") == key["channel"] and 0 <= key["from"] - int(stored.get("from", 0)) < HOUR
+    field = "session" if key["kind"] == "session" else "day"
+    return stored.get(field) == key[field]
+
+
+class SanFlow:
+    """SAN losses on saved sheets over ``store``, rolled with ``dice``; ``clock`` (naive UTC)
+    reads the real day; ``notes`` keep a loss in the channel's open session."""
+
+    def __init__(self, store: Store, dice: Dice, clock: Callable[[], datetime], notes: SessionNotes,
+                 madness: Madness) -> None:
+        self.store, self.dice, self.clock, self.notes, self.madness = store, dice, clock, notes, madness
+
+    async def situation(self, channel: str, scope: str, sheet: Sheet, source: str | None) -> Situation:
+        """The preset, standing and window of a loss of ``sheet`` in ``channel``."""
+        edition = edition_of(sheet)
+        found = preset(edition, await self.store.keeper.channel_settings(channel))
+        key = await self._window_key(found.window, channel)
+        stored = sheet.san_window if window_open(sheet.san_window, key) else None
+        states = {s.name for s in await self.store.sanity.states(scope, sheet.name)}
+        standing = Standing(sheet.san, int(stored["san"]) if stored else None, int(stored["lost"]) if stored else 0,
+                            sheet.san_sources.get(source, 0) if source else 0,
+                            in_bout=(BOUT if edition == "coc7" else TEMPORARY) in states, insane=INDEFINITE in states)
+        return Situation(found, standing, key)
+
+    async def _window_key(self, kind: str, channel: str) -> dict:
+        if kind == "hour":
+            return {"kind": "hour", "channel": channel, "from": (await self.store.sanity.clock(channel))[0]}
+        if kind == "session":
+            session = await self.notes.open_in(channel)
+            return {"kind": "session", "session": session.id if session else None}
+        day = self.clock().replace(tzinfo=timezone.utc).astimezone(TABLE_TIME).date().isoformat()
+        return {"kind": "day", "day": day}
+
+    # --- the three ways a loss comes ---------------------------------------------------------
+
+    async def check(self, req: Request, sheet: Sheet, owner: str, loss: SanLoss, bonus: int = 0,
+                    source: str | None = None) -> list[Reply]:
+        """A whole SAN check of ``sheet`` (saved under ``owner``) for ``loss``; 7th with
+        ``bonus`` dice; ``source``: the named cause (SAN-CAP-01)."""
+        sit = await self.situation(req.channel, req.scope, sheet, source)
+        rules, named = sit.preset.rules, source is not None
+        if isinstance(sheet, Investigator):
+            result = san_roll(sit.standing, loss, sheet.stat("INT"), self.dice, bonus, rules, named)
+            lines = san_lines7(sheet.name, loss, result, sit.preset.window, source)
+        else:
+            if bonus:
+                raise InvalidInput("bonus: は7版の探索者の判定で使えます（6版のSANチェックにはボーナス・ダイスはありません）。")
+            result = san_check(sit.standing, loss, sheet.skill("アイデア"), self.dice, rules=rules, named=named)
+            lines = san_lines(sheet.name, loss, result, sit.preset.window, source)
+        payload = {"loss": loss.text(), "roll": result.check.roll, "level": result.check.level.value}
+        return await self._commit(req, sheet, owner, sit, result, lines, "san", payload, None, source)
+
+    async def settle(self, req: Request, pending: Pending, sheet: Sheet, owner: str, loss: SanLoss | None = None,
+                     typed: tuple[str, int] | None = None, source: str | None = None) -> list[Reply]:
+        """The loss of the palette roll ``pending``: ``loss`` (the side the roll's reading
+        chooses is rolled) or ``typed`` = (expression, total) the player rolled. Raises
+        InvalidInput when another answer took the roll first (a doubled press or line)."""
+        sit = await self.situation(req.channel, req.scope, sheet, source)
+        rules, read = sit.preset.rules, pending.payload
+        check = _check_of(read)
+        fumble = bool(read.get("fumble"))
+        if loss is not None:
+            amount = rolled_amount(loss.side(bool(read.get("succeeded"))), fumble, rules, self.dice)
+            cap_from = loss.failure
+        else:
+            expr, total = typed
+            amount = typed_amount(expr, total, fumble, rules)
+            cap_from = expr
+        cap = source_cap(cap_from, sit.standing.source_lost) if source else None
+        result, lines = self._follow(sheet, check, amount, sit, cap, loss, source)
+        return await self._commit(req, sheet, owner, sit, result, lines, "sheet", {"key": "SAN"}, pending.id, source)
+
+    async def lose(self, req: Request, sheet: Sheet, owner: str, expr: str, total: int) -> list[Reply]:
+        """A loss with no roll waiting (``:SAN-3``): taken and followed all the same."""
+        sit = await self.situation(req.channel, req.scope, sheet, None)
+        amount = Amount(max(0, total), expr if expr.isdigit() else f"{expr} ＞ {total}")
+        result, lines = self._follow(sheet, None, amount, sit, None, None, None)
+        return await self._commit(req, sheet, owner, sit, result, lines, "sheet", {"key": "SAN"}, None, None)
+
+    def _follow(self, sheet: Sheet, check, amount: Amount, sit: Situation, cap: int | None,
+                loss: SanLoss | None, source: str | None):
+        """The edition's rest of a loss whose roll (or None) and amount are known: ``(result, lines)``."""
+        rules, window = sit.preset.rules, sit.preset.window
+        if isinstance(sheet, Investigator):
+            result = after_roll7(check, amount, sit.standing, sheet.stat("INT"), self.dice, rules, cap)
+            return result, san_lines7(sheet.name, loss, result, window, source)
+        result = after_check(check, amount, sit.standing, sheet.skill("アイデア"), self.dice, rules=rules, cap=cap)
+        return result, san_lines(sheet.name, loss, result, window, source)
+
+    # --- the one write ----------------------------------------------------------------------
+
+    async def _commit(self, req: Request, sheet: Sheet, owner: str, sit: Situation, result, lines: list[str],
+                      kind: str, payload: dict, claim: int | None, source: str | None) -> list[Reply]:
+        """Write the loss, its session record and the madness it starts in one transaction
+        (taking the pending roll ``claim``), then say it."""
+        loss = result.loss
+        edition = edition_of(sheet)
+        names = starts(edition, result.temporary, loss.indefinite, loss.permanent, getattr(result, "bout", False))
+        seventh = edition == "coc7"
+        begun = await self.madness.begin(req.channel, req.scope, sheet.name, owner, names, sit.preset, seventh)
+        window = sheet.san_window if window_open(sheet.san_window, sit.window) else {**sit.window, "san": loss.window_san}
+        sources = dict(sheet.san_sources)
+        if source and loss.lost:
+            sources[source] = sources.get(source, 0) + loss.lost
+        updated = dataclasses.replace(sheet, san_now=loss.after, san_window={**window, "lost": loss.window_lost},
+                                      san_sources=sources)
+        text = clip("\n".join([*lines, *begun.lines]))
+        note = await self._note(req, sheet.name, kind, text, {**payload, "before": loss.before, "after": loss.after,
+                                                               "lost": loss.lost})
+        try:
+            await self.store.sanity.commit(SheetWrite(sheet=(req.scope, owner, sheet.name, updated.to_dict()), note=note,
+                                                      claim=claim, start=begun.states, end=begun.end))
+        except TakenAlready:
+            raise InvalidInput(TAKEN) from None
+        self.madness.started(begun.states)
+        return [public(text), *await self.madness.tell(req.channel, owner, begun.private)]
+
+    async def _note(self, req: Request, character: str, kind: str, text: str, payload: dict) -> dict | None:
+        """The session record of a loss (None: no open session here)."""
+        session = await self.notes.open_in(req.channel)
+        if session is None:
+            return None
+        self.notes.played(session, req.user, character)
+        return self.notes.note(session, req, kind, character, text, payload)
+
+
+@dataclass(frozen=True)
+class ShownRoll:
+    """A palette SAN roll as it was shown (its BCDice ``line``, ``roll`` and reading): what
+    the lines of its loss repeat, so the table sees which side applied."""
+
+    line: str
+    roll: int
+    succeeded: bool
+
+    def text(self) -> str:
+        return self.line
+
+
+def _check_of(read: dict) -> ShownRoll:
+    """The roll a pending palette SAN roll showed, from its kept reading."""
+    return ShownRoll(str(read.get("text") or ""), int(read["roll"]), bool(read.get("succeeded")))

@@ -1,0 +1,190 @@
+"""Status changes typed as ココフォリア types them (issue 32; issue 29's 「KPがPCを直す」;
+docs/sanity.md STAT-*): ``:HP-3``, ``:SAN-1D3``, ``:MP+2``, ``:HP=10``, ``:幸運-5`` and sealdice's
+``.st hp-1`` change the speaker's own sheet; the KP's ``:アリス:HP-3`` changes anyone's; and
+``:状態+気絶`` / ``:アリス:状態-一時的狂気`` a sheet's state (bot.sheets.madness).
+
+- Dice are rolled and shown (``:HP-1D3`` → ``1D3 ＞ 2``).
+- Bounds are kept: a current value never above its maximum nor below its floor (HP −99 on
+  a 6th sheet as ``/char set`` allows, 0 on a 7th; MP and SAN 0; 幸運 0–99); a maximum is
+  changed with ``/char set`` (STAT-02).
+- A SAN decrease is a loss: it answers the palette SAN roll waiting for it, else it is
+  followed as any loss is (bot.sheets.san_palette, SAN-PEND-01).
+- A PC in the channel's battle: its HP is the battle's, changed through the battle's own
+  ``/kp set`` (the rules' wounds and 気絶 follow, the step is logged and can be undone; the
+  battle's end writes it back to the sheet). Only the KP changes a unit's HP in battle: the
+  battle has applied its damage already (STAT-04). A state that is no madness goes to the
+  battle's conditions the same way.
+
+Every change is written with its session record before it is said.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from bot.commands.request import Request
+from bot.render.reply import Reply, private, public
+from bot.sheets.custom_tables import KeeperHere
+from bot.sheets.growth import Growth
+from bot.sheets.madness import Madness
+from bot.sheets.san_palette import PaletteSan
+from bot.sheets.session_notes import SessionNotes
+from bot.sheets.table import BattleLookup, Dispatch
+from bot.store import CharacterRecord, Store
+from bot.store.sanity import SheetWrite
+from rules.coc6.character import Character
+from rules.coc7.character import Investigator, is_investigator
+from rules.dice import Dice, DiceError, roll_expression
+from rules.errors import InvalidInput
+from rules.sanity.preset import MADNESS
+from rules.sheet_lines import StateChange, StatusChange
+
+
+def bounds(sheet: Character | Investigator, key: str) -> tuple[int, int]:
+    """``(lowest, highest)`` the current ``key`` (HP, MP, SAN, 幸運) may take on ``sheet``."""
+    if key == "HP":
+        return (0 if isinstance(sheet, Investigator) else -99), sheet.hp_max
+    if key == "MP":
+        return 0, sheet.mp_max
+    if key == "SAN":
+        return 0, sheet.san_max
+    return 0, 99
+
+
+def current(sheet: Character | Investigator, key: str) -> int:
+    """The current ``key`` of ``sheet``."""
+    if key == "幸運":
+        return sheet.luck if isinstance(sheet, Investigator) else sheet.skill("幸運")
+    return {"HP": sheet.hp, "MP": sheet.mp, "SAN": sheet.san}[key]
+
+
+def with_value(sheet: Character | Investigator, key: str, value: int) -> Character | Investigator:
+    """``sheet`` with the current ``key`` set to ``value`` (its bounds kept by the caller)."""
+    if key == "幸運":
+        return dataclasses.replace(sheet, luck=value) if isinstance(sheet, Investigator) else sheet.with_skill("幸運", value)
+    field = {"HP": "hp_now", "MP": "mp_now", "SAN": "san_now"}[key]
+    return dataclasses.replace(sheet, **{field: value})
+
+
+class StatusLines:
+    """Status lines over ``store``; ``dispatch`` sends a battle's ``/kp set`` through the
+    permission check; ``palette`` takes a SAN loss; ``madness`` a state."""
+
+    def __init__(self, store: Store, dice: Dice, lookup: BattleLookup, keeper_here: KeeperHere,
+                 notes: SessionNotes, growth: Growth, palette: PaletteSan, madness: Madness, dispatch: Dispatch) -> None:
+        self.store, self.dice, self.lookup, self.keeper_here = store, dice, lookup, keeper_here
+        self.notes, self.growth, self.palette, self.madness, self.dispatch = notes, growth, palette, madness, dispatch
+
+    async def handle(self, req: Request, change: StatusChange | StateChange, said: str) -> list[Reply]:
+        """Apply the status line ``said`` (read as ``change``) of ``req.user``."""
+        is_kp = await self.lookup.is_kp(req, await self.keeper_here(req.channel))
+        record = await self._whose(req, change.name, is_kp)
+        unit = await self._unit(req, record, change.name)
+        if unit is not None and (isinstance(change, StatusChange) and change.key == "HP"
+                                 or isinstance(change, StateChange) and change.state not in MADNESS):
+            return await self._in_battle(req, change, unit, is_kp, said)
+        if record is None:
+            raise InvalidInput(f"キャラクター「{change.name}」は登録されていません。" if change.name else
+                               "変えるキャラクターがいません（/char new で作るか /char import で取り込んでください）。")
+        if isinstance(change, StateChange):
+            note = await self.note(req, record.name, said.strip(), {"state": change.state, "added": change.added})
+            return await self.madness.set_state(req, req.scope, record.name, record.owner, change.state,
+                                                change.added, None, note)
+        total, rolled = self._roll(change.expr)
+        if change.key == "SAN" and change.op == "-":
+            return await self.palette.status(req, record, change.expr, total)
+        return await self._set(req, record, change, total, rolled, said)
+
+    async def _whose(self, req: Request, name: str | None, is_kp: bool) -> CharacterRecord | None:
+        """The sheet a line changes: the one it names (anyone's for the KP, one's own for a
+        player), else the speaker's own; None for a name with no sheet (a battle's NPC)."""
+        if name is None:
+            record = await self.growth.speaker_record(req)
+            if record is None:
+                owned = await self.store.owned_names(req.scope, req.user)
+                raise InvalidInput(f"キャラクターが複数あります（{'、'.join(owned)}）。「:{owned[0]}:HP-3」のように名前を付けて書いてください。"
+                                   if len(owned) > 1 else "変えるキャラクターがいません（/char new で作るか /char import で取り込んでください）。")
+            return record
+        record = await self.store.get_character(req.scope, name)
+        if record is not None and record.owner != req.user and not is_kp:
+            raise InvalidInput(f"「{name}」は他のユーザーのキャラクターです。ほかの人のキャラクターの値を変えられるのはKPだけです。")
+        return record
+
+    async def _unit(self, req: Request, record: CharacterRecord | None, name: str | None) -> str | None:
+        """The unit of the channel's battle that is ``record`` (joined with its sheet) or is
+        called ``name``; None without one."""
+        units = await self.lookup.units(req.channel)
+        if not units:
+            return None
+        if name and name in units:
+            return name
+        found = await self.lookup.shown_units(req)
+        if record is None or found is None:
+            return None
+        return next((unit for unit, (sheet, row) in found[0].items()
+                     if sheet.name == record.name and row.owner == record.owner), None)
+
+    async def _in_battle(self, req: Request, change, unit: str, is_kp: bool, said: str) -> list[Reply]:
+        """HP or a condition of a battle's unit: the battle's ``/kp set`` (KP only)."""
+        if not is_kp:
+            raise InvalidInput(f"戦闘中の{unit}のHP・状態は戦闘が管理しています（ダメージは戦闘で反映済みです）。"
+                               f"変える必要があれば、KPが「:{unit}:HP-3」のように書きます。")
+        hidden = False
+        if isinstance(change, StateChange):
+            value, rolled = ("+" if change.added else "-") + change.state, ""
+        else:
+            found = await self.lookup.shown_units(req)
+            row = found[0][unit][1] if found and unit in found[0] else None
+            if row is None or row.hp is None:
+                raise InvalidInput(f"{unit}にはHPがありません。")
+            hidden = row.hidden
+            total, rolled = self._roll(change.expr)
+            after = total if change.op == "=" else row.hp + total if change.op == "+" else row.hp - total
+            value = str(min(after, row.hp_max) if row.hp_max is not None else after)
+        sub = dataclasses.replace(req, command="kp set", said=said,
+                                  options={"target": unit, "field": "状態" if isinstance(change, StateChange) else "HP",
+                                           "value": value})
+        replies = await self.dispatch(sub)
+        if not rolled:
+            return replies
+        shown = f"🎲 {req.name or req.user}: {rolled}"  # a hidden NPC's damage stays the KP's
+        return [private(req.user, shown) if hidden else public(shown), *replies]
+
+    async def _set(self, req: Request, record: CharacterRecord, change: StatusChange, total: int,
+                   rolled: str, said: str) -> list[Reply]:
+        """Write a new current value on the sheet, within its bounds."""
+        sheet = Investigator.from_dict(record.data) if is_investigator(record.data) else Character.from_dict(record.data)
+        if isinstance(sheet, Character) and sheet.is_charge_rank:
+            raise InvalidInput("チャージランク制のシートには HP・MP・SAN・幸運 がありません。")
+        before = current(sheet, change.key)
+        wanted = total if change.op == "=" else before + total if change.op == "+" else before - total
+        low, high = bounds(sheet, change.key)
+        after = max(low, min(high, wanted))
+        note = ""
+        if wanted > high:
+            note = f"（最大値{high}を超えないので{high}にしました。最大値を変えるなら /char set key:最大{change.key}）"
+        elif wanted < low:
+            note = f"（{low}より下にはならないので{low}にしました）"
+        how = f"{rolled}、" if rolled else ""
+        text = f"🧾 {record.name} {change.key} {before} → {after}（{how}{req.name or req.user}の「{said.strip()[:40]}」）{note}"
+        session = await self.note(req, record.name, text, {"key": change.key, "before": before, "after": after})
+        updated = with_value(sheet, change.key, after)
+        await self.store.sanity.commit(SheetWrite(sheet=(req.scope, record.owner, record.name, updated.to_dict()),
+                                                  note=session))
+        return [public(text)]
+
+    def _roll(self, expr: str) -> tuple[int, str]:
+        """``(total, text)`` of a value: a number as it is (text ''), dice rolled (``1D3 ＞ 2``)."""
+        if expr.isdigit():
+            return int(expr), ""
+        try:
+            result = roll_expression(expr, self.dice)
+        except DiceError as err:
+            raise InvalidInput(f"「{expr}」を振れません: {err}") from None
+        return result.total or 0, f"{expr} ＞ {result.total}"
+
+    async def note(self, req: Request, character: str, text: str, payload: dict) -> dict | None:
+        """The session record of a change (None: no open session here)."""
+        session = await self.notes.open_in(req.channel)
+        if session is None:
+            return None
+        return self.notes.note(session, req, "sheet", character, text, payload)
