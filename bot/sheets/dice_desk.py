@@ -65,9 +65,10 @@ class DiceDesk:
             forced=chosen is not None, on_result=lambda result: self.growth.palette(req, text, result),
             record=record))
 
-    async def chat(self, req: Request, in_battle: bool) -> list[Reply]:
+    async def chat(self, req: Request, battle: str | None) -> list[Reply]:
         """A chat line that is no declaration: a SAN check (the ``/check`` of a SAN roll, in
-        any channel), a dice command (rolled once per message id), else silence."""
+        any channel), a dice command (rolled once per message id, by ``battle``'s edition
+        when a battle is active here), else silence."""
         text = opt.text(req.options, "text") or ""
         loss, named = sanity_loss(text), None
         if loss is None:
@@ -80,7 +81,7 @@ class DiceDesk:
                 options={"skill": "SAN", "loss": loss, **({"character": named} if named else {})}))
         if not is_dice(text):  # ordinary chat: silent, without reading the channel's settings
             return []
-        here = await self.edition(req.channel, in_battle)
+        here = await self.edition(req.channel, battle)
         return await roll_replies(text, req.user, req.name or req.user, self.dice,
                                   await self.keeper(req.channel), from_chat=True,
                                   keep_secret=self._secret_keeper(req), edition=here.system,
@@ -116,11 +117,12 @@ class DiceDesk:
         return [dataclasses.replace(shown, channel=kept.channel),
                 private(req.user, "元のチャンネルに結果を公開しました。")]
 
-    async def edition(self, channel: str, in_battle: bool | None = None) -> Edition:
-        """The channel's dice edition (bot.sheets.edition); ``in_battle`` when read already."""
-        if in_battle is None:
-            in_battle = await self.lookup.in_battle(channel)
-        return await channel_edition(self.store.keeper, channel, in_battle)
+    async def edition(self, channel: str, battle: str | None | bool = False) -> Edition:
+        """The channel's dice edition (bot.sheets.edition); ``battle``: the active battle's
+        edition (None: no battle) when read already, else read here."""
+        if battle is False:
+            battle = await self.lookup.battle_edition(channel)
+        return await channel_edition(self.store.keeper, channel, battle or None)
 
     async def keeper(self, channel: str) -> str | None:
         """Who sees secret rolls besides the roller: the KP of the channel's battle, else of

@@ -8,12 +8,14 @@ import unicodedata
 
 from bot.commands import options as opt
 from bot.render.ccfolia7 import ccfolia_json7
-from bot.render.investigator import investigator_text
+from bot.render.investigator import investigator_text, weapon_line
 from bot.render.reply import Reply, private
-from bot.sheets.characters import bounded as _bounded, new_sheet
+from bot.sheets.characters import bounded as _bounded, damage_option, new_sheet, weapon_skill_option
 from bot.sheets.exchange import json_reply
 from bot.store import Store
 from rules.coc7.character import CHARACTERISTICS, Investigator, is_investigator
+from rules.coc7.skills import canonical
+from rules.coc7.weapons import UNARMED, known, make_weapon7
 from rules.dice import Dice
 from rules.errors import InvalidInput
 
@@ -91,6 +93,37 @@ class InvestigatorBook:
         await self.store.put_character(scope, user, inv.name, inv.to_dict())
         return [private(user, f"{inv.name}: {shown} に設定しました。")]
 
+    async def weapon(self, scope: str, user: str, inv: Investigator, options: dict) -> list[Reply]:
+        """``/char weapon`` on a 7th investigator (7-JOIN-02): a weapon from the 7th table
+        (rules.coc7.weapons) with the values given instead — ``skill:`` a 7th skill name or
+        the weapon's own %, ``damage:``, ``range:`` (m), ``impale:``, ``shots:`` (攻撃回数),
+        ``ammo:`` (装弾数), ``malfunction:`` (故障ナンバー); ``delete:true`` removes it."""
+        name = (opt.text(options, "weapon") or "").strip()
+        if opt.boolean(options, "delete"):
+            if inv.weapon(name) is None or name == UNARMED.name and not any(w.name == name for w in inv.weapons):
+                held = "、".join(w.name for w in inv.weapons) or "なし"
+                raise InvalidInput(f"{inv.name}は「{name}」を持っていません（持っている武器: {held}）。")
+            inv = inv.without_weapon(inv.weapon(name).name)
+            await self.store.put_character(scope, user, inv.name, inv.to_dict())
+            left = "、".join(w.name for w in inv.weapons) or "なし（こぶしだけ）"
+            return [private(user, f"{inv.name}から武器「{name}」を外しました。残りの武器: {left}")]
+        if opt.text(options, "class") or opt.text(options, "rof") or opt.text(options, "hp"):
+            raise InvalidInput("class:・rof:・hp: は6版の武器の項目です。7版の武器は skill: damage: range: impale: "
+                               "shots:（攻撃回数） ammo:（装弾数） malfunction:（故障ナンバー）で指定します。")
+        value, skill = weapon_skill_option(options)
+        weapon = make_weapon7(name, skill=canonical(skill) if skill else None, value=value, damage=damage_option(options),
+                              range_m=opt.integer(options, "range", "range"),
+                              impale=opt.boolean(options, "impale") if opt.text(options, "impale") else None,
+                              shots=opt.integer(options, "shots", "shots"), capacity=opt.integer(options, "ammo", "ammo"),
+                              malfunction=opt.integer(options, "malfunction", "malfunction"))
+        inv = dataclasses.replace(inv.with_weapon(weapon),
+                                  weapon_state={k: v for k, v in inv.weapon_state.items() if k != weapon.name})
+        await self.store.put_character(scope, user, inv.name, inv.to_dict())
+        note = "" if known(name) or skill or value is not None else (
+            f"\n（7版の武器表にない名前なので、〈{weapon.skill}〉・{weapon.damage} の近接武器にしました。"
+            "skill: damage: range: で変えられます）")
+        return [private(user, f"{inv.name}に武器「{weapon.name}」を持たせました（{weapon_line(inv, weapon)}）。{note}")]
+
     @staticmethod
     def export(inv: Investigator, user: str) -> list[Reply]:
         """``/char export``: the 7th ココフォリア piece (いあきゃら style palette) as a file,
@@ -98,3 +131,4 @@ class InvestigatorBook:
         head = (f"「{inv.name}」（7版）のココフォリア用データです。ココフォリアの盤面に貼り付けると、"
                 "CC<={目星} 形式のチャットパレット付きのコマになります。")
         return json_reply(head, ccfolia_json7(inv), f"{inv.name}-ccfolia.json", user)
+

@@ -9,10 +9,12 @@ values derived from them (rulebook p.32–35).
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from rules.coc7.skills import (BASES, CHARACTERISTIC_SKILLS, LUCK_NAMES, SAN_NAMES, SKILL_TABLE,
                                base_value, canonical)
+from rules.coc7.weapons import UNARMED, Weapon7
 
 CHARACTERISTICS = ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")
 EDITION = "coc7"
@@ -74,7 +76,11 @@ class Investigator:
         san_now: current SAN, or None for the starting POW;
         san_day: SAN lost today for 不定の狂気, ``{"day": ISO date, "san": SAN at the day's
             start, "lost": SAN lost since}``, or None;
-        growth: skills marked for growth (a success this session), in order.
+        growth: skills marked for growth (a success this session), in order;
+        weapons: the weapons given with ``/char weapon`` (こぶし comes without), in order;
+        hp_now: current HP after a battle (None = the maximum);
+        attacks: attacks a round (攻撃回数: a monster's extra attacks, 7-OUTN-02);
+        weapon_state: a gun's state after a battle ``{name: {"ammo": n, "jammed": bool}}``.
     """
 
     name: str
@@ -87,6 +93,10 @@ class Investigator:
     san_now: int | None = None
     san_day: dict | None = None
     growth: tuple[str, ...] = ()
+    weapons: tuple[Weapon7, ...] = ()
+    hp_now: int | None = None
+    attacks: int = 1
+    weapon_state: dict = field(default_factory=dict)
 
     edition = EDITION
 
@@ -100,6 +110,41 @@ class Investigator:
         if self.hp_max_override is not None:
             return self.hp_max_override
         return (self.stat("CON") + self.stat("SIZ")) // 10
+
+    @property
+    def hp(self) -> int:
+        """Current HP: after the last battle (:attr:`hp_now`, within 0..max), else the maximum."""
+        return self.hp_max if self.hp_now is None else max(0, min(self.hp_now, self.hp_max))
+
+    @property
+    def all_weapons(self) -> tuple[Weapon7, ...]:
+        """The weapons given, then こぶし unless one of them is called so."""
+        own = tuple(self.weapons)
+        return own if any(w.name == UNARMED.name for w in own) else own + (UNARMED,)
+
+    def weapon(self, name: str) -> Weapon7 | None:
+        """The weapon called ``name`` (NFKC, case-folded) among :attr:`all_weapons`, or None."""
+        key = unicodedata.normalize("NFKC", name or "").strip().casefold()
+        return next((w for w in self.all_weapons
+                     if unicodedata.normalize("NFKC", w.name).casefold() == key), None)
+
+    def weapon_skill(self, weapon: Weapon7) -> int:
+        """The % ``weapon`` is rolled at: its own value, else the investigator's skill."""
+        return weapon.value if weapon.value is not None else self.skill(weapon.skill)
+
+    def with_weapon(self, weapon: Weapon7) -> "Investigator":
+        """A copy carrying ``weapon`` (replacing one of the same name, kept in its place)."""
+        own = list(self.weapons)
+        for i, w in enumerate(own):
+            if w.name == weapon.name:
+                own[i] = weapon
+                return replace(self, weapons=tuple(own))
+        return replace(self, weapons=tuple(own) + (weapon,))
+
+    def without_weapon(self, name: str) -> "Investigator":
+        """A copy without the weapon called ``name`` (and its state after a battle)."""
+        return replace(self, weapons=tuple(w for w in self.weapons if w.name != name),
+                       weapon_state={k: v for k, v in self.weapon_state.items() if k != name})
 
     @property
     def mp_max(self) -> int:
@@ -175,7 +220,10 @@ class Investigator:
                 "skills": dict(self.skills), "luck": self.luck}
         optional = {"age": self.age, "hp_max": self.hp_max_override, "mp_max": self.mp_max_override,
                     "san": self.san_now, "san_day": dict(self.san_day) if self.san_day else None,
-                    "growth": list(self.growth) or None}
+                    "growth": list(self.growth) or None,
+                    "weapons": [w.to_dict() for w in self.weapons] or None, "hp_now": self.hp_now,
+                    "attacks": self.attacks if self.attacks != 1 else None,
+                    "weapon_state": {k: dict(v) for k, v in self.weapon_state.items()} or None}
         return {**data, **{k: v for k, v in optional.items() if v is not None}}
 
     @classmethod
@@ -188,7 +236,10 @@ class Investigator:
                    luck=int(data.get("luck", 50)), age=number("age"),
                    hp_max_override=number("hp_max"), mp_max_override=number("mp_max"),
                    san_now=number("san"), san_day=dict(data["san_day"]) if data.get("san_day") else None,
-                   growth=tuple(data.get("growth") or ()))
+                   growth=tuple(data.get("growth") or ()),
+                   weapons=tuple(Weapon7.from_dict(w) for w in data.get("weapons") or ()),
+                   hp_now=number("hp_now"), attacks=int(data.get("attacks") or 1),
+                   weapon_state={k: dict(v) for k, v in (data.get("weapon_state") or {}).items()})
 
 
 def is_investigator(data: dict) -> bool:
