@@ -31,7 +31,7 @@ class Weapon7:
         range_m: base range in metres (1 square = 1 m), None for a melee weapon.
         shots: attacks a round with it (攻撃回数: 3 for a handgun's ``1(3)``).
         capacity: rounds in a full magazine (装弾数), None when it uses no ammunition.
-        malfunction: 故障ナンバー: an attack roll at or above it jams the gun (7-FIRE-08);
+        malfunction: 故障ナンバー: an attack roll at or above it jams the gun (7-FIRE-07);
             None = never.
         value: the weapon's own skill % (``/char weapon … skill:60``), else None (the
             investigator's skill value is used).

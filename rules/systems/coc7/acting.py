@@ -1,7 +1,7 @@
 """What every attack of a 7th-edition battle checks first, and the weapon it uses: the
 actor's turn (rules.systems.coc6.attack.require_turn: the same words in every CoC system),
 nothing pending, a living target, attacks left this round (7-ATK-01), an attack not given up
-by diving for cover (7-FIRE-07), a pinned unit only breaking free (7-MAN-08)."""
+by diving for cover (7-FIRE-06), a pinned unit only breaking free (7-MAN-08)."""
 from __future__ import annotations
 
 from rules.battle.commands import Attack
@@ -19,7 +19,7 @@ def begin(d: Decision[Coc7State], cmd: Attack) -> tuple[Coc7Unit, Coc7Unit]:
     """The acting unit and its target, after the checks every attack passes.
 
     Raises InvalidInput (not its turn, a question open, no or a dead target, itself) or
-    RuleViolation 7-ATK-01 (no attack left this round), 7-FIRE-07 (the attack was given up
+    RuleViolation 7-ATK-01 (no attack left this round), 7-FIRE-06 (the attack was given up
     by diving for cover), all liftable with ``/kp allow``."""
     state = d.state
     actor = acting_unit(state, cmd, prefer=state.turn)
@@ -36,7 +36,7 @@ def begin(d: Decision[Coc7State], cmd: Attack) -> tuple[Coc7Unit, Coc7Unit]:
         raise InvalidInput(f"{target.id}はすでに死亡しています。")
     forfeit = actor.marks.get("forfeit")
     if forfeit is not None and forfeit <= state.round:
-        forbid("7-FIRE-07", f"{actor.id}は身を投げ出したので、この手番は攻撃できません。")
+        forbid("7-FIRE-06", f"{actor.id}は身を投げ出したので、この手番は攻撃できません。")
     allowed = max(1, actor.sheet.attacks)
     if actor.actions >= allowed:
         forbid("7-ATK-01", f"{actor.id}が1ラウンドに攻撃できるのは{allowed}回までです（この手番はもう攻撃しました）。")
@@ -75,11 +75,11 @@ def _by_skill(unit: Coc7Unit, word: str) -> Weapon7 | None:
 
 
 def usable(unit: Coc7Unit, weapon: Weapon7) -> None:
-    """Refuse a dropped weapon (7-MAN-10) and a jammed gun (7-FIRE-08)."""
+    """Refuse a dropped weapon (7-MAN-10) and a jammed gun (7-FIRE-07)."""
     arm = unit.arms.get(weapon.name)
     if arm is None:
         return
     if arm.dropped:
         forbid("7-MAN-10", f"{unit.id}は{weapon.name}を落としています（「武器を拾う」で拾えます）。")
     if arm.jammed:
-        forbid("7-FIRE-08", f"{weapon.name}は故障しています（KPが /kp set target:{unit.id} field:{weapon.name}.故障 value:0 で直せます）。")
+        forbid("7-FIRE-07", f"{weapon.name}は故障しています（KPが /kp set target:{unit.id} field:{weapon.name}.故障 value:0 で直せます）。")

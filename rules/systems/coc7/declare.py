@@ -2,10 +2,10 @@
 
 * 銃を構える (ready a firearm: from the next round it acts at DEX+50, 7-ORDER-02) and
   銃をしまう — on its own turn, or before the battle starts;
-* 身を投げ出す (dive for cover, 7-FIRE-06/07) — at any time: a 〈回避〉 roll; on a success
+* 身を投げ出す (dive for cover, 7-FIRE-05/07) — at any time: a 〈回避〉 roll; on a success
   firearms aimed at it get a penalty die for the rest of the round; either way it gives up
   its next attack;
-* 装填 (reload, 7-FIRE-09) and 武器を拾う (pick up a dropped weapon, 7-MAN-10) — on its own
+* 装填 (reload, 7-FIRE-08) and 武器を拾う (pick up a dropped weapon, 7-MAN-10) — on its own
   turn, each taking the turn's attack.
 """
 from __future__ import annotations
@@ -34,7 +34,7 @@ SPELLINGS = {"構える": READY, "銃を抜く": READY, "抜く": READY, "しま
 def declare(d: Decision[Coc7State], cmd: Declare, dice: Dice) -> None:
     """Decide ``/declare action:`` (see the module docstring). Raises InvalidInput for an
     unknown action or one out of its time; RuleViolation 7-ATK-01 when the turn's attack is
-    spent (reload, pick up), 7-FIRE-06 when it dived already this round."""
+    spent (reload, pick up), 7-FIRE-05 when it dived already this round."""
     state = d.state
     action = unicodedata.normalize("NFKC", cmd.action or "").strip()
     action = SPELLINGS.get(action, action)
@@ -77,24 +77,24 @@ def _hold(d: Decision[Coc7State], unit: Coc7Unit, action: str) -> None:
 
 
 def _dive(d: Decision[Coc7State], unit: Coc7Unit, dice: Dice) -> None:
-    """7-FIRE-06/07: the dodge roll and the attack given up (this round's turn when it has
+    """7-FIRE-05/07: the dodge roll and the attack given up (this round's turn when it has
     not attacked yet this round, else the next round's)."""
     state = d.state
     require_no_pending(state)
     if state.phase != "active":
         raise InvalidInput("身を投げ出すのは戦闘が始まってからです。")
     if unit.marks.get("dived") == state.round:
-        forbid("7-FIRE-06", f"{unit.id}はこのラウンドすでに身を投げ出しています。")
+        forbid("7-FIRE-05", f"{unit.id}はこのラウンドすでに身を投げ出しています。")
     assert unit.sheet is not None
     check = roll_check(d, unit.id, "身を投げ出す（回避）", unit.sheet.skill("回避"), dice, skill="回避")
     spent = unit.id in state.acted or (state.turn == unit.id and unit.attacks > 0)
     forfeit = state.round + 1 if spent else state.round
     when = "次のラウンドの" if spent else "このラウンドの"
     d.emit(ce.UnitMarked(unit=unit.id, key="forfeit", value=forfeit,
-                         note=f"{unit.id}は{when}攻撃を行えない（7-FIRE-07）"))
+                         note=f"{unit.id}は{when}攻撃を行えない（7-FIRE-06）"))
     if check.succeeded:
         d.emit(ce.UnitMarked(unit=unit.id, key="dived", value=state.round,
-                             note=f"{unit.id}は遮蔽に飛び込んだ：このラウンド{unit.id}への射撃はペナルティ・ダイス1（7-FIRE-06）"))
+                             note=f"{unit.id}は遮蔽に飛び込んだ：このラウンド{unit.id}への射撃はペナルティ・ダイス1（7-FIRE-05）"))
 
 
 def _reload(d: Decision[Coc7State], unit: Coc7Unit) -> None:
@@ -106,7 +106,7 @@ def _reload(d: Decision[Coc7State], unit: Coc7Unit) -> None:
     if arm.ammo == weapon.capacity:
         raise InvalidInput(f"{weapon.name}は弾が満タンです（{arm.ammo}発）。")
     d.emit(ArmChanged(unit=unit.id, weapon=weapon.name, ammo=weapon.capacity, jammed=arm.jammed,
-                      note=f"{unit.id}は{weapon.name}に装填した（{arm.ammo}→{weapon.capacity}発、この手番の行動、7-FIRE-09）"))
+                      note=f"{unit.id}は{weapon.name}に装填した（{arm.ammo}→{weapon.capacity}発、この手番の行動、7-FIRE-08）"))
     d.emit(ce.UnitMarked(unit=unit.id, key="acted", value=True))
 
 

@@ -36,7 +36,7 @@ class ResponseUsed(Event):
 @dataclass(frozen=True)
 class ArmChanged(Event):
     """A weapon's condition in battle: ``ammo`` left (None: no ammunition), ``jammed``
-    (7-FIRE-08), ``dropped`` (7-MAN-10); ``note`` says why in Japanese."""
+    (7-FIRE-07), ``dropped`` (7-MAN-10); ``note`` says why in Japanese."""
 
     unit: str
     weapon: str

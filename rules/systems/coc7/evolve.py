@@ -64,7 +64,7 @@ def _turn_ended(state: Coc7State, e: ev.TurnEnded) -> None:
     if isinstance(unit, Coc7Unit):
         unit.marks.pop("acted", None)
         forfeit = unit.marks.get("forfeit")
-        if forfeit is not None and forfeit <= state.round:  # the attack it gave up (7-FIRE-07)
+        if forfeit is not None and forfeit <= state.round:  # the attack it gave up (7-FIRE-06)
             unit.marks.pop("forfeit", None)
 
 

@@ -33,24 +33,24 @@ def point_blank_squares(dex: int) -> int:
 
 
 def range_band(weapon: Weapon7, gap: int | None) -> tuple[Level7, str]:
-    """7-FIRE-05: the lowest success level that hits at ``gap`` squares, and a note: within
+    """7-FIRE-04: the lowest success level that hits at ``gap`` squares, and a note: within
     the base range any success; up to twice it a hard success (長距離); up to four times an
-    extreme success (超長距離); beyond, impossible (RuleViolation 7-FIRE-05). Without a map
+    extreme success (超長距離); beyond, impossible (RuleViolation 7-FIRE-04). Without a map
     (``gap`` None) or a range, any success."""
     if gap is None or weapon.range_m is None or gap <= weapon.range_m:
         return Level7.REGULAR, ""
     if gap <= 2 * weapon.range_m:
-        return Level7.HARD, f"（長距離 {gap}m：ハード成功以上で命中、7-FIRE-05）"
+        return Level7.HARD, f"（長距離 {gap}m：ハード成功以上で命中、7-FIRE-04）"
     if gap <= 4 * weapon.range_m:
-        return Level7.EXTREME, f"（超長距離 {gap}m：イクストリーム成功以上で命中、7-FIRE-05）"
-    forbid("7-FIRE-05", f"{weapon.name}の射程{weapon.range_m}mの4倍を超えています（{gap}m）。")
+        return Level7.EXTREME, f"（超長距離 {gap}m：イクストリーム成功以上で命中、7-FIRE-04）"
+    forbid("7-FIRE-04", f"{weapon.name}の射程{weapon.range_m}mの4倍を超えています（{gap}m）。")
     return Level7.CRITICAL, ""
 
 
 def shot_modifiers(actor: Coc7Unit, target: Coc7Unit, weapon: Weapon7, cmd: Attack, shots: int,
                    gap: int | None, round_: int) -> list[Modifier]:
     """The dice of each shot: point-blank (7-FIRE-02), several shots (7-FIRE-03), a target
-    that dived for cover this round (7-FIRE-06), the declared ``bonus:`` (cover, aim …,
+    that dived for cover this round (7-FIRE-05), the declared ``bonus:`` (cover, aim …,
     7-DICE-03). ``special:至近距離`` on the map beyond point-blank is refused (7-FIRE-02)."""
     found = []
     near = point_blank_squares(actor.dex)
@@ -73,14 +73,14 @@ def shoot(d: Decision[Coc7State], cmd: Attack, actor: Coc7Unit, target: Coc7Unit
     """Fire ``weapon`` at ``target`` ``cmd.shots`` times (7-FIRE-01..09): each shot rolled
     (attack roll, then damage: weapon dice, then CON if any), no answer asked.
 
-    Raises RuleViolation 7-FIRE-03 (more shots than the weapon fires a round), 7-FIRE-09
-    (not enough rounds left), 7-FIRE-05 (out of range), 7-FIRE-02 (not point-blank)."""
+    Raises RuleViolation 7-FIRE-03 (more shots than the weapon fires a round), 7-FIRE-08
+    (not enough rounds left), 7-FIRE-04 (out of range), 7-FIRE-02 (not point-blank)."""
     shots = cmd.shots or 1
     if shots > weapon.shots:
         forbid("7-FIRE-03", f"{weapon.name}は1ラウンドに{weapon.shots}発までです（shots:{shots}）。")
     arm = actor.arms.get(weapon.name)
     if arm is not None and arm.ammo is not None and arm.ammo < shots:
-        forbid("7-FIRE-09", f"{weapon.name}の弾が足りません（残り{arm.ammo}発、{shots}発撃とうとした）。「装填」で込め直せます。")
+        forbid("7-FIRE-08", f"{weapon.name}の弾が足りません（残り{arm.ammo}発、{shots}発撃とうとした）。「装填」で込め直せます。")
     if cmd.mode and cmd.mode not in ("単発",):
         raise InvalidInput(f"7版の戦闘では射撃モード「{cmd.mode}」はまだ扱えません（単発の shots:1〜{weapon.shots}）。")
     gap = apart(d.state, actor, target)
@@ -102,7 +102,7 @@ def shoot(d: Decision[Coc7State], cmd: Attack, actor: Coc7Unit, target: Coc7Unit
         arm = d.state.unit7(actor.id).arms.get(weapon.name)
         if weapon.malfunction is not None and check.roll >= weapon.malfunction:
             d.emit(ArmChanged(unit=actor.id, weapon=weapon.name, ammo=arm.ammo if arm else None, jammed=True,
-                              note=f"{weapon.name}が故障した（出目{check.roll} ≧ 故障ナンバー{weapon.malfunction}、7-FIRE-08）"))
+                              note=f"{weapon.name}が故障した（出目{check.roll} ≧ 故障ナンバー{weapon.malfunction}、7-FIRE-07）"))
             results.append(f"{shot}発目：故障して撃てなかった")
             break
         if arm is not None and arm.ammo is not None:

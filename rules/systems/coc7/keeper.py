@@ -60,7 +60,7 @@ def set_value(d: Decision[Coc7State], cmd: SetValue) -> None:
     elif key in ("状態", "condition"):
         _set_condition(d, cmd, unit)
     elif "." in key:
-        _set_weapon(d, cmd, unit, *key.split(".", 1))
+        _set_weapon(d, cmd, unit, *key.rsplit(".", 1))  # .38リボルバー.弾数
     elif upper in CHARACTERISTICS or upper in ATTACKS or unit.sheet.knows(key):
         name = upper if upper in CHARACTERISTICS else "攻撃回数" if upper in ATTACKS else canonical(key)
         value = _number(cmd.value, name, 1 if name == "攻撃回数" else 0, 9 if name == "攻撃回数" else 999)

@@ -17,7 +17,7 @@ HELD, PINNED, HOLDING, PRONE = "組み付き", "押さえ込み", "組み付き�
 @dataclass
 class Arm:
     """A weapon's condition in this battle: ``ammo`` rounds left (None: it uses none),
-    ``jammed`` (a malfunction, 7-FIRE-08), ``dropped`` (disarmed, 7-MAN-10)."""
+    ``jammed`` (a malfunction, 7-FIRE-07), ``dropped`` (disarmed, 7-MAN-10)."""
 
     ammo: int | None = None
     jammed: bool = False
@@ -38,8 +38,8 @@ class Coc7Unit(Unit):
         responses: dodges and fights back this round (7-OUTN-01);
         square: its map square or None; ``moved``: squares moved this turn (7-MOVE-01);
         marks: ``holding`` (the unit it holds), ``held_by`` (who holds it), ``dived`` (the
-            round it dived for cover, 7-FIRE-06), ``forfeit`` (the round from which its next
-            attack is lost, 7-FIRE-07), ``treated`` (skills that healed its current injury,
+            round it dived for cover, 7-FIRE-05), ``forfeit`` (the round from which its next
+            attack is lost, 7-FIRE-06), ``treated`` (skills that healed its current injury,
             7-AID-01), ``readied`` (DEX+50 this round, 7-ORDER-02).
     """
 
