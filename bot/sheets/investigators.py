@@ -71,21 +71,22 @@ class InvestigatorBook:
         return [private(user, f"【{inv.name}】\n" + investigator_text(inv, full=True))]
 
     async def set(self, scope: str, user: str, inv: Investigator, key: str, value: str) -> list[Reply]:
-        """``/char set`` on a 7th investigator: a characteristic, 幸運, 年齢, HP/MP, SAN or a skill."""
+        """``/char set`` on a 7th investigator: a characteristic, 幸運, 年齢, HP/MP, SAN, 攻撃回数
+        (attacks a round, 7-OUTN-02) or a skill."""
         folded = unicodedata.normalize("NFKC", key).strip()
         upper = folded.upper()
         number = opt.integer({"v": value}, "v", key)
         if number is None:
             raise InvalidInput(f"{key} の値には整数を指定してください。")
         fields = {"幸運": "luck", "LUCK": "luck", "年齢": "age", "AGE": "age", "HP": "hp_max_override",
-                  "MP": "mp_max_override", "SAN": "san_now", "正気度": "san_now"}
+                  "MP": "mp_max_override", "SAN": "san_now", "正気度": "san_now", "攻撃回数": "attacks"}
         if upper in CHARACTERISTICS:
             inv = dataclasses.replace(inv, stats={**inv.stats, upper: _bounded(number, upper, *CHARACTERISTIC_RANGE_7)})
             shown = f"{upper} = {number}"
         elif upper in fields or folded in fields:
             field = fields.get(upper) or fields[folded]
-            high = PERCENT_MAX_7 if field in ("luck", "san_now") else 999
-            inv = dataclasses.replace(inv, **{field: _bounded(number, key, 0, high)})
+            high = PERCENT_MAX_7 if field in ("luck", "san_now") else 9 if field == "attacks" else 999
+            inv = dataclasses.replace(inv, **{field: _bounded(number, key, 1 if field == "attacks" else 0, high)})
             shown = f"{folded} = {number}"
         else:
             inv = inv.with_skill(folded, _bounded(number, key, 0, PERCENT_MAX_7))

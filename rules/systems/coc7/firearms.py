@@ -109,9 +109,9 @@ def shoot(d: Decision[Coc7State], cmd: Attack, actor: Coc7Unit, target: Coc7Unit
             d.emit(ArmChanged(unit=actor.id, weapon=weapon.name, ammo=arm.ammo - 1))
         if check.succeeded and check.level.rank >= needed.rank:
             amount = deal(d, number, actor.id, target.id, weapon, check.level, dice)
-            lost = take(d, target.id, amount, dice, cause=f"{actor.id}の{weapon.name}")
-            results.append(f"{shot}発目が命中：{target.id}に{lost}ダメージ" if shots > 1
-                           else f"命中：{target.id}に{lost}ダメージ")
+            take(d, target.id, amount, dice, cause=f"{actor.id}の{weapon.name}")
+            results.append(f"{shot}発目が命中：{target.id}に{amount}ダメージ" if shots > 1
+                           else f"命中：{target.id}に{amount}ダメージ")
         else:
             results.append(f"{shot}発目は外れた" if shots > 1 else "外れた")
     d.emit(ce.AttackResolved(attack=number, outcome="、".join(results)))

@@ -108,9 +108,13 @@ def succeed(d: Decision[Coc7State], attacker: str, defender: str, effect: str) -
 
 
 def loosen(d: Decision[Coc7State]) -> None:
-    """A hold ends when its holder is out of action or gone (7-MAN-07)."""
+    """A hold ends when its holder or the held unit is out of action or gone (7-MAN-07)."""
     for unit in list(d.state.units.values()):
         assert isinstance(unit, Coc7Unit)
         held_by = unit.marks.get("held_by")
-        if held_by and (held_by not in d.state.units or d.state.units[held_by].out_of_action):
+        if not held_by:
+            continue
+        if held_by not in d.state.units or d.state.units[held_by].out_of_action:
             release(d, held_by, unit.id, f"{held_by}が行動不能になった")
+        elif unit.out_of_action:
+            release(d, held_by, unit.id, f"{unit.id}が行動不能になった")

@@ -148,13 +148,13 @@ def resolve(d: Decision[Coc7State], pending: Pending, answer: str, defence: Leve
     elif won == ATTACKER:
         weapon = Weapon7.from_dict(ctx["weapon"])
         amount = deal(d, pending.id, attacker, defender, weapon, attack_level, dice)
-        lost = take(d, defender, amount, dice, cause=f"{attacker}の{weapon.name}")
-        outcome = f"{attacker}の攻撃が命中：{defender}に{lost}ダメージ"
+        take(d, defender, amount, dice, cause=f"{attacker}の{weapon.name}")
+        outcome = f"{attacker}の攻撃が命中：{defender}に{amount}ダメージ"
     elif won == DEFENDER:
         assert defence is not None and defence_weapon is not None
         amount = deal(d, pending.id, defender, attacker, defence_weapon, defence, dice)
-        lost = take(d, attacker, amount, dice, cause=f"{defender}の応戦（{defence_weapon.name}）")
-        outcome = f"{defender}の応戦が勝った：{attacker}に{lost}ダメージ"
+        take(d, attacker, amount, dice, cause=f"{defender}の応戦（{defence_weapon.name}）")
+        outcome = f"{defender}の応戦が勝った：{attacker}に{amount}ダメージ"
     elif not attack_level.succeeded and (defence is None or not defence.succeeded):
         outcome = "双方とも失敗：何も起こらない" if defence is not None else "攻撃は外れた"
     elif answer == DODGE:

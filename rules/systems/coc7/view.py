@@ -33,7 +33,7 @@ def _maneuver_rows() -> tuple[dict, ...]:
 def notes(state: Coc7State, unit: Coc7Unit) -> tuple[str, ...]:
     """What a KP needs to rule about ``unit`` now, in Japanese."""
     found = []
-    if readied(unit):
+    if readied(unit) and not unit.out_of_action:
         found.append(f"{unit.in_hand}を構えている（次のラウンドDEX+{READIED_BONUS}）")
     if unit.responses:
         found.append(f"このラウンド応戦・回避{unit.responses}回" + ("（多勢に無勢）" if outnumbered(unit) else ""))
