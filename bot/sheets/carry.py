@@ -122,7 +122,7 @@ class SheetCarrier:
         used = _successes(active)
         carry = bool(state.settings.get(SETTING, True))
         reopened = {c.name: c.new[REOPENED] for c in await self.store.sheet_carries(battle_id) if REOPENED in c.new}
-        writes, carries, lines, marks = [], [], [], []
+        writes, carries, lines, marks, ticks = [], [], [], [], []
         for unit in state.units.values():
             join = joined.get(unit.id)
             if unit.owner is None or join is None:
@@ -136,7 +136,7 @@ class SheetCarrier:
                 new7 = result7(old7, unit, skills, carry)
                 added = [s for s in skills if s not in old7.growth]
                 if added:
-                    marks.append(f"{old7.name}" + "".join(f"〈{s}〉" for s in added))
+                    ticks.append(f"{old7.name}" + "".join(f"〈{s}〉" for s in added))
                 before, after7 = carried(old7), carried(new7)
                 changed = {k for k in CARRIED7 if before[k] != after7[k]}
                 if not changed:
@@ -173,6 +173,8 @@ class SheetCarrier:
             text.append("シートに反映: " + "／".join(lines))
         if marks:
             text.append("成長の印: " + "、".join(marks) + "（/char growth で成長ロール）")
+        if ticks:
+            text.append("成長チェック: " + "、".join(ticks) + "（/char growth で成長ロール）")
         if not carry and any(u.owner for u in state.units.values()):
             text.append("（KP設定 シート反映 がオフのため、HP・SAN・武器はシートに書き込んでいません）")
         sheets = SheetWrites(tuple((s, n, _clean(d)) for s, n, d in writes), tuple(carries)) if writes else None
@@ -194,6 +196,9 @@ class SheetCarrier:
                 data, kept7 = undo7(record.data, carry.old, carry.new)
                 writes.append((carry.scope, carry.name, data))
                 shown = changes7(Investigator.from_dict(record.data), Investigator.from_dict(data))
+                unticked = [k for k in record.data.get("growth") or () if k not in data.get("growth", ())]
+                if unticked:
+                    shown.append("成長チェック" + "".join(f"〈{k}〉" for k in unticked) + "を外す")
                 if kept7:
                     shown.append("、".join(_KEPT_WORDS.get(k, k) for k in kept7) + "はその後に変えた値のまま")
                 if shown:
