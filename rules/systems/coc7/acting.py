@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from rules.battle.commands import Attack
 from rules.battle.decision import Decision
-from rules.battle.permissions import acting_unit, find_unit
 from rules.coc7.weapons import Weapon7
 from rules.errors import InvalidInput, forbid
-from rules.systems.coc6.attack import require_no_pending, require_turn
+from rules.systems.coc6.attack import attacker_and_target, require_no_pending, require_turn
 from rules.systems.coc7.state import PINNED, Coc7State, Coc7Unit
 
 __all__ = ["begin", "choose_weapon", "require_no_pending", "require_turn", "usable"]
@@ -22,18 +21,8 @@ def begin(d: Decision[Coc7State], cmd: Attack) -> tuple[Coc7Unit, Coc7Unit]:
     RuleViolation 7-ATK-01 (no attack left this round), 7-FIRE-06 (the attack was given up
     by diving for cover), all liftable with ``/kp allow``."""
     state = d.state
-    actor = acting_unit(state, cmd, prefer=state.turn)
-    assert isinstance(actor, Coc7Unit) and actor.sheet is not None
-    require_turn(state, actor)
-    require_no_pending(state)
-    if not cmd.target:
-        raise InvalidInput("攻撃の対象を target: で指定してください。")
-    target = find_unit(state, cmd.target)
-    assert isinstance(target, Coc7Unit)
-    if target.id == actor.id:
-        raise InvalidInput("自分自身は攻撃できません。")
-    if "死亡" in target.conditions:
-        raise InvalidInput(f"{target.id}はすでに死亡しています。")
+    actor, target = attacker_and_target(state, cmd)
+    assert isinstance(actor, Coc7Unit) and actor.sheet is not None and isinstance(target, Coc7Unit)
     forfeit = actor.marks.get("forfeit")
     if forfeit is not None and forfeit <= state.round:
         forbid("7-FIRE-06", f"{actor.id}は身を投げ出したので、この手番は攻撃できません。")

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from rules.battle import events as ev
 from rules.battle.keeper import KEEPER_HANDLERS
-from rules.battle.state import Pending
+from rules.battle.state import Pending, begin_round, drop_unit
 from rules.coc7.character import CHARACTERISTICS, Investigator
 from rules.systems.coc6 import events as ce
 from rules.systems.coc7 import events as e7
@@ -26,22 +26,8 @@ def _joined(state: Coc7State, e: ev.UnitJoined) -> None:
     state.units[e.unit] = unit
 
 
-def _removed(state: Coc7State, e: ev.UnitRemoved) -> None:
-    state.units.pop(e.unit, None)
-    state.order = [u for u in state.order if u != e.unit]
-    state.acted = [u for u in state.acted if u != e.unit]
-    state.pending = [p for p in state.pending if p.unit != e.unit and p.context.get("attacker") != e.unit]
-    if state.turn == e.unit:
-        state.turn = None
-
-
 def _round_started(state: Coc7State, e: ev.RoundStarted) -> None:
-    state.phase = "active"
-    state.round = e.round
-    state.order = list(e.order)
-    state.tied = [list(group) for group in e.tied]
-    state.acted = []
-    state.turn = None
+    begin_round(state, e.round, e.order, e.tied)
     for unit in state.units.values():
         assert isinstance(unit, Coc7Unit)
         unit.responses = 0
@@ -148,7 +134,7 @@ _HANDLERS = {
     ev.BattleOpened: lambda s, e: (setattr(s, "system", e.system), setattr(s, "keeper", e.keeper),
                                    s.settings.update(e.settings)),
     ev.UnitJoined: _joined,
-    ev.UnitRemoved: _removed,
+    ev.UnitRemoved: lambda s, e: drop_unit(s, e.unit),
     ev.RoundStarted: _round_started,
     ev.TurnStarted: _turn_started,
     ev.TurnEnded: _turn_ended,

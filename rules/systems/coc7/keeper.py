@@ -7,9 +7,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from rules.battle import events as ev
 from rules.battle.decision import Decision
-from rules.battle.keeper import (ChangeSetting, Handover, KeeperRuling, Reorder, SetValue, SkipTurn)
+from rules.battle.keeper import ChangeSetting, Handover, KeeperRuling, Reorder, SetValue, SkipTurn
 from rules.battle.permissions import find_unit, require_keeper
 from rules.coc7.character import CHARACTERISTICS
 from rules.coc7.skills import canonical
@@ -73,15 +72,7 @@ def set_value(d: Decision[Coc7State], cmd: SetValue) -> None:
 
 
 def _set_condition(d: Decision[Coc7State], cmd: SetValue, unit: Coc7Unit) -> None:
-    value = unicodedata.normalize("NFKC", cmd.value).strip()
-    added = not value.startswith("-")
-    condition = value.lstrip("+-").strip()
-    if condition not in CONDITIONS:
-        raise InvalidInput(f"状態には {'、'.join(CONDITIONS)} のどれかを +気絶 / -気絶 の形で指定してください。")
-    if added == (condition in unit.conditions):
-        raise InvalidInput(f"{unit.id}はすでにその状態{'です' if added else 'ではありません'}。")
-    verb = "付与" if added else "解除"
-    d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=f"{unit.id}の{condition}を{verb}"))
+    condition, added = coc_keeper.condition_ruling(d, cmd, unit, CONDITIONS)
     if not added and condition in (HELD, PINNED) and unit.marks.get("held_by"):
         release(d, unit.marks["held_by"], unit.id, "KPの設定")
     elif not added and condition == HOLDING and unit.marks.get("holding"):
@@ -108,22 +99,8 @@ def _set_weapon(d: Decision[Coc7State], cmd: SetValue, unit: Coc7Unit, name: str
     d.emit(ArmChanged(unit=unit.id, weapon=weapon.name, ammo=ammo, jammed=jammed, dropped=arm.dropped))
 
 
-def skip_turn(d: Decision[Coc7State], cmd: SkipTurn) -> None:
-    """``/kp skip``: the turn ends now; an unanswered attack is closed first."""
-    require_keeper(d.state, cmd, "手番のスキップ")
-    state = d.state
-    if state.phase != "active" or state.turn is None:
-        raise InvalidInput("いまは誰の手番でもありません。")
-    unit = state.turn
-    d.emit(KeeperRuling(by=cmd.issuer, action="スキップ", detail=f"{unit}の手番を飛ばした"))
-    for pending in list(state.pending):
-        d.emit(ce.AttackResolved(attack=pending.id, outcome="KPの裁定で打ち切り"))
-    d.emit(ev.TurnEnded(unit=unit))
-    advance(d)
-
-
 HANDLERS = {
-    SetValue: set_value, SkipTurn: skip_turn,
+    SetValue: set_value, SkipTurn: lambda d, cmd: coc_keeper.skip_turn(None, d, cmd, then=advance),
     Reorder: lambda d, cmd: coc_keeper.reorder(None, d, cmd),
     ChangeSetting: lambda d, cmd: coc_keeper.change_setting(None, d, cmd),
     Handover: lambda d, cmd: coc_keeper.handover(None, d, cmd),
