@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.battle.commands import Attack
 from rules.battle.decision import Decision
-from rules.coc7.weapons import Weapon7
+from rules.coc7.weapons import Weapon7, known
 from rules.errors import InvalidInput, forbid
 from rules.systems.coc6.attack import attacker_and_target, require_no_pending, require_turn
 from rules.systems.coc7.state import PINNED, Coc7State, Coc7Unit
@@ -41,13 +41,15 @@ def require_free(actor: Coc7Unit, target: Coc7Unit, maneuver: bool) -> None:
 
 
 def choose_weapon(unit: Coc7Unit, name: str | None) -> Weapon7:
-    """The weapon ``name`` (or the weapon in hand, else the sheet's first, else こぶし);
-    raises InvalidInput naming the unit's weapons for an unknown one."""
+    """The weapon ``name`` (another name of a built-in one: 素手 is こぶし; or a skill's
+    speciality: 拳銃 is the one 〈射撃（拳銃）〉 weapon), else the weapon in hand, else the
+    sheet's first, else こぶし; raises InvalidInput naming the unit's weapons for an unknown one."""
     assert unit.sheet is not None
     wanted = name or unit.in_hand
     weapon = unit.sheet.weapon(wanted) if wanted else None
     if weapon is None and name:
-        weapon = _by_skill(unit, name)
+        alias = known(name)  # 素手 → こぶし, リボルバー → .38リボルバー
+        weapon = (unit.sheet.weapon(alias.name) if alias else None) or _by_skill(unit, name)
     if weapon is None:
         if name:
             names = "、".join(w.name for w in unit.sheet.all_weapons)
