@@ -20,7 +20,9 @@ from rules.dice import Dice
 from rules.errors import InvalidInput, forbid
 from rules.systems.coc6 import events as ce
 from rules.systems.coc7.acting import require_no_pending, require_turn
+from rules.systems.coc6.conditions import remove
 from rules.systems.coc7.events import ArmChanged, InHand
+from rules.systems.coc7.maneuver import DISARM
 from rules.systems.coc7.rolls import roll_check
 from rules.systems.coc7.state import Coc7State, Coc7Unit
 
@@ -119,4 +121,6 @@ def _pick_up(d: Decision[Coc7State], unit: Coc7Unit) -> None:
     d.emit(ArmChanged(unit=unit.id, weapon=name, ammo=arm.ammo, jammed=arm.jammed, dropped=False,
                       note=f"{unit.id}は{name}を拾った（この手番の行動、7-MAN-10）"))
     d.emit(InHand(unit=unit.id, weapon=name))
+    if not any(arm.dropped for other, arm in unit.arms.items() if other != name):
+        remove(d, unit.id, DISARM, f"{name}を拾った")
     d.emit(ce.UnitMarked(unit=unit.id, key="acted", value=True))

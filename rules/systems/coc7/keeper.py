@@ -18,12 +18,12 @@ from rules.systems.coc6 import keeper as coc_keeper
 from rules.systems.coc6.conditions import add
 from rules.systems.coc6.damage import announce_defeat
 from rules.systems.coc7.events import ArmChanged, SheetSet
-from rules.systems.coc7.maneuver import release
+from rules.systems.coc7.maneuver import DISARM, release
 from rules.systems.coc7.state import (DEAD, DYING, HELD, HOLDING, MAJOR_WOUND, PINNED, PRONE, UNCONSCIOUS,
                                       Coc7State, Coc7Unit)
 from rules.systems.coc7.turns import advance
 
-CONDITIONS = (MAJOR_WOUND, DYING, UNCONSCIOUS, DEAD, PRONE, HELD, PINNED, HOLDING)
+CONDITIONS = (MAJOR_WOUND, DYING, UNCONSCIOUS, DEAD, PRONE, HELD, PINNED, HOLDING, DISARM)
 """Conditions the KP may set or clear."""
 ATTACKS = ("攻撃回数", "ATTACKS")
 
@@ -54,8 +54,10 @@ def set_value(d: Decision[Coc7State], cmd: SetValue) -> None:
         d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=label))
         if after != unit.hp:
             d.emit(ce.HpChanged(unit=unit.id, before=unit.hp, after=after, cause="KPの設定"))
+        if after == 0 and MAJOR_WOUND in unit.conditions:
+            add(d, unit.id, DYING, "重傷でHP0（7-HP-06、KPの設定）")
         if after == 0:
-            add(d, unit.id, DYING if MAJOR_WOUND in unit.conditions else UNCONSCIOUS, "HP0（KPの設定）")
+            add(d, unit.id, UNCONSCIOUS, "HP0（KPの設定）")
     elif key in ("状態", "condition"):
         _set_condition(d, cmd, unit)
     elif "." in key:

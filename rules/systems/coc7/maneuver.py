@@ -3,8 +3,8 @@
 the maneuvering unit is smaller than its target (three or more smaller: impossible; being
 bigger gives nothing); it is answered and compared as any melee attack, and when it wins its
 effect is a condition later turns see: 組み付き (held: cannot move), 押さえ込み (pinned:
-cannot move, may only try to break free), 転倒 (knocked down: melee attacks on it get a bonus
-die until it stands up at its next turn), 武装解除 (the weapon in hand is dropped)."""
+cannot move, may only try to break free), 転倒 (knocked down until it stands up at its next
+turn), 武装解除 (the weapon in hand is dropped until picked up)."""
 from __future__ import annotations
 
 import unicodedata
@@ -104,6 +104,7 @@ def succeed(d: Decision[Coc7State], attacker: str, defender: str, effect: str) -
                       jammed=bool(arm and arm.jammed), dropped=True,
                       note=f"{defender}は{weapon.name}を落とした（武装解除、7-MAN-10）"))
     d.emit(InHand(unit=defender, weapon=UNARMED.name))
+    add(d, defender, DISARM, f"{attacker}のマヌーバー（7-MAN-10）")
     return f"{attacker}のマヌーバーが成功：{defender}は{weapon.name}を落とした"
 
 

@@ -21,7 +21,7 @@ from rules.systems.coc7.damage import deal
 from rules.systems.coc7.events import InHand, ResponseUsed
 from rules.systems.coc7.outcome import ATTACKER, DEFENDER, DODGE, FIGHT_BACK, NO_RESPONSE, winner
 from rules.systems.coc7.rolls import Modifier, roll_check
-from rules.systems.coc7.state import PRONE, Coc7State, Coc7Unit
+from rules.systems.coc7.state import Coc7State, Coc7Unit
 from rules.systems.coc7.wounds import take
 
 ANSWERS = (FIGHT_BACK, DODGE, NO_RESPONSE)
@@ -41,12 +41,10 @@ def outnumbered(target: Coc7Unit) -> Modifier | None:
 
 
 def melee_modifiers(target: Coc7Unit, declared: int) -> list[Modifier]:
-    """The dice every melee attack on ``target`` gets: outnumbered (7-OUTN-01), knocked
-    down (7-MAN-09), and the ``bonus:`` the attacker declared (cover, surprise … as the KP
-    rules, 7-DICE-03)."""
+    """The dice every melee attack on ``target`` gets: outnumbered (7-OUTN-01) and the
+    ``bonus:`` the attacker declared (surprise, a target on the ground … as the KP rules,
+    7-DICE-03)."""
     found = [m for m in (outnumbered(target),) if m is not None]
-    if PRONE in target.conditions:
-        found.append(Modifier(1, "転倒している相手"))
     if declared:
         found.append(Modifier(declared, "宣言した補正"))
     return found

@@ -1,8 +1,8 @@
 """``/check skill: [target:] [bonus:] [difficulty:]`` in a 7th-edition battle: any skill or
 characteristic of the unit with its 7th values and success levels, and the treatments
 (7-AID-01..04): 〈応急手当〉 restores 1 HP, 〈医学〉 1D3, each once per injury and never above
-the maximum; either stabilises a dying unit (瀕死 ends; it stays unconscious), and a unit
-unconscious at 0 HP without a major wound wakes when healed. A treatment is the unit's
+the maximum; only 〈応急手当〉 stabilises a dying unit (瀕死 ends; it stays unconscious), and a
+unit unconscious at 0 HP without a major wound wakes when healed. A treatment is the unit's
 action on its own turn (it takes the turn's attack)."""
 from __future__ import annotations
 
@@ -37,7 +37,8 @@ def check(d: Decision[Coc7State], cmd: SkillCheck, dice: Dice) -> None:
 
     Raises InvalidInput (before the start, out of action, an unknown skill, a % modifier,
     a dead or unhurt patient); RuleViolation 7-AID-03 (this injury already treated with the
-    skill), 7-ATK-01 (the turn's action spent), 7-MELEE-09 (patient out of reach)."""
+    skill), 7-AID-02 (medicine on a dying unit), 7-ATK-01 (the turn's action spent),
+    7-MELEE-09 (patient out of reach)."""
     state = d.state
     if state.phase != "active":
         raise InvalidInput("戦闘中の判定は /battle start のあとに行います（戦闘外は /check をシートで振ります）。")
@@ -93,6 +94,8 @@ def _patient(d: Decision[Coc7State], cmd: SkillCheck, unit: Coc7Unit, skill: str
         raise InvalidInput(f"{patient.id}は死亡しています。手当てはできません。")
     if patient.hp >= patient.hp_max and DYING not in patient.conditions:
         raise InvalidInput(f"{patient.id}は負傷していません（HP {patient.hp}/{patient.hp_max}）。")
+    if skill == MEDICINE and DYING in patient.conditions:
+        forbid("7-AID-02", f"{patient.id}は瀕死です。まず〈応急手当〉で容体を安定させてから〈医学〉を使います。")
     if skill in patient.marks.get(TREATED, ()):
         forbid("7-AID-03", f"{patient.id}の今の負傷は〈{skill}〉で手当て済みです（1つの負傷に1回。新たに負傷すれば、また手当てできます）。")
     return patient
@@ -100,8 +103,9 @@ def _patient(d: Decision[Coc7State], cmd: SkillCheck, unit: Coc7Unit, skill: str
 
 def heal(d: Decision[Coc7State], patient: Coc7Unit, skill: str, dice: Dice) -> int:
     """A successful ``skill`` on ``patient`` (7-AID-01/02/04): HP restored (1, or 1D3 rolled
-    now), never above the maximum; a dying unit is stabilised; a unit unconscious at 0 HP
-    without a major wound wakes. Returns the HP restored."""
+    now), never above the maximum; a dying unit is stabilised (by first aid: medicine is
+    refused on it, :func:`_patient`); a unit unconscious at 0 HP without a major wound wakes.
+    Returns the HP restored."""
     rolled = 1 if HEALS[skill] == "1" else dice.roll(3)
     before = patient.hp
     after = min(patient.hp_max, before + rolled)

@@ -1,6 +1,6 @@
 """Hit points and wounds of the 7th edition (7-HP-01..07): HP never goes below 0; one blow
 of at least half the maximum HP is a major wound (重傷), after which the victim rolls CON or
-falls unconscious (気絶); one blow of the maximum HP or more kills; at 0 HP a unit with a
+falls unconscious (気絶); one blow of more than the maximum HP kills; at 0 HP a unit with a
 major wound is dying (瀕死, and unconscious) and rolls CON at the end of every round until
 it dies or is stabilised, one without a major wound is unconscious."""
 from __future__ import annotations
@@ -30,7 +30,8 @@ def con_roll(d: Decision[Coc7State], unit: Coc7Unit, why: str, dice: Dice) -> Ch
 def take(d: Decision[Coc7State], unit_id: str, amount: int, dice: Dice, cause: str = "") -> int:
     """``unit_id`` takes one blow of ``amount`` HP (7-HP-01..06). Returns the HP lost.
 
-    HP falls to no less than 0 (7-HP-01). A blow of the maximum HP or more kills (7-HP-04).
+    HP falls to no less than 0 (7-HP-01). A blow of more than the maximum HP kills (7-HP-04;
+    exactly the maximum is a major wound).
     A major wound (7-HP-02) adds 重傷; with HP left the unit rolls CON and falls 気絶 on a
     failure (7-HP-03). At 0 HP: 瀕死 and 気絶 with a major wound (this blow's or an earlier
     one, 7-HP-06), else 気絶 (7-HP-05)."""
@@ -40,8 +41,8 @@ def take(d: Decision[Coc7State], unit_id: str, amount: int, dice: Dice, cause: s
     before = unit.hp
     after = max(0, before - amount)
     d.emit(ce.HpChanged(unit=unit_id, before=before, after=after, cause=cause))
-    if amount >= unit.hp_max:
-        add(d, unit.id, DEAD, f"一撃で最大HP{unit.hp_max}以上のダメージ（7-HP-04）")
+    if amount > unit.hp_max:
+        add(d, unit.id, DEAD, f"一撃で最大HP{unit.hp_max}を超えるダメージ（7-HP-04）")
     elif is_major(amount, unit.hp_max) or (after == 0 and MAJOR_WOUND in unit.conditions):
         if is_major(amount, unit.hp_max):
             add(d, unit.id, MAJOR_WOUND, f"一撃で最大HP{unit.hp_max}の半分以上（7-HP-02）")

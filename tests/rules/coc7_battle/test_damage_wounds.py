@@ -104,11 +104,20 @@ def test_hp_stops_at_zero_and_without_a_major_wound_the_unit_is_only_unconscious
 
 
 @pytest.mark.rule("7-HP-04")
-def test_a_blow_of_the_maximum_hp_kills(table):
-    fight(table, "バット", victim(10))
-    table.attack("アリス", "信者", d(12))  # extreme: 8 + 4 = 12 ≥ 10
+def test_a_blow_of_more_than_the_maximum_hp_kills(table):
+    fight(table, "バット", victim(11))
+    table.attack("アリス", "信者", d(12))  # extreme: 8 + 4 = 12 > 11
     table.react("信者", "なし")
     assert table.hp("信者") == 0 and table.conditions("信者") == ["死亡"]
+
+
+@pytest.mark.rule("7-HP-04")
+@pytest.mark.rule("7-HP-06")
+def test_a_blow_of_exactly_the_maximum_is_a_major_wound_to_zero(table):
+    fight(table, "バット", victim(12))
+    table.attack("アリス", "信者", d(12))  # extreme: 12 = 12
+    table.react("信者", "なし")
+    assert table.hp("信者") == 0 and table.conditions("信者") == ["重傷", "瀕死", "気絶"]
 
 
 def dying(table, con_roll: int) -> None:

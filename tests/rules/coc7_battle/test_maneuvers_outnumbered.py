@@ -96,18 +96,18 @@ def test_a_pinned_unit_may_only_try_to_break_free(table):
 
 
 @pytest.mark.rule("7-MAN-09")
-def test_a_knocked_down_unit_gives_a_bonus_die_until_it_stands_up(table):
+def test_a_knocked_down_unit_stays_down_until_its_next_turn(table):
     wrestle(table, 0, 0, investigator("ボブ", DEX=60, skills={"近接戦闘（格闘）": 50}))
     table.attack("アリス", "怪物", d(20), weapon="転倒")  # the maneuver named as its effect
     table.react("怪物", "なし")
     assert "転倒" in table.conditions("怪物")
     table.end("アリス")
-    table.attack("ボブ", "怪物", [8, 2, 1])  # one bonus die: 81, 21 → 21
-    rolled = table.last(Check7Rolled)
-    assert rolled.bonus == 1 and rolled.roll == 21 and rolled.note == "（ボーナス・ダイス1: 転倒している相手）"
-    table.react("怪物", "なし", [2])  # こぶし 1D3 = 2, no db
+    table.attack("ボブ", "怪物", d(90))  # no die of its own: a KP's bonus: would give one
+    assert table.last(Check7Rolled).bonus == 0
+    table.react("怪物", "なし")
     table.end("ボブ")
     assert table.state.turn == "怪物" and "転倒" not in table.conditions("怪物")
+    assert table.last(ce.ConditionChanged).cause == "自分の手番のはじめに立ち上がった（7-MAN-09）"
 
 
 @pytest.mark.rule("7-MAN-10")
@@ -118,10 +118,11 @@ def test_disarming_drops_the_weapon_until_picked_up(table):
     table.attack("アリス", "信者", d(20), special="マヌーバー", aim="武装解除")
     table.react("信者", "なし")
     assert table.unit("信者").arms["ナイフ"].dropped and table.unit("信者").in_hand == "こぶし"
+    assert table.conditions("信者") == ["武装解除"]
     table.end("アリス")
     table.refused("7-MAN-10", "kp", cmds.Attack, d(20), target="アリス", weapon="ナイフ", as_unit="信者")
     table.declare("信者", "武器を拾う")
-    assert not table.unit("信者").arms["ナイフ"].dropped
+    assert not table.unit("信者").arms["ナイフ"].dropped and table.conditions("信者") == []
     table.refused("7-ATK-01", "kp", cmds.Attack, d(20), target="アリス", as_unit="信者")
 
 

@@ -51,9 +51,10 @@ def test_first_aid_stabilises_a_dying_unit_which_stays_unconscious(table):
     ward(table)
     table.run(KP, SetValue, target="ボブ", field="状態", value="+重傷")
     table.run(KP, SetValue, target="ボブ", field="HP", value="0")
-    assert table.conditions("ボブ") == ["重傷", "瀕死"]
+    assert table.conditions("ボブ") == ["重傷", "瀕死", "気絶"]
+    table.refused("7-AID-02", "alice", cmds.SkillCheck, d(30), skill="医学", target="ボブ")
     table.run("alice", cmds.SkillCheck, d(30), skill="応急手当", target="ボブ")
-    assert table.hp("ボブ") == 1 and table.conditions("ボブ") == ["重傷"]
+    assert table.hp("ボブ") == 1 and table.conditions("ボブ") == ["重傷", "気絶"]
 
 
 @pytest.mark.rule("7-AID-04")
