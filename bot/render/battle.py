@@ -62,7 +62,7 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         return line
     if view is not None and view.system == "coc6-budo" and (line := budo_line(e)) is not None:
         return line
-    if (line := coc7_line(e)) is not None:
+    if (line := coc7_line(e, view)) is not None:
         return line
     if isinstance(e, ev.BattleOpened):
         return None

@@ -54,12 +54,14 @@ def notes(state: Coc7State, unit: Coc7Unit) -> tuple[str, ...]:
 
 
 def prompt_text(state: Coc7State, pending: Pending) -> str:
-    """The defender's question in Japanese: what hit it and how its answers work."""
+    """The defender's question in Japanese: what is coming (with the attack roll's level,
+    unless a hidden NPC rolled it) and how its answers compare."""
     ctx = pending.context
     attacker = ctx.get("attacker")
     what = f"マヌーバー（{ctx['effect']}）" if ctx.get("effect") else (ctx.get("weapon") or {}).get("name", "攻撃")
-    rolled = ctx.get("level", "")
-    head = f"{attacker}の{what}（攻撃ロール：{rolled}）が{pending.unit}に向けられました。対応を選んでください"
+    secret = getattr(state.units.get(attacker or ""), "hidden", False)  # a hidden NPC's roll is the KP's
+    rolled = "" if secret else f"（攻撃ロール：{ctx.get('level', '')}）"
+    head = f"{attacker}の{what}{rolled}が{pending.unit}に向けられました。対応を選んでください"
     if "応戦" in pending.options:
         head += "（応戦：同じ成功度なら攻撃側の勝ち／回避：同じ成功度なら回避の勝ち）"
     return head + "。"

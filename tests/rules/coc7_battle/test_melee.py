@@ -9,6 +9,7 @@ from rules.battle.keeper import SetValue
 from rules.coc7.check import Level7
 from rules.errors import RuleViolation
 from rules.systems.coc6 import events as ce
+from rules.systems.coc7 import SYSTEM
 from rules.systems.coc7.events import Check7Rolled, ResponseUsed
 from rules.systems.coc7.outcome import ATTACKER, DEFENDER, NOBODY, winner
 
@@ -186,3 +187,12 @@ def test_responses_are_counted(table):
     table.react("信者", "回避", d(90))
     assert table.unit("信者").responses == 1
     assert table.events_of(ResponseUsed)[-1].action == "回避"
+
+
+def test_a_hidden_npcs_attack_level_is_not_in_the_question(table):
+    table.join("alice", investigator("アリス", DEX=40))
+    table.run("kp", cmds.Join, name="影", sheet=investigator("影", DEX=70), npc=True, hidden=True)
+    table.start()
+    table.attack("影", "アリス", d(45))
+    text = next(p.text for p in SYSTEM.view(table.state).prompts if p.kind == "reaction")
+    assert text.startswith("影のこぶしがアリスに向けられました。") and "レギュラー" not in text
