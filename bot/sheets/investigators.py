@@ -101,16 +101,16 @@ class InvestigatorBook:
         ``ammo:`` (装弾数), ``malfunction:`` (故障ナンバー); ``delete:true`` removes it."""
         name = (opt.text(options, "weapon") or "").strip()
         if opt.boolean(options, "delete"):
-            if inv.weapon(name) is None or name == UNARMED.name and not any(w.name == name for w in inv.weapons):
-                held = "、".join(w.name for w in inv.weapons) or "なし"
-                raise InvalidInput(f"{inv.name}は「{name}」を持っていません（持っている武器: {held}）。")
+            held = "、".join(w.name for w in inv.weapons) or "なし"
+            if name == UNARMED.name and not any(w.name == name for w in inv.weapons):
+                raise InvalidInput(f"こぶしはどの探索者も持っているので外せません（持たせた武器: {held}）。")
+            if inv.weapon(name) is None:
+                raise InvalidInput(f"{inv.name}は「{name}」を持っていません（持たせた武器: {held}）。")
             inv = inv.without_weapon(inv.weapon(name).name)
             await self.store.put_character(scope, user, inv.name, inv.to_dict())
             left = "、".join(w.name for w in inv.weapons) or "なし（こぶしだけ）"
             return [private(user, f"{inv.name}から武器「{name}」を外しました。残りの武器: {left}")]
-        if opt.text(options, "class") or opt.text(options, "rof") or opt.text(options, "hp"):
-            raise InvalidInput("class:・rof:・hp: は6版の武器の項目です。7版の武器は skill: damage: range: impale: "
-                               "shots:（攻撃回数） ammo:（装弾数） malfunction:（故障ナンバー）で指定します。")
+        sixth = [f"{k}:" for k in ("class", "rof", "hp") if opt.text(options, k)]
         value, skill = weapon_skill_option(options)
         weapon = make_weapon7(name, skill=canonical(skill) if skill else None, value=value, damage=damage_option(options),
                               range_m=opt.integer(options, "range", "range"),
@@ -123,6 +123,9 @@ class InvestigatorBook:
         note = "" if known(name) or skill or value is not None else (
             f"\n（7版の武器表にない名前なので、〈{weapon.skill}〉・{weapon.damage} の近接武器にしました。"
             "skill: damage: range: で変えられます）")
+        if sixth:  # a 6th weapon's fields: said, not refused (the weapon is given all the same)
+            note += (f"\n（{'・'.join(sixth)} は6版の武器の項目なので使いません。7版の武器は skill: damage: range: "
+                     "impale: shots:（攻撃回数） ammo:（装弾数） malfunction:（故障ナンバー）で指定します）")
         return [private(user, f"{inv.name}に武器「{weapon.name}」を持たせました（{weapon_line(inv, weapon)}）。{note}")]
 
     @staticmethod
