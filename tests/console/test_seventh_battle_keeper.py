@@ -95,3 +95,15 @@ async def test_a_battle_map_and_log_of_a_7th_battle(console_table, tmp_path):
     assert "戦闘ログ" in logged
     saved = (tmp_path / "battle-1-kp.txt").read_text(encoding="utf-8")
     assert "新クトゥルフ神話TRPG（7版） 戦闘ログ" in saved
+
+
+@pytest.mark.rule("7-JOIN-02")
+async def test_char_weapon_on_a_7th_sheet(console_table):
+    table = await console_table([])
+    await table.say("alice: /char new name:アリス edition:7 STR:50 CON:60 POW:50 DEX:70 APP:50 SIZ:50 INT:60 EDU:60 luck:50")
+    given = text(await table.say("alice: /char weapon name:アリス weapon:拳銃 skill:50 damage:1D10 class:拳銃"))
+    assert given.startswith("アリスに武器「拳銃」を持たせました（〈射撃（拳銃）〉50%、1D10、射程15m、攻撃回数3、装弾数6、故障100、貫通）。")
+    assert "class: は6版の武器の項目なので使いません" in given
+    assert "こぶしはどの探索者も持っているので外せません" in text(
+        await table.say("alice: /char weapon name:アリス weapon:こぶし delete:true"))
+    assert "残りの武器: なし（こぶしだけ）" in text(await table.say("alice: /char weapon name:アリス weapon:拳銃 delete:true"))
