@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from rules.battle import commands as cmds
 from rules.systems.coc6 import events as ce
 from rules.systems.coc7.events import Check7Rolled
 from rules.systems.coc7.wounds import is_major
