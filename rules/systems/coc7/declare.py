@@ -2,7 +2,7 @@
 
 * 銃を構える (ready a firearm: from the next round it acts at DEX+50, 7-ORDER-02) and
   銃をしまう — on its own turn, or before the battle starts;
-* 身を投げ出す (dive for cover, 7-FIRE-05/07) — at any time: a 〈回避〉 roll; on a success
+* 身を投げ出す (dive for cover, 7-FIRE-05/06) — at any time: a 〈回避〉 roll; on a success
   firearms aimed at it get a penalty die for the rest of the round; either way it gives up
   its next attack;
 * 装填 (reload, 7-FIRE-08) and 武器を拾う (pick up a dropped weapon, 7-MAN-10) — on its own
@@ -79,7 +79,7 @@ def _hold(d: Decision[Coc7State], unit: Coc7Unit, action: str) -> None:
 
 
 def _dive(d: Decision[Coc7State], unit: Coc7Unit, dice: Dice) -> None:
-    """7-FIRE-05/07: the dodge roll and the attack given up (this round's turn when it has
+    """7-FIRE-05/06: the dodge roll and the attack given up (this round's turn when it has
     not attacked yet this round, else the next round's)."""
     state = d.state
     require_no_pending(state)

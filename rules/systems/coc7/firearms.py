@@ -1,4 +1,4 @@
-"""Firearms of the 7th edition (7-FIRE-01..10): a shot is rolled at ``/attack`` and cannot
+"""Firearms of the 7th edition (7-FIRE-01..08): a shot is rolled at ``/attack`` and cannot
 be dodged or fought back. Point-blank (``special:至近距離``, or on the map within a fifth of
 the shooter's DEX in feet) gives a bonus die; several handgun shots in a round
 (``shots:2``) a penalty die on each; beyond the base range the shot needs a hard success,
@@ -70,7 +70,7 @@ def shot_modifiers(actor: Coc7Unit, target: Coc7Unit, weapon: Weapon7, cmd: Atta
 
 def shoot(d: Decision[Coc7State], cmd: Attack, actor: Coc7Unit, target: Coc7Unit, weapon: Weapon7,
           dice: Dice) -> None:
-    """Fire ``weapon`` at ``target`` ``cmd.shots`` times (7-FIRE-01..09): each shot rolled
+    """Fire ``weapon`` at ``target`` ``cmd.shots`` times (7-FIRE-01..08): each shot rolled
     (attack roll, then damage: weapon dice, then CON if any), no answer asked.
 
     Raises RuleViolation 7-FIRE-03 (more shots than the weapon fires a round), 7-FIRE-08

@@ -40,7 +40,7 @@ class Coc7Unit(Unit):
         marks: ``holding`` (the unit it holds), ``held_by`` (who holds it), ``dived`` (the
             round it dived for cover, 7-FIRE-05), ``forfeit`` (the round from which its next
             attack is lost, 7-FIRE-06), ``treated`` (skills that healed its current injury,
-            7-AID-01), ``readied`` (DEX+50 this round, 7-ORDER-02).
+            7-AID-03), ``acted`` (an action took the turn's attack: reload, pick up, treat).
     """
 
     sheet: Investigator | None = None
