@@ -107,3 +107,14 @@ async def test_char_weapon_on_a_7th_sheet(console_table):
     assert "こぶしはどの探索者も持っているので外せません" in text(
         await table.say("alice: /char weapon name:アリス weapon:こぶし delete:true"))
     assert "残りの武器: なし（こぶしだけ）" in text(await table.say("alice: /char weapon name:アリス weapon:拳銃 delete:true"))
+
+
+@pytest.mark.rule("7-ED-01", "7-JOIN-01")
+async def test_sheets_made_beside_a_7th_battle_are_7th_ones(console_table):
+    table = await console_table([])
+    await table.say("kp: /battle new system:coc7")
+    made = text(await table.say("alice: /char new name:アリス STR:50 CON:60 POW:50 DEX:70 APP:50 SIZ:50 INT:60 EDU:60 luck:50"))
+    assert made.startswith("7版の探索者「アリス」を登録しました。")
+    assert "アリス（PC）が戦闘に参加しました。" in text(await table.say("alice: /battle join character:アリス"))
+    sixth = text(await table.say("@room2 bob: /char new name:ボブ STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15"))
+    assert sixth.startswith("キャラクター「ボブ」を登録しました。")  # the next channel, no battle: 6th
