@@ -37,7 +37,7 @@ def attack(d: Decision[Coc7State], cmd: Attack, dice: Dice) -> None:
     point-blank melee attack; RuleViolation from the checks and rules it applies."""
     if cmd.modifier:
         raise InvalidInput(NO_PERCENT)
-    specials = split(cmd.special)
+    specials = split(cmd.special, also=tuple(maneuver.EFFECT_WORDS))
     actor, target = begin(d, cmd)
     effect = maneuver.effect_of(cmd, specials)
     if cmd.aim and effect is None:

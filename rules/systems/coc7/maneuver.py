@@ -38,9 +38,10 @@ def _word(text: str | None) -> str:
 
 def effect_of(cmd: Attack, specials: list[str]) -> str | None:
     """The maneuver ``cmd`` makes, or None for an ordinary attack: ``special:マヌーバー`` with
-    ``aim:`` or ``weapon:`` naming the effect (組み付き when neither does), or a weapon that
-    names one (``weapon:転倒``)."""
-    named = EFFECT_WORDS.get(_word(cmd.aim)) or EFFECT_WORDS.get(_word(cmd.weapon))
+    ``aim:``, ``weapon:`` or the special itself naming the effect (``special:マヌーバー（転倒）``;
+    組み付き when none does), or a weapon that names one (``weapon:転倒``)."""
+    named = (EFFECT_WORDS.get(_word(cmd.aim)) or EFFECT_WORDS.get(_word(cmd.weapon))
+             or next((EFFECT_WORDS[w] for w in specials if w in EFFECT_WORDS), None))
     if MANEUVER in specials:
         return named or HELD
     return EFFECT_WORDS.get(_word(cmd.weapon))

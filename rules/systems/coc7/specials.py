@@ -14,12 +14,16 @@ SPELLINGS = {"マニューバー": MANEUVER, "マニューバ": MANEUVER, "マ�
 """Other spellings of the specials."""
 
 
-def split(text: str | None) -> list[str]:
-    """The specials of ``special:`` (``"マヌーバー"``, ``"至近距離"``; separated by ・、, / or
-    spaces); raises InvalidInput naming the specials for an unknown one."""
-    words = [w for w in re.split(r"[・、,/／\s]+", unicodedata.normalize("NFKC", text or "").strip()) if w]
+def split(text: str | None, also: tuple[str, ...] = ()) -> list[str]:
+    """The specials of ``special:`` (``"マヌーバー"``, ``"至近距離"``; separated by ・、, / ,
+    spaces or brackets: ``マヌーバー（転倒）``), with the words of ``also`` (a maneuver's
+    effects) kept as written; raises InvalidInput naming the specials for an unknown one."""
+    words = [w for w in re.split(r"[・、,/／\s()（）:：]+", unicodedata.normalize("NFKC", text or "").strip()) if w]
     found = []
     for word in words:
+        if word in also:
+            found.append(word)
+            continue
         special = SPELLINGS.get(word, word)
         if special not in SPECIALS:
             raise InvalidInput(f"special:「{word}」はこのシステム（7版）にはありません。使えるもの: {'、'.join(SPECIALS)}")

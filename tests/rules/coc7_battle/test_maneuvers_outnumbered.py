@@ -192,3 +192,14 @@ def test_kp_sets_attacks_a_round(table):
     table.npc(investigator("怪物", DEX=50))
     table.run("kp", SetValue, target="怪物", field="攻撃回数", value="3")
     assert table.unit("怪物").sheet.attacks == 3
+
+
+@pytest.mark.rule("7-MAN-01")
+@pytest.mark.parametrize("options, effect", [
+    ({"special": "マヌーバー"}, "組み付き"), ({"special": "マヌーバー", "aim": "転倒"}, "転倒"),
+    ({"special": "マヌーバー（押さえ込み）"}, "押さえ込み"), ({"special": "マヌーバー・武装解除"}, "武装解除"),
+    ({"weapon": "転倒"}, "転倒"), ({"special": "マニューバー", "weapon": "組み付く"}, "組み付き")])
+def test_the_ways_a_maneuver_names_its_effect(table, options, effect):
+    wrestle(table, 0, 0)
+    table.attack("アリス", "怪物", d(90), **options)
+    assert table.state.pending_for("怪物").context["effect"] == effect
