@@ -24,7 +24,7 @@ from bot.render.map_text import map_reply
 from bot.render.reply import Button, Reply, clip, public
 from bot.sheets.characters import CharacterBook
 from bot.sheets.dice_desk import DiceDesk
-from bot.sheets.edition import BATTLE_EDITION, battle_edition_note
+from bot.sheets.edition import battle_edition_note, default_system, system_edition
 from bot.sheets.session_notes import SessionNotes
 from bot.sheets.sheet_desk import SheetDesk
 from bot.store import BattleExists
@@ -32,9 +32,10 @@ from rules.battle import commands as cmds
 from rules.battle import keeper as kc
 from rules.battle.events import to_record
 from rules.battle.steps import StepStarted, command_record
-from rules.dice.editions import own_edition
+from rules.chat.palette import is_roll
+from rules.dice.editions import COC7, own_edition
 from rules.errors import InvalidInput
-from rules.systems import DEFAULT_SYSTEM, SYSTEMS, get_system
+from rules.systems import SYSTEMS, get_system
 
 KEEPER_PATHS = frozenset(path for path in BUILDERS if path.startswith("kp "))
 """The rules commands the keeper's desk routes (bot.battle.keeper_desk), not this one."""
@@ -76,20 +77,23 @@ class BattleDesk:
     async def line(self, req: Request) -> list[Reply]:
         """A chat line: a declaration in a battle channel (bot.battle.chat_play), else dice.
         A dice line only the other edition has never acts in a battle: it is rolled with a
-        note (rules.dice.editions). What the line does takes its message's delivery key
-        (``req.delivery``, issue 28) with its first durable write."""
+        note (rules.dice.editions); in a 7th-edition battle a palette roll is dice too (its
+        declarations are typed in words: 「応戦」「ゾンビをナイフで攻撃」). What the line does
+        takes its message's delivery key (``req.delivery``, issue 28) with its first durable write."""
         req = dataclasses.replace(req, delivery=delivery_key(req))
         text = opt.text(req.options, "text") or ""
-        in_battle = await self.battles.active(req.channel) is not None
-        if in_battle and own_edition(text) in (None, BATTLE_EDITION):  # no battle: no declaration
-            declared = await self.chat.declaration(req)
+        found = await self.battles.active_loaded(req.channel)
+        battle = system_edition(found[0]) if found else None
+        if battle and own_edition(text) in (None, battle) and not (battle == COC7 and is_roll(text)):
+            declared = await self.chat.declaration(req)  # no battle: no declaration
             if declared is not None:
                 return declared
-        return await self.dice.chat(req, in_battle)
+        return await self.dice.chat(req, battle)
 
     async def open(self, req: Request) -> list[Reply]:
         """``/battle new``: open a battle in the channel (the issuer is its KP)."""
-        name = opt.text(req.options, "system") or DEFAULT_SYSTEM
+        stored = await self.battles.store.keeper.channel_settings(req.channel)
+        name = opt.text(req.options, "system") or default_system(stored.get("edition"))
         try:
             system = get_system(name)
         except KeyError:
@@ -101,7 +105,6 @@ class BattleDesk:
         recorder = RecordingDice(self.battles.dice)
         events = system.decide(state, command, recorder)
         known = self.battles.setting_defaults(system)
-        stored = await self.battles.store.keeper.channel_settings(req.channel)
         for key, value in stored.items():
             if key in known:
                 events.append(kc.SettingChanged(key=key, value=value, by=req.user))
@@ -110,7 +113,7 @@ class BattleDesk:
         note = await self.notes.step_note(req, 0, [marker, *events], {}, req.user)  # its id: the store's
         reply = public(f"戦闘を開きました（{system.title}）。KP: {req.name or req.user}\n"
                        "PLは /battle join character:名前 で参加、KPは /battle add でNPCを追加し、/battle start で開始します。"
-                       + battle_edition_note(stored.get("edition"), system.title))
+                       + battle_edition_note(stored.get("edition"), system.title, system_edition(system)))
         try:
             record = await self.battles.store.open_battle(req.channel, req.guild, system.name, req.user,
                                                           [to_record(e) for e in [marker, *events]], req.request_id,

@@ -28,7 +28,7 @@ async def _add(req: Request, book: CharacterBook) -> cmds.Command:
     if not name:
         raise InvalidInput("name: にNPCの名前を指定してください。")
     check_name(name)
-    character = await book.load(req.scope, opt.text(req.options, "character") or name, req.user)
+    character = await book.load_sheet(req.scope, opt.text(req.options, "character") or name, req.user)
     sheet = {**character.to_dict(), "name": name}
     return cmds.Join(issuer=req.user, name=name, sheet=sheet, npc=True, hidden=opt.boolean(req.options, "hidden"))
 
@@ -72,7 +72,8 @@ BUILDERS = {
         issuer=r.user, as_unit=_as(r), target=_text(r, "target"),
         weapon=opt.text(r.options, "weapon"), special=opt.text(r.options, "special"),
         aim=opt.text(r.options, "aim"), mode=opt.text(r.options, "mode"),
-        shots=_int(r, "shots"), modifier=_int(r, "modifier") or 0, power=_int(r, "power")),
+        shots=_int(r, "shots"), modifier=_int(r, "modifier") or 0, power=_int(r, "power"),
+        bonus=_int(r, "bonus") or 0),
     "react": lambda r, b: cmds.React(
         issuer=r.user, as_unit=_as(r), action=_text(r, "action"),
         weapon=opt.text(r.options, "weapon"), target=opt.text(r.options, "target"),
@@ -87,7 +88,8 @@ BUILDERS = {
                                    power=_int(r, "power")),
     "check": lambda r, b: cmds.SkillCheck(issuer=r.user, as_unit=_as(r), skill=_text(r, "skill"),
                                           modifier=_int(r, "modifier") or 0,
-                                          target=opt.text(r.options, "target")),
+                                          target=opt.text(r.options, "target"), bonus=_int(r, "bonus") or 0,
+                                          difficulty=opt.text(r.options, "difficulty")),
     "kp place": needs("name", "to")(lambda r, b: cmds.Place(issuer=r.user, name=_text(r, "name"), to=_text(r, "to"))),
     "kp object": lambda r, b: cmds.PlaceObject(issuer=r.user, name=_text(r, "name"), siz=_int(r, "siz"),
                                                at=opt.text(r.options, "at"), kind=opt.text(r.options, "kind")),

@@ -9,6 +9,8 @@ from bot.commands.spec import COMMANDS
 from bot.render.reply import Reply, clip
 from rules.chat import read
 from rules.chat.help import moment_lines, waiting_lines
+from rules.dice.editions import COC7
+from bot.sheets.edition import from_setting
 
 if TYPE_CHECKING:
     from bot.battle.chat_play import ChatTable
@@ -28,6 +30,19 @@ CHAT_FORMS = (
     "表: 「表登録」の次の行からBCDiceの表（名前・ダイス・「出目:内容」）を貼る（/table add でも登録できます）",
 )
 """The chat forms, shown outside a battle and under the moment's help."""
+
+CHAT_FORMS7 = (
+    "【チャットの書き方（7版）】",
+    "ダイス: 「CC<=70 〈目星〉」「CC(1)<=50」（ボーナス・ダイス1）「CC<=50h」（ハード）「1D100」（シークレットは頭にS）",
+    "正気度ロール: 「SANチェック 1/1D6」",
+    "7版の戦闘（/battle new system:coc7）の宣言は、そのまま書けば読み取ります:",
+    "  対応: 「応戦」「ナイフで応戦」「回避」「なし」",
+    "  手番: 「ゾンビ1をナイフで攻撃」「マヌーバーでゾンビ1に組み付く」「C4へ移動」「ボブに応急手当」「ターン終了」",
+    "  いつでも: 「身を投げ出す」（銃撃に備えて）、手番に「銃を構える」「装填」",
+    "  KP: 「ゾンビ1：アリスを攻撃」「ゾンビ1は応戦」",
+    "宣言にならないもの: 質問（？付き）、「> 」で始まる引用、「次は攻撃しよう」のような予定。",
+)
+"""The chat forms of a 7th-edition channel (issue 30)."""
 
 IN_BATTLE_FOOTER = ("コマンドでも同じことができます（/attack /react /declare /end /check …）。"
                     "書き方に迷ったら、ボタンか番号で選べる質問が届きます。")
@@ -53,7 +68,9 @@ async def help_replies(table: "ChatTable", req: "Request") -> list[Reply]:
     """The private ``/help`` answer for ``req.user`` in ``req.channel``."""
     found = await table.chat_context(req)
     if found is None:
-        text = "\n".join([*command_lines(), "", *CHAT_FORMS])
+        stored = await table.battles.store.keeper.channel_settings(req.channel)
+        forms = CHAT_FORMS7 if from_setting(stored.get("edition")) == COC7 else CHAT_FORMS
+        text = "\n".join([*command_lines(), "", *forms])
         return [Reply(text=clip(text), ephemeral=True, to=req.user)]
     ctx = found
     lines = moment_lines(ctx, read)

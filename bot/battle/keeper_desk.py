@@ -23,13 +23,14 @@ from bot.commands.request import Request
 from bot.render.labels import request_label
 from rules.battle import keeper as kc
 from rules.battle.events import Event
-from rules.battle.override import (ReplayDice, damage_faces, face_for, latest_roll,
+from rules.battle.override import (ReplayDice, damage_faces, face_for, is_check, latest_roll,
                                    parse_result, rolled_first)
 from rules.battle.steps import (Step, StepStarted, StepsReverted, StepsRestored, actions,
                                 command_from_record, command_record, next_step, redoable,
                                 timeline)
 from rules.errors import InvalidInput, RuleViolation
-from rules.systems import DEFAULT_SYSTEM, get_system
+from rules.systems import get_system
+from bot.sheets.edition import default_system
 from rules.systems.coc6.checks import bands
 
 
@@ -113,17 +114,23 @@ class KeeperDesk:
 
     async def override(self, req: Request) -> list[Reply]:
         """``/kp override result:…``: re-decide the latest roll as ``result`` and replay the steps after it (H-GEN-01)."""
-        wanted = parse_result(opt.text(req.options, "result") or "")
+        text = opt.text(req.options, "result") or ""
+        active = await self.battles.active(req.channel)
+        rule = getattr(get_system(active.system), "override_rule", None) if active else None  # the 7th's words and dice
+        wanted = rule.parse(text) if rule else parse_result(text)
 
         async def make(system, loaded: Loaded, is_kp: bool):
             ref = latest_roll(loaded.steps, checks_only=not isinstance(wanted, int))
             e, rolled = ref.event, rolled_first(loaded.steps, ref).event  # a second override: the real die
             faces = [list(f) for f in ref.step.dice]
-            if type(e).__name__ == "CheckRolled":
-                face = wanted if isinstance(wanted, int) else face_for(wanted, e.target, bands(loaded.state))
-                if not 1 <= face <= 100:
-                    raise InvalidInput("1D100の出目は1から100の間で指定してください。")
-                faces[ref.index] = [100, face]
+            if is_check(e):
+                if rule is not None:
+                    faces[ref.index:ref.index + ref.count], face = rule.faces(e, wanted)
+                else:
+                    face = wanted if isinstance(wanted, int) else face_for(wanted, e.target, bands(loaded.state))
+                    if not 1 <= face <= 100:
+                        raise InvalidInput("1D100の出目は1から100の間で指定してください。")
+                    faces[ref.index] = [100, face]
                 hidden = getattr(loaded.state.units.get(e.unit), "hidden", False)
                 what = f"{e.unit}の{e.purpose}" + ("" if hidden else f"（{rolled.roll}）")
             else:
@@ -150,7 +157,7 @@ class KeeperDesk:
                         raise
                     dropped.append(battle_log.players_label(step.label, step.events,
                                                             battle_log.secret_names(loaded.events)) or "（操作）")
-            if type(e).__name__ == "CheckRolled" and not isinstance(wanted, int):
+            if is_check(e) and not isinstance(wanted, int):
                 _show_ruled_roll(draft.events, rolled, face, result or "")
             note = f"\n（成り立たなくなったため取り消した操作: {'、'.join(dropped)}）" if dropped else ""
             return draft.events, [public(f"⚖ KP（{req.name or req.user}）の裁定: {what}を「{result}」にして処理し直します。{note}")]
@@ -194,9 +201,9 @@ class KeeperDesk:
     async def setting(self, req: Request) -> list[Reply]:
         """``/kp setting [key] [value]``: list the KP settings, or change one (kept for the channel)."""
         record = await self.battles.active(req.channel)
-        system = get_system(record.system if record else DEFAULT_SYSTEM)
-        known = self.battles.setting_defaults(system)
         stored = await self.store.keeper.channel_settings(req.channel)
+        system = get_system(record.system if record else default_system(stored.get("edition")))
+        known = self.battles.setting_defaults(system)
         values = {**known, **stored}
         if record is not None:
             values.update({k: v for k, v in (await self.battles.loaded(record))[1].state.settings.items() if k in known})
@@ -255,7 +262,7 @@ def _show_ruled_roll(events: list, original, face: int, result: str) -> None:
     (``(1D100<=50) ＞ 80 ＞ 失敗 → KP裁定で「成功」``), not the stand-in face that made the
     rules read it as ``result``; the stand-in stays in the step's recorded dice."""
     for index, event in enumerate(events):
-        if (type(event).__name__ == "CheckRolled" and event.unit == original.unit
+        if (is_check(event) and event.unit == original.unit
                 and event.purpose == original.purpose and event.roll == face):
             events[index] = dataclasses.replace(event, text=f"{original.text} → KP裁定で「{result}」")
             return

@@ -6,8 +6,10 @@ from bot.battle.battles import Battles, unit_owners
 from bot.battle.draft import Loaded
 from bot.commands.request import Request
 from bot.render.session_log import BattleSteps
+from bot.sheets.edition import system_edition
 from rules.battle.events import UnitJoined
 from rules.coc6.character import Character
+from rules.coc7.character import Investigator, is_investigator
 
 
 class SheetView:
@@ -18,6 +20,10 @@ class SheetView:
 
     async def in_battle(self, channel: str) -> bool:
         return await self.battles.active(channel) is not None
+
+    async def battle_edition(self, channel: str) -> str | None:
+        found = await self.battles.active_loaded(channel)
+        return system_edition(found[0]) if found else None
 
     async def keeper(self, channel: str) -> str | None:
         return await self.battles.keeper_of(channel)
@@ -38,7 +44,7 @@ class SheetView:
         held = found[1].state.units.get(unit) if found else None
         return (held.owner or found[1].state.keeper) if held else None
 
-    async def shown_units(self, req: Request) -> tuple[dict[str, tuple[Character, object]], bool] | None:
+    async def shown_units(self, req: Request) -> tuple[dict[str, tuple[Character | Investigator, object]], bool] | None:
         record = await self.battles.active(req.channel)
         if record is None:
             return None
@@ -55,9 +61,14 @@ class SheetView:
         return BattleSteps(system.title, loaded.steps, system.view(loaded.state))
 
 
-def battle_sheets(loaded: Loaded) -> dict[str, Character]:
+def battle_sheets(loaded: Loaded) -> dict[str, Character | Investigator]:
     """``{unit: sheet}`` of the units in a battle now: a CoC unit's current sheet (with the
-    KP's ``/kp set`` changes), else the sheet it joined with."""
+    KP's ``/kp set`` changes; a 7th-edition unit's investigator), else the sheet it joined with."""
     joined = {e.unit: e.sheet for e in loaded.events if isinstance(e, UnitJoined)}
-    return {unit.id: getattr(unit, "character", None) or Character.from_dict(joined[unit.id])
+    return {unit.id: getattr(unit, "character", None) or getattr(unit, "sheet", None) or _sheet(joined[unit.id])
             for unit in loaded.state.units.values() if unit.id in joined}
+
+
+def _sheet(data: dict) -> Character | Investigator:
+    """A joined sheet dict as its edition's sheet."""
+    return Investigator.from_dict(data) if is_investigator(data) else Character.from_dict(data)

@@ -29,7 +29,7 @@ _EDITION_WORDS = (("版のとおり", "EDITION"), ("版の既定", "EDITION"), (
 _ON_OFF = (("オン", "ON"), ("オフ", "OFF"), ("TRUE", "ON"), ("FALSE", "OFF"))
 
 OPTIONS: dict[str, Option] = {
-    "edition": Option("ダイスの版（6: クトゥルフ神話TRPG / 7: 新クトゥルフ神話TRPG。戦闘中は戦闘のルール＝6版）",
+    "edition": Option("ダイスの版（6: クトゥルフ神話TRPG / 7: 新クトゥルフ神話TRPG。戦闘中は戦闘のルールの版。7のチャンネルの /battle new は7版の戦闘）",
                       "H-GEN-04", ("6", "7"),
                       words=(("6版", "6"), ("COC6", "6"), ("6TH", "6"), ("7版", "7"), ("COC7", "7"),
                              ("7TH", "7"), ("新クトゥルフ", "7"), ("新クトゥルフ神話TRPG", "7"),

@@ -12,6 +12,7 @@ from rules.systems.coc6.window import DeclarationAnswered, DeclarationsClosed, D
 
 from bot.render import buttons, charge_rank
 from bot.render.budo_lines import budo_line
+from bot.render.coc7_lines import coc7_line
 from bot.render.house_lines import house_line
 from bot.render.reply import Button, Reply, clip
 
@@ -61,6 +62,8 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
     if (line := charge_rank.event_line(e, view)) is not None:
         return line
     if view is not None and view.system == "coc6-budo" and (line := budo_line(e)) is not None:
+        return line
+    if (line := coc7_line(e, view)) is not None:
         return line
     if isinstance(e, ev.BattleOpened):
         return None
@@ -149,6 +152,8 @@ TURN_HINTS = {
     "charge-rank": "",  # its main-phase prompt says what may be done (rules/systems/charge_rank/view.py)
     "coc6-budo": "/attack で攻撃（special:サルト／タックル／ラッシュ／フェイント、aim:急所／腕／足／武器）"
                  "・/check で技能、終わったら [ターン終了] か /end。",
+    "coc7": "/attack で攻撃（special:マヌーバー／至近距離、shots:2、bonus:±1）・/move で移動・/check で技能、"
+            "終わったら [ターン終了] か /end。",
 }
 """What the acting unit can do, by system, under its turn prompt."""
 
@@ -157,6 +162,7 @@ CHAT_TURN_HINTS = {
     "coc6-house": "チャットで「{foe}をこぶしで攻撃」「C4へ移動」「ターン終了」のように宣言できます。",
     "coc6-budo": "チャットで「{foe}にサルト」「{foe}の腕を狙う」「ターン終了」のように宣言できます。",
     "charge-rank": "チャットで「パワー3で{foe}を攻撃」「待機」のように宣言できます。",
+    "coc7": "チャットで「{foe}をこぶしで攻撃」「マヌーバーで{foe}に組み付く」「ターン終了」のように宣言できます。",
 }
 """The chat form of a turn's declarations (issue 9), with an opponent's name as the example."""
 

@@ -3,6 +3,7 @@ rulebook's sheet reads: characteristics with their half and fifth, derived value
 from __future__ import annotations
 
 from rules.coc7.character import CHARACTERISTICS, Investigator, fifth, half
+from rules.coc7.weapons import Weapon7
 
 
 def value3(value: int) -> str:
@@ -11,15 +12,17 @@ def value3(value: int) -> str:
 
 
 def investigator_text(inv: Investigator, full: bool = False) -> str:
-    """The sheet: characteristics, HP/MP (now/maximum: a status line ``:HP-3`` changes
-    them) SAN/幸運, db/ビルド/MOV, 回避; with ``full`` every
-    skill of the sheet's list as ``目星 70（35/14）`` (changed ones first)."""
+    """The sheet: characteristics, HP/MP (now/maximum: a status line ``:HP-3`` or a 7th
+    battle's end changes them) SAN/幸運, db/ビルド/MOV, 回避, the weapons and 攻撃回数; with
+    ``full`` every skill of the sheet's list as ``目星 70（35/14）`` (changed ones first)."""
     stats = "　".join(f"{k} {value3(inv.stat(k))}" for k in CHARACTERISTICS)
     age = f"　年齢 {inv.age}" if inv.age is not None else ""
     lines = ["〔新クトゥルフ神話TRPG（7版）探索者〕" + age, stats,
              f"HP {inv.hp}/{inv.hp_max}　MP {inv.mp}/{inv.mp_max}　SAN {inv.san}/{inv.san_max}　幸運 {inv.luck}",
              f"ダメージボーナス {inv.damage_bonus or '0'}　ビルド {inv.build}　MOV {inv.move}"
-             f"　回避 {value3(inv.skill('回避'))}"]
+             f"　回避 {value3(inv.skill('回避'))}" + (f"　攻撃回数 {inv.attacks}" if inv.attacks != 1 else "")]
+    if inv.weapons:
+        lines.append("武器: " + "／".join(f"{w.name}（{weapon_line(inv, w)}）" for w in inv.weapons))
     if full:
         rows = inv.skill_rows()
         own = [f"{n} {value3(v)}" for n, v in rows if n in inv.skills]
@@ -47,3 +50,20 @@ def investigator_changes(old: Investigator, new: Investigator) -> list[str]:
     if changed:
         lines.append("変わる技能: " + "、".join(changed))
     return lines
+
+
+def weapon_line(inv: Investigator, weapon: Weapon7) -> str:
+    """``〈射撃（拳銃）〉55%、1D10、射程15m、攻撃回数3、装弾数6、故障100、貫通``: a 7th weapon's numbers."""
+    parts = [f"〈{weapon.skill}〉{inv.weapon_skill(weapon)}%", weapon.damage + ("＋DB" if weapon.add_db == "full" else
+                                                                             "＋DB/2" if weapon.add_db == "half" else "")]
+    if weapon.range_m is not None:
+        parts.append(f"射程{weapon.range_m}m")
+    if weapon.shots != 1:
+        parts.append(f"攻撃回数{weapon.shots}")
+    if weapon.capacity is not None:
+        parts.append(f"装弾数{weapon.capacity}")
+    if weapon.malfunction is not None:
+        parts.append(f"故障{weapon.malfunction}")
+    if weapon.impale:
+        parts.append("貫通")
+    return "、".join(parts)

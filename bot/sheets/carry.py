@@ -20,7 +20,8 @@ from rules.battle.events import UnitJoined, from_record
 from rules.battle.state import BattleState, Unit
 from rules.battle.steps import timeline
 from rules.coc6.character import Character
-from rules.coc7.character import is_investigator
+from rules.coc7.character import Investigator, is_investigator
+from bot.sheets.carry7 import CARRIED7, carried, changes7, is_seventh_unit, result7, ticked, undo7
 from rules.coc6.growth import marked, skill_of_check
 from rules.coc6.check import SuccessLevel
 from rules.systems.charge_rank.state import CrUnit
@@ -121,17 +122,37 @@ class SheetCarrier:
         ``(None, [])`` when no PC sheet changes."""
         events = [from_record(kind, payload) for kind, payload, _actor in await self.store.events(battle_id)]
         joined = {e.unit: e for e in events if isinstance(e, UnitJoined)}
-        used = _successes([e for step in timeline(events) if step.active for e in step.events])
+        active = [e for step in timeline(events) if step.active for e in step.events]
+        used = _successes(active)
         carry = bool(state.settings.get(SETTING, True))
         reopened = {c.name: c.new[REOPENED] for c in await self.store.sheet_carries(battle_id) if REOPENED in c.new}
-        writes, carries, lines, marks = [], [], [], []
+        writes, carries, lines, marks, ticks = [], [], [], [], []
         for unit in state.units.values():
             join = joined.get(unit.id)
             if unit.owner is None or join is None:
                 continue
             record = await self.store.get_character(scope, str(join.sheet.get("name", unit.id)))
-            if record is None or record.owner != unit.owner or is_investigator(record.data):
-                continue  # a 7th sheet of the same name never takes a 6th battle's numbers
+            if record is None or record.owner != unit.owner or is_investigator(record.data) != is_seventh_unit(unit):
+                continue  # a sheet of the other edition with the same name never takes this battle's numbers
+            if is_seventh_unit(unit):
+                old7 = Investigator.from_dict(record.data)
+                skills = ticked(active, unit.id)
+                new7 = result7(old7, unit, skills, carry)
+                added = [s for s in skills if s not in old7.growth]
+                if added:
+                    ticks.append(f"{old7.name}" + "".join(f"〈{s}〉" for s in added))
+                before, after7 = carried(old7), carried(new7)
+                changed = {k for k in CARRIED7 if before[k] != after7[k]}
+                if not changed:
+                    continue
+                writes.append((scope, old7.name, {**{k: v for k, v in record.data.items() if k not in changed},
+                                                  **{k: v for k, v in new7.to_dict().items() if k in changed}}))
+                carries.append(SheetCarry(scope, old7.name, {k: before[k] for k in changed},
+                                          {k: after7[k] for k in changed}))
+                shown = changes7(old7, new7)
+                if shown:
+                    lines.append(f"{old7.name} " + "、".join(shown))
+                continue
             sheet = Character.from_dict(record.data)
             left = reopened.get(sheet.name, {})
             kept = {"hp_now": join.sheet.get("hp_now"), **left.get("kept", {})}  # HP: the battle's change
@@ -156,6 +177,8 @@ class SheetCarrier:
             text.append("シートに反映: " + "／".join(lines))
         if marks:
             text.append("成長の印: " + "、".join(marks) + "（/char growth で成長ロール）")
+        if ticks:
+            text.append("成長チェック: " + "、".join(ticks) + "（/char growth で成長ロール）")
         if not carry and any(u.owner for u in state.units.values()):
             text.append("（KP設定 シート反映 がオフのため、HP・SAN・武器はシートに書き込んでいません）")
         sheets = SheetWrites(tuple((s, n, _clean(d)) for s, n, d in writes), tuple(carries)) if writes else None
@@ -171,7 +194,19 @@ class SheetCarrier:
             if REOPENED in carry.new:
                 continue
             record = await self.store.get_character(carry.scope, carry.name)
-            if record is None or is_investigator(record.data):
+            if record is None:
+                continue
+            if is_investigator(record.data):  # a 7th battle's carry (bot.sheets.carry7)
+                data, kept7 = undo7(record.data, carry.old, carry.new)
+                writes.append((carry.scope, carry.name, data))
+                shown = changes7(Investigator.from_dict(record.data), Investigator.from_dict(data))
+                unticked = [k for k in record.data.get("growth") or () if k not in data.get("growth", ())]
+                if unticked:
+                    shown.append("成長チェック" + "".join(f"〈{k}〉" for k in unticked) + "を外す")
+                if kept7:
+                    shown.append("、".join(_KEPT_WORDS.get(k, k) for k in kept7) + "はその後に変えた値のまま")
+                if shown:
+                    lines.append(f"{carry.name} " + "、".join(shown))
                 continue
             now = Character.from_dict(record.data)
             data = dict(record.data)
@@ -218,7 +253,7 @@ class SheetCarrier:
 
 
 _KEPT_WORDS = {"hp_now": "HP", "weapon_state": "武器の状態", "stamina_now": "スタミナ", "stamina_max": "最大スタミナ",
-               "injuries": "負傷"}
+               "injuries": "負傷", "growth": "成長チェック"}
 
 
 def _kept_by_hand(sheet: Character, after: Character, kept: dict) -> Character:

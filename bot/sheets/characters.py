@@ -9,6 +9,7 @@ import unicodedata
 from bot.commands import options as opt
 from bot.sheets.names import check_name
 from bot.render.characters import battle_line, sheet_text
+from bot.render.investigator import investigator_text
 from bot.render.reply import MAX_TEXT, Reply, private
 from bot.render.sheet_skills import skills_table_text
 from bot.sheets.exchange import SheetExchange
@@ -63,8 +64,7 @@ class CharacterBook:
             known = f"あなたのキャラクター: {mine}" if mine else "あなたのキャラクターはまだありません（/char new で作れます）。"
             raise InvalidInput(f"キャラクター「{name}」は登録されていません。{known}")
         if is_investigator(record.data):
-            raise InvalidInput(f"「{record.name}」は7版の探索者です。戦闘は6版のルールで行うので、"
-                               "6版のキャラクター（/char new edition:6）で参加してください。")
+            raise InvalidInput(f"「{record.name}」は7版の探索者です。この操作は6版のキャラクターに使います。")
         return Character.from_dict(record.data)
 
     async def load_sheet(self, scope: str, name: str, user: str) -> Character | Investigator:
@@ -75,9 +75,10 @@ class CharacterBook:
             return Investigator.from_dict(record.data)
         return await self.load(scope, name, user)
 
-    async def load_own(self, scope: str, user: str, name: str) -> Character:
-        """The saved character ``name`` if ``user`` registered it; raises InvalidInput."""
-        character = await self.load(scope, name, user)
+    async def load_own(self, scope: str, user: str, name: str) -> Character | Investigator:
+        """The saved sheet ``name`` (either edition: a battle's system takes its own, see
+        rules.battle.joining) if ``user`` registered it; raises InvalidInput."""
+        character = await self.load_sheet(scope, name, user)
         record = await self.store.get_character(scope, character.name)
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{character.name}」は他のユーザーのキャラクターなので、その人しか参加させられません。"
@@ -98,13 +99,6 @@ class CharacterBook:
         if record.owner != user:
             raise InvalidInput(f"「{name}」は他のユーザーのキャラクター{refusal}。")
         return record
-
-    async def _editable(self, scope: str, user: str, name: str) -> Character:
-        record = await self._owned(scope, user, name)
-        if is_investigator(record.data):
-            raise InvalidInput(f"「{record.name}」は7版の探索者です。武器の設定は6版のキャラクター用です"
-                               "（7版の武器は /roll の CC<=技能値 とダメージのダイスで振れます）。")
-        return Character.from_dict(record.data)
 
     async def new(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char new``: register a character from its eight characteristics, or update those of
@@ -233,17 +227,13 @@ class CharacterBook:
         name, weapon_name = opt.text(options, "name"), opt.text(options, "weapon")
         if not (name and weapon_name):
             raise InvalidInput("name: と weapon: を指定してください。")
-        character = await self._editable(scope, user, name)
+        record = await self._owned(scope, user, name)
+        if is_investigator(record.data):  # a 7th investigator's weapons (bot.sheets.investigators)
+            return await self.seventh.weapon(scope, user, Investigator.from_dict(record.data), options)
+        character = Character.from_dict(record.data)
         if opt.boolean(options, "delete"):
             return await self._drop_weapon(scope, user, character, weapon_name)
-        skill_raw = opt.text(options, "skill")
-        skill_value, skill_name = None, None
-        if skill_raw is not None:
-            folded = unicodedata.normalize("NFKC", skill_raw).replace("%", "")
-            if folded.lstrip("+-").isdigit():
-                skill_value = self._number(folded, "skill", 0, 999)
-            else:
-                skill_name = skill_raw
+        skill_value, skill_name = weapon_skill_option(options)
         cls = None
         if opt.text(options, "class"):
             try:
@@ -251,17 +241,7 @@ class CharacterBook:
             except KeyError:
                 names = "、".join(c.value for c in ParryClass)
                 raise InvalidInput(f"分類「{opt.text(options, 'class')}」は知りません。使える分類: {names}") from None
-        damage = raw_damage = opt.text(options, "damage")
-        if damage is not None:
-            damage = unicodedata.normalize("NFKC", damage).upper().replace(" ", "")
-            try:  # a die that cannot be rolled (1D0) is refused now, not at the first hit
-                readable = bool(re.fullmatch(r"[0-9D+\-*/()]{1,40}", damage)) and (damage.isdigit() or parse(damage) is not None)
-                if readable:
-                    check_expression(damage)
-            except DiceError as err:
-                raise InvalidInput(f"damage「{raw_damage.strip()[:20]}」は振れません: {err}（例: 1D8, 1D6+2）。") from None
-            if not readable:
-                raise InvalidInput(f"damage「{raw_damage.strip()[:20]}」はダイス式として読めません（例: 1D8, 1D6+2, 2D3+1D4）。")
+        damage = damage_option(options)
         rof_raw = opt.text(options, "rof")
         rof = tuple(p for p in re.split(r"[/／・,、]", rof_raw) if p) if rof_raw else None
         if rof and any(mode not in FIRE_MODES for mode in rof):
@@ -312,7 +292,8 @@ class CharacterBook:
         return [private(user, f"{character.name}から武器「{wanted}」を外しました。残りの武器: {left}")]
 
     async def show(self, scope: str, user: str, options: dict,
-                   units: dict[str, tuple[Character, UnitRow]] | None = None, keeper: bool = False) -> list[Reply]:
+                   units: dict[str, tuple[Character | Investigator, UnitRow]] | None = None,
+                   keeper: bool = False) -> list[Reply]:
         """``/char show``: a character's sheet (one's only character when no name is given).
 
         ``units``: ``{unit: (sheet, status row)}`` of the channel's battle, if there is one;
@@ -341,17 +322,22 @@ class CharacterBook:
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{character.name}」は他のユーザーのキャラクターです。"
                                "キャラクターの数値はその持ち主だけが表示できます（戦闘中のユニットならその戦闘のKPも見られます）。")
-        if isinstance(character, Investigator):
-            return self.seventh.show(character, user)
         here = [f"（この戦闘の{unit}: {battle_line(row)}）" for unit, (sheet, row) in units.items()
                 if sheet.name == character.name and row.owner == user]
+        if isinstance(character, Investigator):
+            shown = self.seventh.show(character, user)
+            return [dataclasses.replace(shown[0], text="\n".join([shown[0].text, *here])), *shown[1:]] if here else shown
         return [private(user, "\n".join([f"【{character.name}】\n" + sheet_text(character, full=True), *here]))]
 
-    async def _battle_sheet(self, scope: str, sheet: Character, row: UnitRow) -> str:
+    async def _battle_sheet(self, scope: str, sheet: Character | Investigator, row: UnitRow) -> str:
         """A battle unit's sheet for its KP: the unit's numbers now, then the sheet with the
         saved sheet's SAN (the character of the same name in ``scope``, if any)."""
         saved = await self.store.get_character(scope, sheet.name)
-        if saved is not None:
+        if isinstance(sheet, Investigator):  # a 7th battle's unit: its saved SAN, the 7th sheet's text
+            if saved is not None and is_investigator(saved.data):
+                sheet = dataclasses.replace(sheet, san_now=Investigator.from_dict(saved.data).san_now)
+            return f"戦闘中: {battle_line(row)}\n" + investigator_text(sheet, full=True)
+        if saved is not None and not is_investigator(saved.data):
             stored = Character.from_dict(saved.data)
             sheet = dataclasses.replace(sheet, san_now=stored.san_now, san_window=stored.san_window,
                                         san_sources=stored.san_sources)
@@ -463,3 +449,33 @@ def _san_moved(character: Character, before: int) -> str:
         return f"\n現在のSANは {before}→{character.san}（最大SAN {character.san_max} = 99−〈クトゥルフ神話〉を超えられません）。"
     return (f"\n現在のSANは {before}→{character.san}（まだ変わっていないSANは POW×5 です。"
             f"別の値にするなら key:SAN で設定します）。")
+
+
+def weapon_skill_option(options: dict) -> tuple[int | None, str | None]:
+    """``/char weapon skill:`` as ``(the weapon's own %, None)`` or ``(None, a skill name)``
+    (``(None, None)`` when not given); raises InvalidInput for a % out of 0..999."""
+    raw = opt.text(options, "skill")
+    if raw is None:
+        return None, None
+    folded = unicodedata.normalize("NFKC", raw).replace("%", "")
+    if folded.lstrip("+-").isdigit():
+        return CharacterBook._number(folded, "skill", 0, 999), None
+    return None, raw
+
+
+def damage_option(options: dict) -> str | None:
+    """``/char weapon damage:`` as a dice expression (``1D8``, ``1D6+2``), upper-cased, or
+    None when not given; raises InvalidInput for one that cannot be read or rolled (1D0)."""
+    damage = raw = opt.text(options, "damage")
+    if damage is None:
+        return None
+    damage = unicodedata.normalize("NFKC", damage).upper().replace(" ", "")
+    try:  # a die that cannot be rolled (1D0) is refused now, not at the first hit
+        readable = bool(re.fullmatch(r"[0-9D+\-*/()]{1,40}", damage)) and (damage.isdigit() or parse(damage) is not None)
+        if readable:
+            check_expression(damage)
+    except DiceError as err:
+        raise InvalidInput(f"damage「{raw.strip()[:20]}」は振れません: {err}（例: 1D8, 1D6+2）。") from None
+    if not readable:
+        raise InvalidInput(f"damage「{raw.strip()[:20]}」はダイス式として読めません（例: 1D8, 1D6+2, 2D3+1D4）。")
+    return damage

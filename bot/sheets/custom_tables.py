@@ -205,7 +205,7 @@ class TableDesk:
         return f"表「{name}」はありません（{hint}）。"
 
     async def _seventh(self, channel: str) -> bool:
-        return (await channel_edition(self.store.keeper, channel, False)).system == COC7
+        return (await channel_edition(self.store.keeper, channel, None)).system == COC7
 
     async def _is_kp(self, req: Request) -> bool:
         return await self.lookup.is_kp(req, await self.keeper_here(req.channel))

@@ -76,10 +76,11 @@ class DiceDesk:
             forced=chosen is not None, on_result=lambda result: self.growth.palette(req, text, result),
             record=record))
 
-    async def chat(self, req: Request, in_battle: bool) -> list[Reply]:
+    async def chat(self, req: Request, battle: str | None) -> list[Reply]:
         """A chat line that is no declaration: a SAN check (the ``/check`` of a SAN roll, in
-        any channel), a line of the SAN flow, a dice command (rolled once per message id),
-        else silence; a line of a player whose state counts their lines counts one."""
+        any channel), a line of the SAN flow, a dice command (rolled once per message id, by
+        ``battle``'s edition when a battle is active here), else silence; a line of a player
+        whose state counts their lines counts one."""
         text = opt.text(req.options, "text") or ""
         sanity = self.sanity.reads(text)
         loss, named = (None, None) if sanity else (sanity_loss(text) or sealdice_san_check(text), None)
@@ -104,7 +105,7 @@ class DiceDesk:
         typed = await self.sanity.palette.typed(req, text)  # a loss roll (1d3) after a palette SAN roll
         if typed is not None:
             return counted + typed
-        here = await self.edition(req.channel, in_battle)
+        here = await self.edition(req.channel, battle)
 
         async def after(result) -> list[Reply]:
             return [*await self.growth.palette(req, text, result),
@@ -138,11 +139,12 @@ class DiceDesk:
         return [dataclasses.replace(shown, channel=kept.channel),
                 private(req.user, "元のチャンネルに結果を公開しました。")]
 
-    async def edition(self, channel: str, in_battle: bool | None = None) -> Edition:
-        """The channel's dice edition (bot.sheets.edition); ``in_battle`` when read already."""
-        if in_battle is None:
-            in_battle = await self.lookup.in_battle(channel)
-        return await channel_edition(self.store.keeper, channel, in_battle)
+    async def edition(self, channel: str, battle: str | None | bool = False) -> Edition:
+        """The channel's dice edition (bot.sheets.edition); ``battle``: the active battle's
+        edition (None: no battle) when read already, else read here."""
+        if battle is False:
+            battle = await self.lookup.battle_edition(channel)
+        return await channel_edition(self.store.keeper, channel, battle or None)
 
     async def keeper(self, channel: str) -> str | None:
         """Who sees secret rolls besides the roller: the KP of the channel's battle, else of

@@ -1,14 +1,17 @@
 """A channel's dice edition (issue 20): 6th unless the KP set 7 with ``/kp setting 版 7``;
-a battle's system implies its edition (all battle systems are 6th-edition play)."""
+while a battle is active, the battle's system decides (its ``edition``: ``coc7`` for the 7th
+edition's battle, ``coc6`` for the others, issue 30)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from bot.commands.settings import EDITION
 from rules.dice.editions import COC6, COC7, EDITION_NAMES
+from rules.systems import DEFAULT_SYSTEM
 
-#: The dice edition a battle implies: every battle system plays 6th-edition rules.
-BATTLE_EDITION = COC6
+SEVENTH_SYSTEM = "coc7"
+"""The battle system of the 7th edition (rules.systems.coc7)."""
+
 #: What ``/roll system:`` takes (``coc6``/``coc7``, also ``6``/``7``/``6版``/``7版``).
 SYSTEM_WORDS = {"coc6": COC6, "6": COC6, "6版": COC6, "coc7": COC7, "7": COC7, "7版": COC7}
 
@@ -31,27 +34,41 @@ def from_setting(value) -> str:
     return COC7 if str(value if value is not None else EDITION) == "7" else COC6
 
 
-async def channel_edition(keeper_store, channel: str, in_battle: bool) -> Edition:
-    """The channel's edition: the battle's when one is active (``in_battle``), else the KP's
-    setting (one read of the channel's settings)."""
-    if in_battle:
-        return Edition(BATTLE_EDITION, True)
+def system_edition(system) -> str:
+    """The dice edition a battle system plays (its ``edition``; ``coc6`` when it names none)."""
+    return getattr(system, "edition", COC6)
+
+
+async def channel_edition(keeper_store, channel: str, battle: str | None) -> Edition:
+    """The channel's edition: ``battle``'s (the active battle's edition, ``coc6``/``coc7``)
+    when one is active, else the KP's setting (one read of the channel's settings)."""
+    if battle:
+        return Edition(battle, True)
     stored = await keeper_store.channel_settings(channel)
     return Edition(from_setting(stored.get("edition")))
 
 
-def battle_edition_note(setting, title: str) -> str:
-    """The line a battle opened in a 7th-edition channel adds: battles play 6th rules
-    (``title``), and the battle's dice are 6th until it ends; '' in a 6th channel."""
-    if from_setting(setting) != COC7:
+def battle_edition_note(setting, title: str, battle: str = COC6) -> str:
+    """The line a battle opened in a channel of the other edition adds: the battle plays its
+    own edition's rules (``title``, ``battle``), and its dice follow them until it ends; ''
+    when the channel's edition is the battle's."""
+    channel = from_setting(setting)
+    if channel == battle:
         return ""
-    return (f"\n※このチャンネルのダイスは7版ですが、戦闘は6版のルール（{title}）で行います。"
-            "戦闘中のダイスは6版で振り、戦闘が終わると7版に戻ります。")
+    return (f"\n※このチャンネルのダイスは{EDITION_NAMES[channel]}ですが、戦闘は{EDITION_NAMES[battle]}のルール（{title}）"
+            f"で行います。戦闘中のダイスは{EDITION_NAMES[battle]}で振り、戦闘が終わると{EDITION_NAMES[channel]}に戻ります。")
+
+
+def default_system(setting) -> str:
+    """The battle system ``/battle new`` (and ``/kp setting`` without a battle) takes in a
+    channel whose ``edition`` setting is ``setting``: the 7th edition's ``coc7`` in a 7th
+    channel, else the default 6th one (rules.systems.DEFAULT_SYSTEM)."""
+    return SEVENTH_SYSTEM if from_setting(setting) == COC7 else DEFAULT_SYSTEM
 
 
 async def sheet_edition(keeper_store, channel: str) -> str:
     """The edition a new sheet takes by default here: the KP's setting of the channel (a
-    battle's 6th rules decide its dice, not what sheets the table keeps)."""
+    battle's rules decide its dice, not what sheets the table keeps)."""
     return from_setting((await keeper_store.channel_settings(channel)).get("edition"))
 
 

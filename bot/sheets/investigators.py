@@ -8,12 +8,14 @@ import unicodedata
 
 from bot.commands import options as opt
 from bot.render.ccfolia7 import ccfolia_json7
-from bot.render.investigator import investigator_text
+from bot.render.investigator import investigator_text, weapon_line
 from bot.render.reply import Reply, private
-from bot.sheets.characters import bounded as _bounded, new_sheet
+from bot.sheets.characters import bounded as _bounded, damage_option, new_sheet, weapon_skill_option
 from bot.sheets.exchange import json_reply
 from bot.store import Store
 from rules.coc7.character import CHARACTERISTICS, Investigator, is_investigator
+from rules.coc7.skills import canonical
+from rules.coc7.weapons import UNARMED, known, make_weapon7
 from rules.dice import Dice
 from rules.errors import InvalidInput
 
@@ -69,27 +71,62 @@ class InvestigatorBook:
         return [private(user, f"【{inv.name}】\n" + investigator_text(inv, full=True))]
 
     async def set(self, scope: str, user: str, inv: Investigator, key: str, value: str) -> list[Reply]:
-        """``/char set`` on a 7th investigator: a characteristic, 幸運, 年齢, HP/MP, SAN or a skill."""
+        """``/char set`` on a 7th investigator: a characteristic, 幸運, 年齢, HP/MP, SAN, 攻撃回数
+        (attacks a round, 7-OUTN-02) or a skill."""
         folded = unicodedata.normalize("NFKC", key).strip()
         upper = folded.upper()
         number = opt.integer({"v": value}, "v", key)
         if number is None:
             raise InvalidInput(f"{key} の値には整数を指定してください。")
         fields = {"幸運": "luck", "LUCK": "luck", "年齢": "age", "AGE": "age", "HP": "hp_max_override",
-                  "MP": "mp_max_override", "SAN": "san_now", "正気度": "san_now"}
+                  "MP": "mp_max_override", "SAN": "san_now", "正気度": "san_now", "攻撃回数": "attacks"}
         if upper in CHARACTERISTICS:
             inv = dataclasses.replace(inv, stats={**inv.stats, upper: _bounded(number, upper, *CHARACTERISTIC_RANGE_7)})
             shown = f"{upper} = {number}"
         elif upper in fields or folded in fields:
             field = fields.get(upper) or fields[folded]
-            high = PERCENT_MAX_7 if field in ("luck", "san_now") else 999
-            inv = dataclasses.replace(inv, **{field: _bounded(number, key, 0, high)})
+            high = PERCENT_MAX_7 if field in ("luck", "san_now") else 9 if field == "attacks" else 999
+            inv = dataclasses.replace(inv, **{field: _bounded(number, key, 1 if field == "attacks" else 0, high)})
             shown = f"{folded} = {number}"
         else:
             inv = inv.with_skill(folded, _bounded(number, key, 0, PERCENT_MAX_7))
             shown = f"〈{folded}〉 = {number}%"
         await self.store.put_character(scope, user, inv.name, inv.to_dict())
         return [private(user, f"{inv.name}: {shown} に設定しました。")]
+
+    async def weapon(self, scope: str, user: str, inv: Investigator, options: dict) -> list[Reply]:
+        """``/char weapon`` on a 7th investigator (7-JOIN-02): a weapon from the 7th table
+        (rules.coc7.weapons) with the values given instead — ``skill:`` a 7th skill name or
+        the weapon's own %, ``damage:``, ``range:`` (m), ``impale:``, ``shots:`` (攻撃回数),
+        ``ammo:`` (装弾数), ``malfunction:`` (故障ナンバー); ``delete:true`` removes it."""
+        name = (opt.text(options, "weapon") or "").strip()
+        if opt.boolean(options, "delete"):
+            held = "、".join(w.name for w in inv.weapons) or "なし"
+            if name == UNARMED.name and not any(w.name == name for w in inv.weapons):
+                raise InvalidInput(f"こぶしはどの探索者も持っているので外せません（持たせた武器: {held}）。")
+            if inv.weapon(name) is None:
+                raise InvalidInput(f"{inv.name}は「{name}」を持っていません（持たせた武器: {held}）。")
+            inv = inv.without_weapon(inv.weapon(name).name)
+            await self.store.put_character(scope, user, inv.name, inv.to_dict())
+            left = "、".join(w.name for w in inv.weapons) or "なし（こぶしだけ）"
+            return [private(user, f"{inv.name}から武器「{name}」を外しました。残りの武器: {left}")]
+        sixth = [f"{k}:" for k in ("class", "rof", "hp") if opt.text(options, k)]
+        value, skill = weapon_skill_option(options)
+        weapon = make_weapon7(name, skill=canonical(skill) if skill else None, value=value, damage=damage_option(options),
+                              range_m=opt.integer(options, "range", "range"),
+                              impale=opt.boolean(options, "impale") if opt.text(options, "impale") else None,
+                              shots=opt.integer(options, "shots", "shots"), capacity=opt.integer(options, "ammo", "ammo"),
+                              malfunction=opt.integer(options, "malfunction", "malfunction"))
+        inv = dataclasses.replace(inv.with_weapon(weapon),
+                                  weapon_state={k: v for k, v in inv.weapon_state.items() if k != weapon.name})
+        await self.store.put_character(scope, user, inv.name, inv.to_dict())
+        note = "" if known(name) or skill or value is not None else (
+            f"\n（7版の武器表にない名前なので、〈{weapon.skill}〉・{weapon.damage} の近接武器にしました。"
+            "skill: damage: range: で変えられます）")
+        if sixth:  # a 6th weapon's fields: said, not refused (the weapon is given all the same)
+            note += (f"\n（{'・'.join(sixth)} は6版の武器の項目なので使いません。7版の武器は skill: damage: range: "
+                     "impale: shots:（攻撃回数） ammo:（装弾数） malfunction:（故障ナンバー）で指定します）")
+        return [private(user, f"{inv.name}に武器「{weapon.name}」を持たせました（{weapon_line(inv, weapon)}）。{note}")]
 
     @staticmethod
     def export(inv: Investigator, user: str) -> list[Reply]:
@@ -98,3 +135,4 @@ class InvestigatorBook:
         head = (f"「{inv.name}」（7版）のココフォリア用データです。ココフォリアの盤面に貼り付けると、"
                 "CC<={目星} 形式のチャットパレット付きのコマになります。")
         return json_reply(head, ccfolia_json7(inv), f"{inv.name}-ccfolia.json", user)
+

@@ -60,15 +60,16 @@ class SheetDesk:
 
     async def new(self, req: Request) -> list[Reply]:
         """``/char new``: a 6th character, or a 7th investigator (``edition:7``, or by default
-        in a channel the KP set to 7th, a battle there or not); a 6th one typed in percentages
-        gets a note."""
+        in a channel the KP set to 7th, a battle there or not, or where a 7th battle is active);
+        a 6th one typed in percentages gets a note."""
         chosen = opt.text(req.options, "edition")
         if chosen is not None:
             system = SYSTEM_WORDS.get(chosen.strip().lower())
             if system is None:
                 raise InvalidInput("edition: は 6 か 7 です。")
-        else:
-            system = await sheet_edition(self.store.keeper, req.channel)
+        else:  # a 7th battle here makes its investigators 7th sheets too (issue 30)
+            system = await self.lookup.battle_edition(req.channel)
+            system = system if system == "coc7" else await sheet_edition(self.store.keeper, req.channel)
         if system == "coc7":
             return await self.once(req, lambda: self.characters.seventh.new(req.scope, req.user, req.options))
 

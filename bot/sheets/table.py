@@ -12,6 +12,7 @@ from bot.commands.request import Request
 from bot.render.reply import Reply
 from bot.render.session_log import BattleSteps
 from rules.coc6.character import Character
+from rules.coc7.character import Investigator
 
 Produce = Callable[[], Awaitable[list[Reply]]]
 """``await produce() -> replies``: what a command does the first time it is asked."""
@@ -34,6 +35,9 @@ class BattleLookup(Protocol):
     async def in_battle(self, channel: str) -> bool:
         """Whether ``channel`` has an active battle."""
 
+    async def battle_edition(self, channel: str) -> str | None:
+        """The dice edition of ``channel``'s active battle (``coc6``/``coc7``), or None."""
+
     async def keeper(self, channel: str) -> str | None:
         """The KP of ``channel``'s active battle, or None."""
 
@@ -50,7 +54,7 @@ class BattleLookup(Protocol):
         """Who moves ``unit`` in ``channel``'s active battle (read fresh): its owner, the KP
         for an NPC; None when no unit of that name is in a battle there."""
 
-    async def shown_units(self, req: Request) -> tuple[dict[str, tuple[Character, object]], bool] | None:
+    async def shown_units(self, req: Request) -> tuple[dict[str, tuple[Character | Investigator, object]], bool] | None:
         """For ``/char show`` in a battle channel: ``({unit: (its sheet now, its status
         row)}, whether req.user is the battle's KP)``; None without a battle."""
 

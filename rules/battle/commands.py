@@ -69,7 +69,8 @@ class Attack(Command):
     """``/attack target: [weapon:] [special:] [aim:] [mode:] [shots:] [modifier:] [power:]``.
 
     ``modifier`` is a ±% added to the skill value; ``power`` the power rank spent in the
-    charge-rank system (C-CHECK-01).
+    charge-rank system (C-CHECK-01); ``bonus`` bonus (> 0) or penalty (< 0) dice of a 7th
+    edition attack (7-DICE-03).
     """
 
     target: str = ""
@@ -80,6 +81,7 @@ class Attack(Command):
     shots: int | None = None
     modifier: int = 0
     power: int | None = None
+    bonus: int = 0
 
 
 @dataclass(frozen=True)
@@ -118,11 +120,14 @@ class Move(Command):
 
 @dataclass(frozen=True)
 class SkillCheck(Command):
-    """``/check skill: [target:] [modifier:]``; ``target`` is the unit treated (応急手当)."""
+    """``/check skill: [target:] [modifier:] [bonus:] [difficulty:]``; ``target`` is the unit
+    treated (応急手当); ``bonus`` and ``difficulty`` (``r``/``h``/``e``) are the 7th edition's."""
 
     skill: str = ""
     modifier: int = 0
     target: str | None = None
+    bonus: int = 0
+    difficulty: str | None = None
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,8 @@ LEVEL_WORDS = {
     "致命的失敗": SuccessLevel.FUMBLE, "ファンブル": SuccessLevel.FUMBLE,
 }
 """The outcome words ``result:`` accepts (X-ROLL-01..04)."""
+CHECKS = ("CheckRolled", "Check7Rolled")
+"""The class names of the check events an override replaces (the 6th edition's, the 7th's)."""
 
 
 class ReplayDice:
@@ -73,14 +75,15 @@ def _find(dice: list, wanted: list) -> int | None:
 
 
 def latest_roll(steps: list[Step], checks_only: bool) -> RollRef:
-    """The most recent roll of the active steps: a 1D100 check (``CheckRolled``), or with
-    ``checks_only`` False also a damage roll (``DamageRolled``). Raises InvalidInput."""
+    """The most recent roll of the active steps: a percentile check (``CheckRolled``, or the
+    7th edition's ``Check7Rolled``), or with ``checks_only`` False also a damage roll
+    (``DamageRolled``). Raises InvalidInput."""
     for step in reversed(steps):
         if not step.active or step.command is None:
             continue
         for e in reversed(step.events):
             name = type(e).__name__
-            if name != "CheckRolled" and not (name == "DamageRolled" and not checks_only and e.rolls):
+            if name not in CHECKS and not (name == "DamageRolled" and not checks_only and e.rolls):
                 continue
             wanted = _faces(e)
             index = _find(step.dice, wanted)
@@ -113,8 +116,16 @@ def rolled_first(steps: list[Step], ref: RollRef) -> RollRef:
 
 
 def _faces(e) -> list:
-    """The ``[[sides, face], …]`` a CheckRolled or DamageRolled rolled."""
+    """The ``[[sides, face], …]`` a CheckRolled (a 7th one's tens and units dice), or
+    DamageRolled rolled."""
+    if type(e).__name__ == "Check7Rolled":
+        return [list(f) for f in e.faces]
     return [[100, e.roll]] if type(e).__name__ == "CheckRolled" else [list(r) for r in e.rolls]
+
+
+def is_check(e) -> bool:
+    """Whether ``e`` is a percentile check's event (either edition's)."""
+    return type(e).__name__ in CHECKS
 
 
 def _first_difference(old: list, new: list) -> int | None:

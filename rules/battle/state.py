@@ -105,3 +105,25 @@ class BattleState:
     def pending_for(self, unit: str) -> Pending | None:
         """The oldest question ``unit`` must answer, or None."""
         return next((p for p in self.pending if p.unit == unit), None)
+
+
+def drop_unit(state: BattleState, unit_id: str) -> None:
+    """Take ``unit_id`` out of ``state`` (``/battle remove``): from the units, this round's
+    order and acted list, the questions it must answer or its attack caused, and the turn."""
+    state.units.pop(unit_id, None)
+    state.order = [u for u in state.order if u != unit_id]
+    state.acted = [u for u in state.acted if u != unit_id]
+    state.pending = [p for p in state.pending if p.unit != unit_id and p.context.get("attacker") != unit_id]
+    if state.turn == unit_id:
+        state.turn = None
+
+
+def begin_round(state: BattleState, number: int, order: list, tied: list) -> None:
+    """Round ``number`` begins with ``order`` (``tied``: groups of equal units): the battle
+    is active, nobody has acted yet and it is nobody's turn until the first begins."""
+    state.phase = "active"
+    state.round = number
+    state.order = list(order)
+    state.tied = [list(group) for group in tied]
+    state.acted = []
+    state.turn = None

@@ -418,12 +418,15 @@ def _attack_label(target: str, weapon: str | None, targets: bool, weapons: bool)
 
 def _weapons(slots: dict, unit: ChatUnit, ctx: ChatContext) -> list[str]:
     """The weapons an attack may be made with: the ones the line names; else the one its
-    verb names (殴る: a fist, 撃つ: a gun); else, with no special or firing mode named, the
-    unit's weapons when it has several (:func:`_armed`); [] leaves the choice to the rules."""
+    verb names (殴る: a fist, 撃つ: a gun; with a special, only a weapon of that kind: the 7th
+    edition's 「マヌーバーで転ばせる」 is the maneuver 転倒); else, with no special or firing mode
+    named, the unit's weapons when it has several (:func:`_armed`); [] leaves the choice to
+    the rules."""
     weapons = slots.get("weapon") or ()
     implied = ctx.words.verb_weapons.get(slots.get("verb") or "")
-    if not weapons and not slots.get("special") and implied:
-        weapons = (implied,)
+    special = slots.get("special")
+    if not weapons and implied and (not special or any(a.name == implied and special in a.kinds for a in unit.arms)):
+        weapons = (implied,)  # 「マヌーバーで転ばせる」: a verb naming what the special is done as
     if weapons:
         return _held(weapons, unit)
     return [] if slots.get("special") or slots.get("mode") else _armed(unit)

@@ -9,10 +9,12 @@ values derived from them (rulebook p.32–35).
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from rules.coc7.skills import (BASES, CHARACTERISTIC_SKILLS, LUCK_NAMES, SAN_NAMES, SKILL_TABLE,
                                base_value, canonical)
+from rules.coc7.weapons import UNARMED, Weapon7
 
 CHARACTERISTICS = ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")
 EDITION = "coc7"
@@ -72,10 +74,14 @@ class Investigator:
         luck: Luck (幸運) now; age: years, or None (no move-rate reduction);
         hp_max_override / mp_max_override: a sheet's value where it differs from the formula;
         san_now: current SAN, or None for the starting POW;
-        hp_now / mp_now: current HP / MP (a status line ``:HP-3``), or None at the maximum;
+        hp_now / mp_now: current HP / MP (a status line ``:HP-3``, a 7th battle's end), or None
+            at the maximum;
         san_window: the window of SAN losses for 不定の狂気 (as on a 6th sheet), or None;
         san_sources: SAN lost to each named source (SAN-CAP-01);
-        growth: skills marked for growth (a success this session), in order.
+        growth: skills marked for growth (a success this session), in order;
+        weapons: the weapons given with ``/char weapon`` (こぶし comes without), in order;
+        attacks: attacks a round (攻撃回数: a monster's extra attacks, 7-OUTN-02);
+        weapon_state: a gun's state after a battle ``{name: {"ammo": n, "jammed": bool}}``.
     """
 
     name: str
@@ -91,6 +97,9 @@ class Investigator:
     hp_now: int | None = None
     mp_now: int | None = None
     san_sources: dict[str, int] = field(default_factory=dict)
+    weapons: tuple[Weapon7, ...] = ()
+    attacks: int = 1
+    weapon_state: dict = field(default_factory=dict)
 
     edition = EDITION
 
@@ -104,6 +113,41 @@ class Investigator:
         if self.hp_max_override is not None:
             return self.hp_max_override
         return (self.stat("CON") + self.stat("SIZ")) // 10
+
+    @property
+    def hp(self) -> int:
+        """Current HP: after the last battle (:attr:`hp_now`, within 0..max), else the maximum."""
+        return self.hp_max if self.hp_now is None else max(0, min(self.hp_now, self.hp_max))
+
+    @property
+    def all_weapons(self) -> tuple[Weapon7, ...]:
+        """The weapons given, then こぶし unless one of them is called so."""
+        own = tuple(self.weapons)
+        return own if any(w.name == UNARMED.name for w in own) else own + (UNARMED,)
+
+    def weapon(self, name: str) -> Weapon7 | None:
+        """The weapon called ``name`` (NFKC, case-folded) among :attr:`all_weapons`, or None."""
+        key = unicodedata.normalize("NFKC", name or "").strip().casefold()
+        return next((w for w in self.all_weapons
+                     if unicodedata.normalize("NFKC", w.name).casefold() == key), None)
+
+    def weapon_skill(self, weapon: Weapon7) -> int:
+        """The % ``weapon`` is rolled at: its own value, else the investigator's skill."""
+        return weapon.value if weapon.value is not None else self.skill(weapon.skill)
+
+    def with_weapon(self, weapon: Weapon7) -> "Investigator":
+        """A copy carrying ``weapon`` (replacing one of the same name, kept in its place)."""
+        own = list(self.weapons)
+        for i, w in enumerate(own):
+            if w.name == weapon.name:
+                own[i] = weapon
+                return replace(self, weapons=tuple(own))
+        return replace(self, weapons=tuple(own) + (weapon,))
+
+    def without_weapon(self, name: str) -> "Investigator":
+        """A copy without the weapon called ``name`` (and its state after a battle)."""
+        return replace(self, weapons=tuple(w for w in self.weapons if w.name != name),
+                       weapon_state={k: v for k, v in self.weapon_state.items() if k != name})
 
     @property
     def mp_max(self) -> int:
@@ -190,7 +234,10 @@ class Investigator:
         optional = {"age": self.age, "hp_max": self.hp_max_override, "mp_max": self.mp_max_override,
                     "san": self.san_now, "san_window": dict(self.san_window) if self.san_window else None,
                     "growth": list(self.growth) or None, "hp_now": self.hp_now, "mp_now": self.mp_now,
-                    "san_sources": dict(self.san_sources) or None}
+                    "san_sources": dict(self.san_sources) or None,
+                    "weapons": [w.to_dict() for w in self.weapons] or None,
+                    "attacks": self.attacks if self.attacks != 1 else None,
+                    "weapon_state": {k: dict(v) for k, v in self.weapon_state.items()} or None}
         return {**data, **{k: v for k, v in optional.items() if v is not None}}
 
     @classmethod
@@ -204,7 +251,10 @@ class Investigator:
                    hp_max_override=number("hp_max"), mp_max_override=number("mp_max"),
                    san_now=number("san"), san_window=dict(data["san_window"]) if data.get("san_window") else None,
                    growth=tuple(data.get("growth") or ()), hp_now=number("hp_now"), mp_now=number("mp_now"),
-                   san_sources={k: int(v) for k, v in (data.get("san_sources") or {}).items()})
+                   san_sources={k: int(v) for k, v in (data.get("san_sources") or {}).items()},
+                   weapons=tuple(Weapon7.from_dict(w) for w in data.get("weapons") or ()),
+                   attacks=int(data.get("attacks") or 1),
+                   weapon_state={k: dict(v) for k, v in (data.get("weapon_state") or {}).items()})
 
 
 def is_investigator(data: dict) -> bool:

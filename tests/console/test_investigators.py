@@ -45,7 +45,7 @@ async def test_set_show_and_battles_refuse_a_7th_sheet(console_table):
     assert "技能（通常（ハード/イクストリーム））: 目星 70（35/14）" in shown
     await table.say("kp: /battle new system:coc6")
     joined = text(await table.say("alice: /battle join character:エミリー"))
-    assert "7版の探索者です。戦闘は6版のルールで行うので" in joined
+    assert "「エミリー」は7版のシートなので、この戦闘（6版）には参加できません。7版の戦闘（/battle new system:coc7）で使えます。" in joined
 
 
 async def test_export_import_round_trip(console_table, tmp_path):

@@ -263,6 +263,23 @@ def strike(rules: CocRules, d: Decision[CocState], plan: Strike, dice: Dice) -> 
     return number
 
 
+def attacker_and_target(state, cmd: Attack) -> tuple:
+    """The unit ``cmd`` attacks with and its target, after the checks every CoC attack
+    passes (either edition's units: they are read by their id, turn and conditions): the
+    actor's turn, nothing pending, a target named, not itself, not dead. Raises InvalidInput."""
+    actor = acting_unit(state, cmd, prefer=state.turn)
+    require_turn(state, actor)
+    require_no_pending(state)
+    if not cmd.target:
+        raise InvalidInput("攻撃の対象を target: で指定してください。")
+    target = find_unit(state, cmd.target)
+    if target.id == actor.id:
+        raise InvalidInput("自分自身は攻撃できません。")
+    if "死亡" in target.conditions:
+        raise InvalidInput(f"{target.id}はすでに死亡しています。")
+    return actor, target
+
+
 def begin(rules: CocRules, d: Decision[CocState], cmd: Attack) -> tuple[CocUnit, CocUnit]:
     """The acting unit and its target, after the checks every attack passes: the actor's
     turn, nothing pending, a living target other than itself, no stun (X-STUN-01) or
@@ -270,18 +287,8 @@ def begin(rules: CocRules, d: Decision[CocState], cmd: Attack) -> tuple[CocUnit,
     TargetAwaited when the target's round-start declaration is awaited (waiting.py: the
     attack is kept, not refused)."""
     state = d.state
-    actor = acting_unit(state, cmd, prefer=state.turn)
-    assert isinstance(actor, CocUnit)
-    require_turn(state, actor)
-    require_no_pending(state)
-    if not cmd.target:
-        raise InvalidInput("攻撃の対象を target: で指定してください。")
-    target = find_unit(state, cmd.target)
-    assert isinstance(target, CocUnit)
-    if target.id == actor.id:
-        raise InvalidInput("自分自身は攻撃できません。")
-    if "死亡" in target.conditions:
-        raise InvalidInput(f"{target.id}はすでに死亡しています。")
+    actor, target = attacker_and_target(state, cmd)
+    assert isinstance(actor, CocUnit) and isinstance(target, CocUnit)
     require_active(actor)
     refusal = active_refusal(actor)
     if refusal is not None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rules.battle import events as ev
 from rules.battle.keeper import KEEPER_HANDLERS
-from rules.battle.state import Pending
+from rules.battle.state import Pending, begin_round, drop_unit
 from rules.coc6.character import Character
 from rules.systems.coc6 import late_join, waiting, window
 from rules.systems.coc6 import events as ce
@@ -32,22 +32,11 @@ def _weapon_state(hp: int | None, kept: dict | None) -> WeaponState:
 
 
 def _removed(state: CocState, e: ev.UnitRemoved) -> None:
-    state.units.pop(e.unit, None)
-    state.order = [u for u in state.order if u != e.unit]
-    state.acted = [u for u in state.acted if u != e.unit]
-    state.pending = [p for p in state.pending
-                     if p.unit != e.unit and p.context.get("attacker") != e.unit]
-    if state.turn == e.unit:
-        state.turn = None
+    drop_unit(state, e.unit)
 
 
 def _round_started(state: CocState, e: ev.RoundStarted) -> None:
-    state.phase = "active"
-    state.round = e.round
-    state.order = list(e.order)
-    state.tied = [list(group) for group in e.tied]
-    state.acted = []
-    state.turn = None
+    begin_round(state, e.round, e.order, e.tied)
     state.declaring = []
     state.may_declare = []
     state.round_end.clear()

@@ -1,7 +1,9 @@
 """The battle map: squares written column letter + row number (``C4``), 1 square = 1 m
 (H-UNIT-01); distances count every step, diagonal or not, as 1 square (X-REACH-01);
 touch = the same square (X-TOUCH-01). Pure geometry plus :func:`board`, the picture of a
-battle that the map renderers draw."""
+battle that the map renderers draw. Units are read by their ``square``, ``hp``, ``hp_max``
+and conditions, so any CoC state with ``units`` and ``objects`` has a board (the 7th
+edition's too, rules.systems.coc7)."""
 from __future__ import annotations
 
 import re
@@ -129,7 +131,7 @@ def path_length(state: CocState, start: str, dest: str, mover: str = "") -> int 
     width, height = max(width, c1 + 1, c0 + 1), max(height, r1 + 1, r0 + 1)
     objects = {parse_square(o["square"]): o.get("kind", COVER) for o in state.objects.values() if o.get("square")}
     held = {parse_square(u.square) for u in state.units.values()
-            if isinstance(u, CocUnit) and u.square and u.id != mover}
+            if getattr(u, "square", None) and u.id != mover}
     goal = (c1, r1)
     if goal in objects:
         return None
@@ -220,7 +222,7 @@ def initials(name: str, taken: set[str]) -> str:
 def size(state: CocState, minimum: int = 6) -> Square:
     """(width, height) in squares of the map of ``state``: big enough for every square in
     use plus one, at least ``minimum`` × ``minimum``, at most 26 × 99 (A1〜Z99)."""
-    used = [u.square for u in state.units.values() if isinstance(u, CocUnit) and u.square]
+    used = [u.square for u in state.units.values() if getattr(u, "square", None)]
     used += [o["square"] for o in state.objects.values() if o.get("square")]
     cols = [parse_square(s)[0] for s in used] or [0]
     rows = [parse_square(s)[1] for s in used] or [0]
@@ -244,8 +246,7 @@ def board(state: CocState, minimum: int = 6) -> Board:
     taken: set[str] = set()
     pieces, off = [], []
     for unit in state.units.values():
-        assert isinstance(unit, CocUnit)
-        if unit.square is None:
+        if getattr(unit, "square", None) is None:
             off.append(unit.id)
             continue
         label = initials(unit.id, taken)

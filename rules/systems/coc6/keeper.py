@@ -146,16 +146,25 @@ def _hp_state(d: Decision[CocState], unit_id: str, hp: int) -> None:
                                    cause=f"耐久力{limit}以下（X-HP-02、KPの設定）"))
 
 
-def _set_condition(d: Decision[CocState], cmd: SetValue, unit: CocUnit) -> None:
+def condition_ruling(d: Decision, cmd: SetValue, unit, conditions: tuple[str, ...]) -> tuple[str, bool]:
+    """``/kp set field:状態 value:+転倒`` read against ``conditions`` (the ones the system's
+    KP may set): the ruling recorded, ``(condition, added)`` returned for the system to
+    apply. Raises InvalidInput for an unknown condition or one the unit already has (or lacks)."""
     value = unicodedata.normalize("NFKC", cmd.value).strip()
     added = not value.startswith("-")
     condition = value.lstrip("+-").strip()
-    if condition not in CONDITIONS:
-        raise InvalidInput(f"状態には {'、'.join(CONDITIONS)} のどれかを +転倒 / -転倒 の形で指定してください。")
+    if condition not in conditions:
+        example = conditions[0]
+        raise InvalidInput(f"状態には {'、'.join(conditions)} のどれかを +{example} / -{example} の形で指定してください。")
     if added == (condition in unit.conditions):
         raise InvalidInput(f"{unit.id}はすでにその状態{'です' if added else 'ではありません'}。")
     verb = "付与" if added else "解除"
     d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=f"{unit.id}の{condition}を{verb}"))
+    return condition, added
+
+
+def _set_condition(d: Decision[CocState], cmd: SetValue, unit: CocUnit) -> None:
+    condition, added = condition_ruling(d, cmd, unit, CONDITIONS)
     d.emit(ce.ConditionChanged(unit=unit.id, condition=condition, added=added, cause="KPの設定"))
 
 
@@ -173,8 +182,10 @@ def _set_weapon(d: Decision[CocState], cmd: SetValue, unit: CocUnit, name: str, 
                             cannot_fire=ws.cannot_fire and hp > 0, note=""))
 
 
-def skip_turn(rules: CocRules, d: Decision[CocState], cmd: SkipTurn) -> None:
-    """``/kp skip``: the turn ends now; an unanswered attack of that turn is closed first."""
+def skip_turn(rules: CocRules, d: Decision[CocState], cmd: SkipTurn, then=advance) -> None:
+    """``/kp skip``: the turn ends now; an unanswered attack of that turn is closed first;
+    ``then(d)`` starts the next turn (this system's :func:`turns.advance`, or another CoC
+    system's: rules.systems.coc7)."""
     require_keeper(d.state, cmd, "手番のスキップ")
     state = d.state
     if state.phase != "active" or state.turn is None:
@@ -184,7 +195,7 @@ def skip_turn(rules: CocRules, d: Decision[CocState], cmd: SkipTurn) -> None:
     for pending in list(state.pending):
         d.emit(ce.AttackResolved(attack=pending.id, outcome="KPの裁定で打ち切り"))
     d.emit(ev.TurnEnded(unit=unit))
-    advance(d)
+    then(d)
 
 
 def reorder(rules: CocRules, d: Decision[CocState], cmd: Reorder) -> None:

@@ -77,16 +77,16 @@ def move(rules: CocRules, d: Decision[CocState], cmd: Move) -> None:
 
 
 def place(rules: CocRules, d: Decision[CocState], cmd: Place) -> None:
-    """``/kp place name: to:``: put a unit on a square, or off the map (``to:なし``)."""
+    """``/kp place name: to:``: put a unit on a square, or off the map (``to:なし``); any unit
+    with a ``square`` (the 7th edition's too: rules.systems.coc7.map)."""
     require_keeper(d.state, cmd, "ユニットの配置")
     unit = find_unit(d.state, cmd.name)
-    assert isinstance(unit, CocUnit)
     square = None if (cmd.to or "").strip() in OFF_MAP else normalize(cmd.to)
     if square is not None:
         blocked = object_at(d.state, square)
         if blocked is not None and blocked[1].get("kind") == WALL:
             raise InvalidInput(f"{square}は壁（{blocked[0]}）です。")
-    d.emit(ce.UnitMoved(unit=unit.id, start=unit.square, square=square, cause="KPが配置"))
+    d.emit(ce.UnitMoved(unit=unit.id, start=getattr(unit, "square", None), square=square, cause="KPが配置"))
 
 
 def place_object(rules: CocRules, d: Decision[CocState], cmd: PlaceObject) -> None:
