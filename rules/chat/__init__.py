@@ -13,12 +13,14 @@ import dataclasses
 import re
 
 from rules.chat import lexicon, palette, talk
+from rules.chat.cut import WANT, cut
 from rules.chat.context import STRANGER, ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import OBJECT, PUNCTUATION
 from rules.chat.grammar import read as _intents
-from rules.chat.normalize import fold
+from rules.chat.morph import analyse
+from rules.chat.normalize import fold, prefold
 from rules.chat.resolve import Ambiguous, Declaration, Outcome, resolve
-from rules.chat.words import BASE, HIDE, Words
+from rules.chat.words import BASE, HIDE, NONE_OPTIONS, Words
 
 __all__ = ["Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Words",
            "BASE", "read", "may_declare", "sanity_loss", "fold"]
@@ -113,15 +115,59 @@ def _read(text: str, ctx: ChatContext, unknown: bool = True) -> Outcome:
     folded = fold(text)
     if talk.is_plan(folded):
         return None
-    tokens = ctx.lexicon().tokens(folded)
+    known = ctx.lexicon()
+    tokens = known.tokens(folded)
     if tokens is None:
-        return _unknown_word(text, folded, ctx) if unknown else None
+        named = _unknown_word(text, folded, ctx) if unknown else None  # 「かみつきで攻撃」: a weapon by its name
+        return named or _read_cut(text, folded, ctx, unknown)
     if not tokens:
         return None
     outcome = resolve(_intents(tokens), ctx)
     if outcome is None and unknown:
-        return _unknown_word(text, folded, ctx)
+        return _unknown_word(text, folded, ctx) or _read_cut(text, folded, ctx, unknown)
     return outcome
+
+
+def _read_cut(text: str, folded: str, ctx: ChatContext, unknown: bool) -> Outcome:
+    """``text`` read with the morphological analyser (rules.chat.cut), for a line the
+    lexicon alone cannot cut: its declaration; asked back (an :class:`Ambiguous` with its
+    reading) when it holds a word the reading could not place, or says a wish
+    (「殴りたい」); None when it is negated, a question, a remark or a plan, or when
+    ``unknown`` is off and a word is unplaced (talk around a declaration: rules.chat.talk)."""
+    known = ctx.lexicon()
+    if not known.hinted(folded):
+        return None
+    found = cut(text, known)
+    if found.blocked or not found.tokens or (found.unknown and not unknown):
+        return None
+    if len(found.unknown) > MAX_UNPLACED or (found.unknown and talk.BOUNDARY.search(text.strip(_MARKS))):
+        return None  # words it cannot place across sentences: talk (rules.chat.talk) reads it
+    outcome = resolve(_intents(list(found.tokens)), ctx)
+    if outcome is None:
+        return None
+    if found.unknown:
+        if isinstance(outcome, Declaration) and outcome.options.get("action") in NONE_OPTIONS:
+            return None  # 「しない。全力。」: a refusal beside words it cannot place is no answer
+        words = "・".join(dict.fromkeys(found.unknown))
+        return _asked(outcome, f"「{words}」をどう使うのか読み取れませんでした。この宣言でよければ押してください。",
+                      f"「{words}」を読み取れませんでした。")
+    if WANT in found.marks:
+        return _asked(outcome, "「〜したい」と書かれていました。この宣言でよければ押してください。")
+    return outcome
+
+
+_MARKS = " \u3000!！。.…‥ー~〜"
+MAX_UNPLACED = 2
+"""The most words the reading may leave unplaced in a line it still asks back about; a line
+with more is talk."""
+
+
+def _asked(outcome: Outcome, question: str, lead: str = "") -> Ambiguous:
+    """``outcome`` asked back: its choices under ``question`` (a question between several
+    keeps its own, led by ``lead``)."""
+    if isinstance(outcome, Ambiguous):
+        return Ambiguous(f"{lead}{outcome.question}" if lead else outcome.question, outcome.choices)
+    return Ambiguous(question, (outcome,))
 
 
 QUOTING = ("と", "って", "っと", "て")
@@ -158,6 +204,8 @@ def _unknown_word(text: str, folded: str, ctx: ChatContext) -> Declaration | Non
     known = ctx.lexicon()
     for end, char in enumerate(folded):
         for kind in _ROLES.get(char, ()):
+            if kind == lexicon.UNIT:
+                continue  # an unknown target is never a name: the analyser's reading asks (issue 26)
             if end < 1:
                 continue
             found = _unknown_at(text, folded, ctx, known, ctx.unit_spellings(), kind, end)
@@ -188,10 +236,21 @@ def _unknown_at(text: str, folded: str, ctx: ChatContext, known, names, kind: st
         typed = _as_typed(text, word)
         if kind == lexicon.WEAPON and typed.endswith(("ん", "い", "っ")):
             continue  # 叫んで, 泳いで: a verb's te-form, no weapon
+        if known.tokens(word) is not None or not _one_noun(typed):
+            continue  # 「回避でカウンター」「加減してパワー3で防御」: known words or a phrase, no name
         outcome = _with_word(ctx, kind, typed, [*before, lexicon.Token(word, ((kind, typed),)), *after])
         if outcome is not None:
             return outcome
     return None
+
+
+def _one_noun(typed: str) -> bool:
+    """Whether the analyser reads ``typed`` as one name: nouns, suffixes and nominal verb
+    stems only (かみつき, 錆びたナイフ's parts), no particle or inflection (加減してパワー3)."""
+    morphs = analyse(prefold(typed))
+    return bool(morphs) and all(m.pos in ("名詞", "接尾辞", "接頭辞", "補助記号") or m.form.startswith("連用形-一般")
+                                or (m.pos == "助動詞" and m.lemma == "た" and i < len(morphs) - 1)
+                                or (m.pos == "動詞" and i < len(morphs) - 1) for i, m in enumerate(morphs))
 
 
 def _talk_then_word(word: str, known) -> bool:

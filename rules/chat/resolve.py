@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from rules.chat.context import ChatContext, ChatQuestion, ChatUnit
-from rules.chat.grammar import Intent
+from rules.chat.grammar import ANY, Intent
 from rules.chat.lexicon import weapon_spellings
 from rules.chat.normalize import fold
 from rules.chat.words import AGAIN_VERBS, COVER, NONE, NONE_OPTIONS, PARRY
@@ -170,6 +170,8 @@ def _answer(intent: Intent, ctx: ChatContext) -> Outcome:
                 choices.append(found)
     if len({c.unit for c in choices}) > 1:
         choices = [Declaration(c.command, c.options, c.unit, c.text, c.unit) for c in choices]
+    if intent.slots.get("typed"):  # かいひ54: the number the player typed, as with a roll
+        choices = [replace(c, typed_target=intent.slots["typed"]) for c in choices]
     return _one(choices, "どのユニットの対応ですか？")
 
 
@@ -316,6 +318,8 @@ def _turn_unit(intent: Intent, ctx: ChatContext) -> ChatUnit | None:
 
 
 def _targets(names, unit: ChatUnit, ctx: ChatContext) -> list[ChatUnit]:
+    if ANY in names:  # あいつ: each opponent
+        return _foes(unit, ctx)
     pool = [u for u in ctx.units if u.name in names and u.name != unit.name]
     return [u for u in pool if not u.out] or pool
 
@@ -423,7 +427,7 @@ def _weapons(slots: dict, unit: ChatUnit, ctx: ChatContext) -> list[str]:
     weapons = slots.get("weapon") or ()
     implied = ctx.words.verb_weapons.get(slots.get("verb") or "")
     if not weapons and not slots.get("special") and implied:
-        weapons = (implied,)
+        weapons = tuple(implied.split("|"))  # 噛みつく: the unit's bite, by any of its names
     if weapons:
         return _held(weapons, unit)
     return [] if slots.get("special") or slots.get("mode") else _armed(unit)

@@ -52,7 +52,7 @@ DICE_HEAD = re.compile(r"(?i)\s*s?(?:\d*d\d|ccb?\b|ccb?[<(=\d-]|cbr|res|choice|\
 never searched for talk (its comment is read as today: rules.chat.read)."""
 LEAD_END = re.compile(r"て|テ|[んン]で|[んン]デ|[いイ][でデ]|から|カラ|ので|ノデ|ながら|ナガラ")
 """A te-form or a reason ends a lead-in inside a piece (「10出してかいひー」「重いから回避」)."""
-SECOND = (lx.ATTACK, lx.END, lx.MOVE, lx.DECLARE)
+SECOND = (lx.ATTACK, lx.END, lx.MOVE, lx.DECLARE, lx.NEGATION)
 """Verbs in the talk that make it a second declaration the line does not read
 (「巨漢を攻撃、信者も攻撃」): the line is then silent."""
 
@@ -65,7 +65,8 @@ GOES_ON = tuple(fold(w) for w in ("は", "が", "を", "に", "の", "も", "と
 """A particle right after the declaration's words: they were the topic of a longer
 sentence (「回避…は28か」), no declaration."""
 TALK_ENDS = tuple(fold(w) for w in ("よね", "だよね", "でしょ", "でしょう", "じゃない", "じゃん", "って", "ってこと",
-                                     "らしい", "みたい", "そう", "だった", "でした", "ました"))
+                                     "らしい", "みたい", "そう", "だった", "でした", "ました", "ですね", "だね",
+                                     "なんだ", "なのね", "なのか", "なんですか"))
 """Endings that make a line a remark about a declaration, not one (「アリスは回避だよね」)."""
 PLAN_STARTS = tuple(fold(w) for w in ("次は", "次の", "次こそ", "今度は", "後で", "あとで", "次ターン"))
 PLAN_ENDS = tuple(fold(w) for w in ("しよう", "しようかな", "しようか", "つもり", "予定", "ようかな", "よう", "かな"))
@@ -144,7 +145,7 @@ def _readings(text: str, spans: list[tuple[int, int]], known: lx.Lexicon, core) 
     """Every run of up to :data:`MAX_SPAN` neighbouring pieces (the first may start after
     a lead-in's te-form) that ``core`` reads: ``(first piece, last piece, start, outcome)``."""
     cut = [known.tokens(fold(text[a:b])) for a, b in spans]
-    whole = [t is not None for t in cut]
+    whole = [t is not None or known.hinted(fold(text[a:b])) for t, (a, b) in zip(cut, spans)]  # issue 26: the analyser
     bare = [t is not None and all(w.is_(lx.FILLER, lx.ENDING, lx.PARTICLE) and not w.is_(lx.UNIT) for w in t) for t in cut]
     found: list[tuple[int, int, int, Outcome]] = []
     for i, (a, _) in enumerate(spans):
@@ -152,7 +153,8 @@ def _readings(text: str, spans: list[tuple[int, int]], known: lx.Lexicon, core) 
         for start in starts:
             if start == a and not whole[i]:
                 continue
-            if start != a and known.tokens(fold(text[start:spans[i][1]])) is None:
+            if start != a and known.tokens(fold(text[start:spans[i][1]])) is None \
+                    and not known.hinted(fold(text[start:spans[i][1]])):
                 continue
             if start == a and bare[i]:
                 continue  # a range led by only じゃあ or よし reads as the range after it

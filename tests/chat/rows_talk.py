@@ -134,7 +134,7 @@ TALK_ROWS = [
     ("house/alice-turn", "alice", "以上です！ お願いします", "end"),
     ("house/alice-turn", "alice", "ターン終了、お願いします", "end"),
     ("house/alice-turn", "alice", "じゃあ素手で。ゾンビ1をこぶしで殴る", "attack target=ゾンビ1 weapon=こぶし"),
-    ("house/alice-turn", "alice", "「覚悟しろ！」と叫んでゾンビ2を蹴り飛ばす", "-"),
+    ("house/alice-turn", "alice", "「覚悟しろ！」と叫んでゾンビ2を蹴り飛ばす", "attack target=ゾンビ2 weapon=キック"),  # issue 26
     ("house/alice-turn", "alice", "「覚悟しろ！」と叫んでゾンビ2を蹴る", "attack target=ゾンビ2 weapon=キック"),
     ("house/alice-turn", "alice", "叫びながらゾンビ1を殴る", "attack target=ゾンビ1 weapon=こぶし"),
     # how it is done is no weapon (the rules would have refused 「全力」 by name)

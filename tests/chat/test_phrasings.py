@@ -291,8 +291,9 @@ ROWS = [
     # a word nobody knows where a weapon or a target goes: the declaration, refused by name
     ("house/zombie-turn", "kp", "ゾンビ1：ボブをかみつきで攻撃", "attack target=ボブ weapon=かみつき as=ゾンビ1"),
     ("house/alice-turn", "alice", "錆びたナイフでゾンビ1を攻撃", "attack target=ゾンビ1 weapon=錆びたナイフ"),
-    ("house/alice-turn", "alice", "ＺＯＮＢＩを攻撃", "attack target=ＺＯＮＢＩ"),
-    ("house/alice-turn", "alice", "あいつにキック！", "attack target=あいつ weapon=キック"),
+    # issue 26: an unknown word is never a target: the line asks among the foes
+    ("house/alice-turn", "alice", "ＺＯＮＢＩを攻撃", "? アリス：ゾンビ1をナイフで攻撃 | アリス：ゾンビ1を大型ナイフで攻撃 | アリス：ゾンビ1を和弓で攻撃 | アリス：ゾンビ2をナイフで攻撃 | アリス：ゾンビ2を大型ナイフで攻撃 | アリス：ゾンビ2を和弓で攻撃"),
+    ("house/alice-turn", "alice", "あいつにキック！", "? アリス：ゾンビ1をキックで攻撃 | アリス：ゾンビ2をキックで攻撃"),
     ("house/alice-turn", "alice", "次はあいつを攻撃しようかな", "-"),
     ("house/alice-turn", "alice", "今日はみんなで頑張ろう", "-"),
     ("house/alice-turn", "alice", "ゾンビ1をかみつきで攻撃したらどうなる", "-"),
@@ -341,13 +342,13 @@ ROWS = [
     ("house/ken-turn", "alice", "ゾンビを撃つ", "attack target=ゾンビ weapon=.38リボルバー"),
     ("house/ann-turn", "bob", "ゾンビを撃つ", "attack target=ゾンビ"),
     ("house/ann-turn", "bob", "ゾンビを攻撃", "attack target=ゾンビ"),
-    ("house/ann-turn", "alice", "グールを攻撃", "attack target=グール"),
-    # a numbered name nobody has (ゾンビ２ beside ゾンビ): the declaration, refused by name
-    ("house/cultist-turn", "kp", "信者：ゾンビ２をナイフで攻撃", "attack target=ゾンビ２ weapon=ナイフ as=信者"),
-    ("house/cultist-turn", "kp", "ゾンビ２をナイフで攻撃", "attack target=ゾンビ２ weapon=ナイフ as=信者"),
-    ("house/ann-turn", "alice", "ゾンビ２をナイフで攻撃", "attack target=ゾンビ２ weapon=大型ナイフ"),
-    ("house/ann-turn", "alice", "ゾンビ2を攻撃", "attack target=ゾンビ2"),
-    ("house/ann-turn", "alice", "ゾンビBにキック", "attack target=ゾンビB weapon=キック"),
+    ("house/ann-turn", "alice", "グールを攻撃", "? アン：ゾンビを大型ナイフで攻撃 | アン：ゾンビを.38リボルバーで攻撃 | アン：信者を大型ナイフで攻撃 | アン：信者を.38リボルバーで攻撃"),
+    # a numbered name nobody has (ゾンビ２ beside ゾンビ): asked, with the unit so named (issue 26)
+    ("house/cultist-turn", "kp", "信者：ゾンビ２をナイフで攻撃", "? 信者：ゾンビをナイフで攻撃"),
+    ("house/cultist-turn", "kp", "ゾンビ２をナイフで攻撃", "? 信者：ゾンビをナイフで攻撃"),
+    ("house/ann-turn", "alice", "ゾンビ２をナイフで攻撃", "? アン：ゾンビを大型ナイフで攻撃"),
+    ("house/ann-turn", "alice", "ゾンビ2を攻撃", "? アン：ゾンビを大型ナイフで攻撃 | アン：ゾンビを.38リボルバーで攻撃"),
+    ("house/ann-turn", "alice", "ゾンビBにキック", "? アン：ゾンビをキックで攻撃"),
     ("house/ann-turn", "alice", "ゾンビ2", "-"),
     ("house/ann-turn", "alice", "ゾンビ2を攻撃したい", "-"),
     ("house/ann-turn", "alice", "ゾンビ2体を攻撃", "-"),
