@@ -156,7 +156,7 @@ def _turn(tokens: list[Token]):
 
 def _answer(tokens: list[Token]):
     """回避 / ナイフで受け流し / 受け流し：ナイフ / アリスをかばう / パワー3でカウンター / an option."""
-    taken = _take_power(tokens)
+    taken = _take_power([t for t in tokens if not t.is_(lx.MANNER)])  # 加減してパワー3で防御: 加減 is how
     if taken is None:
         return
     rest, power = taken

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from rules.chat import lexicon as lx
 from rules.chat.normalize import fold
 from rules.chat.resolve import Ambiguous, Declaration, Outcome
+from rules.chat.words import NONE_OPTIONS
 
 MAX_MESSAGE = 300
 """The longest message searched for a declaration among talk (characters)."""
@@ -138,7 +139,15 @@ def read_talk(text: str, known: lx.Lexicon, core: Callable[[str], Outcome]) -> O
     if any(w in after for w in AFTER_BACKOUT) or after.lstrip("!.…、,。~〜ー").startswith(GOES_ON):
         return None
     first = min(f[2] for f in kept)
+    if _refusal(outcome) and fold(text[spans[last][1]:]).strip("!.…、,。~〜ー"):
+        return None  # 「しない。全力。」: a refusal with more said after it is no answer (issue 26)
     return _checked(outcome, talk, known, text[:first])
+
+
+def _refusal(outcome: Outcome) -> bool:
+    """Whether ``outcome`` answers with nothing (なし, 宣言しない)."""
+    return isinstance(outcome, Declaration) and (outcome.options.get("action") in NONE_OPTIONS
+                                                 or outcome.options.get("label") in NONE_OPTIONS)
 
 
 def _readings(text: str, spans: list[tuple[int, int]], known: lx.Lexicon, core) -> list[tuple[int, int, int, Outcome]]:
