@@ -114,7 +114,16 @@ class PaletteRolls:
             if len(choices) == 1:
                 return await self.run(req, battle, choices[0], said)
             outcome = Ambiguous(outcome.question, tuple(choices))
+            if all(c.typed_target is None for c in choices):
+                return await self._ask_plainly(req, battle, outcome)
         return await self._ask(req, battle, outcome, said)
+
+    async def _ask_plainly(self, req: Request, battle: int, outcome: Ambiguous) -> list[Reply]:
+        """A question between the legal readings of a line typed in words (「応急手当」 with
+        two hurt allies, issue 26): no die is rolled before the answer."""
+        record = await self.battles.store.battle(battle)
+        self.remember(req, battle, record.version, outcome)
+        return [self.ask(req, battle, outcome)]
 
     async def legal(self, req: Request, choices: tuple[Declaration, ...]) -> list[Declaration]:
         """The choices the rules allow now: each decided on the battle's state (never

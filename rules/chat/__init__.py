@@ -148,7 +148,12 @@ def _read_cut(text: str, folded: str, ctx: ChatContext, unknown: bool) -> Outcom
     if found.unknown:
         if isinstance(outcome, Declaration) and outcome.options.get("action") in NONE_OPTIONS:
             return None  # 「しない。全力。」: a refusal beside words it cannot place is no answer
-        words = "・".join(dict.fromkeys(found.unknown))
+        words = "・".join(dict.fromkeys(_as_typed(text, fold(w)) for w in found.unknown))
+        if found.names:
+            names = "・".join(dict.fromkeys(_as_typed(text, fold(w)) for w in found.names))
+            here = "、".join(u.name for u in ctx.units)
+            lead = f"「{names}」という参加者はこの戦闘にいません（参加者: {here}）。"
+            return _asked(outcome, f"{lead}この相手でよければ押してください。", lead)
         return _asked(outcome, f"「{words}」をどう使うのか読み取れませんでした。この宣言でよければ押してください。",
                       f"「{words}」を読み取れませんでした。")
     if WANT in found.marks:

@@ -56,6 +56,9 @@ class Cut:
     tokens: tuple[lx.Token, ...]
     unknown: tuple[str, ...] = ()
     marks: frozenset[str] = frozenset()
+    names: tuple[str, ...] = ()
+    """The unknown words that stood where a target goes (「ＺＯＮＢＩを攻撃」, ゾンビ２ beside
+    a lone ゾンビ): no unit is so named."""
 
     @property
     def blocked(self) -> bool:
@@ -220,6 +223,7 @@ def _finish(words: list[tuple[lx.Token, str]], marks: set[str], known: lx.Lexico
     if loose:
         marks.add(LOOSE)
     kept: list[lx.Token] = []
+    names: list[str] = []
     i = 0
     while i < len(tokens):
         token = tokens[i]
@@ -227,6 +231,7 @@ def _finish(words: list[tuple[lx.Token, str]], marks: set[str], known: lx.Lexico
         prev = kept[-1] if kept else None
         if prev is not None and prev.is_(lx.UNIT) and _numbering(token, typed[i]):
             unknown.append(typed[i - 1] + typed[i])  # ゾンビ2, ゾンビB beside a lone ゾンビ: that one, asked
+            names.append(typed[i - 1] + typed[i])
             i += 1
             continue
         if token.is_(UNKNOWN):
@@ -239,6 +244,7 @@ def _finish(words: list[tuple[lx.Token, str]], marks: set[str], known: lx.Lexico
             elif particle and nxt.text in _TARGET and _strikes(tokens[i + 2:]) \
                     and not any(t.is_(lx.UNIT, PRONOUN) for t in kept + tokens[i + 2:]):
                 kept.append(lx.Token(token.text, ((PRONOUN, typed[i]),)))
+                names.append(typed[i])
             i += 2 if particle else 1
             continue
         if token.is_(TE) and kept and kept[-1].is_(lx.DO) and len(kept) >= 2 and kept[-2].is_(lx.SPECIAL):
@@ -251,7 +257,7 @@ def _finish(words: list[tuple[lx.Token, str]], marks: set[str], known: lx.Lexico
     while kept and kept[-1].is_(TE):  # 殴って！: the te-form ends the line
         kept[-1] = lx.Token(kept[-1].text, ((lx.ENDING, kept[-1].text),))
         break
-    return Cut(tuple(kept), tuple(unknown), frozenset(marks))
+    return Cut(tuple(kept), tuple(unknown), frozenset(marks), tuple(names))
 
 
 _NO = shift("の")

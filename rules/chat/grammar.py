@@ -274,6 +274,8 @@ def _check(tokens: list[Token]):
         slots = {"skill": skill}
         if units and units[0].is_(lx.UNIT):
             slots["target"] = units[0].names(lx.UNIT)
+        elif units:
+            slots["self"] = True  # 自分に応急手当
         yield Intent("check", slots=slots)
 
 

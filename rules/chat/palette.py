@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from rules.chat import lexicon
 from rules.chat.context import ChatContext, ChatUnit
 from rules.chat.normalize import fold
-from rules.chat.resolve import Ambiguous, Declaration, Outcome, _held, _one
+from rules.chat.resolve import Ambiguous, Declaration, Outcome, Untargeted, _held, _one
 from rules.coc6.character import BASE_SKILLS, CHARACTERISTIC_ROLL, canonical_skill
 from rules.coc6.skill_list import DERIVED, RULEBOOK_BASES, SKILL_TABLE, specialty_base
 from rules.dice import DiceError, parse
@@ -67,18 +67,6 @@ one's turn still acts then (an answer, a choice or a reaction pending makes it a
 
 NOT_DECLARED = ("正気度ロール", "SAN", "正気度")
 """Palette rolls that stay plain rolls in battle (a SAN roll needs its loss: 「SANチェック 1/1D6」)."""
-
-
-@dataclass(frozen=True)
-class Untargeted:
-    """A palette roll on one's turn that names no target: ``choices`` one declaration per
-    possible target (each opponent not out of action for an attack; each ally, the roller
-    too, for a treatment), each with ``typed_target``. The battle side keeps the only
-    legal one, else asks with ``question``; the die is rolled once."""
-
-    choices: tuple[Declaration, ...]
-    question: str
-    unit: str
 
 
 NOT_A_ROLL = object()
@@ -239,7 +227,7 @@ def _on_turn(comment: str, target: int, ctx: ChatContext) -> Outcome | Untargete
         return None
     if named:
         return _one(choices, question)
-    return Untargeted(tuple(choices), question, unit.name)
+    return Untargeted(question, tuple(choices), unit.name)
 
 
 def _opponent(other: ChatUnit, unit: ChatUnit) -> bool:

@@ -53,6 +53,17 @@ class Ambiguous:
     choices: tuple[Declaration, ...] = field(default_factory=tuple)
 
 
+@dataclass(frozen=True)
+class Untargeted(Ambiguous):
+    """A declaration on one's turn that names no target (a palette roll, issue 21; a
+    treatment typed in words, issue 26): ``choices`` one declaration per possible target
+    (each opponent not out of action for an attack; each ally, the actor too, for a
+    treatment). The battle side keeps the only legal one, else asks with ``question``; a
+    palette roll's die (``typed_target`` set) is rolled once."""
+
+    unit: str = ""
+
+
 Outcome = Declaration | Ambiguous | None
 
 
@@ -458,6 +469,11 @@ def _check(intent: Intent, ctx: ChatContext) -> Outcome:
         return None
     skill = intent.slots["skill"]
     if "target" not in intent.slots:
+        if skill in ctx.words.checks and not intent.slots.get("self"):  # 応急手当: the hurt ally at hand, never oneself unasked (issue 26)
+            allies = [u for u in ctx.units if not u.stranger and not _opponent(u, unit)]
+            return Untargeted(f"誰に{skill}をしますか？", tuple(
+                _decl(ctx, unit, "check", {"skill": skill, "target": t.name}, f"{skill}を{t.name}に", t.name)
+                for t in allies), unit.name)
         return _decl(ctx, unit, "check", {"skill": skill}, skill, skill)
     pool = [u for u in ctx.units if u.name in intent.slots["target"]]
     return _one([_decl(ctx, unit, "check", {"skill": skill, "target": t.name}, f"{skill}を{t.name}に", t.name)

@@ -209,7 +209,8 @@ ROWS = [
     ("house/alice-turn", "alice", "ボブに応急手当をする", "check skill=応急手当 target=ボブ"),
     ("house/alice-turn", "alice", "ボブに応急手当て", "check skill=応急手当 target=ボブ"),
     ("house/alice-turn", "alice", "〈応急手当〉をボブに", "check skill=応急手当 target=ボブ"),
-    ("house/alice-turn", "alice", "応急手当", "check skill=応急手当"),
+    # issue 26: a treatment naming nobody is for the hurt ally at hand (the battle keeps the legal one), never oneself unasked
+    ("house/alice-turn", "alice", "応急手当", "? アリス：応急手当をアリスに | アリス：応急手当をボブに | アリス：応急手当を見本・花子に"),
     ("house/alice-turn", "alice", "医学をボブに", "check skill=医学 target=ボブ"),
     ("house/alice-turn", "alice", "CCB<=50 応急手当をボブに", "check skill=応急手当 target=ボブ typed=50"),
     ("house/alice-turn", "alice", "CCB<=70 ゾンビ1をこぶしで攻撃", "attack target=ゾンビ1 weapon=こぶし typed=70"),
