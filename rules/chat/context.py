@@ -39,13 +39,16 @@ class ChatWeapon:
 class ChatUnit:
     """A unit as chat sees it: ``name``, ``owner`` (user id, None = the KP's NPC),
     ``weapons`` (names), ``out`` (out of action: 気絶, 死亡 …), ``arms`` (its weapons in
-    detail, :class:`ChatWeapon`)."""
+    detail, :class:`ChatWeapon`), ``charge`` (charge-rank's charge rank)."""
 
     name: str
     owner: str | None
     weapons: tuple[str, ...]
     out: bool = False
     arms: tuple[ChatWeapon, ...] = ()
+    charge: int | None = None
+    """Its charge rank where the system has one (charge-rank: the most power an attack may
+    use; None elsewhere or when hidden)."""
 
     @property
     def stranger(self) -> bool:
@@ -91,7 +94,9 @@ class ChatContext:
         the shared :data:`~rules.chat.words.BASE`)."""
         units = tuple(ChatUnit(r.name, r.owner, tuple(w["name"] for w in r.weapons),
                                any(c in OUT_OF_ACTION for c in r.conditions),
-                               tuple(ChatWeapon.from_row(w) for w in r.weapons)) for r in view.rows)
+                               tuple(ChatWeapon.from_row(w) for w in r.weapons),
+                               r.extra.get("チャージ") if isinstance(r.extra.get("チャージ"), int) else None)
+                      for r in view.rows)
         questions = tuple(ChatQuestion(p.unit, p.kind, tuple(p.options), p.key, getattr(p, "about", None))
                           for p in view.prompts if p.kind != "turn")
         merged = _merged(words) if words is not None else BASE

@@ -371,7 +371,32 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
                                  _attack_label(target.name, weapon, len(targets) > 1, len(mine) > 1)))
     question = {(True, False): "どちらを攻撃しますか？", (False, True): "どの武器で攻撃しますか？"}.get(
         (len(targets) > 1, len(mine) > 1), "どちらを、どの武器で攻撃しますか？")
+    if ctx.words.power and slots.get("power") is None and not moot and choices:
+        return _powers(ctx, unit, choices)  # 「刺客3を殴る」: how much of the charge, asked (issue 26)
     return _one(choices, question)
+
+
+MAX_POWER_CHOICES = 10
+"""The most power ranks offered as buttons when an attack names none (charge-rank)."""
+MAX_BUTTONS = 25
+"""The buttons one question carries (Discord's limit, bot.render.buttons.MAX_CHOICES)."""
+
+
+def _powers(ctx: ChatContext, unit: ChatUnit, choices: list[Declaration]) -> Ambiguous:
+    """A charge-rank attack that names no power rank, asked: each choice with パワー1 up to the
+    unit's charge rank (the slash command's default, the whole charge, is never taken
+    silently from chat: C-PHASE-, issue 26)."""
+    top = min(unit.charge if unit.charge is not None else MAX_POWER_CHOICES, MAX_POWER_CHOICES,
+              MAX_BUTTONS // len(choices))
+    asked = []
+    for choice in choices:
+        for power in range(1, max(top, 1) + 1):
+            options = {**choice.options, "power": power}
+            phrase = _attack_phrase({k: v for k, v in options.items() if k != "as"})
+            label = f"パワー{power}" if len(choices) == 1 else f"{choice.label}・パワー{power}"
+            asked.append(Declaration("attack", options, unit.name, f"{unit.name}：{phrase}", label))
+    charge = f"（{unit.name}のチャージランク {unit.charge}）" if unit.charge is not None else ""
+    return Ambiguous(f"パワーランクをいくつ使いますか？{charge}", tuple(asked))
 
 
 def _again(slots: dict, unit: ChatUnit, ctx: ChatContext) -> dict:

@@ -479,10 +479,10 @@ ROWS = [
     ("cr/kiryu-turn", "alice", "刺客をパワー3で攻撃", "attack target=刺客 power=3"),
     ("cr/kiryu-turn", "alice", "パワー3で刺客を攻撃", "attack target=刺客 power=3"),
     ("cr/kiryu-turn", "alice", "刺客に攻撃パワー7", "attack target=刺客 power=7"),
-    ("cr/kiryu-turn", "alice", "刺客を攻撃", "attack target=刺客"),
+    ("cr/kiryu-turn", "alice", "刺客を攻撃", "? 桐生：刺客をパワー1で攻撃 | 桐生：刺客をパワー2で攻撃 | 桐生：刺客をパワー3で攻撃"),  # issue 26: no power named, asked
     ("cr/kiryu-turn", "alice", "刺客BをPR2で攻撃", "attack target=刺客B power=2"),
-    ("cr/kiryu-turn", "alice", "刺客に加減で攻撃", "attack target=刺客 special=加減"),
-    ("cr/kiryu-turn", "alice", "刺客に不意打ち", "attack target=刺客 special=不意打ち"),
+    ("cr/kiryu-turn", "alice", "刺客に加減で攻撃", "? 桐生：刺客を加減でパワー1で攻撃 | 桐生：刺客を加減でパワー2で攻撃 | 桐生：刺客を加減でパワー3で攻撃"),
+    ("cr/kiryu-turn", "alice", "刺客に不意打ち", "? 桐生：刺客を不意打ちでパワー1で攻撃 | 桐生：刺客を不意打ちでパワー2で攻撃 | 桐生：刺客を不意打ちでパワー3で攻撃"),
     ("cr/kiryu-turn", "alice", "待機", "wait"),
     ("cr/kiryu-turn", "alice", "待機します", "wait"),
     ("cr/kiryu-turn", "alice", "パワー3で逃亡", "escape power=3"),
