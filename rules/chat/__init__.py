@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from rules.chat import lexicon, palette, talk
+from rules.chat import lexicon, palette, report, talk
 from rules.chat.cut import WANT, cut
 from rules.chat.context import STRANGER, ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import OBJECT, PUNCTUATION
@@ -73,7 +73,7 @@ def may_declare(text: str) -> bool:
     battle, made before anything is loaded."""
     raw = text.strip()
     return bool(raw) and len(raw) <= talk.MAX_MESSAGE and not raw.startswith(TALK_STARTS) \
-        and talk.prepare(raw) is not None
+        and (talk.prepare(raw) is not None or report.is_report(raw))
 
 
 def read(text: str, ctx: ChatContext):
@@ -85,6 +85,8 @@ def read(text: str, ctx: ChatContext):
     raw = text.strip()
     if not raw or len(raw) > talk.MAX_MESSAGE or raw.startswith(TALK_STARTS):
         return None
+    if report.is_report(raw):  # 「（こぶし）1D100<=75 → 78です しっぱい？」: a roll made elsewhere
+        return report.read(raw, ctx, lambda line, c: palette.read(line, c, _read_plain))
     raw = talk.prepare(raw)
     if raw is None:
         return None
@@ -92,7 +94,7 @@ def read(text: str, ctx: ChatContext):
         if palette.is_roll(raw):
             return None
     else:
-        rolled = palette.read(raw, ctx, _read)
+        rolled = palette.read(raw, ctx, _read_plain)
         if rolled is not palette.NOT_A_ROLL:
             return rolled
     spoken = talk.SPEECH.search(raw) is not None
@@ -108,7 +110,13 @@ def read(text: str, ctx: ChatContext):
     return talk.read_talk(raw, ctx.lexicon(), lambda clause: _read(clause, ctx, unknown=False))
 
 
-def _read(text: str, ctx: ChatContext, unknown: bool = True) -> Outcome:
+def _read_plain(text: str, ctx: ChatContext) -> Outcome:
+    """``text`` read whole, asking back about no word it cannot place: a palette roll's
+    comment (a word it cannot read leaves the roll only dice)."""
+    return _read(text, ctx, ask=False)
+
+
+def _read(text: str, ctx: ChatContext, unknown: bool = True, ask: bool = True) -> Outcome:
     """``text`` read whole; ``unknown``: an unknown word may stand for a weapon, a target
     or a cover object (:func:`_unknown_word`)."""
     text = _TRAILING_TALK.sub("", text.strip())
@@ -119,12 +127,12 @@ def _read(text: str, ctx: ChatContext, unknown: bool = True) -> Outcome:
     tokens = known.tokens(folded)
     if tokens is None:
         named = _unknown_word(text, folded, ctx) if unknown else None  # 「かみつきで攻撃」: a weapon by its name
-        return named or _read_cut(text, folded, ctx, unknown)
+        return named or _read_cut(text, folded, ctx, unknown and ask)
     if not tokens:
         return None
     outcome = resolve(_intents(tokens), ctx)
     if outcome is None and unknown:
-        return _unknown_word(text, folded, ctx) or _read_cut(text, folded, ctx, unknown)
+        return _unknown_word(text, folded, ctx) or _read_cut(text, folded, ctx, unknown and ask)
     return outcome
 
 

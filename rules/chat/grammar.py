@@ -22,6 +22,8 @@ P_BEHIND = {fold(p) for p in ("に", "へ", "の陰に", "の影に", "の後ろ
 """What ties a cover object to 隠れる (「木箱に隠れる」「木箱の陰に隠れる」)."""
 ACTOR_MARKS = {P_COLON, P_HA, P_GA, P_MO, *SEPARATORS}
 """What may follow the unit a line is for (アリス：回避, アリスは回避, アリス、回避で, アリスも回避)."""
+AGAIN = {fold(w) for w in ("もう一回", "もう1回", "もっかい", "もういっかい", "もう一度", "再度", "もう一回だけ")}
+"""Words that repeat the last attack (「じゃあもっかいメスを投擲で」: at the same target)."""
 POLITE = {fold(p) for p in ("ます", "まーす", "ました", "ましょう", "まs")}
 """The polite ending that makes a word a verb (蹴ります, not the noun 蹴り)."""
 ANY = "*"
@@ -83,6 +85,7 @@ def read(tokens: list[Token]) -> list[Intent]:
     most specific first; [] when the words make no declaration."""
     if any(t.is_(lx.NEGATION) and not _content(t, lx.NEGATION) for t in tokens):
         return []  # 「回避、不可」「攻撃やめる」: a refusal never acts (issue 26)
+    again = any(t.text in AGAIN for t in tokens)  # もっかい: the last attack's target (rules.chat.resolve)
     tokens = [Token(t.text, tuple(m for m in t.meanings if m[0] != lx.WEAPON))
               if t.is_(lx.ATTACK) and t.is_(lx.WEAPON) and i + 1 < len(tokens) and tokens[i + 1].text in POLITE else t
               for i, t in enumerate(tokens)]  # 蹴ります: the verb (its weapon is the verb's: キック)
@@ -115,7 +118,8 @@ def read(tokens: list[Token]) -> list[Intent]:
             continue
         for frame in FRAMES:
             for intent in frame(body):
-                found.append(Intent(intent.frame, actor, intent.slots, called and bool(actor)))
+                slots = {**intent.slots, "again": True} if again and intent.frame == "attack" else intent.slots
+                found.append(Intent(intent.frame, actor, slots, called and bool(actor)))
     return found
 
 

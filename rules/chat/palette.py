@@ -105,9 +105,15 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
     :data:`NOT_A_ROLL`.
     ``words(text, ctx)`` reads a comment as a declaration in words (rules.chat)."""
     text = unicodedata.normalize("NFKC", raw.strip())
+    repeat = _REPEAT.match(text)
+    if repeat is not None:  # x2 CCB<=80 【拳銃】: two shots (issue 26)
+        text = text[repeat.end():]
     head, _, comment = text.partition(" ")
     if not head[:1] in "sScC1" or ("<=" not in head):
         return NOT_A_ROLL
+    if repeat is not None:
+        found = read(text, ctx, words)
+        return _repeated(found, int(repeat[1]), ctx) if found is not NOT_A_ROLL else NOT_A_ROLL
     if own_edition(text) == COC7:  # CC(-1)<=70, CC<=50h: 7th edition dice, never this battle's
         return None
     rolled = typed_target(head)
@@ -115,8 +121,11 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
         return NOT_A_ROLL if _HEAD.fullmatch(head) is None else None
     secret, target = rolled
     comment = comment.strip()
-    if not comment or ctx.words.power:  # charge-rank rolls d6 pools: a 1D100 line is only dice
+    if ctx.words.power:  # charge-rank rolls d6 pools: a 1D100 line is only dice
         return None
+    if not comment:
+        found = _npc_turn(target, ctx)  # the KP's bare CCB<=80 on an NPC's turn: its attack (issue 26)
+        return (_secretly(found, ctx) if secret else found) if found is not None else None
     answering = any(q.kind not in ROUND_START for q in ctx.questions)
     found = None if answering else _on_turn(comment, target, ctx)  # the palette's shape: skill, target, aside
     if found is not None:
@@ -137,6 +146,48 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
     if isinstance(outcome, Ambiguous):
         return Ambiguous(outcome.question, tuple(dataclasses.replace(c, typed_target=target) for c in choices))
     return dataclasses.replace(outcome, typed_target=target)
+
+
+_REPEAT = re.compile(r"(?i)x(\d{1,2})\s+")
+"""BCDice's repeat prefix (``x2 CCB<=80``)."""
+
+
+def _repeated(found, times: int, ctx: ChatContext):
+    """A roll repeated ``times`` times: a firearm's attack with that many shots (the rules
+    keep the weapon's limit, H-FIRE-/X-WPN-01, refusing beyond it by clause); anything
+    else only dice (a second kick is a second declaration)."""
+    if found is None or times < 2:
+        return found
+    choices = found.choices if isinstance(found, Ambiguous) else (found,)
+    if not all(c.command == "attack" and _firearm(ctx, c) for c in choices):
+        return None
+    shot = tuple(dataclasses.replace(c, options={**c.options, "shots": times},
+                                     text=f"{c.text.removesuffix('攻撃')}{times}発攻撃") for c in choices)
+    return shot[0] if isinstance(found, Declaration) else dataclasses.replace(found, choices=shot)
+
+
+def _firearm(ctx: ChatContext, declaration: Declaration) -> bool:
+    unit = ctx.unit(declaration.unit)
+    weapon = declaration.options.get("weapon")
+    return unit is not None and any(a.name == weapon and "銃" in a.kinds for a in unit.arms)
+
+
+def _npc_turn(target: int, ctx: ChatContext) -> Untargeted | Declaration | None:
+    """The KP's roll with nothing after it on an NPC's turn (``CCB<=80``): the NPC's attack,
+    with each of its weapons at each foe not out of action (the battle keeps the legal
+    one, else asks); None for anyone else's roll, or while a question is open."""
+    unit = ctx.unit(ctx.turn) if ctx.turn and ctx.phase == "active" else None
+    if unit is None or unit.owner is not None or not ctx.is_kp or unit.out \
+            or any(q.kind not in ROUND_START for q in ctx.questions):
+        return None
+    arms = [a.name for a in unit.arms if a.usable] or ["こぶし"]
+    foes = [u for u in ctx.units if _opponent(u, unit) and not u.out and not u.stranger]
+    choices = tuple(_decl(ctx, unit, "attack", {"target": t.name, "weapon": w}, f"{t.name}を{w}で攻撃",
+                          t.name if len(arms) == 1 else f"{t.name}を{w}で", target) for t in foes for w in arms)
+    if not choices:
+        return None
+    question = "どちらを攻撃しますか？" if len(arms) == 1 else "どちらを、どの武器で攻撃しますか？"
+    return Untargeted(question, choices, unit.name)
 
 
 def _rolled_now(declaration: Declaration, ctx: ChatContext) -> bool:

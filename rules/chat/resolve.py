@@ -34,6 +34,7 @@ class Declaration:
         typed_target: the target number a player typed with the roll (``CCB<=28 〈回避〉``).
         secret: the roll was secret (``SCCB<=20 【回避】``, the KP for an NPC): its result
             stays secret (rules.chat.palette).
+        reported: see below.
     """
 
     command: str
@@ -43,6 +44,10 @@ class Declaration:
     label: str = ""
     typed_target: int | None = None
     secret: bool = False
+    reported: int | None = None
+    """The 1D100 face of a roll the player reports having made elsewhere (physical dice,
+    another roller: 「（こぶし）1D100<=75 → 78です」, issue 26): the bot rolls its own die
+    unless the KP lets reported dice stand (rules.chat.report)."""
 
 
 @dataclass(frozen=True)
@@ -400,9 +405,10 @@ def _powers(ctx: ChatContext, unit: ChatUnit, choices: list[Declaration]) -> Amb
 
 
 def _again(slots: dict, unit: ChatUnit, ctx: ChatContext) -> dict:
-    """The slots of 「もう一発」 (:data:`AGAIN_VERBS`) filled from ``unit``'s last attack: its
-    target and weapon where the line names none; other slots as they are."""
-    if slots.get("verb") not in AGAIN_VERBS:
+    """The slots of 「もう一発」 (:data:`AGAIN_VERBS`, or a line led by もっかい) filled from
+    ``unit``'s last attack: its target and weapon where the line names none; other slots
+    as they are."""
+    if slots.get("verb") not in AGAIN_VERBS and not slots.get("again"):
         return slots
     last = next((a for a in ctx.last_attacks if a[0] == unit.name), None)
     if last is None:
