@@ -25,7 +25,7 @@ from rules.chat.resolve import Ambiguous, Declaration, Outcome
 _ARROW = r"\s*(?:→|->|=>|⇒|>|＞)\s*"
 _REPORT = re.compile(
     r"^(?P<pre>[^<>]*?)\s*(?:(?P<kind>(?:s?ccb?|1d100))\s*(?:\(\d+\))?\s*<=\s*(?P<target>\d{1,3})"
-    r"|\(\s*1d100\s*<=\s*(?P<bctarget>\d{1,3})\s*\))(?P<mid>[^→>＞=\-\d]{0,30}?)" + _ARROW
+    r"|\(\s*1d100\s*<=\s*(?P<bctarget>\d{1,3})\s*\))(?P<mid>[^→>＞=]{0,30}?)" + _ARROW
     + r"(?P<face>\d{1,3})(?!\d)(?P<post>.*)$",
     re.IGNORECASE | re.DOTALL)
 """A roll and its face: ``[skill] 1D100<=75 → 78 …``, ``CCB<=75 ＞ 78``, BCDice's own
