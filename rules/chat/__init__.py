@@ -121,7 +121,7 @@ def _read(text: str, ctx: ChatContext, unknown: bool = True, ask: bool = True) -
     or a cover object (:func:`_unknown_word`)."""
     text = _TRAILING_TALK.sub("", text.strip())
     folded = fold(text)
-    if talk.is_plan(folded):
+    if talk.is_plan(folded) and not _te_form(text):
         return None
     known = ctx.lexicon()
     tokens = known.tokens(folded)
@@ -255,6 +255,13 @@ def _unknown_at(text: str, folded: str, ctx: ChatContext, known, names, kind: st
         if outcome is not None:
             return outcome
     return None
+
+
+def _te_form(text: str) -> bool:
+    """Whether ``text`` ends in a verb's te-form (「Bを殴って」: do it), not in a quoting って
+    (「回避って…」, talk about a word)."""
+    morphs = analyse(prefold(_TRAILING_TALK.sub("", text.strip()).rstrip(_MARKS)))
+    return len(morphs) >= 2 and morphs[-1].surface == "て" and morphs[-2].pos == "動詞"
 
 
 def _one_noun(typed: str) -> bool:

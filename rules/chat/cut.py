@@ -44,6 +44,7 @@ _NEG_AUX = frozenset(("ない", "ぬ", "ず", "ん", "まい"))
 _HEARSAY_AUX = frozenset(("らしい", "そう", "みたい", "ようだ", "だろう", "でしょう", "べし"))
 _QUESTION_ENDS = frozenset(("か", "かな", "かしら", "っけ", "の", "かい", "だい"))
 _COND_CONJ = frozenset(("ば", "たら", "なら", "ても", "でも", "けど", "けれど", "けれども", "が", "のに", "し"))
+_POLITE = frozenset(shift(w) for w in ("です", "ます"))
 _ENDING_AUX = frozenset(("ます", "です", "だ", "う", "よう", "じゃ", "や"))
 
 
@@ -82,6 +83,8 @@ def cut(text: str, known: lx.Lexicon) -> Cut:
         m = at.get(pos)
         lex = _lexicon_token(known, match) if match is not None and match.end() > pos else None
         if lex is not None and _lexicon_wins(lex, match.end(), m, ends):
+            if WANT in marks and lex.text in _POLITE:
+                marks.add(POLITE_WISH)  # 蹴り飛ばしたいです
             words.append((lex, pre[pos:match.end()]))
             pos = match.end()
             continue

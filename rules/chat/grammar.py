@@ -22,6 +22,7 @@ P_BEHIND = {fold(p) for p in ("に", "へ", "の陰に", "の影に", "の後ろ
 """What ties a cover object to 隠れる (「木箱に隠れる」「木箱の陰に隠れる」)."""
 ACTOR_MARKS = {P_COLON, P_HA, P_GA, P_MO, *SEPARATORS}
 """What may follow the unit a line is for (アリス：回避, アリスは回避, アリス、回避で, アリスも回避)."""
+THROW_WORD = fold("投げ")
 AGAIN = {fold(w) for w in ("もう一回", "もう1回", "もっかい", "もういっかい", "もう一度", "再度", "もう一回だけ")}
 """Words that repeat the last attack (「じゃあもっかいメスを投擲で」: at the same target)."""
 POLITE = {fold(p) for p in ("ます", "まーす", "ました", "ましょう", "まs")}
@@ -86,6 +87,7 @@ def read(tokens: list[Token]) -> list[Intent]:
     if any(t.is_(lx.NEGATION) and not _content(t, lx.NEGATION) for t in tokens):
         return []  # 「回避、不可」「攻撃やめる」: a refusal never acts (issue 26)
     again = any(t.text in AGAIN for t in tokens)  # もっかい: the last attack's target (rules.chat.resolve)
+    tokens = _reordered([_thrown_weapon(tokens, i) for i in range(len(tokens))])
     tokens = [Token(t.text, tuple(m for m in t.meanings if m[0] != lx.WEAPON))
               if t.is_(lx.ATTACK) and t.is_(lx.WEAPON) and i + 1 < len(tokens) and tokens[i + 1].text in POLITE else t
               for i, t in enumerate(tokens)]  # 蹴ります: the verb (its weapon is the verb's: キック)
@@ -121,6 +123,28 @@ def read(tokens: list[Token]) -> list[Intent]:
                 slots = {**intent.slots, "again": True} if again and intent.frame == "attack" else intent.slots
                 found.append(Intent(intent.frame, actor, slots, called and bool(actor)))
     return found
+
+
+def _thrown_weapon(tokens: list[Token], i: int) -> Token:
+    """The word at ``i``, where 投げ after ``<weapon>を`` is the throw of that weapon
+    (「メスを投げる」), not the サルト it spells elsewhere (「ゾンビ1に投げ」)."""
+    token = tokens[i]
+    if token.text == THROW_WORD and token.is_(lx.SPECIAL) and i >= 2 and _particle(tokens[i - 1], P_WO) \
+            and tokens[i - 2].is_(lx.WEAPON) and not tokens[i - 2].is_(lx.UNIT):
+        return Token(token.text, ((lx.ATTACK, "投擲"),))
+    return token
+
+
+def _reordered(tokens: list[Token]) -> list[Token]:
+    """A target said after the verb (「殴ります、Bを」「殴ります腹を」) put before it."""
+    end = len(tokens)
+    while end and tokens[end - 1].text in PUNCTUATION:
+        end -= 1
+    if end >= 3 and _particle(tokens[end - 1], P_WO, P_NI, P_HE) and tokens[end - 2].is_(lx.UNIT) \
+            and any(t.is_(lx.ATTACK) for t in tokens[:end - 2]):
+        head = [t for t in tokens[:end - 2] if t.text not in SEPARATORS]
+        return [tokens[end - 2], tokens[end - 1], *head, *tokens[end:]]
+    return tokens
 
 
 # --- frames -------------------------------------------------------------------------

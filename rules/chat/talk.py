@@ -81,6 +81,7 @@ TARGET_MARKS = ("", "か", "カ", "%", "で", "デ", "出", "以下", "イカ", 
 CONTENT = (lx.WEAPON, lx.AIM, lx.MODE, lx.SPECIAL, lx.POWER, lx.SQUARE, lx.CHECK, lx.NUMBER, lx.FAMILY)
 """The kinds of word that change a declaration, which talk may not hold unread."""
 ROLLED = ("react", "attack", "check")
+_AT = tuple(fold(p) for p in ("を", "に", "へ"))
 _KANA = re.compile(r"[\u30a0-\u30ffー]+")
 _KANJI = re.compile(r"[\u4e00-\u9fff]")
 
@@ -217,6 +218,10 @@ def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon, before: str) 
             return None
         named |= {n for t, _ in tokens for n in t.values(lx.UNIT)}
         for token, following in tokens:
+            if token.is_(lx.UNIT) and following.startswith(_AT) and isinstance(outcome, Declaration) \
+                    and outcome.command == "attack" and outcome.options.get("target") not in token.values(lx.UNIT):
+                unread.append(token.text)  # 「ゾンビ1を殴ります、ゾンビ2を」: a second target, never dropped
+                continue
             if not token.is_(*CONTENT) or token.is_(lx.UNIT):
                 continue
             if isinstance(outcome, Declaration) and _carried(token, outcome):
