@@ -19,10 +19,10 @@ from rules.chat.grammar import OBJECT, PUNCTUATION
 from rules.chat.grammar import read as _intents
 from rules.chat.morph import analyse
 from rules.chat.normalize import fold, prefold
-from rules.chat.resolve import Ambiguous, Declaration, Outcome, resolve
+from rules.chat.resolve import Ambiguous, Declaration, Outcome, Several, resolve
 from rules.chat.words import BASE, HIDE, NONE_OPTIONS, Words
 
-__all__ = ["Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Words",
+__all__ = ["Several", "Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Words",
            "BASE", "read", "may_declare", "sanity_loss", "fold"]
 
 MAX_LENGTH = 60
@@ -99,6 +99,9 @@ def read(text: str, ctx: ChatContext):
             return rolled
     spoken = talk.SPEECH.search(raw) is not None
     if len(raw) <= MAX_LENGTH and "\n" not in raw:
+        group = _several(raw, ctx)  # 「ゾンビ1と2はアリスを攻撃」: each in its turn (issue 26)
+        if group is not None:
+            return group
         outcome = _read(raw, ctx, unknown=not spoken)  # 「回避」, ゾンビ1「アリスを攻撃」
         if outcome is not None:
             return outcome
@@ -108,6 +111,47 @@ def read(text: str, ctx: ChatContext):
         if outcome is not None:
             return outcome
     return talk.read_talk(raw, ctx.lexicon(), lambda clause: _read(clause, ctx, unknown=False))
+
+
+_GROUP_JOINS = frozenset(fold(w) for w in ("と", "、", ",", "・", "&", "＆"))
+_GROUP_MARKS = frozenset(fold(w) for w in ("は", "が", ":", "も"))
+
+
+def _several(raw: str, ctx: ChatContext) -> Several | None:
+    """One line for several units (「ゾンビ1と2はアリスを攻撃」「ゾンビ1、ゾンビ2：アリスを攻撃」):
+    each unit's declaration of the rest of the line, in the order named (a number alone
+    numbers the first one's base name: 2 is ゾンビ2); None unless each reads, for a unit
+    the speaker moves."""
+    pre = prefold(raw)
+    folded = fold(raw)
+    known = ctx.lexicon()
+    tokens = known.tokens(folded)
+    if not tokens or len(tokens) < 5 or not tokens[0].is_(lexicon.UNIT):
+        return None
+    first = tokens[0].names(lexicon.UNIT)
+    if len(first) != 1:
+        return None
+    base = re.sub(r"[-_#]?(\d+|[a-zA-Z])$", "", first[0])
+    names, i = [first[0]], 1
+    while i + 1 < len(tokens) and tokens[i].text in _GROUP_JOINS:
+        nxt = tokens[i + 1]
+        name = next(iter(nxt.names(lexicon.UNIT)), None) if nxt.is_(lexicon.UNIT) and len(nxt.names(lexicon.UNIT)) == 1 \
+            else (base + nxt.text.upper() if ctx.unit(base + nxt.text.upper()) else base + nxt.text) \
+            if nxt.is_(lexicon.NUMBER) or len(nxt.text) == 1 else None
+        if name is None or ctx.unit(name) is None or name in names:
+            return None
+        names.append(name)
+        i += 2
+    if len(names) < 2 or i >= len(tokens) or tokens[i].text not in _GROUP_MARKS:
+        return None
+    rest = pre[sum(len(t.text) for t in tokens[:i + 1]):]
+    found = []
+    for name in names:
+        outcome = _read(f"{name}：{rest}", ctx)
+        if not isinstance(outcome, Declaration) or outcome.unit != name or not ctx.may_move(ctx.unit(name), True):
+            return None
+        found.append(outcome)
+    return Several(tuple(found))
 
 
 def _read_plain(text: str, ctx: ChatContext) -> Outcome:
@@ -146,6 +190,10 @@ def _read_cut(text: str, folded: str, ctx: ChatContext, unknown: bool) -> Outcom
     if not known.hinted(folded):
         return None
     found = cut(text, known)
+    if found.blocked or found.unknown:
+        rest = _after_prose(text, known)  # 「少女の前にいるであろう有栖へこぶし」: the clause before the name
+        if rest is not None:
+            return _read_cut(rest, fold(rest), ctx, unknown)
     if found.blocked or not found.tokens or (found.unknown and not unknown):
         return None
     if len(found.unknown) > MAX_UNPLACED or (found.unknown and talk.BOUNDARY.search(text.strip(_MARKS))):
@@ -254,6 +302,25 @@ def _unknown_at(text: str, folded: str, ctx: ChatContext, known, names, kind: st
         outcome = _with_word(ctx, kind, typed, [*before, lexicon.Token(word, ((kind, typed),)), *after])
         if outcome is not None:
             return outcome
+    return None
+
+
+_CLAUSE_ENDS = ("終止形", "連体形", "意志推量形")
+
+
+def _after_prose(text: str, known) -> str | None:
+    """The part of ``text`` from the unit's name that a clause of prose describes (a verb
+    or an auxiliary right before the name: 「…前にいるであろう有栖へこぶし」 → 「有栖へこぶし」),
+    or None."""
+    pre = prefold(text)
+    folded = fold(text)
+    morphs = analyse(pre)
+    for prev, m in reversed(list(zip(morphs, morphs[1:]))):
+        if prev.pos not in ("動詞", "助動詞", "形容詞") or not prev.form.startswith(_CLAUSE_ENDS):
+            continue
+        match = known.pattern.match(folded, m.begin)
+        if match is not None and any(k == lexicon.UNIT for k, _ in known.entries.get(match.group(0), ())):
+            return pre[m.begin:]
     return None
 
 

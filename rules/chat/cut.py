@@ -238,6 +238,14 @@ def _finish(words: list[tuple[lx.Token, str]], marks: set[str], known: lx.Lexico
             i += 1
             continue
         if token.is_(UNKNOWN):
+            if nxt is not None and nxt.is_(lx.ATTACK) and not nxt.is_(lx.WEAPON, lx.SPECIAL) \
+                    and not any(t.is_(lx.UNIT, PRONOUN) for t in tokens[i + 1:]) and _only_actor(kept) \
+                    and (prev is None or not _meaningful(prev) or prev.is_(lx.UNIT)):
+                unknown.append(typed[i])  # 「Aはお嬢様狙います」: whom it means, asked among the foes
+                names.append(typed[i])
+                kept.append(lx.Token(token.text, ((PRONOUN, typed[i]),)))
+                i += 1
+                continue
             if (prev is not None and _meaningful(prev)) or (nxt is not None and _meaningful(nxt)):
                 marks.add(LOOSE)  # 精密射撃 where 精密 is unknown: a term the reading does not know
             unknown.append(typed[i])
@@ -265,6 +273,15 @@ def _finish(words: list[tuple[lx.Token, str]], marks: set[str], known: lx.Lexico
 
 _NO = shift("の")
 _TARGET = frozenset(shift(p) for p in ("を", "に", "へ"))
+
+
+_ACTOR_MARKS = frozenset(shift(p) for p in ("は", "が", ":", "、", ",", "も"))
+
+
+def _only_actor(kept: list[lx.Token]) -> bool:
+    """Whether the words so far name no unit but the one the line is for (「Aは…」)."""
+    units = [i for i, t in enumerate(kept) if t.is_(lx.UNIT, PRONOUN)]
+    return not units or (units == [0] and len(kept) >= 2 and kept[1].text in _ACTOR_MARKS)
 
 
 def _numbering(token: lx.Token, typed: str) -> bool:

@@ -87,6 +87,13 @@ def read(tokens: list[Token]) -> list[Intent]:
     if any(t.is_(lx.NEGATION) and not _content(t, lx.NEGATION) for t in tokens):
         return []  # 「回避、不可」「攻撃やめる」: a refusal never acts (issue 26)
     again = any(t.text in AGAIN for t in tokens)  # もっかい: the last attack's target (rules.chat.resolve)
+    result = None
+    body = _strip(tokens)
+    if len(body) >= 2 and body[-1].is_(lx.RESULT) and not _content(body[-1], lx.RESULT):
+        result = body[-1].value(lx.RESULT)  # 「暴漢①、こぶし成功」: the KP's report of its roll
+        tokens = _strip(body[:-1])
+        if not any(t.is_(lx.ATTACK, lx.REACT) for t in tokens) and tokens[-1].is_(lx.WEAPON, lx.SPECIAL):
+            tokens = [*tokens, Token("", ((lx.ATTACK, "攻撃"),))]  # こぶし成功: the attack it rolled
     tokens = _reordered([_thrown_weapon(tokens, i) for i in range(len(tokens))])
     tokens = [Token(t.text, tuple(m for m in t.meanings if m[0] != lx.WEAPON))
               if t.is_(lx.ATTACK) and t.is_(lx.WEAPON) and i + 1 < len(tokens) and tokens[i + 1].text in POLITE else t
@@ -121,6 +128,8 @@ def read(tokens: list[Token]) -> list[Intent]:
         for frame in FRAMES:
             for intent in frame(body):
                 slots = {**intent.slots, "again": True} if again and intent.frame == "attack" else intent.slots
+                if result is not None:
+                    slots = {**slots, "result": result}
                 found.append(Intent(intent.frame, actor, slots, called and bool(actor)))
     return found
 

@@ -33,6 +33,8 @@ TE = "te"
 """The te-form's て/で (殴って, 加減して)."""
 THROW = "throw_verb"
 """投げる, 投擲: an object thrown is a thrown attack (投石), a unit thrown is a サルト."""
+RESULT = "result"
+"""A roll's result in words (成功, 失敗): the KP narrating an NPC's roll (rules.chat.words.RESULTS)."""
 FAMILY = "family"
 """A word standing for one of several specials (二刀流: 連続攻撃 or 同時攻撃)."""
 
@@ -195,6 +197,7 @@ def build(words: w.Words, units: tuple[tuple[str, tuple[str, ...]], ...], option
     for kind, table in tables:
         _add(entries, kind, table)
     _add(entries, STYLE, w.STYLES)
+    _add(entries, RESULT, w.RESULTS)
     for family in words.special_families:
         entries.setdefault(fold(family), []).append((FAMILY, family))
     for path, spellings in words.turn_actions.items():

@@ -349,7 +349,7 @@ def _named(rest: str, unit: ChatUnit | None, ctx: ChatContext) -> list[ChatUnit]
             names = [unit.name]  # 「CCB<=30 【応急手当】 自分」
         elif token.text in _FOLDED_PARTICLES and not aside:
             continue
-        elif token.is_(lexicon.PARTICLE, lexicon.ENDING, lexicon.FILLER) and not _MEANT.intersection(
+        elif token.is_(lexicon.PARTICLE, lexicon.ENDING, lexicon.FILLER, lexicon.RESULT) and not _MEANT.intersection(
                 k for k, _ in token.meanings):
             aside.append(token.text)
         else:

@@ -44,6 +44,8 @@ class Declaration:
     label: str = ""
     typed_target: int | None = None
     secret: bool = False
+    reported_level: str | None = None
+    """The result the KP narrates for an NPC's roll made elsewhere (「こぶし成功」, issue 26)."""
     reported: int | None = None
     """The 1D100 face of a roll the player reports having made elsewhere (physical dice,
     another roller: 「（こぶし）1D100<=75 → 78です」, issue 26): the bot rolls its own die
@@ -69,6 +71,15 @@ class Untargeted(Ambiguous):
     unit: str = ""
 
 
+@dataclass(frozen=True)
+class Several:
+    """One line declaring for several units, in the order named (the KP's 「ゾンビ1と2はアリス
+    を攻撃」, issue 26): each unit's declaration, made when that unit may act (its turn, for
+    a turn action): the battle side runs the one whose turn it is and keeps the rest."""
+
+    declarations: tuple[Declaration, ...]
+
+
 Outcome = Declaration | Ambiguous | None
 
 
@@ -76,7 +87,22 @@ def resolve(intents: list[Intent], ctx: ChatContext) -> Outcome:
     """The command ``intents`` make in ``ctx``: answers to open questions first, then
     round-start declarations, then actions on the speaker's turn; else, for a line that
     names the unit it is for, the declaration the rules refuse (:func:`_named_refusal`)."""
+    reported = next((i.slots["result"] for i in intents if i.slots.get("result")), None)
+    if reported is not None:
+        return _narrated(_resolve(intents, ctx), reported, ctx)
     return _resolve(intents, ctx) or _named_refusal(intents, ctx)
+
+
+def _narrated(outcome: Outcome, result: str, ctx: ChatContext) -> Outcome:
+    """An NPC's attack or answer the KP narrates with its result (「暴漢①、こぶし成功」): the
+    declaration, with ``reported_level``; None from anyone else, or for a PC (a player's
+    result in words is a remark on a roll made: 「回避成功！」)."""
+    choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,) if outcome else ()
+    if not choices or not ctx.is_kp or any(getattr(ctx.unit(c.unit), "owner", "") is not None
+                                           or c.command not in ("attack", "react") for c in choices):
+        return None
+    marked = tuple(replace(c, reported_level=result) for c in choices)
+    return marked[0] if isinstance(outcome, Declaration) else replace(outcome, choices=marked)
 
 
 def _named_refusal(intents: list[Intent], ctx: ChatContext) -> Declaration | None:

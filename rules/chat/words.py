@@ -235,3 +235,8 @@ strike with its style, which the rules combine where the unit has it (X-COMB-01)
 INTERROGATIVES = frozenset(("何", "なに", "なん", "どう", "どっち", "どちら", "どれ", "どこ", "誰", "だれ", "いつ", "なぜ",
                             "何故", "如何", "どの", "どんな", "いくつ", "幾つ"))
 """Question words: a line holding one asks, it does not declare (「何を殴る」「どっちが強い」)."""
+
+RESULTS = {"成功": ("せいこう", "成功！"), "失敗": ("しっぱい",), "スペシャル": (), "決定的成功": ("クリティカル", "クリ"),
+           "致命的失敗": ("ファンブル", "ファン")}
+"""A roll's result said in words (「暴漢①、こぶし成功」): the KP's report of an NPC's roll made
+elsewhere (issue 26). The bot rolls its own die and says so."""
