@@ -13,6 +13,9 @@ from rules.chat import lexicon
 from rules.chat.words import BASE, Words
 
 
+CONTROLLED = "操られている"
+"""The condition the KP sets on a PC under control (rules.systems.coc6.keeper.CONDITIONS)."""
+
 STRANGER = "\0"
 """The owner of the stand-in unit an unknown target is read as (nobody's)."""
 
@@ -49,6 +52,17 @@ class ChatUnit:
     charge: int | None = None
     """Its charge rank where the system has one (charge-rank: the most power an attack may
     use; None elsewhere or when hidden)."""
+    controlled: bool = False
+    """A PC under an NPC's or the KP's control (the KP set 操られている): on the NPCs' side."""
+
+    @property
+    def npc_side(self) -> bool:
+        """Whether the unit fights on the KP's side (an NPC, or a PC the KP controls)."""
+        return self.owner is None or self.controlled
+
+    def opposes(self, other: "ChatUnit") -> bool:
+        """Whether ``other`` is on the other side (a PC's foes are the KP's side's units)."""
+        return other.name != self.name and other.npc_side != self.npc_side
 
     @property
     def stranger(self) -> bool:
@@ -95,7 +109,8 @@ class ChatContext:
         units = tuple(ChatUnit(r.name, r.owner, tuple(w["name"] for w in r.weapons),
                                any(c in OUT_OF_ACTION for c in r.conditions),
                                tuple(ChatWeapon.from_row(w) for w in r.weapons),
-                               r.extra.get("チャージ") if isinstance(r.extra.get("チャージ"), int) else None)
+                               r.extra.get("チャージ") if isinstance(r.extra.get("チャージ"), int) else None,
+                               CONTROLLED in r.conditions)
                       for r in view.rows)
         questions = tuple(ChatQuestion(p.unit, p.kind, tuple(p.options), p.key, getattr(p, "about", None))
                           for p in view.prompts if p.kind != "turn")
@@ -112,7 +127,7 @@ class ChatContext:
         channel lets the KP declare for players (:attr:`kp_for_players`)."""
         if unit.owner == self.speaker:
             return True
-        return self.is_kp and (unit.owner is None or (named and self.kp_for_players))
+        return self.is_kp and (unit.npc_side or (named and self.kp_for_players))
 
     def lexicon(self) -> lexicon.Lexicon:
         """The words of this battle (cached on the units, weapons and open answers; the

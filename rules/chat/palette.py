@@ -177,7 +177,7 @@ def _npc_turn(target: int, ctx: ChatContext) -> Untargeted | Declaration | None:
     with each of its weapons at each foe not out of action (the battle keeps the legal
     one, else asks); None for anyone else's roll, or while a question is open."""
     unit = ctx.unit(ctx.turn) if ctx.turn and ctx.phase == "active" else None
-    if unit is None or unit.owner is not None or not ctx.is_kp or unit.out \
+    if unit is None or not unit.npc_side or not ctx.is_kp or unit.out \
             or any(q.kind not in ROUND_START for q in ctx.questions):
         return None
     arms = [a.name for a in unit.arms if a.usable] or ["こぶし"]
@@ -229,7 +229,7 @@ def _secretly(found, ctx: ChatContext):
     if found is None or not ctx.is_kp:
         return None
     choices = found.choices if isinstance(found, (Ambiguous, Untargeted)) else (found,)
-    if not all(getattr(ctx.unit(c.unit), "owner", "") is None for c in choices):
+    if not all(getattr(ctx.unit(c.unit), "npc_side", False) for c in choices):
         return None
     hidden = tuple(dataclasses.replace(c, secret=True) for c in choices)
     if isinstance(found, Declaration):
@@ -282,7 +282,7 @@ def _on_turn(comment: str, target: int, ctx: ChatContext) -> Outcome | Untargete
 
 
 def _opponent(other: ChatUnit, unit: ChatUnit) -> bool:
-    return other.name != unit.name and (other.owner is None) != (unit.owner is None)
+    return unit.opposes(other)
 
 
 def _decl(ctx: ChatContext, unit: ChatUnit, command: str, options: dict, phrase: str, label: str,

@@ -98,7 +98,7 @@ def _narrated(outcome: Outcome, result: str, ctx: ChatContext) -> Outcome:
     declaration, with ``reported_level``; None from anyone else, or for a PC (a player's
     result in words is a remark on a roll made: 「回避成功！」)."""
     choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,) if outcome else ()
-    if not choices or not ctx.is_kp or any(getattr(ctx.unit(c.unit), "owner", "") is not None
+    if not choices or not ctx.is_kp or any(not getattr(ctx.unit(c.unit), "npc_side", False)
                                            or c.command not in ("attack", "react") for c in choices):
         return None
     marked = tuple(replace(c, reported_level=result) for c in choices)
@@ -337,7 +337,7 @@ def _declare(intent: Intent, ctx: ChatContext) -> Outcome:
 
 
 def _opponent(other: ChatUnit, unit: ChatUnit) -> bool:
-    return (other.owner is None) != (unit.owner is None)
+    return unit.opposes(other)
 
 
 # --- the speaker's turn ---------------------------------------------------------------

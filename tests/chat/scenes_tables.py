@@ -7,6 +7,8 @@ Speakers: ``alice`` (有栖 / 少女 / アリス二号 / 桐生), ``bob`` (オ�
 """
 from __future__ import annotations
 
+import dataclasses
+
 from rules.battle.protocol import BattleView, Prompt
 from rules.chat import ChatContext
 from rules.systems import get_system
@@ -28,7 +30,7 @@ MOUSE = (
 CONTROLLED = (
     _row("有栖", "alice", "杖", "メス"),
     _row("オリビア", "bob", _gun(".38リボルバー", "拳銃"), hp=6),
-    _row("翔馬", None, "ナイフ", hp=4),
+    dataclasses.replace(_row("翔馬", "carol", "ナイフ", hp=4), conditions=("操られている",)),
     _row("ビクトマウスA", None, "かみつき"),
 )
 
@@ -76,7 +78,7 @@ VIEWS = {
         _ask("オリビア", "bob", "回避", "防御", "なし")])),
     "mouse/a-hit": ("coc6-house", _view("coc6-house", "有栖", [_ask("ビクトマウスA", None, "回避", "防御", "なし")])),
     "mouse/controlled-alice": ("coc6-house", _view("coc6-house", "有栖", [_turn("有栖", "alice")], rows=CONTROLLED)),
-    "mouse/controlled-turn": ("coc6-house", _view("coc6-house", "翔馬", [_turn("翔馬", None)], rows=CONTROLLED)),
+    "mouse/controlled-turn": ("coc6-house", _view("coc6-house", "翔馬", [_turn("翔馬", "carol")], rows=CONTROLLED)),
     # table B
     "tentacle/girl-turn": ("coc6", _view("coc6", "少女", [_turn("少女", "alice")], rows=TENTACLE)),
     "tentacle/girl-hit": ("coc6", _view("coc6", "触手A", [_ask("少女", "alice", "回避", "受け流し", "なし")],
