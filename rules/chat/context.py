@@ -16,6 +16,9 @@ from rules.chat.words import BASE, Words
 CONTROLLED = "操られている"
 """The condition the KP sets on a PC under control (rules.systems.coc6.keeper.CONDITIONS)."""
 
+LAST_TARGET, ATTACKED_BY, KP_LINE = "（直前の相手）", "（直前に攻撃してきた相手）", "（KPの描写の相手）"
+"""The marks of a context's target on a question's button (:attr:`ChatContext.hints`)."""
+
 STRANGER = "\0"
 """The owner of the stand-in unit an unknown target is read as (nobody's)."""
 
@@ -100,10 +103,19 @@ class ChatContext:
     kp_for_players: bool = False
     last_attacks: tuple[tuple[str, str, str | None], ...] = ()
     """``(unit, target, weapon)`` of each unit's last attack (「もう一発」 repeats it)."""
+    hints: tuple[tuple[str, str, str], ...] = ()
+    """``(unit, target, why)``: the opponent the table's context points ``unit`` at, best
+    first (issue 26): its own last target (:data:`LAST_TARGET`), the NPC that last attacked
+    it (:data:`ATTACKED_BY`), the NPC a KP line put before it (:data:`KP_LINE`). A question
+    between targets puts it first, marked; see :attr:`act_on_hint`."""
+    act_on_hint: bool = False
+    """The channel lets a declaration that names no target act on the context's one
+    (the KP setting ``chat_context_target``) instead of asking."""
 
     @classmethod
     def from_view(cls, view: BattleView, words: Words | None, speaker: str, is_kp: bool,
-                  kp_for_players: bool = False, last_attacks: tuple = ()) -> "ChatContext":
+                  kp_for_players: bool = False, last_attacks: tuple = (), hints: tuple = (),
+                  act_on_hint: bool = False) -> "ChatContext":
         """The context of ``view`` for ``speaker``; ``words`` is the system's (merged over
         the shared :data:`~rules.chat.words.BASE`)."""
         units = tuple(ChatUnit(r.name, r.owner, tuple(w["name"] for w in r.weapons),
@@ -115,7 +127,17 @@ class ChatContext:
         questions = tuple(ChatQuestion(p.unit, p.kind, tuple(p.options), p.key, getattr(p, "about", None))
                           for p in view.prompts if p.kind != "turn")
         merged = _merged(words) if words is not None else BASE
-        return cls(speaker, is_kp, view.phase, view.turn, units, questions, merged, kp_for_players, last_attacks)
+        return cls(speaker, is_kp, view.phase, view.turn, units, questions, merged, kp_for_players, last_attacks,
+                   hints, act_on_hint)
+
+    def hinted(self, unit: str, targets: list) -> tuple[list, str | None, str]:
+        """``targets`` (units) with the one the context points ``unit`` at first: ``(ordered,
+        its name or None, the mark for its button)``."""
+        for who, target, why in self.hints:
+            if who == unit and any(t.name == target for t in targets):
+                first = [t for t in targets if t.name == target]
+                return first + [t for t in targets if t.name != target], target, why
+        return targets, None, ""
 
     def unit(self, name: str) -> ChatUnit | None:
         """The unit called ``name``, or None."""

@@ -261,8 +261,11 @@ def _on_turn(comment: str, target: int, ctx: ChatContext) -> Outcome | Untargete
     if kind == "attack":
         weapons = _held(value, unit)
         pool = named or [u for u in ctx.units if _opponent(u, unit) and not u.out and not u.stranger]
+        pool, hint, why = ctx.hinted(unit.name, pool) if len(pool) > 1 else (pool, None, "")
+        if hint is not None and ctx.act_on_hint and not named:
+            pool = pool[:1]  # the channel lets the context's target stand (issue 26)
         choices = [_decl(ctx, unit, "attack", {"target": t.name, "weapon": w}, f"{t.name}を{w}で攻撃",
-                         t.name if len(weapons) == 1 else f"{t.name}を{w}で", target)
+                         (t.name if len(weapons) == 1 else f"{t.name}を{w}で") + (why if t.name == hint else ""), target)
                    for t in pool for w in weapons]
         question = "どちらを攻撃しますか？" if len(weapons) == 1 else "どちらを、どの武器で攻撃しますか？"
     elif kind == "treat":

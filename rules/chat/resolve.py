@@ -389,6 +389,9 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
     mine = _weapons(slots, unit, ctx)
     if "weapon2" in slots or slots.get("special") in DUAL:
         mine = _pairs(slots, unit)
+    targets, hint, why = ctx.hinted(unit.name, targets)
+    if hint is not None and ctx.act_on_hint and ("target" not in slots or ANY in slots["target"]):
+        targets = targets[:1]  # the channel lets the context's target stand (issue 26)
     moot = ctx.turn != unit.name or any(t.stranger for t in targets)
     if len(mine) > 1 and slots.get("weapon") is None and moot:
         mine = []  # the rules refuse the turn or the target before any weapon matters
@@ -398,8 +401,9 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
             options = {"target": target.name, "weapon": weapon, "special": slots.get("special"),
                        "aim": slots.get("aim"), "mode": slots.get("mode"), "shots": slots.get("shots"),
                        "power": slots.get("power")}
+            label = _attack_label(target.name, weapon, len(targets) > 1, len(mine) > 1)
             choices.append(_decl(ctx, unit, "attack", options, _attack_phrase(options),
-                                 _attack_label(target.name, weapon, len(targets) > 1, len(mine) > 1)))
+                                 label + why if target.name == hint and len(targets) > 1 else label))
     question = {(True, False): "どちらを攻撃しますか？", (False, True): "どの武器で攻撃しますか？"}.get(
         (len(targets) > 1, len(mine) > 1), "どちらを、どの武器で攻撃しますか？")
     if ctx.words.power and slots.get("power") is None and not moot and choices:
