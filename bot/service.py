@@ -155,7 +155,7 @@ class Service:
         replies = await handler(req)
         if req.command == "attack":
             await self.chat.remember_attack(req)  # 「もう一発」 repeats it
-        return replies
+        return [*replies, *await self.chat.follow(req)]  # a line for several NPCs: the next one's turn
 
 
 def route_table(*desks) -> dict[str, Handler]:

@@ -103,8 +103,9 @@ class PaletteRolls:
         return isinstance(outcome, Untargeted) or (
             isinstance(outcome, Ambiguous) and any(c.typed_target is not None for c in outcome.choices))
 
-    async def replies(self, req: Request, battle: int, outcome, said: str) -> list[Reply]:
-        """The replies of a palette outcome (see :meth:`handles`)."""
+    async def replies(self, req: Request, battle: int, outcome, said: str, face: int | None = None) -> list[Reply]:
+        """The replies of a palette outcome (see :meth:`handles`); ``face``: a die reported
+        in chat that the KP lets stand (issue 26), used instead of a new one."""
         if isinstance(outcome, Untargeted):
             allowed = await self.legal(req, outcome.choices)
             if not allowed and all(c.command == "check" for c in outcome.choices):
@@ -116,7 +117,7 @@ class PaletteRolls:
             outcome = Ambiguous(outcome.question, tuple(choices))
             if all(c.typed_target is None for c in choices):
                 return await self._ask_plainly(req, battle, outcome)
-        return await self._ask(req, battle, outcome, said)
+        return await self._ask(req, battle, outcome, said, face)
 
     async def _ask_plainly(self, req: Request, battle: int, outcome: Ambiguous) -> list[Reply]:
         """A question between the legal readings of a line typed in words (「応急手当」 with
@@ -154,12 +155,12 @@ class PaletteRolls:
                 found.append(choice)
         return found
 
-    async def _ask(self, req: Request, battle: int, outcome: Ambiguous, said: str) -> list[Reply]:
-        """Roll the die now, show it, and ask privately which reading it is for; the
-        buttons carry the face."""
+    async def _ask(self, req: Request, battle: int, outcome: Ambiguous, said: str, face: int | None = None) -> list[Reply]:
+        """Roll the die now (or take ``face``, a reported one), show it, and ask privately
+        which reading it is for; the buttons carry the face."""
         record = await self.battles.store.battle(battle)
         secret = any(c.secret for c in outcome.choices) or await self._hidden(req, outcome.choices[0].unit)
-        face = self.battles.dice.roll(100)
+        face = self.battles.dice.roll(100) if face is None else face
         typed = next(c.typed_target for c in outcome.choices if c.typed_target is not None)
         code = die_code(face, typed, record.version, secret)
         speaker = req.name or req.user

@@ -16,8 +16,9 @@ from rules.chat.words import BASE, Words
 CONTROLLED = "操られている"
 """The condition the KP sets on a PC under control (rules.systems.coc6.keeper.CONDITIONS)."""
 
-LAST_TARGET, ATTACKED_BY, KP_LINE = "（直前の相手）", "（直前に攻撃してきた相手）", "（KPの描写の相手）"
-"""The marks of a context's target on a question's button (:attr:`ChatContext.hints`)."""
+LAST_TARGET, ATTACKED_BY, KP_LINE = "直前の相手", "直前に攻撃してきた相手", "KPの描写の相手"
+"""What a question says of the context's target it puts first (:attr:`ChatContext.hints`):
+「どちらを攻撃しますか？（1番目のゾンビ2は直前の相手）」."""
 
 STRANGER = "\0"
 """The owner of the stand-in unit an unknown target is read as (nobody's)."""
@@ -107,7 +108,7 @@ class ChatContext:
     """``(unit, target, why)``: the opponent the table's context points ``unit`` at, best
     first (issue 26): its own last target (:data:`LAST_TARGET`), the NPC that last attacked
     it (:data:`ATTACKED_BY`), the NPC a KP line put before it (:data:`KP_LINE`). A question
-    between targets puts it first, marked; see :attr:`act_on_hint`."""
+    between targets puts it first and says why; see :attr:`act_on_hint`."""
     act_on_hint: bool = False
     """The channel lets a declaration that names no target act on the context's one
     (the KP setting ``chat_context_target``) instead of asking."""

@@ -265,9 +265,11 @@ def _on_turn(comment: str, target: int, ctx: ChatContext) -> Outcome | Untargete
         if hint is not None and ctx.act_on_hint and not named:
             pool = pool[:1]  # the channel lets the context's target stand (issue 26)
         choices = [_decl(ctx, unit, "attack", {"target": t.name, "weapon": w}, f"{t.name}を{w}で攻撃",
-                         (t.name if len(weapons) == 1 else f"{t.name}を{w}で") + (why if t.name == hint else ""), target)
+                         t.name if len(weapons) == 1 else f"{t.name}を{w}で", target)
                    for t in pool for w in weapons]
         question = "どちらを攻撃しますか？" if len(weapons) == 1 else "どちらを、どの武器で攻撃しますか？"
+        if hint is not None and len(pool) > 1:
+            question += f"（1番目の{hint}は{why}）"
     elif kind == "treat":
         pool = named or [u for u in ctx.units if not _opponent(u, unit) and not u.stranger]
         choices = [_decl(ctx, unit, "check", {"skill": value, "target": t.name}, f"{value}を{t.name}に",

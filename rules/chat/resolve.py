@@ -401,11 +401,12 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
             options = {"target": target.name, "weapon": weapon, "special": slots.get("special"),
                        "aim": slots.get("aim"), "mode": slots.get("mode"), "shots": slots.get("shots"),
                        "power": slots.get("power")}
-            label = _attack_label(target.name, weapon, len(targets) > 1, len(mine) > 1)
             choices.append(_decl(ctx, unit, "attack", options, _attack_phrase(options),
-                                 label + why if target.name == hint and len(targets) > 1 else label))
+                                 _attack_label(target.name, weapon, len(targets) > 1, len(mine) > 1)))
     question = {(True, False): "どちらを攻撃しますか？", (False, True): "どの武器で攻撃しますか？"}.get(
         (len(targets) > 1, len(mine) > 1), "どちらを、どの武器で攻撃しますか？")
+    if hint is not None and len(targets) > 1:
+        question += f"（1番目の{hint}は{why}）"
     if ctx.words.power and slots.get("power") is None and not moot and choices:
         return _powers(ctx, unit, choices)  # 「刺客3を殴る」: how much of the charge, asked (issue 26)
     return _one(choices, question)
