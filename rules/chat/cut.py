@@ -265,13 +265,18 @@ def _finish(words: list[tuple[lx.Token, str]], marks: set[str], known: lx.Lexico
             continue  # 加減して: how it is done
         kept.append(token)
         i += 1
-    while kept and kept[-1].is_(TE):  # 殴って！: the te-form ends the line
-        kept[-1] = lx.Token(kept[-1].text, ((lx.ENDING, kept[-1].text),))
-        break
+    for j, token in enumerate(kept):
+        if not token.is_(TE):
+            continue
+        if all(t.is_(lx.ENDING) and not _meaningful(t) for t in kept[j + 1:]):
+            kept[j] = lx.Token(token.text, ((lx.ENDING, token.text),))  # 殴って！: the te-form ends the line
+        elif j and kept[j - 1].is_(lx.ATTACK) and any(t.is_(lx.ATTACK) for t in kept[j + 1:]):
+            kept[j] = lx.Token(token.text, ((lx.PARTICLE, token.text),))  # 飛びかかって噛みつく: one attack
     return Cut(tuple(kept), tuple(unknown), frozenset(marks), tuple(names))
 
 
 _NO = shift("の")
+_AT = frozenset(shift(p) for p in ("に", "へ"))
 _TARGET = frozenset(shift(p) for p in ("を", "に", "へ"))
 
 
@@ -313,6 +318,8 @@ def _thrown(tokens: list[lx.Token], typed: list[str], known: lx.Lexicon
         if not token.is_(THROW):
             continue
         j = i - 1
+        while j >= 2 and tokens[j].is_(lx.PARTICLE) and tokens[j].text in _AT and tokens[j - 1].is_(lx.UNIT):
+            j -= 2  # 小石をAに投げつける: the object before the one it is thrown at
         if j >= 0 and tokens[j].is_(lx.PARTICLE) and tokens[j].text == shift("を"):
             j -= 1
         obj = tokens[j] if j >= 0 else None

@@ -102,7 +102,8 @@ def read(tokens: list[Token]) -> list[Intent]:
     styled = struck and any(t.is_(lx.STYLE) for t in tokens)
     tokens = _strip([t for i, t in enumerate(tokens) if not (0 < i < len(tokens) - 1 and t.text in PUNCTUATION)
                      and not (t.is_(lx.MANNER) and len(t.meanings) == 1)
-                     and not (struck and t.is_(lx.STYLE))])  # 武道キック: the style is the strike's colour
+                     and not (struck and t.is_(lx.STYLE))  # 武道キック: the style is the strike's colour
+                     and not (struck and i and tokens[i - 1].is_(lx.STYLE) and _particle(t, P_DE))])  # 武道でキック
     if not tokens:
         return []
     if styled and len(tokens) == 1 and tokens[0].is_(lx.WEAPON):
@@ -149,9 +150,14 @@ def _reordered(tokens: list[Token]) -> list[Token]:
     end = len(tokens)
     while end and tokens[end - 1].text in PUNCTUATION:
         end -= 1
-    if end >= 3 and _particle(tokens[end - 1], P_WO, P_NI, P_HE) and tokens[end - 2].is_(lx.UNIT) \
+    said = end >= 3 and (tokens[end - 3].text in SEPARATORS or tokens[end - 3].is_(lx.ENDING))
+    if said and _particle(tokens[end - 1], P_WO, P_NI, P_HE) and tokens[end - 2].is_(lx.UNIT) \
             and any(t.is_(lx.ATTACK) for t in tokens[:end - 2]):
         head = [t for t in tokens[:end - 2] if t.text not in SEPARATORS]
+        return [tokens[end - 2], tokens[end - 1], *head, *tokens[end:]]
+    if said and _particle(tokens[end - 1], P_DE) and tokens[end - 2].is_(lx.WEAPON) \
+            and not tokens[end - 2].is_(lx.UNIT) and any(t.is_(lx.ATTACK, lx.REACT) for t in tokens[:end - 2]):
+        head = [t for t in tokens[:end - 2] if t.text not in SEPARATORS]  # うけながします、杖で
         return [tokens[end - 2], tokens[end - 1], *head, *tokens[end:]]
     return tokens
 
