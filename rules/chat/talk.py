@@ -29,6 +29,8 @@ from collections.abc import Callable
 from rules.chat import lexicon as lx
 from rules.chat.normalize import fold
 from rules.chat.resolve import Ambiguous, Declaration, Outcome
+from rules.chat.resolve import _attack_phrase as attack_phrase
+from rules.chat.resolve import _unique
 from rules.chat.words import NONE_OPTIONS
 
 MAX_MESSAGE = 300
@@ -209,6 +211,7 @@ def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon, before: str) 
     ``typed_target``; otherwise the declaration asked back (its buttons, with the words it
     could not place)."""
     unread: list[str] = []
+    weapons: list[str] = []
     typed: int | None = None
     named: set[str] = set()
     for part in talk:
@@ -233,17 +236,36 @@ def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon, before: str) 
                 typed = int(token.value(lx.NUMBER))
                 continue
             unread.append(token.text)
+            if token.is_(lx.WEAPON) and not token.is_(lx.UNIT) and part.rstrip("、,。 　").endswith(("て", "テ")):
+                weapons.extend(token.names(lx.WEAPON))  # 杖を振り上げて…: the weapon of the lead-in
     if isinstance(outcome, Ambiguous) and named:
         mine = tuple(c for c in outcome.choices if c.unit in named)  # 「ゾンビ2は避けない。なし」
         if mine and len({c.unit for c in outcome.choices}) > 1:
             outcome = mine[0] if len(mine) == 1 else Ambiguous(outcome.question, mine)
     if unread:
         choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,)
+        choices = _unique(_with_weapons(choices, weapons) + tuple(choices))  # 「杖を振り上げてAに殴りかかる」
         words = "・".join(dict.fromkeys(unread))
         return Ambiguous(f"「{words}」をどう使うのか読み取れませんでした。この宣言でよければ押してください。", choices)
     if typed is not None and isinstance(outcome, Declaration):
         return dataclasses.replace(outcome, typed_target=typed)
     return outcome
+
+
+def _with_weapons(choices, weapons: list[str]) -> tuple[Declaration, ...]:
+    """Each attack among ``choices`` made with a weapon the talk named instead of the one it
+    has (the verb's: 殴りかかる is a fist), for the question to offer first."""
+    found = []
+    for choice in choices:
+        if choice.command != "attack" or choice.options.get("special"):
+            continue
+        for weapon in dict.fromkeys(weapons):
+            if weapon == choice.options.get("weapon"):
+                continue
+            options = {**choice.options, "weapon": weapon}
+            phrase = attack_phrase({k: v for k, v in options.items() if k != "as"})
+            found.append(dataclasses.replace(choice, options=options, text=f"{choice.unit}：{phrase}", label=weapon))
+    return tuple(found)
 
 
 def _content_words(folded: str, known: lx.Lexicon):
