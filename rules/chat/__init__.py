@@ -13,7 +13,7 @@ import dataclasses
 import re
 
 from rules.chat import lexicon, palette, report, talk
-from rules.chat.cut import WANT, cut
+from rules.chat.cut import VOLITIONAL, WANT, cut
 from rules.chat.context import STRANGER, ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import OBJECT, PUNCTUATION
 from rules.chat.grammar import read as _intents
@@ -190,6 +190,8 @@ def _read_cut(text: str, folded: str, ctx: ChatContext, unknown: bool) -> Outcom
     if not known.hinted(folded):
         return None
     found = cut(text, known)
+    if VOLITIONAL in found.marks and folded.startswith(talk.PLAN_STARTS):
+        return None  # 「次はBを殴ろう」: a plan for later
     if found.blocked or found.unknown:
         rest = _after_prose(text, known)  # 「少女の前にいるであろう有栖へこぶし」: the clause before the name
         if rest is not None:

@@ -32,6 +32,8 @@ NEG, WANT, PAST, QUESTION, COND, HEARSAY = "neg", "want", "past", "question", "c
 (殴るらしい, たぶん回避). All but a wish keep the line from acting."""
 LOOSE = "loose"
 """A verb, adjective or adverb the reading cannot place: the line is talk (「攻撃当たれー」)."""
+VOLITIONAL = "volitional"
+"""A verb's volitional form (殴ろう): a plan for later when the line starts with 次は/後で."""
 POLITE_WISH = "polite_wish"
 """A wish said to the KP (攻撃したいです): asked back; a bare wish (攻撃したい) is talk."""
 BLOCKING = frozenset((NEG, PAST, QUESTION, COND, HEARSAY, LOOSE))
@@ -154,6 +156,8 @@ def _morph_token(m: morph.Morph, known: lx.Lexicon, folded: str, marks: set[str]
             return lx.Token(folded, ((THROW, m.lemma),))
         if m.lemma != m.base and len(m.base) >= 3 and m.base.endswith("る") and m.base[:-2] == m.lemma[:-1]:
             marks.add(HEARSAY)  # 殴れる: a potential form, a remark on what one can do
+        if m.form.startswith("意志推量形"):
+            marks.add(VOLITIONAL)  # 殴ろう: a plan when the line says for later (次は…)
         spelling = LEMMAS.get(m.lemma)
         return known_as(*(s for s in (spelling, m.lemma, m.base, m.surface) if s)) or unknown(True)
     if m.pos == "助動詞":
@@ -182,7 +186,7 @@ def _morph_token(m: morph.Morph, known: lx.Lexicon, folded: str, marks: set[str]
             marks.add(QUESTION)
         if m.sub == "接続助詞" and m.surface in _COND_CONJ:
             marks.add(COND)
-        if m.surface in ("って", "とは", "っていう"):
+        if m.surface in ("って", "とは", "っていう", "なんて", "なんか"):
             marks.add(HEARSAY)  # 「剛の型って…」: a word talked about
         if m.sub == "接続助詞" and m.surface in ("て", "で"):
             return lx.Token(folded, ((TE, m.surface), (lx.ENDING, m.surface)))

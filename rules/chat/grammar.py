@@ -106,8 +106,8 @@ def read(tokens: list[Token]) -> list[Intent]:
                      and not (struck and i and tokens[i - 1].is_(lx.STYLE) and _particle(t, P_DE))])  # 武道でキック
     if not tokens:
         return []
-    if styled and len(tokens) == 1 and tokens[0].is_(lx.WEAPON):
-        tokens = [*tokens, Token("", ((lx.ATTACK, "攻撃"),))]  # 「武道キックで」: that strike, at the foe
+    if (styled or again) and len(tokens) == 1 and tokens[0].is_(lx.WEAPON):
+        tokens = [*tokens, Token("", ((lx.ATTACK, "攻撃"),))]  # 「武道キックで」「もう一回杖で」: that strike
     readings = [(tokens, ())]
     called = len(tokens) >= 3 and tokens[1].text in SEPARATORS
     if len(tokens) >= 3 and tokens[0].is_(lx.UNIT) and (_particle(tokens[1], *ACTOR_MARKS) or tokens[1].text in SEPARATORS):

@@ -25,7 +25,7 @@ def addressed(text: str, ctx: ChatContext) -> tuple[str, str] | None:
             continue
         pos = match.end()
         units = [v for k, v in known.entries.get(match.group(0), ()) if k == lexicon.UNIT]
-        if len(units) == 1 and len(match.group(0)) > 1:
+        if len(units) == 1:
             named[units[0]] = None
     pcs = [n for n in named if (u := ctx.unit(n)) is not None and not u.npc_side]
     npcs = [n for n in named if (u := ctx.unit(n)) is not None and u.npc_side and not u.out]

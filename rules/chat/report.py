@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Callable
 
 from rules.chat.context import ChatContext
+from rules.chat.normalize import fold
 from rules.chat.resolve import Ambiguous, Declaration, Outcome
 
 _ARROW = r"\s*(?:→|->|=>|⇒|>|＞)\s*"
@@ -34,6 +35,9 @@ _BARE = re.compile(r"^\s*(?:→|>|＞)\s*(?P<face>\d{1,3})\s*(?:→|>|＞)\s*(?P
 """A pasted result alone: ``＞ 97 ＞ 失敗``."""
 _BOT_NAME = re.compile(r"^\s*(?:cthulhu|coc|bcdice|dicebot|ダイスボット)\s*[:：]\s*", re.IGNORECASE)
 _SKILL = re.compile(r"[（(【〈「《『\[](?P<word>[^）)】〉」》』\]]{1,20})[）)】〉」》』\]]")
+_LEVEL_TALK = re.compile(r"(?:決定的成功|致命的失敗|クリティカル|ファンブル|スペシャル|成功|失敗|せいこう|しっぱい|です|でした|"
+                         r"[!！?？…‥・。、,.~〜ーw])+")
+"""A result in words and marks after the face, left out to find a target named after them."""
 MAX_AFTER = 40
 """The most characters after the face: the result in words and a little talk (「です しっぱい？」)."""
 
@@ -69,6 +73,9 @@ def read(raw: str, ctx: ChatContext, roll: Callable[[str, ChatContext], object])
         rest = post[:skill.start()] + post[skill.end():]
     elif skill is not None:
         rest = (pre[:skill.start()] + pre[skill.end():]).strip()
+    named = _LEVEL_TALK.sub(" ", post if skill is None or skill.string is not post else rest).strip()
+    if named and not rest.strip() and ctx.lexicon().tokens(fold(named)):
+        rest = named  # 「（杖）1D100<=50 → 12 成功！ B」: the target named after the result
     if not words:
         return _for_question(face, ctx)
     if len(post) > MAX_AFTER:
