@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from functools import lru_cache
 
 from rules.chat import lexicon, palette, report, talk
 from rules.chat.cut import VOLITIONAL, WANT, cut
@@ -113,6 +114,7 @@ def read(text: str, ctx: ChatContext):
     return talk.read_talk(raw, ctx.lexicon(), lambda clause: _read(clause, ctx, unknown=False))
 
 
+_GROUP_JOIN = re.compile(r"[と、,，・&＆]")
 _GROUP_JOINS = frozenset(fold(w) for w in ("と", "、", ",", "・", "&", "＆"))
 _GROUP_MARKS = frozenset(fold(w) for w in ("は", "が", ":", "も"))
 
@@ -122,6 +124,8 @@ def _several(raw: str, ctx: ChatContext) -> Several | None:
     each unit's declaration of the rest of the line, in the order named (a number alone
     numbers the first one's base name: 2 is ゾンビ2); None unless each reads, for a unit
     the speaker moves."""
+    if _GROUP_JOIN.search(raw) is None:
+        return None  # the cheap test first: no と・、 between names
     pre = prefold(raw)
     folded = fold(raw)
     known = ctx.lexicon()
@@ -192,7 +196,7 @@ def _read_cut(text: str, folded: str, ctx: ChatContext, unknown: bool) -> Outcom
     found = cut(text, known)
     if VOLITIONAL in found.marks and folded.startswith(talk.PLAN_STARTS):
         return None  # 「次はBを殴ろう」: a plan for later
-    if found.blocked or found.unknown:
+    if (found.blocked or found.unknown) and any(t.is_(lexicon.UNIT) for t in found.tokens):
         rest = _after_prose(text, known)  # 「少女の前にいるであろう有栖へこぶし」: the clause before the name
         if rest is not None:
             return _read_cut(rest, fold(rest), ctx, unknown)
@@ -310,6 +314,7 @@ def _unknown_at(text: str, folded: str, ctx: ChatContext, known, names, kind: st
 _CLAUSE_ENDS = ("終止形", "連体形", "意志推量形")
 
 
+@lru_cache(maxsize=4096)
 def _after_prose(text: str, known) -> str | None:
     """The part of ``text`` from the unit's name that a clause of prose describes (a verb
     or an auxiliary right before the name: 「…前にいるであろう有栖へこぶし」 → 「有栖へこぶし」),

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.chat import lexicon as lx
 from rules.chat import morph
+from rules.chat.morph import CACHE
 from rules.chat.lexicon import PRONOUN, TE, THROW, UNKNOWN
 from rules.chat.normalize import prefold, shift
 from rules.chat.words import (AFTER_VERB_LEMMAS, BLOCK_ADVERBS, HONORIFICS, INTERROGATIVES, LEMMAS,
@@ -70,8 +72,10 @@ class Cut:
         return not BLOCKING.isdisjoint(self.marks) or (WANT in self.marks and POLITE_WISH not in self.marks)
 
 
+@lru_cache(maxsize=CACHE)
 def cut(text: str, known: lx.Lexicon) -> Cut:
-    """``text`` (one clause as typed) cut into words: see the module docstring."""
+    """``text`` (one clause as typed) cut into words: see the module docstring. Cached per
+    line and battle lexicon (a lexicon is one object per battle state: rules.chat.context)."""
     pre = prefold(text)
     folded = shift(pre)
     morphs = morph.analyse(pre)

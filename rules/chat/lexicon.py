@@ -114,6 +114,31 @@ HINT_STEMS = (*w.LEMMAS, *w.THROW_LEMMAS, *(v for v in w.LEMMAS.values()), "な�
 _KANA = re.compile(r"[\u30a0-\u30ffー]+")
 
 
+_NOT_CUT = object()
+MAX_KEPT = 4096
+"""Lines whose words a lexicon keeps (:meth:`Lexicon.tokens`)."""
+
+
+def _trie(words) -> str:
+    """A regex matching any of ``words``, as a trie (one branch per first character: a
+    search tries one branch at each place instead of every word)."""
+    tree: dict = {}
+    for word in words:
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: dict) -> str:
+        ends = "" in node
+        branches = [re.escape(c) + pattern(child) for c, child in sorted(node.items()) if c]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if ends else body
+    return pattern(tree) or "(?!)"
+
+
 def _stem(word: str) -> str:
     """A verb's folded stem (殴る → 殴, なげる → ナゲ): its kanji, or its first two kana."""
     folded = fold(word)
@@ -131,6 +156,7 @@ class Lexicon:
     def __init__(self, entries: dict[str, list[tuple[str, str]]]) -> None:
         self.entries = {k: tuple(dict.fromkeys(v)) for k, v in entries.items() if k}
         self._hints: re.Pattern | None = None
+        self._cut: dict[str, tuple[Token, ...] | None] = {}
         alternatives = sorted((a for a in self.entries if not _LETTER.fullmatch(a)), key=len, reverse=True)
         letters = "".join(a for a in self.entries if _LETTER.fullmatch(a))
         self.pattern = re.compile("|".join(re.escape(a) for a in alternatives)
@@ -143,12 +169,20 @@ class Lexicon:
         analyser is asked (rules.chat.cut)."""
         if self._hints is None:
             words = [k for k, v in self.entries.items() if any(kind in HINT_KINDS for kind, _ in v)]
-            stems = {_stem(w) for w in HINT_STEMS}
-            self._hints = re.compile("|".join(re.escape(a) for a in sorted({*words, *stems}, key=len, reverse=True)))
+            self._hints = re.compile(_trie({*words, *(_stem(w) for w in HINT_STEMS)}))
         return self._hints.search(folded) is not None
 
     def tokens(self, folded: str) -> list[Token] | None:
-        """``folded`` cut into words, or None when some part of it is no known word."""
+        """``folded`` cut into words, or None when some part of it is no known word (kept
+        per line: a line is cut several times while it is read, and tables repeat lines)."""
+        kept = self._cut.get(folded, _NOT_CUT)
+        if kept is _NOT_CUT:
+            if len(self._cut) >= MAX_KEPT:
+                self._cut.clear()
+            kept = self._cut[folded] = self._tokens(folded)
+        return None if kept is None else list(kept)
+
+    def _tokens(self, folded: str) -> tuple[Token, ...] | None:
         found, pos = [], 0
         while pos < len(folded):
             match = self.pattern.match(folded, pos)
@@ -162,7 +196,7 @@ class Lexicon:
                 meanings.append((NUMBER, text))
             found.append(Token(text, tuple(meanings)))
             pos = match.end()
-        return found
+        return tuple(found)
 
 
 def _add(entries: dict, kind: str, table: dict[str, tuple[str, ...]]) -> None:

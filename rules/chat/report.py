@@ -42,8 +42,13 @@ MAX_AFTER = 40
 """The most characters after the face: the result in words and a little talk (「です しっぱい？」)."""
 
 
+_ARROWS = frozenset("→>＞⇒")
+
+
 def is_report(text: str) -> bool:
     """Whether ``text`` reports a roll already made (see the module docstring)."""
+    if _ARROWS.isdisjoint(text) or not any(c.isdigit() for c in text):
+        return False  # the cheap test first: most lines hold no arrow
     norm = unicodedata.normalize("NFKC", text.strip())
     return _REPORT.match(norm) is not None or _BARE.match(norm) is not None
 
