@@ -18,7 +18,7 @@ from bot.battle.palette_play import PaletteRolls
 from bot.render import buttons
 from bot.render.reply import Button, Reply, clip, posted_in
 from rules.battle.protocol import BattleView
-from rules.chat import Ambiguous, ChatContext, Declaration, Several, may_declare, read
+from rules.chat import Ambiguous, ChatContext, Declaration, Several, may_declare, morph, read
 from rules.chat.choice import pick
 from rules.chat.context import ATTACKED_BY, KP_LINE, LAST_TARGET
 from rules.chat.hints import addressed
@@ -56,6 +56,7 @@ class ChatTable:
     def __init__(self, battles: Battles, dispatch: Dispatch) -> None:
         self.battles = battles
         self.dispatch = dispatch
+        morph.load()  # the analyser's dictionary (once a process, ~0.1 s): no chat line pays for it
         self.palette = PaletteRolls(battles, self._run, self._question, self.press, self._remember_question)
         self._views: dict[int, tuple[int, BattleView]] = {}
         self._asked: dict[tuple[int, str], tuple[int, Ambiguous]] = {}
