@@ -149,7 +149,8 @@ class ChatTable:
         if outcome is None and asked is not None and asked[0] == record.version:
             chosen = pick(text, asked[1].choices)
             again = read(chosen.text, ctx) if chosen else None
-            if isinstance(again, Declaration):
+            if isinstance(again, Declaration):  # a reported die goes with its question's answer (issue 26)
+                again = dataclasses.replace(again, reported=chosen.reported, reported_level=chosen.reported_level)
                 return await self._run(req, battle, again, chosen.text)
         if outcome is None:
             if asked is not None and asked[0] == record.version:
