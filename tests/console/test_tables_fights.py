@@ -116,3 +116,70 @@ async def test_table_a_physical_dice_and_a_kp_narrating_every_npc(console_table,
     plain = (tmp_path / "battle-1-kp.txt").read_text(encoding="utf-8")
     assert "bob: 「（回避）1D100<=26 → 20 成功！［申告の出目 20］」" in plain  # the log marks a reported die
     assert "［申告の出目 30］" in plain and "［申告の出目 97］" in plain
+
+
+TABLE_B = """\
+alice: /char new name:少女 STR:9 CON:11 POW:14 DEX:14 APP:15 SIZ:9 INT:14 EDU:12
+alice: /char weapon name:少女 weapon:杖 skill:50 damage:1D6 hp:15 class:棍棒
+alice: /char set name:少女 key:応急手当 value:60
+carol: /char new name:翔馬 STR:13 CON:12 POW:10 DEX:12 APP:11 SIZ:13 INT:12 EDU:13
+carol: /char weapon name:翔馬 weapon:ナイフ skill:45 damage:1D4 hp:15 class:ナイフ
+kp: /char new name:触手 STR:14 CON:14 POW:5 DEX:10 APP:1 SIZ:10 INT:2 EDU:1
+kp: /char weapon name:触手 weapon:触手 skill:40 damage:1D4 hp:0 class:こぶし
+kp: /battle new system:coc6
+alice: /battle join character:少女
+carol: /battle join character:翔馬
+kp: /battle add name:触手A character:触手
+kp: /battle add name:触手B character:触手
+kp: /kp place name:少女 to:C4
+kp: /kp place name:翔馬 to:D4
+kp: /kp place name:触手A to:C5
+kp: /kp place name:触手B to:D5
+kp: /kp setting key:文脈の対象 value:オン
+kp: /kp set name:翔馬 field:HP value:8
+kp: /battle start
+"""
+
+FIGHT_B = [
+    "alice: 「いくよ！」触手Ａに杖",  # 0: speech, then a full-width letter
+    "kp: なし",
+    "alice: 以上です",
+    "carol: 触手さんにナイフで斬りかかる",  # 3: 触手 is A or B: asked
+    "carol: 2",
+    "kp: なし",
+    "carol: ターン終了",
+    "kp: 触手Aは翔馬くんに巻き付く",  # 7: the KP narrates: a grapple
+    "carol: うわっ、巻き付かれたら終わりだ",
+    "kp: 触手A終了",
+    "kp: 触手Bは少女を攻撃",
+    "alice: 回避ふりますー",
+    "kp: 触手Bターンエンド",
+    "alice: 「大丈夫か女ァ！」 応急手当て",  # 13: the hurt ally at hand, never the speaker
+    "alice: 以上",
+    "carol: CCB<=45 【ナイフ】",  # 15: the context's target stands: 翔馬's own last one
+    "kp: なし",
+    "carol: 以上で",
+]
+
+
+@pytest.mark.rule("H-GEN-01", "X-REACH-01")
+async def test_table_b_palette_rolls_kana_and_the_contexts_target(console_table):
+    table = await console_table([20, 3, 30, 2, 2, 40, 30, 10, 25, 2, 35, 1, 1])
+    for line in TABLE_B.splitlines():
+        await table.say(line)
+    said = await _play(table, FIGHT_B)
+    assert texts(said[0]).startswith("⚔ 少女 → 触手A：杖で攻撃（50%）\n少女 攻撃（杖）：(1D100<=50) ＞ 20 ＞ 成功")
+    assert [(m["to"], m["text"]) for m in said[3]] == [("carol", (
+        "どちらを攻撃しますか？\n1. 触手A: 触手Aをナイフで攻撃\n2. 触手B: 触手Bをナイフで攻撃\n"
+        "（ボタンのほか、番号か名前をチャットに書いても選べます）"))]
+    assert texts(said[4]).startswith("⚔ 翔馬 → 触手B：ナイフで攻撃（45%）")
+    assert texts(said[7]).startswith("⚔ 触手A → 翔馬：組み付きで攻撃（25%）")  # 巻き付く: a grapple
+    assert said[8] == []
+    assert texts(said[10]).startswith("⚔ 触手B → 少女：触手で攻撃（40%）")
+    assert texts(said[11]).startswith("少女の対応：回避\n少女 回避：(1D100<=28) ＞ 10 ＞ 成功")
+    assert texts(said[13]) == "少女 応急手当（翔馬）：(1D100<=60) ＞ 25 ＞ 成功\n→ 翔馬のHPが2回復（8→10）"
+    assert texts(said[15]).startswith("⚔ 翔馬 → 触手B：ナイフで攻撃（45%）")  # its last target, not asked
+    status = await table.status()
+    assert [(n, status[n]["hp"]) for n in ("少女", "翔馬", "触手A", "触手B")] == [
+        ("少女", 10), ("翔馬", 10), ("触手A", 9), ("触手B", 6)]
+    assert table.dice.remaining == 0
