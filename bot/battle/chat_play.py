@@ -159,6 +159,10 @@ class ChatTable:
             return None
         if isinstance(outcome, Several):
             return await self._several(req, battle, outcome, text, ctx)
+        kept = self._queued.get(req.channel)
+        units = {c.unit for c in getattr(outcome, "choices", ())} | {getattr(outcome, "unit", None)}
+        if kept is not None and any(d.unit in units for d in kept[2]):
+            self._queued.pop(req.channel, None)  # a new declaration for a unit kept waiting replaces what was kept
         if self.palette.handles(outcome):
             reported = _reported(outcome)
             face = reported if reported is not None and await self._reported_stand(req) else None
@@ -180,10 +184,13 @@ class ChatTable:
         """A line for several units (「ゾンビ1と2はアリスを攻撃」): the declaration of the unit
         whose turn it is now (else the first) is made; the others are kept and made, in the
         order named, when their units' turns come (:meth:`follow`)."""
-        now = next((d for d in outcome.declarations if d.unit == ctx.turn), outcome.declarations[0])
-        later = [d for d in outcome.declarations if d is not now]
+        first = next((i for i, d in enumerate(outcome.declarations) if d.unit == ctx.turn), 0)
+        now = outcome.declarations[first]
+        later = [d for i, d in enumerate(outcome.declarations) if i != first]
         replies = await self._run(req, battle, now, said)
         self._queued[req.channel] = (battle, req.user, later)
+        if all(d.unit == now.unit for d in later):  # x2 CCB<=80 【拳銃】: the same attack again
+            return [*replies, Reply(text=f"続けて{now.unit}の攻撃をあと{len(later)}回、いまの攻撃への対応が済んだら行います。")]
         waiting = "、".join(f"{d.unit}（{d.text.split('：', 1)[1]}）" for d in later)
         return [*replies, Reply(text=clip(f"続けて {waiting} を、それぞれの手番が来たら行います。"))]
 
@@ -209,8 +216,10 @@ class ChatTable:
         sub = dataclasses.replace(req, user=speaker, request_id=rid)
         try:
             return await self._run(sub, battle, declaration, declaration.text.split("：", 1)[1])
-        except (InvalidInput, RuleViolation) as exc:
-            return [Reply(text=clip(f"{declaration.unit}の宣言（{declaration.text.split('：', 1)[1]}）は行えませんでした: {exc}"))]
+        except Exception as exc:  # noqa: BLE001 — the command before it is committed: its replies must reach the table
+            allow = "KPの裁定で認める場合は、KPが /kp allow を使えます。" if getattr(exc, "allowable", False) else ""
+            return [Reply(text=clip(f"{declaration.unit}の続きの宣言（{declaration.text.split('：', 1)[1]}）は"
+                                    f"行えませんでした: {exc}{allow}"))]
 
     async def _reported_stand(self, req: Request) -> bool:
         """Whether the channel's KP lets a die reported in chat stand (``chat_reported_dice``)."""

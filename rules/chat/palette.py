@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from rules.chat import lexicon
 from rules.chat.context import ChatContext, ChatUnit
 from rules.chat.normalize import fold
-from rules.chat.resolve import Ambiguous, Declaration, Outcome, Untargeted, _held, _one
+from rules.chat.resolve import Ambiguous, Declaration, Outcome, Several, Untargeted, _held, _one
 from rules.coc6.character import BASE_SKILLS, CHARACTERISTIC_ROLL, canonical_skill
 from rules.coc6.skill_list import DERIVED, RULEBOOK_BASES, SKILL_TABLE, specialty_base
 from rules.dice import DiceError, parse
@@ -153,23 +153,20 @@ _REPEAT = re.compile(r"(?i)x(\d{1,2})\s+")
 
 
 def _repeated(found, times: int, ctx: ChatContext):
-    """A roll repeated ``times`` times: a firearm's attack with that many shots (the rules
-    keep the weapon's limit, H-FIRE-/X-WPN-01, refusing beyond it by clause); anything
-    else only dice (a second kick is a second declaration)."""
+    """A roll repeated ``times`` times (``x2 CCB<=80 【拳銃】 ゾンビ``): that many attacks, one
+    after another (:class:`Several` of the same declaration: each is made when the one before
+    it is answered; the rules keep the weapon's limit and refuse beyond it by clause,
+    H-FIRE-01); only dice when the roll is no single attack (a target to choose first: the
+    player declares the attacks one by one)."""
     if found is None or times < 2:
         return found
-    choices = found.choices if isinstance(found, Ambiguous) else (found,)
-    if not all(c.command == "attack" and _firearm(ctx, c) for c in choices):
+    if not isinstance(found, Declaration) or found.command != "attack":
         return None
-    shot = tuple(dataclasses.replace(c, options={**c.options, "shots": times},
-                                     text=f"{c.text.removesuffix('攻撃')}{times}発攻撃") for c in choices)
-    return shot[0] if isinstance(found, Declaration) else dataclasses.replace(found, choices=shot)
+    return Several((found,) * min(times, MAX_REPEAT))
 
 
-def _firearm(ctx: ChatContext, declaration: Declaration) -> bool:
-    unit = ctx.unit(declaration.unit)
-    weapon = declaration.options.get("weapon")
-    return unit is not None and any(a.name == weapon and "銃" in a.kinds for a in unit.arms)
+MAX_REPEAT = 10
+"""The most attacks one repeated roll makes (BCDice takes x1 … x100)."""
 
 
 def _npc_turn(target: int, ctx: ChatContext) -> Untargeted | Declaration | None:

@@ -183,3 +183,37 @@ async def test_table_b_palette_rolls_kana_and_the_contexts_target(console_table)
     assert [(n, status[n]["hp"]) for n in ("少女", "翔馬", "触手A", "触手B")] == [
         ("少女", 10), ("翔馬", 10), ("触手A", 9), ("触手B", 6)]
     assert table.dice.remaining == 0
+
+
+REPEATS = """\
+bob: /char new name:オリビア STR:11 CON:11 POW:13 DEX:13 APP:12 SIZ:10 INT:13 EDU:13
+bob: /char weapon name:オリビア weapon:.38リボルバー skill:80
+kp: /char new name:ネズミ STR:8 CON:18 POW:5 DEX:9 APP:1 SIZ:10 INT:3 EDU:1
+kp: /battle new system:coc6-house
+bob: /battle join character:オリビア
+kp: /battle add name:ネズミ character:ネズミ
+kp: /kp place name:オリビア to:B4
+kp: /kp place name:ネズミ to:B6
+kp: /battle start
+kp: 締め切り
+"""
+
+
+@pytest.mark.rule("H-FIRE-01")
+async def test_a_repeated_roll_is_that_many_firings_each_after_the_answer_and_the_third_is_refused(console_table):
+    # x3: the first firing 30 hits (1D10 5), the second 50 hits (1D10 6) once the first is answered;
+    # (shock 70 against CON×5); the third is the turn's third firing, which H-FIRE-01 refuses
+    table = await console_table([30, 5, 50, 6, 70])
+    for line in REPEATS.splitlines():
+        await table.say(line)
+    first = await table.say("bob: x3 CCB<=80 【拳銃】 ネズミ")
+    assert texts(first).startswith("⚔ オリビア → ネズミ：.38リボルバーで攻撃（80%）\n"
+                                   "オリビア .38リボルバー 単発 1発目：(1D100<=80) ＞ 30 ＞ 成功")
+    assert first[-1]["text"] == "続けてオリビアの攻撃をあと2回、いまの攻撃への対応が済んだら行います。"
+    second = await table.say("kp: なし")
+    assert "ネズミ HP 14 → 9" in texts(second) and "(1D100<=80) ＞ 50 ＞ 成功" in texts(second)
+    third = await table.say("kp: なし")
+    assert "ネズミ HP 9 → 3" in texts(third)
+    assert third[-1]["text"].startswith("オリビアの続きの宣言（ネズミを.38リボルバーで攻撃）は行えませんでした: ")
+    assert "（H-FIRE-01）" in third[-1]["text"]
+    assert (await table.status())["ネズミ"]["hp"] == 3 and table.dice.remaining == 0
