@@ -14,19 +14,7 @@ def addressed(text: str, ctx: ChatContext) -> tuple[str, str] | None:
     action), or None; only from the KP."""
     if not ctx.is_kp:
         return None
-    folded = fold(text)
-    known = ctx.lexicon()
-    named: dict[str, None] = {}
-    pos = 0
-    while pos < len(folded):
-        match = known.pattern.match(folded, pos)
-        if match is None or match.end() == pos:
-            pos += 1
-            continue
-        pos = match.end()
-        units = [v for k, v in known.entries.get(match.group(0), ()) if k == lexicon.UNIT]
-        if len(units) == 1:
-            named[units[0]] = None
+    named = dict.fromkeys(ctx.lexicon().names_in(fold(text), lexicon.UNIT))
     pcs = [n for n in named if (u := ctx.unit(n)) is not None and not u.npc_side]
     npcs = [n for n in named if (u := ctx.unit(n)) is not None and u.npc_side and not u.out]
     if len(pcs) == 1 and len(npcs) == 1:

@@ -172,6 +172,19 @@ class Lexicon:
             self._hints = re.compile(_trie({*words, *(_stem(w) for w in HINT_STEMS)}))
         return self._hints.search(folded) is not None
 
+    def names_in(self, folded: str, kind: str) -> list[str]:
+        """The values of ``kind`` of every known word found anywhere in ``folded`` (other
+        text passed over), in order; a word of several such values gives none."""
+        found, pos = [], 0
+        for match in self.pattern.finditer(folded):
+            if match.start() < pos:
+                continue
+            pos = match.end()
+            values = [v for k, v in self.entries.get(match.group(0), ()) if k == kind]
+            if len(values) == 1:
+                found.append(values[0])
+        return found
+
     def tokens(self, folded: str) -> list[Token] | None:
         """``folded`` cut into words, or None when some part of it is no known word (kept
         per line: a line is cut several times while it is read, and tables repeat lines)."""
