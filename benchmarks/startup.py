@@ -103,6 +103,19 @@ def one_start(db: str, channels: list[str]) -> tuple[float, list[float], float]:
     return ready, answers, usage.ru_utime + usage.ru_stime
 
 
+ANALYSER = ("import time; t = time.perf_counter(); from rules.chat import morph; i = time.perf_counter(); "
+            "morph.load(); print(f'{(i - t) * 1000:.0f} {(time.perf_counter() - i) * 1000:.0f}')")
+"""A fresh process's import of the chat reader and load of its analyser's dictionary (ms)."""
+
+
+def analyser_load() -> tuple[float, float]:
+    """``(import ms, dictionary load ms)`` of the morphological analyser (rules.chat.morph,
+    issue 26) in a new process: what each bot process pays once at start-up (ChatTable)."""
+    out = subprocess.run([sys.executable, "-c", ANALYSER], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1]).stdout.split()
+    return float(out[0]), float(out[1])
+
+
 def main(battles: int, db: str | None, runs: int) -> int:
     db = db or sqlite_url(Path(tempfile.mkdtemp(prefix="startup-")) / "bot.db")
     root = Path(__file__).resolve().parents[1]
@@ -121,6 +134,9 @@ def main(battles: int, db: str | None, runs: int) -> int:
         print(f"run {run + 1}: process ready {ready * 1000:.0f} ms after its start; first command "
               f"(/battle status) answered at {status * 1000:.0f} ms, a second battle's /attack at "
               f"{attack * 1000:.0f} ms; CPU used by the whole process {cpu * 1000:.0f} ms")
+    imported, loaded = analyser_load()
+    print(f"chat analyser (SudachiPy, core dictionary): import of rules.chat {imported:.0f} ms, "
+          f"dictionary load {loaded:.0f} ms (paid once per process at start-up, inside the times above)")
     median = statistics.median(firsts)
     print(f"time to first command: median {median * 1000:.0f} ms (goal < 1000 ms; project bytecode "
           f"compiled beforehand); "

@@ -169,7 +169,7 @@ class Service:
         if handler is None:
             raise InvalidInput(f"/{req.command} はこのボットでは使えないコマンドです。")
         await self.access.check(req)
-        return await handler(req)
+        return [*await handler(req), *await self.chat.follow(req)]  # a line for several NPCs: the next one's turn
 
 
 def route_table(*desks) -> dict[str, Handler]:

@@ -14,15 +14,17 @@ from typing import TYPE_CHECKING
 
 from bot.commands import options as opt
 from bot.commands.request import Request
-from bot.commands.settings import KP_FOR_PLAYERS, chat_on
+from bot.commands.settings import CONTEXT_TARGET, KP_FOR_PLAYERS, REPORTED_DICE, chat_on
 from bot.battle.palette_play import PaletteRolls, die_code
 from bot.battle.questions import Asked, Die
 from bot.render import buttons
 from bot.render.reply import Button, Reply, clip, posted_in, private
 from rules.battle.protocol import BattleView
-from rules.chat import Ambiguous, ChatContext, Declaration, may_declare, read
+from rules.chat import Ambiguous, ChatContext, Declaration, Several, may_declare, morph, read
 from rules.chat.choice import pick
-from rules.errors import InvalidInput
+from rules.chat.context import ATTACKED_BY, KP_LINE, LAST_TARGET
+from rules.chat.hints import addressed
+from rules.errors import InvalidInput, RuleViolation
 
 if TYPE_CHECKING:
     from bot.battle.battles import Battles
@@ -53,8 +55,14 @@ class ChatTable:
         self.battles = battles
         self.dispatch = dispatch
         self.questions = battles.questions  # the questions asked, kept with the battle (issue 26)
+        morph.load()  # the analyser's dictionary (once a process, ~0.1 s): no chat line pays for it
         self.palette = PaletteRolls(battles, self._run, self._question, self.press, self._remember_question)
         self._views: dict[int, tuple[int, BattleView]] = {}
+        self._addressed: dict[tuple[int, str], str] = {}
+        """``(battle, PC) → the NPC a KP line last put before it`` (rules.chat.hints)."""
+        self._queued: dict[str, tuple[int, str, list[Declaration]]] = {}
+        """``channel → (battle, speaker, declarations)``: the rest of a line for several units,
+        each made when its unit's turn comes (:meth:`follow`)."""
 
     def _view(self, system, record, state) -> BattleView:
         """The battle's view at this version (kept per battle: most chat lines are talk)."""
@@ -90,7 +98,17 @@ class ChatTable:
         view = self._view(system, record, state)
         voice = bool(state.settings.get(KP_FOR_PLAYERS, False))
         last = await self.questions.last_attacks(record.id)
-        return record, ChatContext.from_view(view, getattr(system, "chat_words", None), req.user, is_kp, voice, last)
+        hints = await self._hints(record.id, last)
+        return record, ChatContext.from_view(view, getattr(system, "chat_words", None), req.user, is_kp, voice, last,
+                                             hints, bool(state.settings.get(CONTEXT_TARGET, False)))
+
+    async def _hints(self, battle: int, last) -> tuple[tuple[str, str, str], ...]:
+        """The context's targets of each unit in ``battle``, best first (ChatContext.hints):
+        its own last target, the unit that last attacked it, a KP line's NPC."""
+        attacked = await self.questions.attacked_by(battle)
+        return (*((unit, target, LAST_TARGET) for unit, target, _weapon in last),
+                *((unit, by, ATTACKED_BY) for unit, by in attacked.items()),
+                *((unit, npc, KP_LINE) for (b, unit), npc in self._addressed.items() if b == battle))
 
     async def declaration(self, req: Request) -> list[Reply] | None:
         """The replies of ``req``'s chat line as a declaration, or None. A line that is none
@@ -114,9 +132,18 @@ class ChatTable:
             if chosen is not None:
                 return await self._answer(req, battle, record.version, asked, chosen, ctx)
         if outcome is None:
+            self._remember_addressed(battle, text, ctx)
             return None
+        if isinstance(outcome, Several):
+            return await self._several(req, battle, outcome, text, ctx)
+        kept = self._queued.get(req.channel)
+        units = {c.unit for c in getattr(outcome, "choices", ())} | {getattr(outcome, "unit", None)}
+        if kept is not None and any(d.unit in units for d in kept[2]):
+            self._queued.pop(req.channel, None)  # a new declaration for a unit kept waiting replaces what was kept
         if self.palette.handles(outcome):
-            return await self.palette.replies(req, battle, outcome, text)
+            reported = _reported(outcome)
+            face = reported if reported is not None and await self._reported_stand(req) else None
+            return await self.palette.replies(req, battle, outcome, text, face)
         if isinstance(outcome, Ambiguous):
             if not await self._remember_question(req, battle, record.version, outcome):
                 return []
@@ -135,6 +162,8 @@ class ChatTable:
         again = read(chosen.text, ctx)
         if not isinstance(again, Declaration):
             return None
+        # a reported die goes with its question's answer (issue 26)
+        again = dataclasses.replace(again, reported=chosen.reported, reported_level=chosen.reported_level)
         if asked.die is not None:
             req = dataclasses.replace(req, kept_die=asked.die.face)
             again = dataclasses.replace(again, typed_target=asked.die.typed, secret=asked.die.secret)
@@ -158,6 +187,60 @@ class ChatTable:
         die = asked.die
         code = CHOICE if die is None else die_code(die.face, die.typed, version, die.secret)
         return self._question(Request(channel="", user=user, command="chat"), battle, asked.outcome, code).buttons
+
+    def _remember_addressed(self, battle: int, text: str, ctx: ChatContext) -> None:
+        """Keep the NPC a KP line of narration puts before one PC (rules.chat.hints)."""
+        found = addressed(text, ctx)
+        if found is not None:
+            if len(self._addressed) >= MAX_ASKED:
+                self._addressed.clear()
+            self._addressed[(battle, found[0])] = found[1]
+
+    async def _several(self, req: Request, battle: int, outcome: Several, said: str, ctx: ChatContext) -> list[Reply]:
+        """A line for several units (「ゾンビ1と2はアリスを攻撃」): the declaration of the unit
+        whose turn it is now (else the first) is made; the others are kept and made, in the
+        order named, when their units' turns come (:meth:`follow`)."""
+        first = next((i for i, d in enumerate(outcome.declarations) if d.unit == ctx.turn), 0)
+        now = outcome.declarations[first]
+        later = [d for i, d in enumerate(outcome.declarations) if i != first]
+        replies = await self._run(req, battle, now, said)
+        self._queued[req.channel] = (battle, req.user, later)
+        if all(d.unit == now.unit for d in later):  # x2 CCB<=80 【拳銃】: the same attack again
+            return [*replies, Reply(text=f"続けて{now.unit}の攻撃をあと{len(later)}回、いまの攻撃への対応が済んだら行います。")]
+        waiting = "、".join(f"{d.unit}（{d.text.split('：', 1)[1]}）" for d in later)
+        return [*replies, Reply(text=clip(f"続けて {waiting} を、それぞれの手番が来たら行います。"))]
+
+    async def follow(self, req: Request) -> list[Reply]:
+        """After a command in ``req.channel``: the kept declaration of a unit whose turn has
+        come (:meth:`_several`), made now in its speaker's name; [] when there is none."""
+        kept = self._queued.get(req.channel)
+        if kept is None:
+            return []
+        battle, speaker, later = kept
+        found = await self.battles.active_loaded(req.channel)
+        if found is None or found[1].record.id != battle or not later:
+            self._queued.pop(req.channel, None)
+            return []
+        system, loaded = found
+        view = system.view(loaded.state)
+        if any(p.kind != "turn" for p in view.prompts) or view.turn != later[0].unit:
+            return []
+        declaration = later.pop(0)
+        if not later:
+            self._queued.pop(req.channel, None)
+        rid = f"{req.request_id}:follow:{declaration.unit}" if req.request_id else None
+        sub = dataclasses.replace(req, user=speaker, request_id=rid)
+        try:
+            return await self._run(sub, battle, declaration, declaration.text.split("：", 1)[1])
+        except Exception as exc:  # noqa: BLE001 — the command before it is committed: its replies must reach the table
+            allow = "KPの裁定で認める場合は、KPが /kp allow を使えます。" if getattr(exc, "allowable", False) else ""
+            return [Reply(text=clip(f"{declaration.unit}の続きの宣言（{declaration.text.split('：', 1)[1]}）は"
+                                    f"行えませんでした: {exc}{allow}"))]
+
+    async def _reported_stand(self, req: Request) -> bool:
+        """Whether the channel's KP lets a die reported in chat stand (``chat_reported_dice``)."""
+        found = await self.battles.active_loaded(req.channel)
+        return found is not None and bool(found[1].state.settings.get(REPORTED_DICE, False))
 
     async def press(self, req: Request, battle: int, text: str,
                     kept: tuple[int, int, bool] | None = None) -> list[Reply]:
@@ -187,6 +270,9 @@ class ChatTable:
         if declaration.command == "press":
             options = {"custom_id": buttons.encode(battle, options["key"], options["label"]), "label": options["label"]}
         command = "button" if declaration.command == "press" else declaration.command
+        note = ""
+        if declaration.reported is not None or declaration.reported_level is not None:
+            req, said, note = await self._with_report(req, declaration, said)
         if req.kept_die is None:  # a die already shown for this unit's action is its die (issue 21)
             shown = await self.palette.shown_die(req, battle, declaration)
             if shown is not None:
@@ -195,9 +281,24 @@ class ChatTable:
         sub = dataclasses.replace(req, command=command, options=options, said=said,
                                   secret_for=declaration.unit if declaration.secret else "")
         replies = await self.dispatch(sub)
+        if note:
+            replies = [*replies, Reply(text=note)]
         if declaration.typed_target is None or declaration.secret:
             return replies
         return _with_target_note(replies, declaration)
+
+    async def _with_report(self, req: Request, declaration: Declaration, said: str) -> tuple[Request, str, str]:
+        """A declaration made from a roll reported in chat (issue 26): with the KP setting
+        ``chat_reported_dice`` on, the reported face is its die and the battle log marks it
+        (``［申告の出目 78］``); off (the default), the bot rolls its own and says so in one line.
+        ``(request, said, note)``."""
+        face, level = declaration.reported, declaration.reported_level
+        if face is not None and req.kept_die is None and await self._reported_stand(req):
+            return (dataclasses.replace(req, kept_die=face), f"{said}［申告の出目 {face}］",
+                    f"（申告された出目 {face} で判定しました。戦闘ログに申告と記録しています）")
+        told = f"出目 {face}" if face is not None else f"「{level}」"
+        how = "（申告の出目を使うには KP が /kp setting key:申告ダイス value:オン）" if face is not None else ""
+        return req, said, f"（申告された{told}は使わず、ボットがダイスを振りました）{how}"
 
     def _question(self, req: Request, battle: int, outcome: Ambiguous, code: str = CHOICE, intro: str = "") -> Reply:
         """The private question between the readings of ``outcome``, one button each
@@ -209,6 +310,11 @@ class ChatTable:
         return Reply(text=clip("\n".join(lines)), ephemeral=True, to=req.user,
                      buttons=tuple(Button(c.label, buttons.encode_key(battle, c.text, code), "primary")
                                    for c in shown))
+
+
+def _reported(outcome) -> int | None:
+    """The face a palette outcome's choices were reported with (rules.chat.report), or None."""
+    return next((c.reported for c in getattr(outcome, "choices", ()) if c.reported is not None), None)
 
 
 ANSWER_HINT = "（ボタンのほか、番号か名前をチャットに書いても選べます）"

@@ -100,8 +100,9 @@ class PaletteRolls:
         return isinstance(outcome, Untargeted) or (
             isinstance(outcome, Ambiguous) and any(c.typed_target is not None for c in outcome.choices))
 
-    async def replies(self, req: Request, battle: int, outcome, said: str) -> list[Reply]:
-        """The replies of a palette outcome (see :meth:`handles`)."""
+    async def replies(self, req: Request, battle: int, outcome, said: str, face: int | None = None) -> list[Reply]:
+        """The replies of a palette outcome (see :meth:`handles`); ``face``: a die reported
+        in chat that the KP lets stand (issue 26), used instead of a new one."""
         if isinstance(outcome, Untargeted):
             allowed = await self.legal(req, outcome.choices)
             if not allowed and all(c.command == "check" for c in outcome.choices):
@@ -111,7 +112,17 @@ class PaletteRolls:
             if len(choices) == 1:
                 return await self.run(req, battle, choices[0], said)
             outcome = Ambiguous(outcome.question, tuple(choices))
-        return await self._ask(req, battle, outcome, said)
+            if all(c.typed_target is None for c in choices):
+                return await self._ask_plainly(req, battle, outcome)
+        return await self._ask(req, battle, outcome, said, face)
+
+    async def _ask_plainly(self, req: Request, battle: int, outcome: Ambiguous) -> list[Reply]:
+        """A question between the legal readings of a line typed in words (「応急手当」 with
+        two hurt allies, issue 26): no die is rolled before the answer."""
+        record = await self.battles.store.battle(battle)
+        if not await self.remember(req, battle, record.version, outcome):
+            return []  # this chat message was taken already (a second delivery)
+        return [self.ask(req, battle, outcome)]
 
     async def legal(self, req: Request, choices: tuple[Declaration, ...]) -> list[Declaration]:
         """The choices the rules allow now: each decided on the battle's state (never
@@ -142,18 +153,20 @@ class PaletteRolls:
                 found.append(choice)
         return found
 
-    async def _ask(self, req: Request, battle: int, outcome: Ambiguous, said: str) -> list[Reply]:
-        """Roll the die now (or take the one already shown for the unit), keep it with the
-        question, show it, and ask privately which reading it is for; the buttons carry the
-        face. [] when this chat message was taken already (a second delivery: no die)."""
+    async def _ask(self, req: Request, battle: int, outcome: Ambiguous, said: str, face: int | None = None) -> list[Reply]:
+        """Roll the die now (or take ``face``, a reported one, or the one already shown for the
+        unit), keep it with the question, show it, and ask privately which reading it is for;
+        the buttons carry the face. [] when this chat message was taken already (a second
+        delivery: no die)."""
         found = await self.battles.active_loaded(req.channel)
         if found is None or found[1].record.id != battle:
             raise InvalidInput("この戦闘はもう進行していません。")
         version = found[1].record.version
         unit = outcome.choices[0].unit  # the die is the unit's: 「ボブ　CCB<=60 【拳銃】」
         secret = any(c.secret for c in outcome.choices) or await self._hidden(req, unit)
-        shown = await self.questions.shown(battle, unit, version)
-        face = shown.face if shown is not None else self.battles.dice.roll(100)
+        shown = await self.questions.shown(battle, unit, version) if face is None else None
+        if face is None:
+            face = shown.face if shown is not None else self.battles.dice.roll(100)
         secret = secret or (shown is not None and shown.secret)
         typed = next(c.typed_target for c in outcome.choices if c.typed_target is not None)
         if not await self.remember(req, battle, version, outcome, Die(unit, face, typed, secret)):

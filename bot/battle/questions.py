@@ -70,6 +70,8 @@ class _Kept:
     asked: dict[str, Asked] = field(default_factory=dict)
     shown: dict[str, tuple[int, Die]] = field(default_factory=dict)
     attacks: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    attacked_at: dict[str, int] = field(default_factory=dict)
+    """``unit → the battle version of its last attack``."""
     warned: bool = False
 
     def apply(self, write: ChatWrite) -> None:
@@ -85,6 +87,7 @@ class _Kept:
                 self.shown[row.key] = (row.version, Die(**row.payload))
             elif row.kind == ATTACK:
                 self.attacks[row.key] = (row.payload["target"], row.payload.get("weapon"))
+                self.attacked_at[row.key] = row.version
             elif row.kind == WARNED:
                 self.warned = True
 
@@ -132,6 +135,15 @@ class Questions:
     async def last_attacks(self, battle: int) -> tuple[tuple[str, str, str | None], ...]:
         """``(unit, target, weapon)`` of each unit's last attack in ``battle`` (「もう一発」)."""
         return tuple((unit, *attack) for unit, attack in (await self._of(battle)).attacks.items())
+
+    async def attacked_by(self, battle: int) -> dict[str, str]:
+        """``{target: the unit whose attack on it came last}`` in ``battle``: the unit that
+        has just attacked a speaker's unit, a chat context's preferred target (issue 26)."""
+        kept = await self._of(battle)
+        latest: dict[str, str] = {}
+        for unit, (target, _weapon) in sorted(kept.attacks.items(), key=lambda i: kept.attacked_at.get(i[0], 0)):
+            latest[target] = unit
+        return latest
 
     # --- writing ------------------------------------------------------------------------
 

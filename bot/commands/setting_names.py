@@ -12,6 +12,8 @@ ALIASES = {"幸運消費": "luck_spend", "幸運の消費": "luck_spend", "版":
            "自動スキップ": "turn_autoskip_minutes", "チャット宣言": "chat_declarations",
            "チャット": "chat_declarations", "宣言締切": "declare_timeout_minutes",
            "KP代理宣言": "chat_kp_for_players", "代理宣言": "chat_kp_for_players",
+           "申告ダイス": "chat_reported_dice", "申告の出目": "chat_reported_dice",
+           "文脈の対象": "chat_context_target", "文脈ターゲット": "chat_context_target",
            "シート反映": "sheet_carry", "成長上限": "growth_cap", "クリティカル成長": "growth_critical",
            "96成長": "growth_96", "防御クリティカル減少": "block_melee_critical",
            "盾の射撃防御": "shield_missile_chance", "受け流しファンブルダメージ": "parry_fumble_damage",

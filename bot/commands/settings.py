@@ -72,6 +72,10 @@ OPTIONS: dict[str, Option] = {
     "chat_declarations": Option("チャットの宣言（「回避」「ゾンビをこぶしで攻撃」など）を読み取る", "H-GEN-01"),
     "chat_kp_for_players": Option("KPがチャットに書いたPCの宣言（「アリスは回避」）でPCを動かす（ボイスセッションでKPが代わりに入力する卓向け）",
                                   "H-GEN-01"),
+    "chat_reported_dice": Option("チャットで申告された出目（「（こぶし）1D100<=75 → 78」: 物理ダイス・他のダイスボットで振った結果）を"
+                                 "そのまま使い、戦闘ログに申告と記す（オフならボットが振り直す）", "H-GEN-01"),
+    "chat_context_target": Option("対象を書かないチャットの攻撃・パレットロールを、文脈の相手（直前の相手・直前に攻撃してきた相手・"
+                                  "KPの描写の相手）にそのまま行う（オフなら先頭に置いて尋ねる）", "H-GEN-01"),
     "sheet_carry": Option("戦闘の終了時にPCのHP・SAN・武器の状態・スタミナをシートに書き込む（/battle reopen で取り消し）", "H-GEN-01"),
     "growth_cap": Option("成長ロールで技能が上がる上限（%）", "H-GEN-02", minimum=1),
     "growth_critical": Option("決定的成功で付いた成長の印は1D100なしで成長する（ハウスルール）", "H-GEN-01"),
@@ -117,7 +121,8 @@ preset (rules.sanity.preset: ``EDITION`` and empty values follow the sheet's edi
 def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int) -> dict:
     """Every option with its default: the system's, then the bot-wide ones."""
     return {"edition": EDITION, "luck_spend": False, "secret_hidden_rolls": True, "chat_declarations": True,
-            "chat_kp_for_players": False, **system_defaults, **SHEET_DEFAULTS,
+            "chat_kp_for_players": False, "chat_reported_dice": False, "chat_context_target": False,
+            **system_defaults, **SHEET_DEFAULTS,
             "turn_reminder_minutes": reminder_minutes, "turn_autoskip_minutes": autoskip_minutes,
             "declare_timeout_minutes": DECLARE_TIMEOUT_MINUTES}
 
@@ -177,6 +182,10 @@ _show = show_value
 
 CHAT_DECLARATIONS = "chat_declarations"
 """The KP setting that turns chat declarations off and on per channel (on by default)."""
+REPORTED_DICE = "chat_reported_dice"
+"""The KP setting that lets a die reported in chat stand (off: the bot rolls its own, issue 26)."""
+CONTEXT_TARGET = "chat_context_target"
+"""The KP setting that lets a chat attack naming no target act on the context's one (issue 26)."""
 KP_FOR_PLAYERS = "chat_kp_for_players"
 """The KP setting that lets the KP's chat lines act for the players' units (off by
 default: a KP line about a PC's action is talk; on for tables playing by voice)."""

@@ -11,16 +11,19 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from functools import lru_cache
 
-from rules.chat import lexicon, palette, talk
+from rules.chat import lexicon, palette, report, talk
+from rules.chat.cut import VOLITIONAL, WANT, cut
 from rules.chat.context import STRANGER, ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import OBJECT, PUNCTUATION
 from rules.chat.grammar import read as _intents
-from rules.chat.normalize import fold
-from rules.chat.resolve import Ambiguous, Declaration, Outcome, resolve
-from rules.chat.words import BASE, HIDE, Words
+from rules.chat.morph import analyse
+from rules.chat.normalize import fold, prefold
+from rules.chat.resolve import Ambiguous, Declaration, Outcome, Several, resolve
+from rules.chat.words import BASE, HIDE, NONE_OPTIONS, Words
 
-__all__ = ["Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Words",
+__all__ = ["Several", "Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Words",
            "BASE", "read", "may_declare", "sanity_loss", "fold"]
 
 MAX_LENGTH = 60
@@ -71,7 +74,7 @@ def may_declare(text: str) -> bool:
     battle, made before anything is loaded."""
     raw = text.strip()
     return bool(raw) and len(raw) <= talk.MAX_MESSAGE and not raw.startswith(TALK_STARTS) \
-        and talk.prepare(raw) is not None
+        and (talk.prepare(raw) is not None or report.is_report(raw))
 
 
 def read(text: str, ctx: ChatContext):
@@ -83,6 +86,8 @@ def read(text: str, ctx: ChatContext):
     raw = text.strip()
     if not raw or len(raw) > talk.MAX_MESSAGE or raw.startswith(TALK_STARTS):
         return None
+    if report.is_report(raw):  # 「（こぶし）1D100<=75 → 78です しっぱい？」: a roll made elsewhere
+        return report.read(raw, ctx, lambda line, c: palette.read(line, c, _read_plain))
     raw = talk.prepare(raw)
     if raw is None:
         return None
@@ -90,11 +95,14 @@ def read(text: str, ctx: ChatContext):
         if palette.is_roll(raw):
             return None
     else:
-        rolled = palette.read(raw, ctx, _read)
+        rolled = palette.read(raw, ctx, _read_plain)
         if rolled is not palette.NOT_A_ROLL:
             return rolled
     spoken = talk.SPEECH.search(raw) is not None
     if len(raw) <= MAX_LENGTH and "\n" not in raw:
+        group = _several(raw, ctx)  # 「ゾンビ1と2はアリスを攻撃」: each in its turn (issue 26)
+        if group is not None:
+            return group
         outcome = _read(raw, ctx, unknown=not spoken)  # 「回避」, ゾンビ1「アリスを攻撃」
         if outcome is not None:
             return outcome
@@ -106,22 +114,127 @@ def read(text: str, ctx: ChatContext):
     return talk.read_talk(raw, ctx.lexicon(), lambda clause: _read(clause, ctx, unknown=False))
 
 
-def _read(text: str, ctx: ChatContext, unknown: bool = True) -> Outcome:
+_GROUP_JOIN = re.compile(r"[と、,，・&＆]")
+_GROUP_JOINS = frozenset(fold(w) for w in ("と", "、", ",", "・", "&", "＆"))
+_GROUP_MARKS = frozenset(fold(w) for w in ("は", "が", ":", "も"))
+
+
+def _several(raw: str, ctx: ChatContext) -> Several | None:
+    """One line for several units (「ゾンビ1と2はアリスを攻撃」「ゾンビ1、ゾンビ2：アリスを攻撃」):
+    each unit's declaration of the rest of the line, in the order named (a number alone
+    numbers the first one's base name: 2 is ゾンビ2); None unless each reads, for a unit
+    the speaker moves."""
+    if _GROUP_JOIN.search(raw) is None:
+        return None  # the cheap test first: no と・、 between names
+    pre = prefold(raw)
+    folded = fold(raw)
+    known = ctx.lexicon()
+    tokens = known.tokens(folded)
+    if not tokens or len(tokens) < 5 or not tokens[0].is_(lexicon.UNIT):
+        return None
+    first = tokens[0].names(lexicon.UNIT)
+    if len(first) != 1:
+        return None
+    base = re.sub(r"[-_#]?(\d+|[a-zA-Z])$", "", first[0])
+    names, i = [first[0]], 1
+    while i + 1 < len(tokens) and tokens[i].text in _GROUP_JOINS:
+        nxt = tokens[i + 1]
+        name = next(iter(nxt.names(lexicon.UNIT)), None) if nxt.is_(lexicon.UNIT) and len(nxt.names(lexicon.UNIT)) == 1 \
+            else (base + nxt.text.upper() if ctx.unit(base + nxt.text.upper()) else base + nxt.text) \
+            if nxt.is_(lexicon.NUMBER) or len(nxt.text) == 1 else None
+        if name is None or ctx.unit(name) is None or name in names:
+            return None
+        names.append(name)
+        i += 2
+    if len(names) < 2 or i >= len(tokens) or tokens[i].text not in _GROUP_MARKS:
+        return None
+    rest = pre[sum(len(t.text) for t in tokens[:i + 1]):]
+    found = []
+    for name in names:
+        outcome = _read(f"{name}：{rest}", ctx)
+        if not isinstance(outcome, Declaration) or outcome.unit != name or not ctx.may_move(ctx.unit(name), True):
+            return None
+        found.append(outcome)
+    return Several(tuple(found))
+
+
+def _read_plain(text: str, ctx: ChatContext) -> Outcome:
+    """``text`` read whole, asking back about no word it cannot place: a palette roll's
+    comment (a word it cannot read leaves the roll only dice)."""
+    return _read(text, ctx, ask=False)
+
+
+def _read(text: str, ctx: ChatContext, unknown: bool = True, ask: bool = True) -> Outcome:
     """``text`` read whole; ``unknown``: an unknown word may stand for a weapon, a target
     or a cover object (:func:`_unknown_word`)."""
     text = _TRAILING_TALK.sub("", text.strip())
     folded = fold(text)
-    if talk.is_plan(folded):
+    if talk.is_plan(folded) and not _te_form(text):
         return None
-    tokens = ctx.lexicon().tokens(folded)
+    known = ctx.lexicon()
+    tokens = known.tokens(folded)
     if tokens is None:
-        return _unknown_word(text, folded, ctx) if unknown else None
+        named = _unknown_word(text, folded, ctx) if unknown else None  # 「かみつきで攻撃」: a weapon by its name
+        return named or _read_cut(text, folded, ctx, unknown and ask)
     if not tokens:
         return None
     outcome = resolve(_intents(tokens), ctx)
     if outcome is None and unknown:
-        return _unknown_word(text, folded, ctx)
+        return _unknown_word(text, folded, ctx) or _read_cut(text, folded, ctx, unknown and ask)
     return outcome
+
+
+def _read_cut(text: str, folded: str, ctx: ChatContext, unknown: bool) -> Outcome:
+    """``text`` read with the morphological analyser (rules.chat.cut), for a line the
+    lexicon alone cannot cut: its declaration; asked back (an :class:`Ambiguous` with its
+    reading) when it holds a word the reading could not place, or says a wish
+    (「殴りたい」); None when it is negated, a question, a remark or a plan, or when
+    ``unknown`` is off and a word is unplaced (talk around a declaration: rules.chat.talk)."""
+    known = ctx.lexicon()
+    if not known.hinted(folded):
+        return None
+    found = cut(text, known)
+    if VOLITIONAL in found.marks and folded.startswith(talk.PLAN_STARTS):
+        return None  # 「次はBを殴ろう」: a plan for later
+    if (found.blocked or found.unknown) and any(t.is_(lexicon.UNIT) for t in found.tokens):
+        rest = _after_prose(text, known)  # 「少女の前にいるであろう有栖へこぶし」: the clause before the name
+        if rest is not None:
+            return _read_cut(rest, fold(rest), ctx, unknown)
+    if found.blocked or not found.tokens or (found.unknown and not unknown):
+        return None
+    if len(found.unknown) > MAX_UNPLACED or (found.unknown and talk.BOUNDARY.search(text.strip(_MARKS))):
+        return None  # words it cannot place across sentences: talk (rules.chat.talk) reads it
+    outcome = resolve(_intents(list(found.tokens)), ctx)
+    if outcome is None:
+        return None
+    if found.unknown:
+        if isinstance(outcome, Declaration) and outcome.options.get("action") in NONE_OPTIONS:
+            return None  # 「しない。全力。」: a refusal beside words it cannot place is no answer
+        words = "・".join(dict.fromkeys(_as_typed(text, fold(w)) for w in found.unknown))
+        if found.names:
+            names = "・".join(dict.fromkeys(_as_typed(text, fold(w)) for w in found.names))
+            here = "、".join(u.name for u in ctx.units)
+            lead = f"「{names}」という参加者はこの戦闘にいません（参加者: {here}）。"
+            return _asked(outcome, f"{lead}この相手でよければ押してください。", lead)
+        return _asked(outcome, f"「{words}」をどう使うのか読み取れませんでした。この宣言でよければ押してください。",
+                      f"「{words}」を読み取れませんでした。")
+    if WANT in found.marks:
+        return _asked(outcome, "「〜したい」と書かれていました。この宣言でよければ押してください。")
+    return outcome
+
+
+_MARKS = " \u3000!！。.…‥ー~〜"
+MAX_UNPLACED = 2
+"""The most words the reading may leave unplaced in a line it still asks back about; a line
+with more is talk."""
+
+
+def _asked(outcome: Outcome, question: str, lead: str = "") -> Ambiguous:
+    """``outcome`` asked back: its choices under ``question`` (a question between several
+    keeps its own, led by ``lead``)."""
+    if isinstance(outcome, Ambiguous):
+        return Ambiguous(f"{lead}{outcome.question}" if lead else outcome.question, outcome.choices)
+    return Ambiguous(question, (outcome,))
 
 
 QUOTING = ("と", "って", "っと", "て")
@@ -158,6 +271,8 @@ def _unknown_word(text: str, folded: str, ctx: ChatContext) -> Declaration | Non
     known = ctx.lexicon()
     for end, char in enumerate(folded):
         for kind in _ROLES.get(char, ()):
+            if kind == lexicon.UNIT:
+                continue  # an unknown target is never a name: the analyser's reading asks (issue 26)
             if end < 1:
                 continue
             found = _unknown_at(text, folded, ctx, known, ctx.unit_spellings(), kind, end)
@@ -188,10 +303,48 @@ def _unknown_at(text: str, folded: str, ctx: ChatContext, known, names, kind: st
         typed = _as_typed(text, word)
         if kind == lexicon.WEAPON and typed.endswith(("ん", "い", "っ")):
             continue  # 叫んで, 泳いで: a verb's te-form, no weapon
+        if known.tokens(word) is not None or not _one_noun(typed):
+            continue  # 「回避でカウンター」「加減してパワー3で防御」: known words or a phrase, no name
         outcome = _with_word(ctx, kind, typed, [*before, lexicon.Token(word, ((kind, typed),)), *after])
         if outcome is not None:
             return outcome
     return None
+
+
+_CLAUSE_ENDS = ("終止形", "連体形", "意志推量形")
+
+
+@lru_cache(maxsize=4096)
+def _after_prose(text: str, known) -> str | None:
+    """The part of ``text`` from the unit's name that a clause of prose describes (a verb
+    or an auxiliary right before the name: 「…前にいるであろう有栖へこぶし」 → 「有栖へこぶし」),
+    or None."""
+    pre = prefold(text)
+    folded = fold(text)
+    morphs = analyse(pre)
+    for prev, m in reversed(list(zip(morphs, morphs[1:]))):
+        if prev.pos not in ("動詞", "助動詞", "形容詞") or not prev.form.startswith(_CLAUSE_ENDS):
+            continue
+        match = known.pattern.match(folded, m.begin)
+        if match is not None and any(k == lexicon.UNIT for k, _ in known.entries.get(match.group(0), ())):
+            return pre[m.begin:]
+    return None
+
+
+def _te_form(text: str) -> bool:
+    """Whether ``text`` ends in a verb's te-form (「Bを殴って」: do it), not in a quoting って
+    (「回避って…」, talk about a word)."""
+    morphs = analyse(prefold(_TRAILING_TALK.sub("", text.strip()).rstrip(_MARKS)))
+    return len(morphs) >= 2 and morphs[-1].surface == "て" and morphs[-2].pos == "動詞"
+
+
+def _one_noun(typed: str) -> bool:
+    """Whether the analyser reads ``typed`` as one name: nouns, suffixes and nominal verb
+    stems only (かみつき, 錆びたナイフ's parts), no particle or inflection (加減してパワー3)."""
+    morphs = analyse(prefold(typed))
+    return bool(morphs) and all(m.pos in ("名詞", "接尾辞", "接頭辞", "補助記号") or m.form.startswith("連用形-一般")
+                                or (m.pos == "助動詞" and m.lemma == "た" and i < len(morphs) - 1)
+                                or (m.pos == "動詞" and i < len(morphs) - 1) for i, m in enumerate(morphs))
 
 
 def _talk_then_word(word: str, known) -> bool:

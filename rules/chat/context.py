@@ -13,6 +13,13 @@ from rules.chat import lexicon
 from rules.chat.words import BASE, Words
 
 
+CONTROLLED = "操られている"
+"""The condition the KP sets on a PC under control (rules.systems.coc6.keeper.CONDITIONS)."""
+
+LAST_TARGET, ATTACKED_BY, KP_LINE = "直前の相手", "直前に攻撃してきた相手", "KPの描写の相手"
+"""What a question says of the context's target it puts first (:attr:`ChatContext.hints`):
+「どちらを攻撃しますか？（1番目のゾンビ2は直前の相手）」."""
+
 STRANGER = "\0"
 """The owner of the stand-in unit an unknown target is read as (nobody's)."""
 
@@ -39,13 +46,27 @@ class ChatWeapon:
 class ChatUnit:
     """A unit as chat sees it: ``name``, ``owner`` (user id, None = the KP's NPC),
     ``weapons`` (names), ``out`` (out of action: 気絶, 死亡 …), ``arms`` (its weapons in
-    detail, :class:`ChatWeapon`)."""
+    detail, :class:`ChatWeapon`), ``charge`` (charge-rank's charge rank)."""
 
     name: str
     owner: str | None
     weapons: tuple[str, ...]
     out: bool = False
     arms: tuple[ChatWeapon, ...] = ()
+    charge: int | None = None
+    """Its charge rank where the system has one (charge-rank: the most power an attack may
+    use; None elsewhere or when hidden)."""
+    controlled: bool = False
+    """A PC under an NPC's or the KP's control (the KP set 操られている): on the NPCs' side."""
+
+    @property
+    def npc_side(self) -> bool:
+        """Whether the unit fights on the KP's side (an NPC, or a PC the KP controls)."""
+        return self.owner is None or self.controlled
+
+    def opposes(self, other: "ChatUnit") -> bool:
+        """Whether ``other`` is on the other side (a PC's foes are the KP's side's units)."""
+        return other.name != self.name and other.npc_side != self.npc_side
 
     @property
     def stranger(self) -> bool:
@@ -83,19 +104,41 @@ class ChatContext:
     kp_for_players: bool = False
     last_attacks: tuple[tuple[str, str, str | None], ...] = ()
     """``(unit, target, weapon)`` of each unit's last attack (「もう一発」 repeats it)."""
+    hints: tuple[tuple[str, str, str], ...] = ()
+    """``(unit, target, why)``: the opponent the table's context points ``unit`` at, best
+    first (issue 26): its own last target (:data:`LAST_TARGET`), the NPC that last attacked
+    it (:data:`ATTACKED_BY`), the NPC a KP line put before it (:data:`KP_LINE`). A question
+    between targets puts it first and says why; see :attr:`act_on_hint`."""
+    act_on_hint: bool = False
+    """The channel lets a declaration that names no target act on the context's one
+    (the KP setting ``chat_context_target``) instead of asking."""
 
     @classmethod
     def from_view(cls, view: BattleView, words: Words | None, speaker: str, is_kp: bool,
-                  kp_for_players: bool = False, last_attacks: tuple = ()) -> "ChatContext":
+                  kp_for_players: bool = False, last_attacks: tuple = (), hints: tuple = (),
+                  act_on_hint: bool = False) -> "ChatContext":
         """The context of ``view`` for ``speaker``; ``words`` is the system's (merged over
         the shared :data:`~rules.chat.words.BASE`)."""
         units = tuple(ChatUnit(r.name, r.owner, tuple(w["name"] for w in r.weapons),
                                any(c in OUT_OF_ACTION for c in r.conditions),
-                               tuple(ChatWeapon.from_row(w) for w in r.weapons)) for r in view.rows)
+                               tuple(ChatWeapon.from_row(w) for w in r.weapons),
+                               r.extra.get("チャージ") if isinstance(r.extra.get("チャージ"), int) else None,
+                               CONTROLLED in r.conditions)
+                      for r in view.rows)
         questions = tuple(ChatQuestion(p.unit, p.kind, tuple(p.options), p.key, getattr(p, "about", None))
                           for p in view.prompts if p.kind != "turn")
         merged = _merged(words) if words is not None else BASE
-        return cls(speaker, is_kp, view.phase, view.turn, units, questions, merged, kp_for_players, last_attacks)
+        return cls(speaker, is_kp, view.phase, view.turn, units, questions, merged, kp_for_players, last_attacks,
+                   hints, act_on_hint)
+
+    def hinted(self, unit: str, targets: list) -> tuple[list, str | None, str]:
+        """``targets`` (units) with the one the context points ``unit`` at first: ``(ordered,
+        its name or None, the mark for its button)``."""
+        for who, target, why in self.hints:
+            if who == unit and any(t.name == target for t in targets):
+                first = [t for t in targets if t.name == target]
+                return first + [t for t in targets if t.name != target], target, why
+        return targets, None, ""
 
     def unit(self, name: str) -> ChatUnit | None:
         """The unit called ``name``, or None."""
@@ -107,7 +150,7 @@ class ChatContext:
         channel lets the KP declare for players (:attr:`kp_for_players`)."""
         if unit.owner == self.speaker:
             return True
-        return self.is_kp and (unit.owner is None or (named and self.kp_for_players))
+        return self.is_kp and (unit.npc_side or (named and self.kp_for_players))
 
     def lexicon(self) -> lexicon.Lexicon:
         """The words of this battle (cached on the units, weapons and open answers; the

@@ -14,14 +14,22 @@ from rules.chat.lexicon import Token
 from rules.chat.normalize import fold
 
 P_WO, P_NI, P_DE, P_HE, P_NO, P_HA, P_MADE, P_COLON = (fold(p) for p in ("を", "に", "で", "へ", "の", "は", "まで", ":"))
-P_TO, P_GA = fold("と"), fold("が")
+P_TO, P_GA, P_MO = fold("と"), fold("が"), fold("も")
 SEPARATORS = {fold("、"), fold(",")}
 P_AGAINST = {fold(p) for p in ("に対して", "に対し", "にたいして")}
 """「ゾンビに対して受け流しを宣言」: に対して as に."""
 P_BEHIND = {fold(p) for p in ("に", "へ", "の陰に", "の影に", "の後ろに", "のうしろに", "の裏に", "の陰へ", "の後ろへ")}
 """What ties a cover object to 隠れる (「木箱に隠れる」「木箱の陰に隠れる」)."""
-ACTOR_MARKS = {P_COLON, P_HA, P_GA, *SEPARATORS}
-"""What may follow the unit a line is for (アリス：回避, アリスは回避, アリス、回避で)."""
+ACTOR_MARKS = {P_COLON, P_HA, P_GA, P_MO, *SEPARATORS}
+"""What may follow the unit a line is for (アリス：回避, アリスは回避, アリス、回避で, アリスも回避)."""
+THROW_WORD = fold("投げ")
+AGAIN = {fold(w) for w in ("もう一回", "もう1回", "もっかい", "もういっかい", "もう一度", "再度", "もう一回だけ")}
+"""Words that repeat the last attack (「じゃあもっかいメスを投擲で」: at the same target)."""
+POLITE = {fold(p) for p in ("ます", "まーす", "ました", "ましょう", "まs")}
+"""The polite ending that makes a word a verb (蹴ります, not the noun 蹴り)."""
+ANY = "*"
+"""The target of a line that names none by its name (あいつ, an unknown word: rules.chat.cut):
+each opponent, asked (rules.chat.resolve)."""
 PUNCTUATION = {fold(p) for p in ("!", "!!", "!!!", "。", ".", "…", "...", "~", "〜")}
 """Marks that may stand between a declaration's words (「刺客2に気弾！パワー4」) and mean nothing."""
 OBJECT = "object"
@@ -63,9 +71,10 @@ def _strip(tokens: list[Token]) -> list[Token]:
     return tokens[start:end]
 
 
-def _content(token: Token) -> bool:
-    """Whether the word carries meaning of its own (not only an ending or a particle)."""
-    return any(k not in (lx.ENDING, lx.PARTICLE, lx.FILLER) for k, _ in token.meanings)
+def _content(token: Token, *besides: str) -> bool:
+    """Whether the word carries meaning of its own (not only an ending or a particle, nor
+    one of the kinds ``besides``)."""
+    return any(k not in (lx.ENDING, lx.PARTICLE, lx.FILLER, *besides) for k, _ in token.meanings)
 
 
 def _particle(token: Token, *texts: str) -> bool:
@@ -75,10 +84,30 @@ def _particle(token: Token, *texts: str) -> bool:
 def read(tokens: list[Token]) -> list[Intent]:
     """Every reading of ``tokens`` (a line cut by :class:`~rules.chat.lexicon.Lexicon`),
     most specific first; [] when the words make no declaration."""
+    if any(t.is_(lx.NEGATION) and not _content(t, lx.NEGATION) for t in tokens):
+        return []  # 「回避、不可」「攻撃やめる」: a refusal never acts (issue 26)
+    again = any(t.text in AGAIN for t in tokens)  # もっかい: the last attack's target (rules.chat.resolve)
+    result = None
+    body = _strip(tokens)
+    if len(body) >= 2 and body[-1].is_(lx.RESULT) and not _content(body[-1], lx.RESULT):
+        result = body[-1].value(lx.RESULT)  # 「暴漢①、こぶし成功」: the KP's report of its roll
+        tokens = _strip(body[:-1])
+        if not any(t.is_(lx.ATTACK, lx.REACT) for t in tokens) and tokens[-1].is_(lx.WEAPON, lx.SPECIAL):
+            tokens = [*tokens, Token("", ((lx.ATTACK, "攻撃"),))]  # こぶし成功: the attack it rolled
+    tokens = _reordered([_thrown_weapon(tokens, i) for i in range(len(tokens))])
+    tokens = [Token(t.text, tuple(m for m in t.meanings if m[0] != lx.WEAPON))
+              if t.is_(lx.ATTACK) and t.is_(lx.WEAPON) and i + 1 < len(tokens) and tokens[i + 1].text in POLITE else t
+              for i, t in enumerate(tokens)]  # 蹴ります: the verb (its weapon is the verb's: キック)
+    struck = any(t.is_(lx.WEAPON, lx.SPECIAL) and not t.is_(lx.STYLE) for t in tokens)
+    styled = struck and any(t.is_(lx.STYLE) for t in tokens)
     tokens = _strip([t for i, t in enumerate(tokens) if not (0 < i < len(tokens) - 1 and t.text in PUNCTUATION)
-                     and not (t.is_(lx.MANNER) and len(t.meanings) == 1)])
+                     and not (t.is_(lx.MANNER) and len(t.meanings) == 1)
+                     and not (struck and t.is_(lx.STYLE))  # 武道キック: the style is the strike's colour
+                     and not (struck and i and tokens[i - 1].is_(lx.STYLE) and _particle(t, P_DE))])  # 武道でキック
     if not tokens:
         return []
+    if (styled or again) and len(tokens) == 1 and tokens[0].is_(lx.WEAPON):
+        tokens = [*tokens, Token("", ((lx.ATTACK, "攻撃"),))]  # 「武道キックで」「もう一回杖で」: that strike
     readings = [(tokens, ())]
     called = len(tokens) >= 3 and tokens[1].text in SEPARATORS
     if len(tokens) >= 3 and tokens[0].is_(lx.UNIT) and (_particle(tokens[1], *ACTOR_MARKS) or tokens[1].text in SEPARATORS):
@@ -88,6 +117,8 @@ def read(tokens: list[Token]) -> list[Intent]:
     elif len(tokens) >= 3 and tokens[0].is_(lx.UNIT) and _particle(tokens[1], P_NO) \
             and all(t.is_(lx.END, lx.TURN) for t in _strip(tokens[2:])) and len(_strip(tokens[2:])) == 1:
         readings.insert(0, (_strip(tokens[2:]), tokens[0].names(lx.UNIT)))  # ゾンビの手番終了
+    elif len(tokens) == 2 and tokens[0].is_(lx.UNIT) and tokens[1].is_(lx.END):
+        readings.insert(0, (tokens[1:], tokens[0].names(lx.UNIT)))  # ゾンビ1ターンエンド, グールD終了
     elif len(tokens) >= 4 and tokens[0].is_(lx.UNIT) and _particle(tokens[1], P_DE) \
             and any(t.is_(lx.UNIT) for t in tokens[2:]):
         readings.insert(0, (_strip(tokens[2:]), tokens[0].names(lx.UNIT)))  # ゾンビでアリスにこぶし
@@ -97,8 +128,38 @@ def read(tokens: list[Token]) -> list[Intent]:
             continue
         for frame in FRAMES:
             for intent in frame(body):
-                found.append(Intent(intent.frame, actor, intent.slots, called and bool(actor)))
+                slots = {**intent.slots, "again": True} if again and intent.frame == "attack" else intent.slots
+                if result is not None:
+                    slots = {**slots, "result": result}
+                found.append(Intent(intent.frame, actor, slots, called and bool(actor)))
     return found
+
+
+def _thrown_weapon(tokens: list[Token], i: int) -> Token:
+    """The word at ``i``, where 投げ after ``<weapon>を`` is the throw of that weapon
+    (「メスを投げる」), not the サルト it spells elsewhere (「ゾンビ1に投げ」)."""
+    token = tokens[i]
+    if token.text == THROW_WORD and token.is_(lx.SPECIAL) and i >= 2 and _particle(tokens[i - 1], P_WO) \
+            and tokens[i - 2].is_(lx.WEAPON) and not tokens[i - 2].is_(lx.UNIT):
+        return Token(token.text, ((lx.ATTACK, "投擲"),))
+    return token
+
+
+def _reordered(tokens: list[Token]) -> list[Token]:
+    """A target said after the verb (「殴ります、Bを」「殴ります腹を」) put before it."""
+    end = len(tokens)
+    while end and tokens[end - 1].text in PUNCTUATION:
+        end -= 1
+    said = end >= 3 and (tokens[end - 3].text in SEPARATORS or tokens[end - 3].is_(lx.ENDING))
+    if said and _particle(tokens[end - 1], P_WO, P_NI, P_HE) and tokens[end - 2].is_(lx.UNIT) \
+            and any(t.is_(lx.ATTACK) for t in tokens[:end - 2]):
+        head = [t for t in tokens[:end - 2] if t.text not in SEPARATORS]
+        return [tokens[end - 2], tokens[end - 1], *head, *tokens[end:]]
+    if said and _particle(tokens[end - 1], P_DE) and tokens[end - 2].is_(lx.WEAPON) \
+            and not tokens[end - 2].is_(lx.UNIT) and any(t.is_(lx.ATTACK, lx.REACT) for t in tokens[:end - 2]):
+        head = [t for t in tokens[:end - 2] if t.text not in SEPARATORS]  # うけながします、杖で
+        return [tokens[end - 2], tokens[end - 1], *head, *tokens[end:]]
+    return tokens
 
 
 # --- frames -------------------------------------------------------------------------
@@ -138,7 +199,7 @@ def _turn(tokens: list[Token]):
 
 def _answer(tokens: list[Token]):
     """回避 / ナイフで受け流し / 受け流し：ナイフ / アリスをかばう / パワー3でカウンター / an option."""
-    taken = _take_power(tokens)
+    taken = _take_power([t for t in tokens if not t.is_(lx.MANNER)])  # 加減してパワー3で防御: 加減 is how
     if taken is None:
         return
     rest, power = taken
@@ -152,13 +213,16 @@ def _answer(tokens: list[Token]):
         for reaction in rest[2].values(lx.REACT):
             yield Intent("answer", slots={"reaction": reaction, "power": power, "object": rest[0].value(OBJECT)})
         return
+    typed = None
+    if len(rest) == 2 and rest[0].is_(lx.REACT) and rest[1].is_(lx.NUMBER) and not rest[1].is_(lx.UNIT):
+        rest, typed = rest[:1], int(rest[1].value(lx.NUMBER))  # かいひ54: the player's number
     if len(rest) == 1:
         token = rest[0]
         for kind, label in token.meanings:  # 組付き is the option 組み付き; resolve keeps offered ones
             if kind in (lx.OPTION, lx.WEAPON, lx.SPECIAL, lx.DECL) and not token.is_(lx.REACT):
                 yield Intent("answer", slots={"option": label, "power": power})
         for reaction in token.values(lx.REACT):
-            yield Intent("answer", slots={"reaction": reaction, "power": power})
+            yield Intent("answer", slots={"reaction": reaction, "power": power, **({"typed": typed} if typed else {})})
         return
     weapon = reaction = target = None
     if len(rest) == 3 and rest[0].is_(lx.WEAPON) and _particle(rest[1], P_DE) and rest[2].is_(lx.REACT):
@@ -253,6 +317,8 @@ def _check(tokens: list[Token]):
         slots = {"skill": skill}
         if units and units[0].is_(lx.UNIT):
             slots["target"] = units[0].names(lx.UNIT)
+        elif units:
+            slots["self"] = True  # 自分に応急手当
         yield Intent("check", slots=slots)
 
 
@@ -296,6 +362,9 @@ def _attack(tokens: list[Token]):
                 return
             slots["target"], slots["aim"] = token.names(lx.UNIT), rest[i + 2].value(lx.AIM)
             i += 3
+        elif token.is_(lx.PRONOUN) and "target" not in slots:
+            slots["target"] = (ANY,)  # あいつにキック: the foe, asked among several
+            i += 1
         elif token.is_(*ROLE_KINDS):
             role = _role(token, slots, nxt)
             if role is None:

@@ -91,8 +91,8 @@ def _turn_phrasings(unit: ChatUnit, ctx: ChatContext) -> list[str]:
     where the system takes one), the system's other turn actions, a treatment of an ally,
     the end of the turn."""
     prefix = f"{unit.name}：" if unit.owner != ctx.speaker else ""
-    foes = [u for u in ctx.units if not u.out and (u.owner is None) != (unit.owner is None)]
-    allies = [u for u in ctx.units if not u.out and u.name != unit.name and (u.owner is None) == (unit.owner is None)]
+    foes = [u for u in ctx.units if not u.out and unit.opposes(u)]
+    allies = [u for u in ctx.units if not u.out and u.name != unit.name and not unit.opposes(u)]
     arms = [a.name for a in unit.arms if a.usable and not a.unarmed]
     lead = "" if prefix else "くっ、"
     said: list[str] = []

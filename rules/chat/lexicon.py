@@ -20,6 +20,21 @@ PARTICLE, ENDING, FILLER, NUMBER, SQUARE = "particle", "ending", "filler", "numb
 SELF = "self"
 MANNER = "manner"
 """How an action is done (全力で, とっさに): dropped anywhere in a line."""
+STYLE = "style"
+"""A combat style named beside a strike (武道キック, マーシャルキック): colour of the strike."""
+NEGATION = "negation"
+"""A refusal (不可, やめる): the line never acts (issue 26)."""
+PRONOUN = "pronoun"
+"""あいつ, そいつ (or a word nobody is named, rules.chat.cut): the opponent the line means,
+never a name: each opponent, asked."""
+UNKNOWN = "unknown"
+"""A word neither the lexicon nor the analyser's lemma tables place (rules.chat.cut)."""
+TE = "te"
+"""The te-form's て/で (殴って, 加減して)."""
+THROW = "throw_verb"
+"""投げる, 投擲: an object thrown is a thrown attack (投石), a unit thrown is a サルト."""
+RESULT = "result"
+"""A roll's result in words (成功, 失敗): the KP narrating an NPC's roll (rules.chat.words.RESULTS)."""
 FAMILY = "family"
 """A word standing for one of several specials (二刀流: 連続攻撃 or 同時攻撃)."""
 
@@ -70,6 +85,9 @@ def unit_spellings(name: str) -> set[str]:
     base = re.sub(r"[-_#]?(\d+|[a-z])$", "", folded)
     if base and base != folded:
         found.add(base)
+        letter = folded[len(base):].lstrip("-_#")
+        if len(letter) == 1 and letter.isascii() and letter.isalpha():
+            found.add(letter)  # ビクトマウスB: 「Bにこぶし」 (issue 26)
     return found
 
 
@@ -87,7 +105,45 @@ def weapon_spellings(name: str) -> set[str]:
 
 
 MIN_KANA_PARTIAL = 3
+_LETTER = re.compile(r"[a-z]")
+HINT_KINDS = frozenset((UNIT, WEAPON, REACT, DECL, SPECIAL, AIM, MODE, CHECK, TURN, OPTION, END, ATTACK, MOVE, FAMILY,
+                        POWER, STYLE, SELF))
+HINT_STEMS = (*w.LEMMAS, *w.THROW_LEMMAS, *(v for v in w.LEMMAS.values()), "なげ", "なぐ", "けと", "けっと", "かみ",
+              "ひっか", "よけ", "かわ", "かば", "ふせ", "うけ", "かく", "たた", "ねら", "さす", "つく", "うつ", "きる")
+"""A unit named by its letter alone: matched after squares (a1 is a square, a a unit)."""
 _KANA = re.compile(r"[\u30a0-\u30ffー]+")
+
+
+_NOT_CUT = object()
+MAX_KEPT = 4096
+"""Lines whose words a lexicon keeps (:meth:`Lexicon.tokens`)."""
+
+
+def _trie(words) -> str:
+    """A regex matching any of ``words``, as a trie (one branch per first character: a
+    search tries one branch at each place instead of every word)."""
+    tree: dict = {}
+    for word in words:
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: dict) -> str:
+        ends = "" in node
+        branches = [re.escape(c) + pattern(child) for c, child in sorted(node.items()) if c]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if ends else body
+    return pattern(tree) or "(?!)"
+
+
+def _stem(word: str) -> str:
+    """A verb's folded stem (殴る → 殴, なげる → ナゲ): its kanji, or its first two kana."""
+    folded = fold(word)
+    stem = folded.rstrip("ァ-ヶー")
+    return stem if stem else folded[:2]
 
 
 class Lexicon:
@@ -99,12 +155,47 @@ class Lexicon:
 
     def __init__(self, entries: dict[str, list[tuple[str, str]]]) -> None:
         self.entries = {k: tuple(dict.fromkeys(v)) for k, v in entries.items() if k}
-        alternatives = sorted(self.entries, key=len, reverse=True)
+        self._hints: re.Pattern | None = None
+        self._cut: dict[str, tuple[Token, ...] | None] = {}
+        alternatives = sorted((a for a in self.entries if not _LETTER.fullmatch(a)), key=len, reverse=True)
+        letters = "".join(a for a in self.entries if _LETTER.fullmatch(a))
         self.pattern = re.compile("|".join(re.escape(a) for a in alternatives)
-                                  + r"|(?P<square>[a-z]{1,2}\d{1,2}(?!\d))|(?P<number>\d{1,7})")
+                                  + r"|(?P<square>[a-z]{1,2}\d{1,2}(?!\d))|(?P<number>\d{1,7})"
+                                  + (f"|[{letters}]" if letters else ""))
+
+    def hinted(self, folded: str) -> bool:
+        """Whether ``folded`` holds a word that may make a declaration (a game word, a verb
+        of the lexicon or a stem of the analyser's verbs): the cheap test before the
+        analyser is asked (rules.chat.cut)."""
+        if self._hints is None:
+            words = [k for k, v in self.entries.items() if any(kind in HINT_KINDS for kind, _ in v)]
+            self._hints = re.compile(_trie({*words, *(_stem(w) for w in HINT_STEMS)}))
+        return self._hints.search(folded) is not None
+
+    def names_in(self, folded: str, kind: str) -> list[str]:
+        """The values of ``kind`` of every known word found anywhere in ``folded`` (other
+        text passed over), in order; a word of several such values gives none."""
+        found, pos = [], 0
+        for match in self.pattern.finditer(folded):
+            if match.start() < pos:
+                continue
+            pos = match.end()
+            values = [v for k, v in self.entries.get(match.group(0), ()) if k == kind]
+            if len(values) == 1:
+                found.append(values[0])
+        return found
 
     def tokens(self, folded: str) -> list[Token] | None:
-        """``folded`` cut into words, or None when some part of it is no known word."""
+        """``folded`` cut into words, or None when some part of it is no known word (kept
+        per line: a line is cut several times while it is read, and tables repeat lines)."""
+        kept = self._cut.get(folded, _NOT_CUT)
+        if kept is _NOT_CUT:
+            if len(self._cut) >= MAX_KEPT:
+                self._cut.clear()
+            kept = self._cut[folded] = self._tokens(folded)
+        return None if kept is None else list(kept)
+
+    def _tokens(self, folded: str) -> tuple[Token, ...] | None:
         found, pos = [], 0
         while pos < len(folded):
             match = self.pattern.match(folded, pos)
@@ -118,7 +209,7 @@ class Lexicon:
                 meanings.append((NUMBER, text))
             found.append(Token(text, tuple(meanings)))
             pos = match.end()
-        return found
+        return tuple(found)
 
 
 def _add(entries: dict, kind: str, table: dict[str, tuple[str, ...]]) -> None:
@@ -152,6 +243,8 @@ def build(words: w.Words, units: tuple[tuple[str, tuple[str, ...]], ...], option
               (MODE, words.modes), (CHECK, words.checks))
     for kind, table in tables:
         _add(entries, kind, table)
+    _add(entries, STYLE, w.STYLES)
+    _add(entries, RESULT, w.RESULTS)
     for family in words.special_families:
         entries.setdefault(fold(family), []).append((FAMILY, family))
     for path, spellings in words.turn_actions.items():
@@ -160,7 +253,7 @@ def build(words: w.Words, units: tuple[tuple[str, tuple[str, ...]], ...], option
     shared = ((ATTACK, w.ATTACK_VERBS + words.attack_verbs), (MOVE, w.MOVE_VERBS), (DECLARE, w.DECLARE_VERBS), (DO, w.DO_VERBS),
               (FOCUS, w.FOCUS), (POWER, w.POWER_WORDS if words.power else ()), (SHOTS, w.SHOTS_SUFFIX),
               (DEX, w.DEX_WORDS), (SELF, w.SELF_WORDS), (PARTICLE, w.PARTICLES), (ENDING, w.ENDINGS), (FILLER, w.FILLERS),
-              (MANNER, w.MANNER))
+              (MANNER, w.MANNER), (NEGATION, w.NEGATIONS))
     for kind, spellings in shared:
         _add_words(entries, kind, spellings)
     for name in kinds:

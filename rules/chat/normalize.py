@@ -14,16 +14,18 @@ BRACKETS = frozenset("〈〉【】「」『』《》〔〕［］[]<>()（）{}�
 SPACES = frozenset(" \t\u3000\u200b\u00a0")
 
 _HIRAGANA_START, _HIRAGANA_END, _KATAKANA_SHIFT = 0x3041, 0x3096, 0x60
+_DROP: dict[int, int | None] = {ord(c): None for c in BRACKETS | SPACES}
 
 
 def _table() -> dict[int, int | None]:
-    table: dict[int, int | None] = {ord(c): None for c in BRACKETS | SPACES}
+    table: dict[int, int | None] = dict(_DROP)
     table.update({code: code + _KATAKANA_SHIFT for code in range(_HIRAGANA_START, _HIRAGANA_END + 1)})
     table.update({code: code + 32 for code in range(ord("A"), ord("Z") + 1)})
     return table
 
 
 _TABLE = _table()
+_SHIFT = {k: v for k, v in _TABLE.items() if v is not None}
 
 
 def fold(text: str) -> str:
@@ -31,3 +33,16 @@ def fold(text: str) -> str:
     without spaces and brackets. ``fold("〈回避〉します")`` → ``"回避シマス"``;
     ``fold("ｿﾞﾝﾋﾞＡ")`` → ``"ゾンビa"``."""
     return unicodedata.normalize("NFKC", text).translate(_TABLE)
+
+
+def prefold(text: str) -> str:
+    """``text`` as :func:`fold` gives it but with its kana and letter case kept (NFKC,
+    without spaces and brackets): what the morphological analyser reads (rules.chat.morph),
+    since なぐる and ナグル are different words to it. Character for character the same
+    length as ``fold(text)``: ``fold(text) == shift(prefold(text))``."""
+    return unicodedata.normalize("NFKC", text).translate(_DROP)
+
+
+def shift(prefolded: str) -> str:
+    """A :func:`prefold` text folded the rest of the way (hiragana as katakana, ASCII lower case)."""
+    return prefolded.translate(_SHIFT)

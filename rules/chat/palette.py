@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from rules.chat import lexicon
 from rules.chat.context import ChatContext, ChatUnit
 from rules.chat.normalize import fold
-from rules.chat.resolve import Ambiguous, Declaration, Outcome, _held, _one
+from rules.chat.resolve import Ambiguous, Declaration, Outcome, Several, Untargeted, _held, _one
 from rules.coc6.character import BASE_SKILLS, CHARACTERISTIC_ROLL, canonical_skill
 from rules.coc6.skill_list import DERIVED, RULEBOOK_BASES, SKILL_TABLE, specialty_base
 from rules.dice import DiceError, parse
@@ -67,18 +67,6 @@ one's turn still acts then (an answer, a choice or a reaction pending makes it a
 
 NOT_DECLARED = ("正気度ロール", "SAN", "正気度")
 """Palette rolls that stay plain rolls in battle (a SAN roll needs its loss: 「SANチェック 1/1D6」)."""
-
-
-@dataclass(frozen=True)
-class Untargeted:
-    """A palette roll on one's turn that names no target: ``choices`` one declaration per
-    possible target (each opponent not out of action for an attack; each ally, the roller
-    too, for a treatment), each with ``typed_target``. The battle side keeps the only
-    legal one, else asks with ``question``; the die is rolled once."""
-
-    choices: tuple[Declaration, ...]
-    question: str
-    unit: str
 
 
 NOT_A_ROLL = object()
@@ -117,9 +105,15 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
     :data:`NOT_A_ROLL`.
     ``words(text, ctx)`` reads a comment as a declaration in words (rules.chat)."""
     text = unicodedata.normalize("NFKC", raw.strip())
+    repeat = _REPEAT.match(text)
+    if repeat is not None:  # x2 CCB<=80 【拳銃】: two shots (issue 26)
+        text = text[repeat.end():]
     head, _, comment = text.partition(" ")
     if not head[:1] in "sScC1" or ("<=" not in head):
         return NOT_A_ROLL
+    if repeat is not None:
+        found = read(text, ctx, words)
+        return _repeated(found, int(repeat[1]), ctx) if found is not NOT_A_ROLL else NOT_A_ROLL
     if own_edition(text) == COC7:  # CC(-1)<=70, CC<=50h: 7th edition dice, never this battle's
         return None
     rolled = typed_target(head)
@@ -127,8 +121,11 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
         return NOT_A_ROLL if _HEAD.fullmatch(head) is None else None
     secret, target = rolled
     comment = comment.strip()
-    if not comment or ctx.words.power:  # charge-rank rolls d6 pools: a 1D100 line is only dice
+    if ctx.words.power:  # charge-rank rolls d6 pools: a 1D100 line is only dice
         return None
+    if not comment:
+        found = _npc_turn(target, ctx)  # the KP's bare CCB<=80 on an NPC's turn: its attack (issue 26)
+        return (_secretly(found, ctx) if secret else found) if found is not None else None
     answering = any(q.kind not in ROUND_START for q in ctx.questions)
     found = None if answering else _on_turn(comment, target, ctx)  # the palette's shape: skill, target, aside
     if found is not None:
@@ -149,6 +146,45 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
     if isinstance(outcome, Ambiguous):
         return Ambiguous(outcome.question, tuple(dataclasses.replace(c, typed_target=target) for c in choices))
     return dataclasses.replace(outcome, typed_target=target)
+
+
+_REPEAT = re.compile(r"(?i)x(\d{1,2})\s+")
+"""BCDice's repeat prefix (``x2 CCB<=80``)."""
+
+
+def _repeated(found, times: int, ctx: ChatContext):
+    """A roll repeated ``times`` times (``x2 CCB<=80 【拳銃】 ゾンビ``): that many attacks, one
+    after another (:class:`Several` of the same declaration: each is made when the one before
+    it is answered; the rules keep the weapon's limit and refuse beyond it by clause,
+    H-FIRE-01); only dice when the roll is no single attack (a target to choose first: the
+    player declares the attacks one by one)."""
+    if found is None or times < 2:
+        return found
+    if not isinstance(found, Declaration) or found.command != "attack":
+        return None
+    return Several((found,) * min(times, MAX_REPEAT))
+
+
+MAX_REPEAT = 10
+"""The most attacks one repeated roll makes (BCDice takes x1 … x100)."""
+
+
+def _npc_turn(target: int, ctx: ChatContext) -> Untargeted | Declaration | None:
+    """The KP's roll with nothing after it on an NPC's turn (``CCB<=80``): the NPC's attack,
+    with each of its weapons at each foe not out of action (the battle keeps the legal
+    one, else asks); None for anyone else's roll, or while a question is open."""
+    unit = ctx.unit(ctx.turn) if ctx.turn and ctx.phase == "active" else None
+    if unit is None or not unit.npc_side or not ctx.is_kp or unit.out \
+            or any(q.kind not in ROUND_START for q in ctx.questions):
+        return None
+    arms = [a.name for a in unit.arms if a.usable] or ["こぶし"]
+    foes = [u for u in ctx.units if _opponent(u, unit) and not u.out and not u.stranger]
+    choices = tuple(_decl(ctx, unit, "attack", {"target": t.name, "weapon": w}, f"{t.name}を{w}で攻撃",
+                          t.name if len(arms) == 1 else f"{t.name}を{w}で", target) for t in foes for w in arms)
+    if not choices:
+        return None
+    question = "どちらを攻撃しますか？" if len(arms) == 1 else "どちらを、どの武器で攻撃しますか？"
+    return Untargeted(question, choices, unit.name)
 
 
 def _rolled_now(declaration: Declaration, ctx: ChatContext) -> bool:
@@ -190,7 +226,7 @@ def _secretly(found, ctx: ChatContext):
     if found is None or not ctx.is_kp:
         return None
     choices = found.choices if isinstance(found, (Ambiguous, Untargeted)) else (found,)
-    if not all(getattr(ctx.unit(c.unit), "owner", "") is None for c in choices):
+    if not all(getattr(ctx.unit(c.unit), "npc_side", False) for c in choices):
         return None
     hidden = tuple(dataclasses.replace(c, secret=True) for c in choices)
     if isinstance(found, Declaration):
@@ -222,10 +258,15 @@ def _on_turn(comment: str, target: int, ctx: ChatContext) -> Outcome | Untargete
     if kind == "attack":
         weapons = _held(value, unit)
         pool = named or [u for u in ctx.units if _opponent(u, unit) and not u.out and not u.stranger]
+        pool, hint, why = ctx.hinted(unit.name, pool) if len(pool) > 1 else (pool, None, "")
+        if hint is not None and ctx.act_on_hint and not named:
+            pool = pool[:1]  # the channel lets the context's target stand (issue 26)
         choices = [_decl(ctx, unit, "attack", {"target": t.name, "weapon": w}, f"{t.name}を{w}で攻撃",
                          t.name if len(weapons) == 1 else f"{t.name}を{w}で", target)
                    for t in pool for w in weapons]
         question = "どちらを攻撃しますか？" if len(weapons) == 1 else "どちらを、どの武器で攻撃しますか？"
+        if hint is not None and len(pool) > 1:
+            question += f"（1番目の{hint}は{why}）"
     elif kind == "treat":
         pool = named or [u for u in ctx.units if not _opponent(u, unit) and not u.stranger]
         choices = [_decl(ctx, unit, "check", {"skill": value, "target": t.name}, f"{value}を{t.name}に",
@@ -239,11 +280,11 @@ def _on_turn(comment: str, target: int, ctx: ChatContext) -> Outcome | Untargete
         return None
     if named:
         return _one(choices, question)
-    return Untargeted(tuple(choices), question, unit.name)
+    return Untargeted(question, tuple(choices), unit.name)
 
 
 def _opponent(other: ChatUnit, unit: ChatUnit) -> bool:
-    return other.name != unit.name and (other.owner is None) != (unit.owner is None)
+    return unit.opposes(other)
 
 
 def _decl(ctx: ChatContext, unit: ChatUnit, command: str, options: dict, phrase: str, label: str,
@@ -310,7 +351,7 @@ def _named(rest: str, unit: ChatUnit | None, ctx: ChatContext) -> list[ChatUnit]
             names = [unit.name]  # 「CCB<=30 【応急手当】 自分」
         elif token.text in _FOLDED_PARTICLES and not aside:
             continue
-        elif token.is_(lexicon.PARTICLE, lexicon.ENDING, lexicon.FILLER) and not _MEANT.intersection(
+        elif token.is_(lexicon.PARTICLE, lexicon.ENDING, lexicon.FILLER, lexicon.RESULT) and not _MEANT.intersection(
                 k for k, _ in token.meanings):
             aside.append(token.text)
         else:

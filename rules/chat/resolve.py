@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from rules.chat.context import ChatContext, ChatQuestion, ChatUnit
-from rules.chat.grammar import Intent
+from rules.chat.grammar import ANY, Intent
 from rules.chat.lexicon import weapon_spellings
 from rules.chat.normalize import fold
 from rules.chat.words import AGAIN_VERBS, COVER, NONE, NONE_OPTIONS, PARRY
@@ -34,6 +34,7 @@ class Declaration:
         typed_target: the target number a player typed with the roll (``CCB<=28 〈回避〉``).
         secret: the roll was secret (``SCCB<=20 【回避】``, the KP for an NPC): its result
             stays secret (rules.chat.palette).
+        reported: see below.
     """
 
     command: str
@@ -43,6 +44,12 @@ class Declaration:
     label: str = ""
     typed_target: int | None = None
     secret: bool = False
+    reported_level: str | None = None
+    """The result the KP narrates for an NPC's roll made elsewhere (「こぶし成功」, issue 26)."""
+    reported: int | None = None
+    """The 1D100 face of a roll the player reports having made elsewhere (physical dice,
+    another roller: 「（こぶし）1D100<=75 → 78です」, issue 26): the bot rolls its own die
+    unless the KP lets reported dice stand (rules.chat.report)."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,26 @@ class Ambiguous:
     choices: tuple[Declaration, ...] = field(default_factory=tuple)
 
 
+@dataclass(frozen=True)
+class Untargeted(Ambiguous):
+    """A declaration on one's turn that names no target (a palette roll, issue 21; a
+    treatment typed in words, issue 26): ``choices`` one declaration per possible target
+    (each opponent not out of action for an attack; each ally, the actor too, for a
+    treatment). The battle side keeps the only legal one, else asks with ``question``; a
+    palette roll's die (``typed_target`` set) is rolled once."""
+
+    unit: str = ""
+
+
+@dataclass(frozen=True)
+class Several:
+    """One line declaring for several units, in the order named (the KP's 「ゾンビ1と2はアリス
+    を攻撃」, issue 26): each unit's declaration, made when that unit may act (its turn, for
+    a turn action): the battle side runs the one whose turn it is and keeps the rest."""
+
+    declarations: tuple[Declaration, ...]
+
+
 Outcome = Declaration | Ambiguous | None
 
 
@@ -60,7 +87,22 @@ def resolve(intents: list[Intent], ctx: ChatContext) -> Outcome:
     """The command ``intents`` make in ``ctx``: answers to open questions first, then
     round-start declarations, then actions on the speaker's turn; else, for a line that
     names the unit it is for, the declaration the rules refuse (:func:`_named_refusal`)."""
+    reported = next((i.slots["result"] for i in intents if i.slots.get("result")), None)
+    if reported is not None:
+        return _narrated(_resolve(intents, ctx), reported, ctx)
     return _resolve(intents, ctx) or _named_refusal(intents, ctx)
+
+
+def _narrated(outcome: Outcome, result: str, ctx: ChatContext) -> Outcome:
+    """An NPC's attack or answer the KP narrates with its result (「暴漢①、こぶし成功」): the
+    declaration, with ``reported_level``; None from anyone else, or for a PC (a player's
+    result in words is a remark on a roll made: 「回避成功！」)."""
+    choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,) if outcome else ()
+    if not choices or not ctx.is_kp or any(not getattr(ctx.unit(c.unit), "npc_side", False)
+                                           or c.command not in ("attack", "react") for c in choices):
+        return None
+    marked = tuple(replace(c, reported_level=result) for c in choices)
+    return marked[0] if isinstance(outcome, Declaration) else replace(outcome, choices=marked)
 
 
 def _named_refusal(intents: list[Intent], ctx: ChatContext) -> Declaration | None:
@@ -170,6 +212,8 @@ def _answer(intent: Intent, ctx: ChatContext) -> Outcome:
                 choices.append(found)
     if len({c.unit for c in choices}) > 1:
         choices = [Declaration(c.command, c.options, c.unit, c.text, c.unit) for c in choices]
+    if intent.slots.get("typed"):  # かいひ54: the number the player typed, as with a roll
+        choices = [replace(c, typed_target=intent.slots["typed"]) for c in choices]
     return _one(choices, "どのユニットの対応ですか？")
 
 
@@ -293,7 +337,7 @@ def _declare(intent: Intent, ctx: ChatContext) -> Outcome:
 
 
 def _opponent(other: ChatUnit, unit: ChatUnit) -> bool:
-    return (other.owner is None) != (unit.owner is None)
+    return unit.opposes(other)
 
 
 # --- the speaker's turn ---------------------------------------------------------------
@@ -316,6 +360,8 @@ def _turn_unit(intent: Intent, ctx: ChatContext) -> ChatUnit | None:
 
 
 def _targets(names, unit: ChatUnit, ctx: ChatContext) -> list[ChatUnit]:
+    if ANY in names:  # あいつ: each opponent
+        return _foes(unit, ctx)
     pool = [u for u in ctx.units if u.name in names and u.name != unit.name]
     return [u for u in pool if not u.out] or pool
 
@@ -343,6 +389,9 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
     mine = _weapons(slots, unit, ctx)
     if "weapon2" in slots or slots.get("special") in DUAL:
         mine = _pairs(slots, unit)
+    targets, hint, why = ctx.hinted(unit.name, targets)
+    if hint is not None and ctx.act_on_hint and ("target" not in slots or ANY in slots["target"]):
+        targets = targets[:1]  # the channel lets the context's target stand (issue 26)
     moot = ctx.turn != unit.name or any(t.stranger for t in targets)
     if len(mine) > 1 and slots.get("weapon") is None and moot:
         mine = []  # the rules refuse the turn or the target before any weapon matters
@@ -356,13 +405,41 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
                                  _attack_label(target.name, weapon, len(targets) > 1, len(mine) > 1)))
     question = {(True, False): "どちらを攻撃しますか？", (False, True): "どの武器で攻撃しますか？"}.get(
         (len(targets) > 1, len(mine) > 1), "どちらを、どの武器で攻撃しますか？")
+    if hint is not None and len(targets) > 1:
+        question += f"（1番目の{hint}は{why}）"
+    if ctx.words.power and slots.get("power") is None and not moot and choices:
+        return _powers(ctx, unit, choices)  # 「刺客3を殴る」: how much of the charge, asked (issue 26)
     return _one(choices, question)
 
 
+MAX_POWER_CHOICES = 10
+"""The most power ranks offered as buttons when an attack names none (charge-rank)."""
+MAX_BUTTONS = 25
+"""The buttons one question carries (Discord's limit, bot.render.buttons.MAX_CHOICES)."""
+
+
+def _powers(ctx: ChatContext, unit: ChatUnit, choices: list[Declaration]) -> Ambiguous:
+    """A charge-rank attack that names no power rank, asked: each choice with パワー1 up to the
+    unit's charge rank (the slash command's default, the whole charge, is never taken
+    silently from chat: C-PHASE-, issue 26)."""
+    top = min(unit.charge if unit.charge is not None else MAX_POWER_CHOICES, MAX_POWER_CHOICES,
+              MAX_BUTTONS // len(choices))
+    asked = []
+    for choice in choices:
+        for power in range(1, max(top, 1) + 1):
+            options = {**choice.options, "power": power}
+            phrase = _attack_phrase({k: v for k, v in options.items() if k != "as"})
+            label = f"パワー{power}" if len(choices) == 1 else f"{choice.label}・パワー{power}"
+            asked.append(Declaration("attack", options, unit.name, f"{unit.name}：{phrase}", label))
+    charge = f"（{unit.name}のチャージランク {unit.charge}）" if unit.charge is not None else ""
+    return Ambiguous(f"パワーランクをいくつ使いますか？{charge}", tuple(asked))
+
+
 def _again(slots: dict, unit: ChatUnit, ctx: ChatContext) -> dict:
-    """The slots of 「もう一発」 (:data:`AGAIN_VERBS`) filled from ``unit``'s last attack: its
-    target and weapon where the line names none; other slots as they are."""
-    if slots.get("verb") not in AGAIN_VERBS:
+    """The slots of 「もう一発」 (:data:`AGAIN_VERBS`, or a line led by もっかい) filled from
+    ``unit``'s last attack: its target and weapon where the line names none; other slots
+    as they are."""
+    if slots.get("verb") not in AGAIN_VERBS and not slots.get("again"):
         return slots
     last = next((a for a in ctx.last_attacks if a[0] == unit.name), None)
     if last is None:
@@ -425,8 +502,10 @@ def _weapons(slots: dict, unit: ChatUnit, ctx: ChatContext) -> list[str]:
     weapons = slots.get("weapon") or ()
     implied = ctx.words.verb_weapons.get(slots.get("verb") or "")
     special = slots.get("special")
-    if not weapons and implied and (not special or any(a.name == implied and special in a.kinds for a in unit.arms)):
-        weapons = (implied,)  # 「マヌーバーで転ばせる」: a verb naming what the special is done as
+    if not weapons and implied:
+        weapons = tuple(implied.split("|"))  # 噛みつく: the unit's bite, by any of its names
+        if special:  # 「マヌーバーで転ばせる」: a verb naming what the special is done as
+            weapons = tuple(w for w in weapons if any(a.name == w and special in a.kinds for a in unit.arms))
     if weapons:
         return _held(weapons, unit)
     return [] if slots.get("special") or slots.get("mode") else _armed(unit)
@@ -457,6 +536,11 @@ def _check(intent: Intent, ctx: ChatContext) -> Outcome:
         return None
     skill = intent.slots["skill"]
     if "target" not in intent.slots:
+        if skill in ctx.words.checks and not intent.slots.get("self"):  # 応急手当: the hurt ally at hand, never oneself unasked (issue 26)
+            allies = [u for u in ctx.units if not u.stranger and not _opponent(u, unit)]
+            return Untargeted(f"誰に{skill}をしますか？", tuple(
+                _decl(ctx, unit, "check", {"skill": skill, "target": t.name}, f"{skill}を{t.name}に", t.name)
+                for t in allies), unit.name)
         return _decl(ctx, unit, "check", {"skill": skill}, skill, skill)
     pool = [u for u in ctx.units if u.name in intent.slots["target"]]
     return _one([_decl(ctx, unit, "check", {"skill": skill, "target": t.name}, f"{skill}を{t.name}に", t.name)

@@ -29,6 +29,9 @@ from collections.abc import Callable
 from rules.chat import lexicon as lx
 from rules.chat.normalize import fold
 from rules.chat.resolve import Ambiguous, Declaration, Outcome
+from rules.chat.resolve import _attack_phrase as attack_phrase
+from rules.chat.resolve import _unique
+from rules.chat.words import NONE_OPTIONS
 
 MAX_MESSAGE = 300
 """The longest message searched for a declaration among talk (characters)."""
@@ -52,7 +55,7 @@ DICE_HEAD = re.compile(r"(?i)\s*s?(?:\d*d\d|ccb?\b|ccb?[<(=\d-]|cbr|res|choice|\
 never searched for talk (its comment is read as today: rules.chat.read)."""
 LEAD_END = re.compile(r"て|テ|[んン]で|[んン]デ|[いイ][でデ]|から|カラ|ので|ノデ|ながら|ナガラ")
 """A te-form or a reason ends a lead-in inside a piece (「10出してかいひー」「重いから回避」)."""
-SECOND = (lx.ATTACK, lx.END, lx.MOVE, lx.DECLARE)
+SECOND = (lx.ATTACK, lx.END, lx.MOVE, lx.DECLARE, lx.NEGATION)
 """Verbs in the talk that make it a second declaration the line does not read
 (「巨漢を攻撃、信者も攻撃」): the line is then silent."""
 
@@ -65,7 +68,8 @@ GOES_ON = tuple(fold(w) for w in ("は", "が", "を", "に", "の", "も", "と
 """A particle right after the declaration's words: they were the topic of a longer
 sentence (「回避…は28か」), no declaration."""
 TALK_ENDS = tuple(fold(w) for w in ("よね", "だよね", "でしょ", "でしょう", "じゃない", "じゃん", "って", "ってこと",
-                                     "らしい", "みたい", "そう", "だった", "でした", "ました"))
+                                     "らしい", "みたい", "そう", "だった", "でした", "ました", "ですね", "だね",
+                                     "なんだ", "なのね", "なのか", "なんですか"))
 """Endings that make a line a remark about a declaration, not one (「アリスは回避だよね」)."""
 PLAN_STARTS = tuple(fold(w) for w in ("次は", "次の", "次こそ", "今度は", "後で", "あとで", "次ターン"))
 PLAN_ENDS = tuple(fold(w) for w in ("しよう", "しようかな", "しようか", "つもり", "予定", "ようかな", "よう", "かな"))
@@ -79,6 +83,7 @@ TARGET_MARKS = ("", "か", "カ", "%", "で", "デ", "出", "以下", "イカ", 
 CONTENT = (lx.WEAPON, lx.AIM, lx.MODE, lx.SPECIAL, lx.POWER, lx.SQUARE, lx.CHECK, lx.NUMBER, lx.FAMILY)
 """The kinds of word that change a declaration, which talk may not hold unread."""
 ROLLED = ("react", "attack", "check")
+_AT = tuple(fold(p) for p in ("を", "に", "へ"))
 _KANA = re.compile(r"[\u30a0-\u30ffー]+")
 _KANJI = re.compile(r"[\u4e00-\u9fff]")
 
@@ -137,14 +142,22 @@ def read_talk(text: str, known: lx.Lexicon, core: Callable[[str], Outcome]) -> O
     if any(w in after for w in AFTER_BACKOUT) or after.lstrip("!.…、,。~〜ー").startswith(GOES_ON):
         return None
     first = min(f[2] for f in kept)
+    if _refusal(outcome) and fold(text[spans[last][1]:]).strip("!.…、,。~〜ー"):
+        return None  # 「しない。全力。」: a refusal with more said after it is no answer (issue 26)
     return _checked(outcome, talk, known, text[:first])
+
+
+def _refusal(outcome: Outcome) -> bool:
+    """Whether ``outcome`` answers with nothing (なし, 宣言しない)."""
+    return isinstance(outcome, Declaration) and (outcome.options.get("action") in NONE_OPTIONS
+                                                 or outcome.options.get("label") in NONE_OPTIONS)
 
 
 def _readings(text: str, spans: list[tuple[int, int]], known: lx.Lexicon, core) -> list[tuple[int, int, int, Outcome]]:
     """Every run of up to :data:`MAX_SPAN` neighbouring pieces (the first may start after
     a lead-in's te-form) that ``core`` reads: ``(first piece, last piece, start, outcome)``."""
     cut = [known.tokens(fold(text[a:b])) for a, b in spans]
-    whole = [t is not None for t in cut]
+    whole = [t is not None or known.hinted(fold(text[a:b])) for t, (a, b) in zip(cut, spans)]  # issue 26: the analyser
     bare = [t is not None and all(w.is_(lx.FILLER, lx.ENDING, lx.PARTICLE) and not w.is_(lx.UNIT) for w in t) for t in cut]
     found: list[tuple[int, int, int, Outcome]] = []
     for i, (a, _) in enumerate(spans):
@@ -152,7 +165,8 @@ def _readings(text: str, spans: list[tuple[int, int]], known: lx.Lexicon, core) 
         for start in starts:
             if start == a and not whole[i]:
                 continue
-            if start != a and known.tokens(fold(text[start:spans[i][1]])) is None:
+            if start != a and known.tokens(fold(text[start:spans[i][1]])) is None \
+                    and not known.hinted(fold(text[start:spans[i][1]])):
                 continue
             if start == a and bare[i]:
                 continue  # a range led by only じゃあ or よし reads as the range after it
@@ -197,6 +211,7 @@ def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon, before: str) 
     ``typed_target``; otherwise the declaration asked back (its buttons, with the words it
     could not place)."""
     unread: list[str] = []
+    weapons: list[str] = []
     typed: int | None = None
     named: set[str] = set()
     for part in talk:
@@ -206,6 +221,10 @@ def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon, before: str) 
             return None
         named |= {n for t, _ in tokens for n in t.values(lx.UNIT)}
         for token, following in tokens:
+            if token.is_(lx.UNIT) and following.startswith(_AT) and isinstance(outcome, Declaration) \
+                    and outcome.command == "attack" and outcome.options.get("target") not in token.values(lx.UNIT):
+                unread.append(token.text)  # 「ゾンビ1を殴ります、ゾンビ2を」: a second target, never dropped
+                continue
             if not token.is_(*CONTENT) or token.is_(lx.UNIT):
                 continue
             if isinstance(outcome, Declaration) and _carried(token, outcome):
@@ -217,17 +236,36 @@ def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon, before: str) 
                 typed = int(token.value(lx.NUMBER))
                 continue
             unread.append(token.text)
+            if token.is_(lx.WEAPON) and not token.is_(lx.UNIT) and part.rstrip("、,。 　").endswith(("て", "テ")):
+                weapons.extend(token.names(lx.WEAPON))  # 杖を振り上げて…: the weapon of the lead-in
     if isinstance(outcome, Ambiguous) and named:
         mine = tuple(c for c in outcome.choices if c.unit in named)  # 「ゾンビ2は避けない。なし」
         if mine and len({c.unit for c in outcome.choices}) > 1:
             outcome = mine[0] if len(mine) == 1 else Ambiguous(outcome.question, mine)
     if unread:
         choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,)
+        choices = _unique(_with_weapons(choices, weapons) + tuple(choices))  # 「杖を振り上げてAに殴りかかる」
         words = "・".join(dict.fromkeys(unread))
         return Ambiguous(f"「{words}」をどう使うのか読み取れませんでした。この宣言でよければ押してください。", choices)
     if typed is not None and isinstance(outcome, Declaration):
         return dataclasses.replace(outcome, typed_target=typed)
     return outcome
+
+
+def _with_weapons(choices, weapons: list[str]) -> tuple[Declaration, ...]:
+    """Each attack among ``choices`` made with a weapon the talk named instead of the one it
+    has (the verb's: 殴りかかる is a fist), for the question to offer first."""
+    found = []
+    for choice in choices:
+        if choice.command != "attack" or choice.options.get("special"):
+            continue
+        for weapon in dict.fromkeys(weapons):
+            if weapon == choice.options.get("weapon"):
+                continue
+            options = {**choice.options, "weapon": weapon}
+            phrase = attack_phrase({k: v for k, v in options.items() if k != "as"})
+            found.append(dataclasses.replace(choice, options=options, text=f"{choice.unit}：{phrase}", label=weapon))
+    return tuple(found)
 
 
 def _content_words(folded: str, known: lx.Lexicon):

@@ -21,6 +21,7 @@ BENCHMARKS = ROOT / "benchmarks"
 TINY: dict[str, list[str]] = {
     "chat.py": ["--rounds", "3"],
     "chat_costs.py": [],
+    "chat_tables.py": [],
     "dice.py": ["--runs", "1", "--seconds", "0.01"],
     "discord_load.py": ["--interactions", "4", "--channels", "2", "--spread", "0.05", "--delay", "0",
                         "--cpu-ms", "0", "--latency", "0"],

@@ -134,7 +134,7 @@ TALK_ROWS = [
     ("house/alice-turn", "alice", "以上です！ お願いします", "end"),
     ("house/alice-turn", "alice", "ターン終了、お願いします", "end"),
     ("house/alice-turn", "alice", "じゃあ素手で。ゾンビ1をこぶしで殴る", "attack target=ゾンビ1 weapon=こぶし"),
-    ("house/alice-turn", "alice", "「覚悟しろ！」と叫んでゾンビ2を蹴り飛ばす", "-"),
+    ("house/alice-turn", "alice", "「覚悟しろ！」と叫んでゾンビ2を蹴り飛ばす", "attack target=ゾンビ2 weapon=キック"),  # issue 26
     ("house/alice-turn", "alice", "「覚悟しろ！」と叫んでゾンビ2を蹴る", "attack target=ゾンビ2 weapon=キック"),
     ("house/alice-turn", "alice", "叫びながらゾンビ1を殴る", "attack target=ゾンビ1 weapon=こぶし"),
     # how it is done is no weapon (the rules would have refused 「全力」 by name)
@@ -389,7 +389,7 @@ TALK_ROWS = [
     ("cr/two-kiryu", "alice", "パワー２で刺客１に掌打", "attack target=刺客1 power=2"),
     ("cr/two-kiryu", "alice", "刺客2に気弾！パワー4", "attack target=刺客2 power=4"),
     ("cr/two-kiryu", "alice", "刺客1に靠、パワー3", "attack target=刺客1 power=3"),
-    ("cr/two-kiryu", "alice", "刺客1に掌打", "attack target=刺客1"),
+    ("cr/two-kiryu", "alice", "刺客1に掌打", "? 桐生：刺客1をパワー1で攻撃 | 桐生：刺客1をパワー2で攻撃 | 桐生：刺客1をパワー3で攻撃 | 桐生：刺客1をパワー4で攻撃"),  # issue 26: asked
     ("cr/two-kiryu", "alice", "ワシは様子を見る。待機じゃ", "wait"),
     ("cr/two-kiryu", "alice", "待機じゃ", "wait"),
     ("cr/two-kiryu", "alice", "様子を見る", "wait"),
@@ -405,12 +405,12 @@ TALK_ROWS = [
     ("cr/two-kiryu", "alice", "掌打ってどれくらい痛い", "-"),
     ("cr/two-kiryu", "alice", "とどめを刺したい", "-"),
     ("cr/two-kiryu", "alice", "パワー3", "-"),
-    ("cr/two-kiryu", "alice", "刺客1にとどめ", "attack target=刺客1"),
+    ("cr/two-kiryu", "alice", "刺客1にとどめ", "? 桐生：刺客1をパワー1で攻撃 | 桐生：刺客1をパワー2で攻撃 | 桐生：刺客1をパワー3で攻撃 | 桐生：刺客1をパワー4で攻撃"),
     ("cr/two-kiryu", "alice", "外れたー。ターン終了", "end"),
     ("cr/two-kiryu", "bob", "刺客2に気弾！パワー4", "attack target=刺客2 power=4"),
     ("cr/two-genya", "bob", "刺客2に気弾！パワー4", "attack target=刺客2 power=4"),
     ("cr/two-genya", "bob", "喰らえ！気弾、刺客1へ。パワー4", "attack target=刺客1 power=4"),
-    ("cr/two-genya", "bob", "気弾", "? 玄也：刺客1を攻撃 | 玄也：刺客2を攻撃"),
+    ("cr/two-genya", "bob", "気弾", "? 玄也：刺客1をパワー1で攻撃 | 玄也：刺客1をパワー2で攻撃 | 玄也：刺客1をパワー3で攻撃 | 玄也：刺客2をパワー1で攻撃 | 玄也：刺客2をパワー2で攻撃 | 玄也：刺客2をパワー3で攻撃"),
     ("cr/two-genya", "bob", "気弾撃ちたい", "-"),
     ("cr/two-genya", "alice", "刺客1に気弾", "attack target=刺客1"),
     ("cr/two-assassin", "kp", "刺客1：桐生をパワー3で攻撃", "attack target=桐生 power=3 as=刺客1"),
@@ -433,7 +433,7 @@ TALK_ROWS = [
     ("cr/two-obstruct", "alice", "逃がすか！パワー3で妨害", "-"),
     ("cr/lone-kiryu", "alice", "そのまま掌打！パワー2", "attack target=刺客1 power=2"),
     ("cr/lone-kiryu", "alice", "パワー3で攻撃", "attack target=刺客1 power=3"),
-    ("cr/lone-kiryu", "alice", "とどめじゃ", "attack target=刺客1"),
+    ("cr/lone-kiryu", "alice", "とどめじゃ", "? 桐生：刺客1をパワー1で攻撃 | 桐生：刺客1をパワー2で攻撃"),
     ("cr/lone-kiryu", "alice", "パワー3でいくか", "-"),
     # --- more table talk in the moments where declarations act: silent -----------------------------
     ("house/alice-hit", "alice", "うわー来た", "-"),

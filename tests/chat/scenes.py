@@ -7,11 +7,13 @@ from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.chat import ChatContext
 from rules.systems import get_system
 
-def _row(name, owner, *weapons, out=False):
-    """A status row; a weapon is a name or a view's weapon dict (see :func:`_gun`)."""
-    return UnitRow(name=name, owner=owner, hidden=False, hp=10, hp_max=10, ap=3, dex=10,
+def _row(name, owner, *weapons, out=False, charge=None, hp=10):
+    """A status row; a weapon is a name or a view's weapon dict (see :func:`_gun`);
+    ``charge``: a charge-rank unit's charge rank; ``hp`` below 10: hurt."""
+    return UnitRow(name=name, owner=owner, hidden=False, hp=hp, hp_max=10, ap=3, dex=10,
                    conditions=("気絶",) if out else (),
-                   weapons=tuple(w if isinstance(w, dict) else {"name": w} for w in weapons))
+                   weapons=tuple(w if isinstance(w, dict) else {"name": w} for w in weapons),
+                   extra={} if charge is None else {"チャージ": charge})
 
 
 def _gun(name, *kinds, cannot_fire=False):
@@ -58,7 +60,8 @@ LONE_UNITS = (
 )
 
 CR_UNITS = (
-    _row("桐生", "alice"), _row("玄也", "bob"), _row("刺客1", None), _row("刺客2", None),
+    _row("桐生", "alice", charge=4), _row("玄也", "bob", charge=3), _row("刺客1", None, charge=3),
+    _row("刺客2", None, charge=2),
 )
 
 
@@ -149,7 +152,7 @@ VIEWS = {
     "budo/zombie-turn": ("coc6-budo", _view("coc6-budo", "ゾンビ1", [_turn("ゾンビ1", None)])),
     # charge-rank
     "cr/kiryu-turn": ("charge-rank", _view("charge-rank", "桐生", [_turn("桐生", "alice")], rows=(
-        _row("桐生", "alice"), _row("刺客", None), _row("刺客B", None)))),
+        _row("桐生", "alice", charge=3), _row("刺客", None), _row("刺客B", None)))),
     "cr/kiryu-hit": ("charge-rank", _view("charge-rank", "刺客", [
         _ask("桐生", "alice", "防御", "回避", "カウンター", "なし")], rows=(_row("桐生", "alice"), _row("刺客", None)))),
     "cr/assassin-hit": ("charge-rank", _view("charge-rank", "桐生", [
@@ -171,7 +174,7 @@ VIEWS = {
     "cr/two-obstruct": ("charge-rank", _view("charge-rank", "刺客1", [
         _ask("玄也", "bob", "妨害", "なし")], rows=CR_UNITS)),
     "cr/lone-kiryu": ("charge-rank", _view("charge-rank", "桐生", [_turn("桐生", "alice")], rows=(
-        _row("桐生", "alice"), _row("刺客1", None), _row("刺客2", None, out=True)))),
+        _row("桐生", "alice", charge=2), _row("刺客1", None), _row("刺客2", None, out=True)))),
 }
 
 KP_OF = "kp"

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.commands.spec import COMMANDS
-from rules.chat import Ambiguous, Declaration, read
+from rules.chat import Ambiguous, Declaration, Several, read
 from rules.chat.normalize import fold
 from rules.chat.palette import Untargeted
 from tests.chat.scenes import VIEWS, context
@@ -23,7 +23,8 @@ PATHS = {c.path for c in COMMANDS} | {"press"}  # press: a question's button
 def test_any_line_reads_without_error(scene, speaker, text):
     ctx = context(scene, speaker)
     outcome = read(text, ctx)
-    declarations = outcome.choices if isinstance(outcome, (Ambiguous, Untargeted)) else (outcome,) if outcome else ()
+    declarations = outcome.choices if isinstance(outcome, (Ambiguous, Untargeted)) \
+        else outcome.declarations if isinstance(outcome, Several) else (outcome,) if outcome else ()
     for declaration in declarations:
         assert isinstance(declaration, Declaration)
         assert declaration.command in PATHS

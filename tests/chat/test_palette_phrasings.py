@@ -330,7 +330,7 @@ def shown(outcome) -> str:
     if outcome is None:
         return "-"
     if isinstance(outcome, (Ambiguous, Untargeted)):
-        mark = "?" if isinstance(outcome, Ambiguous) else "~"
+        mark = "~" if isinstance(outcome, Untargeted) else "?"
         return f"{mark} " + " | ".join(c.text for c in outcome.choices)
     options = " ".join(f"{k}={v}" for k, v in outcome.options.items())
     return f"{outcome.command} {options} typed={outcome.typed_target}" + (" secret" if outcome.secret else "")

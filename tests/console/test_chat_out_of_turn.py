@@ -131,12 +131,14 @@ async def test_a_kp_naming_an_npc_with_nothing_to_answer_is_told_so(console_tabl
     assert await table.say("kp: 回避") == []  # no unit named: maybe talk, stays silent
 
 
-async def test_an_attack_on_a_name_nobody_has_gets_the_slash_commands_refusal(console_table):
+async def test_an_attack_on_a_name_nobody_has_is_asked_never_made_on_that_name(console_table):
+    # issue 26: an unknown word is never turned into a target; the line asks with the foe
     table = await _table(console_table)
+    said = await table.say("alice: ＺＯＮＢＩを攻撃")
+    assert [(m["to"], m["ephemeral"], m["text"]) for m in said] == [("alice", True,
+        "「ＺＯＮＢＩ」という参加者はこの戦闘にいません（参加者: アリス、ボブ、ゾンビ）。この相手でよければ押してください。\n"
+        "1. ゾンビ: ゾンビを攻撃\n（ボタンのほか、チャットに「はい」と書いても選べます）")]
     refusal = "「{}」という参加者はこの戦闘にいません。参加者: アリス、ボブ、ゾンビ"
-    for line, name in (("alice: ＺＯＮＢＩを攻撃", "ＺＯＮＢＩ"), ("alice: あいつにキック！", "あいつ")):
-        said = await table.say(line)
-        assert [(m["to"], m["ephemeral"], m["text"]) for m in said] == [("alice", True, refusal.format(name))], line
     slash = await table.say("alice: /attack target:あいつ weapon:キック")
     assert [m["text"] for m in slash] == [refusal.format("あいつ")]
     assert (await table.status())["アリス"]["ap"] == 3

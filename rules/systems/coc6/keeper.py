@@ -20,8 +20,10 @@ from rules.systems.coc6.damage import announce_defeat
 from rules.systems.coc6.state import CocState, CocUnit
 from rules.systems.coc6.turns import advance
 
-CONDITIONS = ("転倒", "スタン", "気絶", "ノックアウト", "死亡", "組み付き", "組み付き中", "隠れている")
-"""Conditions the KP may set or clear (X-HP-02, X-STUN-01, X-KO-01, X-PRONE-01, X-GRAPPLE-01)."""
+CONDITIONS = ("転倒", "スタン", "気絶", "ノックアウト", "死亡", "組み付き", "組み付き中", "隠れている", "操られている")
+"""Conditions the KP may set or clear (X-HP-02, X-STUN-01, X-KO-01, X-PRONE-01, X-GRAPPLE-01);
+操られている: a PC under an NPC's or the KP's control (H-GEN-01, the KP's ruling), which chat
+offers as a target to the other PCs and lets the KP move (rules.chat.context, issue 26)."""
 
 
 @event("coc.ap_set")
