@@ -74,6 +74,9 @@ OPTIONS: dict[str, Option] = {
     "growth_96": Option("成長ロールの1D100が96以上なら技能値を超えていなくても成長する（ハウスルール）", "H-GEN-01"),
     "turn_reminder_minutes": Option("手番のリマインドまでの分数（0で無効）", "H-GEN-01", minimum=0),
     "turn_autoskip_minutes": Option("手番の自動スキップまでの分数（0で無効）", "H-GEN-01", minimum=0),
+    "voice_name": Option("なりきり発言の名前（PC: キャラクター名 / PCPL: キャラクター名（PL名））", "H-GEN-01", ("PC", "PCPL"),
+                         words=(("キャラ名", "PC"), ("キャラクター名", "PC"), ("PC名", "PC"), ("PC(PL)", "PCPL"),
+                                ("PC名(PL名)", "PCPL"), ("キャラ名(PL名)", "PCPL"), ("キャラクター名(PL名)", "PCPL"))),
     "declare_timeout_minutes": Option("ラウンド開始時の宣言を自動で締め切るまでの分数（0でKPが締め切るまで待つ）",
                                       "H-DEF-PARRY-01", minimum=0),
 }
@@ -86,7 +89,8 @@ DECLARE_TIMEOUT_MINUTES = 0
 answer or the KP's 「宣言を締め切る」; with N > 0 they close by themselves N minutes after the
 round opened."""
 
-SHEET_DEFAULTS = {"sheet_carry": True, "growth_cap": 99, "growth_critical": False, "growth_96": False}
+SHEET_DEFAULTS = {"sheet_carry": True, "growth_cap": 99, "growth_critical": False, "growth_96": False,
+                  "voice_name": "PC"}
 """The sheet side's settings: the carry of a battle's result (bot.sheets.carry) and the
 growth roll's cap and house variants (rules.coc6.growth.GrowthRules)."""
 

@@ -369,6 +369,7 @@ class CharacterBook:
         if await self.store.get_character(scope, new) is not None:
             raise InvalidInput(f"「{new}」という名前のキャラクターはすでに登録されています。別の名前にしてください。")
         await self.store.put_character(scope, user, new, {**record.data, "name": new}, drop=(scope, record.name))
+        await self.store.voice.renamed(scope, record.name, new)  # its portraits and voice follow it (issue 31)
         return [private(user, f"「{record.name}」の名前を「{new}」に変えました。")]
 
     async def export(self, scope: str, user: str, options: dict) -> list[Reply]:
@@ -399,6 +400,7 @@ class CharacterBook:
         name = opt.text(options, "name") or ""
         await self._owned(scope, user, name)
         await self.store.delete_character(scope, name)
+        await self.store.voice.deleted(scope, name)
         return [private(user, f"キャラクター「{name}」を削除しました。")]
 
 

@@ -114,18 +114,20 @@ class SessionNotes:
             self._characters[key] = found
         return found
 
-    async def roll_recorder(self, req: Request, units: Callable[[], Awaitable[dict[str, str | None]]]
-                            ) -> RecordRoll | None:
+    async def roll_recorder(self, req: Request, units: Callable[[], Awaitable[dict[str, str | None]]],
+                            character: str | None = None) -> RecordRoll | None:
         """How a roll of ``req`` is kept: None when its channel has no open session (no
         query); else ``record(result, line, typed)``, which writes the roll durably (await it
-        before the roll is shown). ``units()``: the channel's battle units ``{unit: owner}``."""
+        before the roll is shown). ``units()``: the channel's battle units ``{unit: owner}``;
+        ``character``: the character it is rolled as (a line spoken as one), else found by
+        :meth:`character_of`."""
         session = await self.open_in(req.channel)
         if session is None:
             return None
 
         async def record(result: DiceResult, line: str, typed: str) -> None:
-            character = await self.character_of(session, req, units)
-            await self.store.sessions.record(self.note(session, req, "roll", character, line,
+            made_for = character if character is not None else await self.character_of(session, req, units)
+            await self.store.sessions.record(self.note(session, req, "roll", made_for, line,
                                                        roll_payload(result, typed), secret=result.secret))
         return record
 

@@ -21,6 +21,7 @@ from bot.store.keeper import KeeperTables, add_deadlines
 from bot.store.migrate import upgrade
 from bot.store.secret_rolls import SecretRollTables
 from bot.store.sessions import SessionTables, add_record
+from bot.store.voice import VoiceTables
 from bot.store import json_codec
 from bot.store.reads import Reads
 from bot.store.writer import Statement, Tx, Writer
@@ -139,8 +140,9 @@ class Store:
     Battles, events, idempotency keys and characters are here; the keeper-side tables (KP
     roles, settings, refusals, messages, deadlines) are ``store.keeper``
     (:class:`bot.store.keeper.KeeperTables`), the kept secret rolls
-    ``store.secret_rolls`` (:class:`bot.store.secret_rolls.SecretRollTables`) and the sessions
-    ``store.sessions`` (:class:`bot.store.sessions.SessionTables`)."""
+    ``store.secret_rolls`` (:class:`bot.store.secret_rolls.SecretRollTables`), the sessions
+    ``store.sessions`` (:class:`bot.store.sessions.SessionTables`) and the character voices
+    ``store.voice`` (:class:`bot.store.voice.VoiceTables`)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -153,6 +155,7 @@ class Store:
         self.keeper = KeeperTables(self._session, self.reads)
         self.secret_rolls = SecretRollTables(self._session)
         self.sessions = SessionTables(self._session, self.reads, self.writer)
+        self.voice = VoiceTables(self._session, self.reads)
 
     async def migrate(self) -> None:
         """Apply the Alembic migrations (idempotent)."""
