@@ -13,6 +13,9 @@ MAX_IMAGE_BYTES = 8_000_000
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
 
+PICTURES = frozenset({"char portrait"})
+"""The commands whose attached file is a picture (passed as bytes), not a sheet's text."""
+
 ENCODINGS = ("utf-8-sig", "cp932")
 """Tried in order: UTF-8 (with or without BOM), then Shift_JIS as Japanese Windows saves it."""
 
@@ -44,10 +47,10 @@ def sheet_text(raw: bytes, name: str) -> str:
     raise InvalidInput(f"ファイル「{name}」は空です。")
 
 
-def is_image(name: str, content_type: str | None = None) -> bool:
-    """Whether the file ``name`` (of MIME ``content_type``, when known) is a picture: the
-    transports pass its bytes as ``image`` (and its name as ``image_name``), not its text."""
-    return (content_type or "").startswith("image/") or name.lower().endswith(IMAGE_SUFFIXES)
+def is_picture(command: str) -> bool:
+    """Whether the file attached to ``command`` (English path) is a picture: the transports
+    pass its bytes as ``image`` (and its name as ``image_name``), not its text."""
+    return command in PICTURES
 
 
 def too_big_image(name: str, size: int) -> str:

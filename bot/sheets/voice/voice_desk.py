@@ -128,9 +128,7 @@ class VoiceDesk:
                              self.portraits.address(portrait) if portrait else None,
                              portrait.image if portrait else None, face)
         await self._keep_said(req, voice)
-        said = dataclasses.replace(req, options={**req.options, "text": speech})
-        unit = character if await self._npc_unit(req, character) else None
-        declared = await declare(said, unit) if in_battle else None
+        declared = await self._declared(req, character, speech, spans, declare) if in_battle else None
         notes: list[str] = []
         if declared is not None:
             after += declared
@@ -144,6 +142,17 @@ class VoiceDesk:
         post = dataclasses.replace(voice, notes=tuple(kept))
         spilled_replies = [public(f"【{character}】\n{note}") for note in spilled]
         return [post.reply(), *spilled_replies, *after] if post.content() else [*spilled_replies, *after]
+
+    async def _declared(self, req: Request, character: str, speech: str, spans: list, declare: Declare
+                        ) -> list[Reply] | None:
+        """The replies of a spoken line read as a battle declaration, or None: the whole line
+        as plain chat reads it, else its one palette roll (「CCB<=28 【回避】 よけて！」: the
+        roll is the declaration, the rest is speech)."""
+        unit = character if await self._npc_unit(req, character) else None
+        declared = await declare(dataclasses.replace(req, options={**req.options, "text": speech}), unit)
+        if declared is None and len(spans) == 1 and spans[0].label and spans[0].typed != speech.strip():
+            declared = await declare(dataclasses.replace(req, options={**req.options, "text": spans[0].typed}), unit)
+        return declared
 
     async def _sheet(self, scope: str, name: str):
         record = await self.store.get_character(scope, name)

@@ -195,7 +195,7 @@ def _typed(cmd: Cmd, options: dict) -> dict:
                 raise ParseError(refusal)
         elif option.type in ("user", "role"):
             typed[key] = value.removeprefix("@").removeprefix("＠").strip()
-        elif option.type == "attachment" and attachments.is_image(value):  # a portrait (issue 31)
+        elif option.type == "attachment" and attachments.is_picture(cmd.path):  # a portrait (issue 31)
             typed.pop(key)
             typed["image"], typed["image_name"] = read_image(value), Path(value).name
         elif option.type == "attachment":
