@@ -32,7 +32,8 @@ DISCORD_TASKS = ("CommandTree", "discord-ui", "discord.py:")
 class Call:
     """One captured HTTP request: ``method``, ``path`` (ids filled in, no query), JSON
     ``payload``, attached ``files`` (name → bytes) and the fake Discord's ``status`` and
-    ``response``, and when it was made (``at``, ``time.monotonic()``). ``deferred_ephemeral``: for an edit of a deferred response, whether the
+    ``response``, and when it was made (``at``, the fake's ``clock``: ``time.monotonic()``
+    unless a test turns a virtual one). ``deferred_ephemeral``: for an edit of a deferred response, whether the
     deferral was ephemeral (an edit carries no flags of its own); ``params``: its query
     (a webhook's ``wait``, ``thread_id``)."""
 
@@ -338,7 +339,7 @@ class FakeDiscord:
             raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
         path = urlsplit(url).path.removeprefix("/api/v10")
         payload, files = _form(data)
-        call = Call(method, path, payload, files, params={k: str(v) for k, v in (params or {}).items()})
+        call = Call(method, path, payload, files, params={k: str(v) for k, v in (params or {}).items()}, at=self.clock())
         if path.endswith("/messages/@original"):
             call.deferred_ephemeral = self.deferred.get(path.split("/")[3])
         self.calls.append(call)

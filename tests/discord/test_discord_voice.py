@@ -249,3 +249,199 @@ async def test_a_429_with_retry_after_is_waited_out_and_the_line_posted(make_bot
     calls = await harness.dispatch("MESSAGE_CREATE", gateway.message_create("alice", "待ってから"))
     assert [(c.status, c.payload["content"]) for c in executes(calls)] == [(429, "待ってから"), (200, "待ってから")]
     assert calls[0].response["retry_after"] == 0.05
+
+
+async def speak(harness, who: str, text: str, **extra) -> tuple[dict, list]:
+    """``who`` writes ``text`` (with the message fields ``extra``): the MESSAGE_CREATE and its calls."""
+    data = {**gateway.message_create(who, text), **extra}
+    return data, await harness.dispatch("MESSAGE_CREATE", data)
+
+
+async def test_mentions_ping_only_whom_the_players_own_message_pinged(make_bot):
+    harness = await make_bot()
+    await alice_speaks(harness)
+    _, calls = await speak(harness, "alice", f"<@{BOB}> 見て！ @everyone", mentions=[gateway.user("bob")],
+                           mention_everyone=False)
+    post, = executes(calls)
+    assert post.payload["allowed_mentions"] == {"parse": [], "users": [int(BOB)], "roles": []}  # no @everyone
+
+
+async def test_the_bot_ignores_webhook_posts_its_own_and_other_bots(make_bot, fake):
+    harness = await make_bot([23])
+    await alice_speaks(harness)
+    _, calls = await speak(harness, "alice", "CCB<=70 【目星】")
+    own = executes(calls)[0].response
+    assert own["webhook_id"] and await harness.dispatch("MESSAGE_CREATE", {**own, "guild_id": gateway.GUILD_ID}) == []
+    assert await harness.dispatch("MESSAGE_CREATE", gateway.webhook_message("CCB<=70 【目星】")) == []
+
+
+async def test_a_reply_to_a_post_is_rebuilt_as_a_quote(make_bot):
+    harness = await make_bot()
+    await alice_speaks(harness)
+    await harness.slash("bob", "char new", name="ボブ", str=12, con=13, pow=11, dex=14, app=10, siz=13, int=13, edu=15)
+    await harness.slash("bob", "char voice", name="ボブ")
+    _, calls = await speak(harness, "alice", "地下室の鍵はどこ？ 探してみないと分からないわね、とりあえず書斎から見ていきましょうか")
+    asked = executes(calls)[0].response
+    reply = gateway.reply_create("bob", "書斎なら任せて", {**asked, "guild_id": gateway.GUILD_ID})
+    post, = executes(await harness.dispatch("MESSAGE_CREATE", reply))
+    link = f"https://discord.com/channels/{gateway.GUILD_ID}/{CHANNEL}/{asked['id']}"
+    assert post.payload["content"] == (f"> **アリス**: 地下室の鍵はどこ？ 探してみないと分からないわね、とりあえず書斎から見ていきましょうか"
+                                       f" （{link}）\n書斎なら任せて")
+
+
+async def test_a_prefix_speaks_as_the_character_once_and_asides_stay_the_players(make_bot):
+    harness = await make_bot()
+    await harness.slash("alice", "char new", name="アリス", str=12, con=13, pow=11, dex=14, app=10, siz=13, int=13, edu=15)
+    told = await harness.slash("alice", "char voice", prefix="ア:")
+    assert told[0].content == "🎭 「ア:」で始めた行はアリスとして投稿します（その行だけ。例: ア: こんにちは）。"
+    _, once = await speak(harness, "alice", "ア：全角のコロンでも")
+    assert [p.payload["content"] for p in executes(once)] == ["全角のコロンでも"]
+    assert (await speak(harness, "alice", "プレフィックスなし"))[1] == []
+    await harness.slash("alice", "char voice", name="アリス")
+    for aside in ("(ちょっと離席します)", "（了解です）", "// メモ"):
+        assert (await speak(harness, "alice", aside))[1] == [], aside
+
+
+async def test_the_kp_speaks_as_an_npc_with_its_sheets_portrait_or_by_name_alone(make_bot, fake):
+    harness = await make_bot()
+    await harness.slash("kp", "char new", name="黒衣の男", str=12, con=13, pow=11, dex=14, app=10, siz=13, int=13, edu=15)
+    await harness.slash("kp", "char portrait", name="黒衣の男", url="https://example.jp/man.png")
+    await harness.slash("kp", "kp voice", npc="黒衣の男")
+    _, calls = await speak(harness, "kp", "……ようこそ")
+    assert [(p.payload["username"], p.payload.get("avatar_url")) for p in executes(calls)] == [
+        ("黒衣の男", "https://example.jp/man.png")]
+    await harness.slash("kp", "kp voice", npc="店主")
+    _, calls = await speak(harness, "kp", "いらっしゃい")
+    assert [(p.payload["username"], p.payload.get("avatar_url")) for p in executes(calls)] == [("店主", None)]
+    await harness.slash("alice", "char new", name="アリス", str=12, con=13, pow=11, dex=14, app=10, siz=13, int=13, edu=15)
+    refused = await harness.slash("kp", "kp voice", npc="アリス")
+    assert refused[0].content == "「アリス」は他のユーザーのキャラクターです。KPが話せるのは自分のNPCか、シートのない名前です。"
+
+
+async def test_a_spoken_san_check_acts_and_the_bot_answers_under_the_post(make_bot):
+    harness = await make_bot([12, 3])
+    await alice_speaks(harness)
+    _, calls = await speak(harness, "alice", "SANチェック 1/1D6")
+    post, = executes(calls)
+    answer = next(c for c in calls if c.path == f"/channels/{CHANNEL}/messages")
+    assert post.payload["content"] == "SANチェック 1/1D6"
+    assert answer.content.startswith("🎲 アリス SANチェック（1/1D6）：(1D100<=55) ＞ 12 ＞ 成功\n成功：1 の減少 → SAN 55 → 54")
+    assert answer.payload["message_reference"]["message_id"] == int(post.response["id"])
+
+
+async def test_the_owner_edits_a_post_through_the_menu_and_its_roll_stays(make_bot, fake):
+    harness = await make_bot([23])
+    await harness.slash("kp", "session start")
+    await alice_speaks(harness)
+    _, calls = await speak(harness, "alice", "CCB<=70 【目星】 何かないかな")
+    post = executes(calls)[0].response
+    target = {**post, "guild_id": gateway.GUILD_ID}
+    refused = await harness.dispatch("INTERACTION_CREATE", gateway.message_menu("bob", "Edit spoken line", target))
+    assert [(c.ephemeral, c.content) for c in refused] == [
+        (True, "編集・削除できるのは、自分がキャラクターとして投稿した発言だけです。")]
+    opened = await harness.dispatch("INTERACTION_CREATE", gateway.message_menu("alice", "Edit spoken line", target))
+    form = opened[0].payload["data"]
+    assert opened[0].payload["type"] == 9 and form["title"] == "発言を編集"
+    field = form["components"][0]["component"] if form["components"][0]["type"] == 18 else form["components"][0]["components"][0]
+    assert field["value"] == "CCB<=70 【目星】 何かないかな"
+    done = await harness.dispatch("INTERACTION_CREATE", gateway.modal_submit("alice", form["custom_id"],
+                                                                              {field["custom_id"]: "鍵はないかな"}))
+    edit = next(c for c in done if c.method == "PATCH" and c.path.endswith(f"/messages/{post['id']}") and "token-" in c.path)
+    assert edit.payload["content"] == "鍵はないかな\n🎲　【目星】 (1D100<=70) ＞ 23 ＞ 成功\n📈 アリス〈目星〉に成長の印"
+    assert done[-1].content == "発言を編集しました。" and done[-1].ephemeral
+    log = await harness.slash("kp", "session log")
+    text = next(c.files for c in log if any(name.endswith(".txt") for name in c.files))
+    assert "アリス: 鍵はないかな" in next(iter(text.values())).decode()
+
+
+async def test_the_owner_deletes_a_post_through_the_menu_and_it_leaves_the_log(make_bot, fake):
+    harness = await make_bot()
+    await harness.slash("kp", "session start")
+    await alice_speaks(harness)
+    _, calls = await speak(harness, "alice", "いまの無し")
+    await speak(harness, "alice", "こっちが本当")
+    post = {**executes(calls)[0].response, "guild_id": gateway.GUILD_ID}
+    done = await harness.dispatch("INTERACTION_CREATE", gateway.message_menu("alice", "Delete spoken line", post))
+    removed = [c for c in done if c.method == "DELETE" and c.path.startswith("/webhooks/") and "token-" in c.path]
+    assert [c.path.rsplit("/", 1)[1] for c in removed] == [post["id"]] and done[-1].content == "発言を削除しました。"
+    log = await harness.slash("kp", "session log")
+    text = next(iter(next(c.files for c in log if any(n.endswith(".txt") for n in c.files)).values())).decode()
+    assert "こっちが本当" in text and "いまの無し" not in text
+
+
+class VirtualClock:
+    """Seconds that pass only when the test says so: ``sleep`` waits until the test has
+    moved the clock past its end (:meth:`advance`)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.sleeping: dict[asyncio.Task, tuple[float, asyncio.Future]] = {}
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        wake = asyncio.get_running_loop().create_future()
+        self.sleeping[asyncio.current_task()] = (self.now + seconds, wake)
+        await wake
+
+    def advance(self, to: float) -> None:
+        """Move to ``to``, waking every sleeper whose time has come."""
+        self.now = max(self.now, to)
+        for task, (until, wake) in list(self.sleeping.items()):
+            if until <= self.now:
+                del self.sleeping[task]
+                wake.set_result(None)
+
+
+async def settle(poster, clock: VirtualClock) -> None:
+    """Let the posting queues run until each is done or asleep on the virtual clock."""
+    for _ in range(5000):
+        workers = [t for t in poster._workers.values() if not t.done()]
+        if all(t in clock.sleeping for t in workers):
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("the posting queue did not settle")
+
+
+async def test_four_players_and_a_kp_at_sixty_lines_a_minute_get_no_429_and_every_line_in_order(make_bot, fake):
+    harness = await make_bot()
+    players = ("alice", "bob", "carol", "dave")
+    for who in players:
+        await harness.slash(who, "char new", name=f"{who}の探索者", str=12, con=13, pow=11, dex=14, app=10, siz=13,
+                            int=13, edu=15)
+        await harness.slash(who, "char voice", name=f"{who}の探索者")
+    await harness.slash("kp", "kp voice", npc="語り手")
+    clock = VirtualClock()
+    fake.clock = clock
+    poster = harness.bot.voice_poster
+    poster.pace.clock, poster.pace.sleep = clock, clock.sleep
+    speakers = [*players, "kp"]
+
+    def seen() -> int:
+        return sum(len(q) for q in poster._queues.values()) + len(executes(fake.calls))
+    for n in range(60):  # one line a second: 60 a minute, five speakers in turn
+        clock.advance(1000.0 + n)
+        await settle(poster, clock)
+        before = seen()
+        harness.bot._connection.parsers["MESSAGE_CREATE"](gateway.message_create(speakers[n % 5], f"{n:02d}番目の発言"))
+        for _ in range(5000):  # it reaches its channel's queue (or is posted) before the next line is typed
+            await asyncio.sleep(0.001)
+            if seen() > before:
+                break
+    while len(executes(fake.calls)) < 60 and clock.now < 1300.0:
+        clock.advance(clock.now + 0.5)
+        await settle(poster, clock)
+    await harness.dispatch_all("MESSAGE_CREATE", gateway.webhook_message("（静かになった）"))  # the last tasks end
+    posts = executes(fake.calls)
+    assert [c.status for c in posts] == [200] * 60  # no 429
+    assert [p.payload["content"] for p in posts] == [f"{n:02d}番目の発言" for n in range(60)]
+    assert [p.payload["username"] for p in posts[:5]] == ["aliceの探索者", "bobの探索者", "carolの探索者", "daveの探索者",
+                                                          "語り手"]
+    deleted = [c for c in fake.calls if c.method == "DELETE" and c.path.startswith(f"/channels/{CHANNEL}/messages/")]
+    assert len(deleted) == 60
+    times = [c.at for c in posts]
+    assert all(later - earlier >= 2.0 for earlier, later in zip(times, times[5:]))  # 5 per 2 s per webhook
+    assert all(later - earlier >= 60.0 for earlier, later in zip(times, times[30:]))  # 30 per minute per channel
+    assert all(1000.0 + n <= t <= 1001.0 + n for n, t in enumerate(times[:30]))  # the first half-minute goes out as typed
+    assert times[-1] - 1000.0 < 92  # the rest waits its turn: the backlog of a 60-line minute clears half a minute later
