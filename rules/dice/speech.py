@@ -7,10 +7,15 @@ label; nothing is rolled here. A command is a whole word (between spaces, ASCII 
 ideographic space) that either edition reads as a dice command (``rules.dice.editions``),
 with a repetition (``x3 CCB<=50``) taking the word after it; a word in brackets right after
 it (``【目星】``, ``〈聞き耳〉``, ``《図書館》``, ``[幸運]``) is its label.
+
+Japanese is written without spaces, so a word is also cut where the script changes: in
+「店の奥が気になるな。SCCB<=60【聞き耳】」 the command is ``SCCB<=60`` (a word of the letters,
+digits and signs a command is written in, full-width ones too) and its label ``【聞き耳】``.
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,9 +25,11 @@ from rules.dice.normalize import normalize_command
 PLACEHOLDER = re.compile(r"[{｛]\s*([^{}｛｝\s]{1,24})\s*[}｝]")
 """A sheet value written in braces, half- or full-width: ``{目星}``, ``｛SAN｝``."""
 
-_WORD = re.compile(r"\S+")
+_COMMAND_SIGNS = frozenset("≦≤≧≥≠×÷−–—")
+"""Signs a command may be typed with besides ASCII and full-width forms (normalize_command)."""
 _REPEAT = re.compile(r"S?(?:REPEAT|REP|X)\d+", re.IGNORECASE)
-_LABEL = re.compile(r"[【〈<《\[「『(（].+[】〉>》\]」』)）]")
+_LABEL = re.compile(r"【[^】\n]{1,30}】|〈[^〉\n]{1,30}〉|《[^》\n]{1,30}》|\[[^\]\n]{1,30}\]|「[^」\n]{1,30}」"
+                    r"|『[^』\n]{1,30}』")
 _SECRET = re.compile(r"S(?=[A-Z0-9(])", re.IGNORECASE)
 
 
@@ -62,7 +69,8 @@ def fill(text: str, value: Callable[[str], int | None]) -> tuple[str, list[str]]
 
 def rolls_in(text: str) -> list[Spoken]:
     """Every dice command of ``text`` in order (see the module text); [] for plain speech."""
-    words = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(text)]
+    words = _words(text)
+    lead = len(text) - len(text.lstrip())
     found: list[Spoken] = []
     i = 0
     while i < len(words):
@@ -71,16 +79,48 @@ def rolls_in(text: str) -> list[Spoken]:
         command = word
         if _REPEAT.fullmatch(normalize_command(word)) and i + 1 < len(words):
             command, end, used = f"{word} {words[i + 1][2]}", words[i + 1][1], 2
-        if not _commandish(command, first=i == 0) or not is_dice(command):
+        if not _commandish(command, first=start == lead) or not is_dice(command):
             i += 1
             continue
-        label = ""
-        if i + used < len(words) and _LABEL.fullmatch(words[i + used][2]):
-            label, end = words[i + used][2], words[i + used][1]
-            used += 1
+        label = _LABEL.match(text, _skip_spaces(text, end))
+        if label is not None:
+            end = label.end()
+            while i + used < len(words) and words[i + used][0] < end:
+                used += 1
+        label = label.group() if label else ""
         found.append(Spoken(start, end, command, label, bool(_SECRET.match(normalize_command(command)))))
         i += used
     return found
+
+
+def _is_command_char(ch: str) -> bool:
+    """Whether ``ch`` can be part of a command: a printable ASCII character (full-width
+    forms folded) or one of :data:`_COMMAND_SIGNS`."""
+    if ch in _COMMAND_SIGNS:
+        return True
+    folded = unicodedata.normalize("NFKC", ch)
+    return len(folded) == 1 and "!" <= folded <= "~"
+
+
+def _words(text: str) -> list[tuple[int, int, str]]:
+    """``(start, end, word)`` of each run of command characters of ``text``, and of each
+    other run between spaces (see the module text)."""
+    words: list[tuple[int, int, str]] = []
+    start = None
+    kind = None
+    for i, ch in enumerate(text + " "):
+        here = None if ch.isspace() else _is_command_char(ch)
+        if here != kind:
+            if kind is not None:
+                words.append((start, i, text[start:i]))
+            start, kind = i, here
+    return words
+
+
+def _skip_spaces(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \u3000":
+        at += 1
+    return at
 
 
 def _commandish(word: str, first: bool) -> bool:
