@@ -22,7 +22,7 @@ def voice_desk(store: Store, characters: CharacterBook, notes: SessionNotes, loo
                portrait_url: str | None = None) -> VoiceDesk:
     """The desk of the character voices, its parts made over the service's (``portrait_url``:
     the bot's public address its kept portraits are served under, or None)."""
-    portraits = PortraitBook(store, clock, portrait_url)
-    characters.exchange.portraits = portraits
-    return VoiceDesk(store, characters, notes, lookup, portraits, VoiceBook(store), SpokenRolls(dice, growth, notes),
+    portraits, voices = PortraitBook(store, clock, portrait_url), VoiceBook(store)
+    characters.exchange.portraits, characters.voices = portraits, voices
+    return VoiceDesk(store, characters, notes, lookup, portraits, voices, SpokenRolls(dice, growth, notes),
                      dispatch, once, dice.first_delivery, clock)

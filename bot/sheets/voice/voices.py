@@ -95,27 +95,25 @@ class VoiceBook:
         return bool(await self.modes(channel))
 
     async def command(self, req: Request, owned: Owned) -> list[Reply]:
-        """``/char voice [name:] [on:] [prefix:]``: speak as one's character here (``on``,
-        the default unless only a prefix is given), stop (``on:false``), set the character's
-        prefix (``なし`` removes it); with nothing, say what is set."""
-        prefix, on = opt.text(req.options, "prefix"), req.options.get("on")
-        if on is not None:
-            on = opt.boolean(req.options, "on")
-        if prefix is None and on is None and opt.text(req.options, "name") is None:
-            return [private(req.user, await self.status(req))]
-        if on is False and prefix is None:
+        """``/char voice [name:] [on:] [prefix:]``: speak as one's character here (the
+        default: ``/char voice`` alone speaks as one's only character), stop (``on:false``),
+        set the character's prefix (``なし`` removes it; a prefix alone leaves the mode as it
+        is). The answer ends with what is set."""
+        prefix, name = opt.text(req.options, "prefix"), opt.text(req.options, "name")
+        on = opt.boolean(req.options, "on") if req.options.get("on") is not None else (prefix is None or name is not None)
+        if not on and prefix is None:
             return [private(req.user, await self._off(req))]
-        name = await owned(req, opt.text(req.options, "name"))
+        name = await owned(req, name)
         lines = []
         if prefix is not None:
             lines.append(await self._prefix(req, name, prefix))
-        if on is True or (on is None and prefix is None):
+        if on:
             await self._on(req, Mode(req.user, req.scope, name, False))
             lines.append(f"🎭 このチャンネルでは、あなたの発言を{name}として投稿します。"
                          "「(」「（」「//」で始めた行は本人の発言のままです。やめるときは /char voice on:false。")
-        elif on is False:
+        elif req.options.get("on") is not None:
             lines.append(await self._off(req))
-        return [private(req.user, "\n".join(lines))]
+        return [private(req.user, "\n".join([*lines, *([] if prefix is not None else [await self.status(req)])]))]
 
     async def keeper_command(self, req: Request, sheet_owner: Callable[[str, str], Awaitable[str | None]]) -> list[Reply]:
         """``/kp voice npc: [on:]``: the KP speaks as the NPC ``npc`` here: its sheet when the
@@ -137,14 +135,26 @@ class VoiceBook:
                                   "「(」「（」「//」で始めた行はKP本人の発言です。やめるときは /kp voice on:false。")]
 
     async def status(self, req: Request) -> str:
-        """What ``/char voice`` alone says: the speaker's mode here and their prefixes."""
-        mode = (await self.modes(req.channel)).get(req.user)
-        lines = [f"🎭 このチャンネルでの発言: {mode.character}として" if mode else
-                 "🎭 このチャンネルでは本人として発言しています（/char voice name:キャラ名 で切り替え）。"]
+        """What is set for the speaker: their prefixes (the answer's last lines)."""
         mine = [p for p in await self.prefixes(req.scope) if p.owner == req.user]
-        lines += [f"・「{p.prefix}」で始めた行は{p.character}の発言" for p in mine] or \
-                 ["・接頭辞はありません（/char voice prefix:アリス: で、その行だけキャラクターとして話せます）。"]
+        lines = [f"・「{p.prefix}」で始めた行は{p.character}の発言" for p in mine] or \
+                ["・接頭辞: なし（/char voice prefix:ア: で、その行だけキャラクターとして話せます）"]
         return "\n".join(lines)
+
+    async def renamed(self, scope: str, old: str, new: str) -> None:
+        """A sheet was renamed: its portraits, prefix and modes follow it (read again here)."""
+        await self.store.voice.renamed(scope, old, new)
+        self._forget(scope)
+
+    async def deleted(self, scope: str, name: str) -> None:
+        """A sheet was deleted: its portraits, prefix and modes go with it."""
+        await self.store.voice.deleted(scope, name)
+        self._forget(scope)
+
+    def _forget(self, scope: str) -> None:
+        """Read the server's prefixes and every channel's modes again at their next line."""
+        self._prefixes.pop(scope, None)
+        self._modes.clear()
 
     async def _on(self, req: Request, mode: Mode) -> None:
         await self.store.voice.put_mode(req.channel, mode)
