@@ -55,23 +55,22 @@ class VoiceBook:
 
     async def modes(self, channel: str) -> dict[str, Mode]:
         """``{user: mode}`` of ``channel`` (kept)."""
-        kept = self._modes.get(channel)
-        if kept is None or self.clock() - kept[0] > REFRESH_SECONDS:
-            if len(self._modes) >= MAX_KEPT:
-                self._modes.clear()
-            kept = (self.clock(), await self.store.voice.modes(channel))
-            self._modes[channel] = kept
-        return kept[1]
+        return await self._kept(self._modes, channel, self.store.voice.modes)
 
     async def prefixes(self, scope: str) -> list[Prefix]:
         """The proxy prefixes of ``scope`` (kept)."""
-        kept = self._prefixes.get(scope)
-        if kept is None or self.clock() - kept[0] > REFRESH_SECONDS:
-            if len(self._prefixes) >= MAX_KEPT:
-                self._prefixes.clear()
-            kept = (self.clock(), await self.store.voice.prefixes(scope))
-            self._prefixes[scope] = kept
-        return kept[1]
+        return await self._kept(self._prefixes, scope, self.store.voice.prefixes)
+
+    async def _kept(self, kept: dict, key: str, read: Callable[[str], Awaitable]):
+        """``kept[key]``'s value, read with ``read(key)`` when missing or older than
+        :data:`REFRESH_SECONDS`."""
+        found = kept.get(key)
+        if found is None or self.clock() - found[0] > REFRESH_SECONDS:
+            if len(kept) >= MAX_KEPT:
+                kept.clear()
+            found = (self.clock(), await read(key))
+            kept[key] = found
+        return found[1]
 
     async def speaking(self, req: Request) -> Speaking | None:
         """How ``req``'s chat line speaks: as the character of one of the speaker's prefixes it
