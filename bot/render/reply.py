@@ -37,7 +37,7 @@ class Reply:
         channel: post this public message in that channel id rather than where the request
             came from (a secret roll published from a direct message); None = here.
         voice: a line spoken as a character (issue 31, bot.render.voice.Voice as a dict):
-            a transport that can re-posts it under the character's name and portrait in
+            a transport that can re-post it under the character's name and portrait in
             place of the speaker's message; ``text`` is how it reads elsewhere.
     """
 

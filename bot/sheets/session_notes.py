@@ -18,7 +18,10 @@ character it was made for (:meth:`SessionNotes.character_of`) and its numbers in
 - ``step``: ``{"battle": battle id, "step": step number}`` (its events are the battle's);
 - ``publish``: ``{}``, a secret roll its roller showed the channel later ([結果を公開]; the
   roll itself was counted, or not, as a secret one);
-- ``note``: ``{}``, what the channel was shown of a 7th investigator's check (not counted).
+- ``note``: ``{}``, what the channel was shown of a 7th investigator's check (not counted);
+- ``say``: ``{"said": the player's message id, "face", "image": a kept picture's sha, "url"}``,
+  a line spoken as the character (issue 31; its text is the line as posted);
+- ``ooc``: ``{}``, a player's out-of-character aside in a channel where characters speak.
 """
 from __future__ import annotations
 

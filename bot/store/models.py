@@ -185,8 +185,8 @@ class SessionRow(Base):
 
 
 class SessionRecordRow(Base):
-    """One thing that happened in a session, in order (``id``): a roll, a check, a SAN check
-    or a battle step (``kind``), by ``user`` as ``speaker`` for ``character``; ``secret`` rolls
+    """One thing that happened in a session, in order (``id``): a roll, a check, a SAN check,
+    a battle step, a line spoken as a character or an aside (``kind``), by ``user`` as ``speaker`` for ``character``; ``secret`` rolls
     are the KP's copy only; ``payload`` holds its numbers (bot.sheets.session_notes)."""
 
     __tablename__ = "session_records"

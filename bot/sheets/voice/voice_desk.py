@@ -179,9 +179,11 @@ class VoiceDesk:
         """Keep an out-of-character line in the open session of a channel where someone
         speaks as a character."""
         line = opt.text(req.options, "text") or ""
-        if not is_ooc(line) or await self.notes.open_in(req.channel) is None or not await self.voices.in_use(req.channel):
+        if not is_ooc(line):
             return
         session = await self.notes.open_in(req.channel)
+        if session is None or not await self.voices.in_use(req.channel):
+            return
         await self.store.sessions.record(self.notes.note(session, req, "ooc", "", line, {}))
 
     # --- the posts a transport made -------------------------------------------------------------

@@ -93,7 +93,11 @@ class CocBot(commands.AutoShardedBot):
         self.service = Service(self.store, self.dice, reminder_minutes=self.reminder_minutes,
                                autoskip_minutes=self.autoskip_minutes, portrait_url=self.portraits[0])
         if self.portraits[2]:
-            self.portrait_server = await serve_portraits(self.service.voice.image, *self.portraits[1:])
+            try:
+                self.portrait_server = await serve_portraits(self.service.voice.image, *self.portraits[1:])
+            except OSError as exc:  # the bot still runs: the webhooks wear the portraits instead
+                log.error("立ち絵の配信を %s:%s で始められませんでした（%s）。PORTRAIT_PORT を確かめてください。",
+                          self.portraits[1], self.portraits[2], exc)
         self.add_dynamic_items(BattleButton)
         for name in EXTENSIONS:
             await self.load_extension(name)
