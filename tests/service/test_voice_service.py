@@ -119,3 +119,22 @@ async def test_only_the_channels_kp_voices_an_npc(table):
     refused = await table.say(ALICE, "kp voice", npc="店主")
     assert [r.text for r in refused] == ["この操作はKPだけが行えます（権限: KP）。"]
     assert "NPC「店主」として投稿します" in text(await table.say(KP, "kp voice", npc="店主"))
+
+
+async def test_an_npc_voiced_before_its_sheet_was_made_speaks_with_the_sheet_once_it_is(table):
+    await table.say(KP, "kp voice", npc="ゾンビ")
+    assert spoken(await table.say(KP, "chat", text="ウウ……")).avatar_url is None
+    await table.say(KP, "char new", name="ゾンビ", str=16, con=16, pow=1, dex=8, app=1, siz=14, int=1, edu=1)
+    await table.say(KP, "char portrait", name="ゾンビ", url="https://example.jp/zombie.png")
+    assert spoken(await table.say(KP, "chat", text="ガアア")).avatar_url == "https://example.jp/zombie.png"
+
+
+async def test_an_expression_the_character_lacks_stays_in_the_line_and_the_speaker_is_told(table):
+    await alice(table)
+    await table.say(ALICE, "char portrait", face="笑顔", url="https://example.jp/smile.png")
+    await table.say(ALICE, "char voice")
+    replies = await table.say(ALICE, "chat", text="えーん @泣き顔")
+    assert spoken(replies).speech == "えーん @泣き顔"
+    assert [r.text for r in replies if r.ephemeral] == [
+        "「@泣き顔」という表情はアリスにないので、そのまま発言しました（あるもの: 笑顔。"
+        "/char portrait face:泣き顔 file:（画像）で追加できます）。"]

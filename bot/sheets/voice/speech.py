@@ -32,6 +32,13 @@ def is_ooc(line: str) -> bool:
     return line.lstrip().startswith(OOC_MARKS)
 
 
+def asked_face(line: str) -> str | None:
+    """The expression ``line`` ends with (``@笑顔`` → ``笑顔``), whether the character has
+    it or not; None when it ends with none."""
+    match = _FACE.search(line)
+    return match["face"] if match else None
+
+
 def face_of(line: str, faces: set[str]) -> tuple[str, str]:
     """``(line without the expression, expression)`` when ``line`` ends with ``@name`` of one
     of ``faces`` (the character's variants); else ``(line, "")``, the line as typed (an

@@ -29,7 +29,7 @@ from bot.sheets.exchange import sheet_of
 from bot.sheets.session_notes import SessionNotes
 from bot.sheets.table import BattleLookup, Dispatch, Once
 from bot.sheets.voice.portraits import PortraitBook
-from bot.sheets.voice.speech import face_of, is_ooc, shown_name
+from bot.sheets.voice.speech import asked_face, face_of, is_ooc, shown_name
 from bot.sheets.voice.spoken import SpokenRolls, sheet_value
 from bot.sheets.voice.voices import Speaking, VoiceBook
 from bot.store import Store
@@ -110,11 +110,13 @@ class VoiceDesk:
         post first; [] for a message seen before, or a line with nothing left to post."""
         if not await self.first_delivery(req):
             return []
-        character, npc = speaking.character, speaking.npc
-        sheet = None if npc else await self._sheet(req.scope, character)
+        character = speaking.character
+        sheet = await self._sheet(req.scope, character, req.user)
         faces = await self.portraits.faces(req.scope, character) if sheet is not None else set()
         speech, face = face_of(speaking.rest, faces)
         after: list[Reply] = []
+        if sheet is not None and not face and (asked := asked_face(speech)) is not None:
+            after.append(private(req.user, _no_face(character, asked, faces)))
         if "{" in speech or "｛" in speech:
             speech, unknown = fill(speech, (lambda n: sheet_value(sheet, n)) if sheet is not None else (lambda n: None))
             if unknown:
@@ -154,9 +156,11 @@ class VoiceDesk:
             declared = await declare(dataclasses.replace(req, options={**req.options, "text": spans[0].typed}), unit)
         return declared
 
-    async def _sheet(self, scope: str, name: str):
+    async def _sheet(self, scope: str, name: str, user: str):
+        """The sheet ``name`` when ``user`` owns it (a PC, the KP's NPC made after the KP began
+        to voice it), else None (a name alone)."""
         record = await self.store.get_character(scope, name)
-        return sheet_of(record.data) if record is not None else None
+        return sheet_of(record.data) if record is not None and record.owner == user else None
 
     async def _npc_unit(self, req: Request, character: str) -> bool:
         """Whether ``character`` is an NPC (the KP's) unit of the channel's battle."""
@@ -251,6 +255,13 @@ def _san_loss(speech: str, character: str) -> str | None:
     if loss is None and speech.startswith(character):
         loss = sanity_loss(speech[len(character):].lstrip(":：、 "))
     return loss
+
+
+def _no_face(character: str, asked: str, faces: set[str]) -> str:
+    """The speaker's hint when their line ends with an expression the character lacks."""
+    known = f"あるもの: {'、'.join(sorted(faces))}" if faces else "まだ表情の差分はありません"
+    return (f"「@{asked}」という表情は{character}にないので、そのまま発言しました（{known}。"
+            f"/char portrait face:{asked} file:（画像）で追加できます）。")
 
 
 def _unfilled(character: str, names: list[str], has_sheet: bool) -> str:
