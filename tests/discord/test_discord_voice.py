@@ -445,3 +445,13 @@ async def test_four_players_and_a_kp_at_sixty_lines_a_minute_get_no_429_and_ever
     assert all(later - earlier >= 60.0 for earlier, later in zip(times, times[30:]))  # 30 per minute per channel
     assert all(1000.0 + n <= t <= 1001.0 + n for n, t in enumerate(times[:30]))  # the first half-minute goes out as typed
     assert times[-1] - 1000.0 < 92  # the rest waits its turn: the backlog of a 60-line minute clears half a minute later
+
+
+async def test_a_line_with_a_file_stays_the_players_and_its_roll_is_answered_under_it(make_bot, fake):
+    harness = await make_bot([23])
+    await alice_speaks(harness)
+    picture_file = {"id": gateway.snowflake(), "filename": "map.png", "size": 10, "url": "https://cdn.discordapp.com/x.png",
+                    "proxy_url": "https://cdn.discordapp.com/x.png", "content_type": "image/png"}
+    _, calls = await speak(harness, "alice", "この地図を見て CCB<=70 【目星】", attachments=[picture_file])
+    assert executes(calls) == [] and not any(c.method == "DELETE" for c in calls)
+    assert [c.content for c in calls] == ["【アリス】\n🎲　【目星】 (1D100<=70) ＞ 23 ＞ 成功\n📈 アリス〈目星〉に成長の印"]

@@ -11,7 +11,8 @@ the original removed, and what the bot did for the line posted under it.
 - A reply to a message is rebuilt as a quote (a webhook cannot reply).
 - Without Manage Webhooks or Manage Messages, or when the channel holds its 15 webhooks, the
   line stays as the player wrote it and the bot replies under it with what it did; the
-  channel is told which permission is missing once (the KP, for the webhooks' limit).
+  channel is told which permission is missing once (the KP, for the webhooks' limit). A
+  line with a file or a sticker stays the player's too (nothing they posted is lost).
 """
 from __future__ import annotations
 
@@ -38,6 +39,9 @@ PER_CHANNEL = (30, 60.0)
 """Discord's unwritten limit on webhook posts in one channel: about 30 per minute."""
 MARGIN = (0.25, 1.0)
 """Seconds added to each window (a round trip may reach Discord later than it left)."""
+
+ATTACHED = "attached"
+"""Why a line stays the player's: it carries a file or a sticker (re-posting would lose it)."""
 
 NOTICES = {
     MANAGE_WEBHOOKS: "⚠ キャラクターとしての投稿（なりきり発言）ができません: ボットに「ウェブフックの管理」権限がありません。",
@@ -108,7 +112,11 @@ class VoicePoster:
         author = str(message.author.id)
         rest = [dataclasses.replace(r, to=r.to or author) if r.ephemeral else r for r in replies if r is not spoken]
         parent, thread = parent_of(message.channel)
+        if thread is not None and parent is None:  # a thread whose parent is not cached
+            parent = await self._parent(thread)
         missing = lacking(message.channel) if parent is not None else [NO_CHANNEL]
+        if message.attachments or message.stickers:
+            missing = [ATTACHED]  # a file or sticker must not be lost: the player's message stays
         if missing:
             await self.fall_back(message, voice, rest, missing[0])
             return
@@ -118,6 +126,14 @@ class VoicePoster:
         if worker is None or worker.done():
             self._workers[parent.id] = asyncio.create_task(self._drain(parent.id), name=f"voice-queue-{parent.id}")
         await asyncio.shield(waiting.done)
+
+    async def _parent(self, thread: discord.Thread):
+        """The parent channel of ``thread`` (fetched), or None when Discord will not say."""
+        try:
+            return await self.bot.fetch_channel(thread.parent_id)
+        except discord.HTTPException as exc:
+            log.info("parent %s of thread %s not reachable: %s", thread.parent_id, thread.id, exc)
+            return None
 
     async def _drain(self, parent_id: int) -> None:
         """Post the queued lines of one channel in order."""
