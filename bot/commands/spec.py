@@ -256,7 +256,8 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("user", "ユーザー", "新しいKP", "user", True),)),
     Cmd("kp voice", "kp なりきり", "KP: このチャンネルでNPCとして発言する（シートのない名前だけでも話せます）", (
         Opt("npc", "npc", "発言するNPCの名前", autocomplete="character"),
-        Opt("on", "オン", "false でNPCとしての発言をやめる", "bool")), private=True, home="sheets"),
+        Opt("on", "オン", "false でNPCとしての発言をやめる", "bool"),
+        Opt("prefix", "接頭辞", "この文字で始めた行だけNPCとして話す（例: 店主: 。なし で外す）")), private=True, home="sheets"),
     Cmd("session start", "セッション 開始", "KP: このチャンネルのセッションを始める（終了までのロール・判定・戦闘を記録）", home="sheets"),
     Cmd("session end", "セッション 終了", "KP: セッションを終え、キャラクターごとの出目の集計とSAN・HPの変化を出す", home="sheets"),
     Cmd("session log", "セッション ログ", "セッション全体の記録をファイル（HTML・テキスト）で出す", (

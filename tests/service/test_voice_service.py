@@ -138,3 +138,10 @@ async def test_an_expression_the_character_lacks_stays_in_the_line_and_the_speak
     assert [r.text for r in replies if r.ephemeral] == [
         "「@泣き顔」という表情はアリスにないので、そのまま発言しました（あるもの: 笑顔。"
         "/char portrait face:泣き顔 file:（画像）で追加できます）。"]
+
+
+async def test_the_kp_speaks_as_an_npc_once_by_its_prefix(table):
+    told = await table.say(KP, "kp voice", npc="店主", prefix="店:")
+    assert [r.text for r in told] == ["🎭 「店:」で始めた行は店主として投稿します（その行だけ。例: 店: こんにちは）。"]
+    assert spoken(await table.say(KP, "chat", text="KPとして一言")) is None
+    assert spoken(await table.say(KP, "chat", text="店：いらっしゃい")).character == "店主"

@@ -115,12 +115,14 @@ class VoiceBook:
         return [private(req.user, "\n".join([*lines, *([] if prefix is not None else [await self.status(req)])]))]
 
     async def keeper_command(self, req: Request, sheet_owner: Callable[[str, str], Awaitable[str | None]]) -> list[Reply]:
-        """``/kp voice npc: [on:]``: the KP speaks as the NPC ``npc`` here: its sheet when the
-        server has one of that name (the KP's own; another user's PC is refused), else the name
-        alone; ``on:false`` stops. ``sheet_owner(scope, name)`` is a sheet's owner or None."""
-        on = opt.boolean(req.options, "on") if req.options.get("on") is not None else True
+        """``/kp voice npc: [on:] [prefix:]``: the KP speaks as the NPC ``npc`` here: its sheet
+        when the server has one of that name (the KP's own; another user's PC is refused),
+        else the name alone; ``on:false`` stops; ``prefix`` sets the NPC's prefix (alone, it
+        leaves the mode as it is). ``sheet_owner(scope, name)`` is a sheet's owner or None."""
+        prefix = opt.text(req.options, "prefix")
+        on = opt.boolean(req.options, "on") if req.options.get("on") is not None else prefix is None
         npc = opt.text(req.options, "npc")
-        if not on:
+        if not on and prefix is None:
             return [private(req.user, await self._off(req))]
         if npc is None:
             raise InvalidInput("npc: に発言させるNPCの名前を指定してください（シートがなくても名前だけで話せます）。")
@@ -128,10 +130,13 @@ class VoiceBook:
         owner = await sheet_owner(req.scope, npc)
         if owner is not None and owner != req.user:
             raise InvalidInput(f"「{npc}」は他のユーザーのキャラクターです。KPが話せるのは自分のNPCか、シートのない名前です。")
-        await self._on(req, Mode(req.user, req.scope, npc, owner is None))
-        sheet = "シートの値と立ち絵を使います" if owner else "シートのない名前だけのNPCです"
-        return [private(req.user, f"🎭 このチャンネルでは、あなたの発言をNPC「{npc}」として投稿します（{sheet}）。"
-                                  "「(」「（」「//」で始めた行はKP本人の発言です。やめるときは /kp voice on:false。")]
+        lines = [await self._prefix(req, npc, prefix)] if prefix is not None else []
+        if on:
+            await self._on(req, Mode(req.user, req.scope, npc, owner is None))
+            sheet = "シートの値と立ち絵を使います" if owner else "シートのない名前だけのNPCです"
+            lines.append(f"🎭 このチャンネルでは、あなたの発言をNPC「{npc}」として投稿します（{sheet}）。"
+                         "「(」「（」「//」で始めた行はKP本人の発言です。やめるときは /kp voice on:false。")
+        return [private(req.user, "\n".join(lines))]
 
     async def status(self, req: Request) -> str:
         """What is set for the speaker: their prefixes (the answer's last lines)."""
