@@ -3,15 +3,14 @@ PNG of :data:`SIDE` pixels (what a Discord avatar shows), cut from the top of a 
 (the face is there) or the middle of a wide one, and is known by the SHA-256 of those bytes
 (the address it is served under never changes, so no cache ever shows an older face).
 
-CPU work: callers run :func:`normalised` and :func:`thumbnail` off the event loop."""
+CPU work: callers run :func:`normalised` and :func:`thumbnail` off the event loop. Pillow is
+imported by the first picture, not at start-up (tests/e2e/test_startup_imports.py)."""
 from __future__ import annotations
 
 import base64
 import hashlib
 import io
 import warnings
-
-from PIL import Image, ImageOps, UnidentifiedImageError
 
 from bot.sheets.attachments import MAX_IMAGE_BYTES, too_big_image
 from rules.errors import InvalidInput
@@ -35,6 +34,8 @@ def normalised(raw: bytes, name: str = "") -> tuple[str, bytes]:
     Raises InvalidInput (Japanese, naming the file ``name``) for a file over
     bot.sheets.attachments.MAX_IMAGE_BYTES or :data:`MAX_PIXELS`, or one that is no picture
     of :data:`FORMATS`."""
+    from PIL import Image, ImageOps, UnidentifiedImageError  # lazy: see the module text
+
     shown = f"「{name}」" if name else "画像"
     if len(raw) > MAX_IMAGE_BYTES:
         raise InvalidInput(too_big_image(name or "画像", len(raw)))
@@ -59,11 +60,14 @@ def normalised(raw: bytes, name: str = "") -> tuple[str, bytes]:
 def thumbnail(png: bytes, side: int = THUMB) -> str:
     """A ``data:`` URI of the kept portrait ``png`` shrunk to ``side`` px (the session log
     carries its pictures inside the file, so it shows them offline and forever)."""
+    from PIL import Image  # lazy: see the module text
+
     small = Image.open(io.BytesIO(png)).convert("RGBA").resize((side, side), Image.LANCZOS)
     return "data:image/png;base64," + base64.b64encode(_png(small)[1]).decode("ascii")
 
 
-def _png(picture: Image.Image) -> tuple[str, bytes]:
+def _png(picture) -> tuple[str, bytes]:
+    """``(sha256 hex, PNG bytes)`` of the Pillow image ``picture``."""
     out = io.BytesIO()
     picture.save(out, format="PNG", optimize=True)
     data = out.getvalue()
