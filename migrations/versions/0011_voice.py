@@ -2,14 +2,14 @@
 keeps for them, the proxy prefixes, who speaks as whom in which channel, and the posts made
 as characters (for their owners' edits and the session log).
 
-Revision ID: 0009
-Revises: 0008
+Revision ID: 0011
+Revises: 0008 (on main: re-chain after 0010)
 Create Date: 2026-12-10
 """
 from alembic import op
 import sqlalchemy as sa
 
-revision = "0009"
+revision = "0011"
 down_revision = "0008"
 branch_labels = None
 depends_on = None
