@@ -22,6 +22,11 @@ class Settings(BaseSettings):
     turn_autoskip_minutes: int = Field(default=0, description="auto-skip an idle turn (0 = off)")
     shard_count: int | None = Field(default=None, ge=1,
                                     description="total shards over all processes (empty: Discord's recommendation)")
+    portrait_url: str = Field(default="", description="public https address the kept portraits are served under "
+                                                       "(e.g. https://bot.example.jp; empty: the webhook wears them)")
+    portrait_port: int | None = Field(default=None, ge=1, le=65535,
+                                      description="port this process serves the portraits on (behind PORTRAIT_URL)")
+    portrait_host: str = Field(default="0.0.0.0", description="address the portrait server listens on")
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(
         default=None, description="the shards this process runs, e.g. 0,1 (needs SHARD_COUNT; empty: all)")
 

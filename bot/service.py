@@ -41,6 +41,7 @@ from bot.sheets.sanity_desk import SanityDesk
 from bot.sheets.session_notes import SessionNotes
 from bot.sheets.sessions import SessionDesk
 from bot.sheets.sheet_desk import SheetDesk
+from bot.sheets.voice import voice_desk
 from bot.store import DuplicateRequest, Store
 from bot.store.busy import DatabaseBusy
 from rules.dice import Dice, DiceError, DiceExhausted
@@ -72,12 +73,15 @@ class Service:
         reminder_minutes / autoskip_minutes: default turn timings (``/kp setting``
             overrides them per channel; autoskip 0 = off).
         cache_size: how many folded battles stay in memory (bot.battle.battles.Battles).
+        portrait_url: the bot's public address its kept portraits are served under (issue
+            31, bot.transports.portraits), or None.
     Raises ValueError at construction when a command of the spec has no handler, or one
     outside the package the spec names.
     """
 
     def __init__(self, store: Store, dice: Dice, clock: Callable[[], datetime] = utcnow,
-                 reminder_minutes: int = 10, autoskip_minutes: int = 0, cache_size: int = 1024) -> None:
+                 reminder_minutes: int = 10, autoskip_minutes: int = 0, cache_size: int = 1024,
+                 portrait_url: str | None = None) -> None:
         self.store = store
         self.battles = Battles(store, dice, clock, reminder_minutes, autoskip_minutes, cache_size=cache_size)
         self.answers = Answers(self.battles)
@@ -98,15 +102,19 @@ class Service:
         checks.san, self.dice_desk.sanity, self.sheets.madness = self.sanity.flow, self.sanity, self.sanity.madness
         self.battles.round_listeners.append(self.sanity.madness.rounds_passed)
         self.chat = ChatTable(self.battles, self.dispatch)
+        self.voice = voice_desk(store, self.characters, self.notes, lookup, self.dice_desk, growth, self.dispatch, once,
+                                clock, portrait_url)
+        self.sessions.spoken = self.voice.for_log
         self.battle_desk = BattleDesk(self.battles, self.characters, self.notes, self.chat, self.sheets,
-                                      self.dice_desk)
+                                      self.dice_desk, self.voice)
         self.keeper = KeeperDesk(self.battles, self.characters)
         self.buttons = ButtonPress(self.battles, self.chat, self.battle_desk.ending, self.sheets, self.dice_desk)
         self.places = Places(self.battles)
         self.deadlines = Deadlines(self.battles, self.answers)
         self.access = Access(self.battles, self.sessions.keeper_here)
         self.routes: dict[str, Handler] = route_table(
-            self.sheets, self.dice_desk, self.sessions, self.sanity, self.battle_desk, self.keeper, self.buttons)
+            self.sheets, self.dice_desk, self.sessions, self.sanity, self.battle_desk, self.keeper, self.buttons,
+            self.voice)
 
     async def handle(self, req: Request) -> list[Reply]:
         """Handle one request; never raises for bad input (a private Japanese message

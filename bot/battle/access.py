@@ -47,9 +47,9 @@ class Access:
         path = req.command
         if path in EXTRA_ROUTES or permissions.access(path) == permissions.ANYONE:
             return
-        if path.startswith("session ") or path == "san time":  # the channel's KP, a session's too
+        if path.startswith("session ") or path in ("san time", "kp voice"):  # the channel's KP, a session's too
             keeper = await self.session_keeper(req.channel)
-            if keeper is None and path == "session start":  # nobody keeps this channel yet
+            if keeper is None and path in ("session start", "kp voice"):  # nobody keeps this channel yet
                 return
             text = permissions.refusal(path, await self.battles.is_kp(req, keeper), False, False)
             if text:

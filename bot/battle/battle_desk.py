@@ -27,6 +27,7 @@ from bot.sheets.dice_desk import DiceDesk
 from bot.sheets.edition import battle_edition_note, default_system, system_edition
 from bot.sheets.session_notes import SessionNotes
 from bot.sheets.sheet_desk import SheetDesk
+from bot.sheets.voice.voice_desk import VoiceDesk
 from bot.store import BattleExists
 from rules.battle import commands as cmds
 from rules.battle import keeper as kc
@@ -48,13 +49,14 @@ class BattleDesk:
         characters: the sheets units join with.
         notes: the open sessions a battle's steps are kept in.
         chat: reads chat lines as declarations.
-        sheets: ``/check`` on the user's own sheet; dice: a chat line that is no declaration.
+        sheets: ``/check`` on the user's own sheet; dice: a chat line that is no declaration;
+        voice: a chat line spoken as a character (issue 31, bot.sheets.voice), or None.
     """
 
     def __init__(self, battles: Battles, characters: CharacterBook, notes: SessionNotes, chat: ChatTable,
-                 sheets: SheetDesk, dice: DiceDesk) -> None:
+                 sheets: SheetDesk, dice: DiceDesk, voice: VoiceDesk | None = None) -> None:
         self.battles, self.characters, self.notes, self.chat = battles, characters, notes, chat
-        self.sheets, self.dice = sheets, dice
+        self.sheets, self.dice, self.voice = sheets, dice, voice
         self.ending = BattleEnd(battles)
 
     def routes(self) -> dict:
@@ -84,11 +86,26 @@ class BattleDesk:
         text = opt.text(req.options, "text") or ""
         found = await self.battles.active_loaded(req.channel)
         battle = system_edition(found[0]) if found else None
+        speaking = await self.voice.speaking(req) if self.voice is not None else None
+        if speaking is not None:  # spoken as a character: its declaration, rolls and post (issue 31)
+            return await self.voice.speak(req, speaking, battle, self._declaration)
         if battle and own_edition(text) in (None, battle) and not (battle == COC7 and is_roll(text)):
             declared = await self.chat.declaration(req)  # no battle: no declaration
             if declared is not None:
                 return declared
         return await self.dice.chat(req, battle)
+
+    async def _declaration(self, req: Request, unit: str | None) -> list[Reply] | None:
+        """The replies of a line spoken as a character read as a declaration, or None; the
+        KP speaking as an NPC unit declares for it (its name leads the line)."""
+        text = opt.text(req.options, "text") or ""
+        found = await self.battles.active_loaded(req.channel)
+        battle = system_edition(found[0]) if found else None
+        if not text or battle is None or own_edition(text) not in (None, battle) or (battle == COC7 and is_roll(text)):
+            return None  # as a plain line: a 7th battle's palette roll is dice (see :meth:`line`)
+        if unit is not None:
+            req = dataclasses.replace(req, options={**req.options, "text": f"{unit}：{text}"})
+        return await self.chat.declaration(req)
 
     async def open(self, req: Request) -> list[Reply]:
         """``/battle new``: open a battle in the channel (the issuer is its KP)."""

@@ -17,6 +17,7 @@ TABLE: dict[str, str] = {
     "char new": ANYONE, "char set": ANYONE, "char weapon": ANYONE, "char show": ANYONE,
     "char list": ANYONE, "char delete": ANYONE, "char import": ANYONE, "char rename": ANYONE,
     "char export": ANYONE, "char growth": ANYONE,
+    "char voice": ANYONE, "char portrait": ANYONE, "kp voice": KEEPER,
     "battle new": ANYONE, "battle join": ANYONE, "battle status": ANYONE, "battle log": ANYONE,
     "battle map": ANYONE, "help": ANYONE,
     "battle add": KEEPER, "battle start": KEEPER, "battle remove": KEEPER, "battle end": KEEPER,
@@ -34,7 +35,8 @@ TABLE: dict[str, str] = {
 """Access by English command path (bot.commands.spec.COMMANDS); a path missing here is
 refused for everyone but the KP."""
 
-WITHOUT_BATTLE = frozenset({"kp role", "kp setting", "battle reopen", "session start", "session end", "san time"})
+WITHOUT_BATTLE = frozenset({"kp role", "kp setting", "battle reopen", "session start", "session end", "san time",
+                            "kp voice"})
 """KP commands that need no active battle: server roles, channel settings, reopening the
 channel's last ended battle, sessions and game time. Every other KP and player command needs one.
 A session's KP is the channel's (bot.sheets.sessions.SessionDesk.keeper_here): a channel

@@ -23,7 +23,8 @@ ALIASES = {"幸運消費": "luck_spend", "幸運の消費": "luck_spend", "版":
            "発作中SAN減少なし": "san_bout_no_loss", "一時的狂気表": "madness_table_temporary",
            "不定の狂気表": "madness_table_indefinite", "狂気表を秘匿": "madness_private",
            "一時的狂気の長さ": "madness_time_temporary", "不定の狂気の長さ": "madness_time_indefinite",
-           "狂気の発作の長さ": "madness_time_bout"}
+           "狂気の発作の長さ": "madness_time_bout",
+           "発言者名": "voice_name", "なりきり名": "voice_name"}
 """``{Japanese name: option id}``; the first name of an option is the one messages show."""
 
 

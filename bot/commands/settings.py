@@ -97,6 +97,9 @@ OPTIONS: dict[str, Option] = {
     "madness_time_bout": Option("7版：狂気の発作の長さ（BMR・BMSは表の1D10。空欄: 1D10ラウンド）", "SAN-TIME-01"),
     "turn_reminder_minutes": Option("手番のリマインドまでの分数（0で無効）", "H-GEN-01", minimum=0),
     "turn_autoskip_minutes": Option("手番の自動スキップまでの分数（0で無効）", "H-GEN-01", minimum=0),
+    "voice_name": Option("なりきり発言の名前（PC: キャラクター名 / PCPL: キャラクター名（PL名））", "H-GEN-01", ("PC", "PCPL"),
+                         words=(("キャラ名", "PC"), ("キャラクター名", "PC"), ("PC名", "PC"), ("PC(PL)", "PCPL"),
+                                ("PC名(PL名)", "PCPL"), ("キャラ名(PL名)", "PCPL"), ("キャラクター名(PL名)", "PCPL"))),
     "declare_timeout_minutes": Option("ラウンド開始時の宣言を自動で締め切るまでの分数（0でKPが締め切るまで待つ）",
                                       "H-DEF-PARRY-01", minimum=0),
 }
@@ -112,10 +115,12 @@ round opened."""
 SHEET_DEFAULTS = {"sheet_carry": True, "growth_cap": 99, "growth_critical": False, "growth_96": False,
                   "san_window": "EDITION", "san_fumble_max": "EDITION", "san_bout_no_loss": "EDITION",
                   "madness_table_temporary": "", "madness_table_indefinite": "", "madness_private": False,
-                  "madness_time_temporary": "", "madness_time_indefinite": "", "madness_time_bout": ""}
+                  "madness_time_temporary": "", "madness_time_indefinite": "", "madness_time_bout": "",
+                  "voice_name": "PC"}
 """The sheet side's settings: the carry of a battle's result (bot.sheets.carry), the
 growth roll's cap and house variants (rules.coc6.growth.GrowthRules), and the SAN flow's
-preset (rules.sanity.preset: ``EDITION`` and empty values follow the sheet's edition)."""
+preset (rules.sanity.preset: ``EDITION`` and empty values follow the sheet's edition), and
+the name a character's spoken line is posted under (bot.sheets.voice)."""
 
 
 def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int) -> dict:

@@ -162,6 +162,17 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("new", "新しい名前", "新しい名前", required=True)), private=True, home="sheets"),
     Cmd("char export", "キャラ 書出", "ココフォリアに貼れるコマのデータ（チャットパレット付き）を出す", (
         Opt("name", "名前", "キャラクター名", autocomplete="character"),), private=True, home="sheets"),
+    Cmd("char voice", "キャラ なりきり", "このチャンネルでキャラクターとして発言する（名前と立ち絵で投稿）・接頭辞を決める", (
+        Opt("name", "名前", "発言するキャラクター（省略で自分の唯一のキャラクター）", autocomplete="character"),
+        Opt("on", "オン", "true でこのチャンネル（スレッド）でなりきり発言を始める、false でやめる", "bool"),
+        Opt("prefix", "接頭辞", "この文字で始めた行だけキャラクターとして話す（例: アリス: 。なし で外す）")),
+        private=True, home="sheets"),
+    Cmd("char portrait", "キャラ 立ち絵", "立ち絵と表情差分（笑顔・怒り…）を画像かURLで設定する（引数なしで一覧）", (
+        Opt("name", "名前", "キャラクター名（省略で自分の唯一のキャラクター）", autocomplete="character"),
+        Opt("face", "表情", "表情差分の名前（例: 笑顔。発言の最後に @笑顔 と書いて使う。省略で基本の立ち絵）"),
+        Opt("file", "画像", "立ち絵の画像（PNG・JPEG・GIF・WebP。ボットが保存します）", "attachment"),
+        Opt("url", "url", "立ち絵の画像のURL（https://…、そのまま使います）"),
+        Opt("delete", "削除", "この立ち絵（表情）を外す", "bool")), private=True, home="sheets"),
     Cmd("battle new", "戦闘 作成", "このチャンネルで戦闘を開く（あなたがKPになります）", (
         Opt("system", "ルール", "ルールシステム", choices=SYSTEM_CHOICES),)),
     Cmd("battle join", "戦闘 参加", "自分のキャラクターで戦闘に参加する", (
@@ -255,6 +266,10 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("role", "ロール", "KPとして扱うロール", "role", True),)),
     Cmd("kp handover", "kp 交代", "KP: KPを別のユーザーに渡す", (
         Opt("user", "ユーザー", "新しいKP", "user", True),)),
+    Cmd("kp voice", "kp なりきり", "KP: このチャンネルでNPCとして発言する（シートのない名前だけでも話せます）", (
+        Opt("npc", "npc", "発言するNPCの名前", autocomplete="character"),
+        Opt("on", "オン", "false でNPCとしての発言をやめる", "bool"),
+        Opt("prefix", "接頭辞", "この文字で始めた行だけNPCとして話す（例: 店主: 。なし で外す）")), private=True, home="sheets"),
     Cmd("session start", "セッション 開始", "KP: このチャンネルのセッションを始める（終了までのロール・判定・戦闘を記録）", home="sheets"),
     Cmd("session end", "セッション 終了", "KP: セッションを終え、キャラクターごとの出目の集計とSAN・HPの変化を出す", home="sheets"),
     Cmd("session log", "セッション ログ", "セッション全体の記録をファイル（HTML・テキスト）で出す", (

@@ -231,7 +231,9 @@ class Entry:
     ``lines``, ``keeper`` (a KP ruling or bookkeeping), ``undone`` (taken back later);
     in a session's log also ``time`` (``21:03``, shown instead of the step number), ``tab``
     (ココフォリア's tab: ``main``, or the battle, ``戦闘1``) and ``secret`` (a secret roll:
-    only the KP's copy has it)."""
+    only the KP's copy has it); ``kind``: ``say`` for a line spoken as a character (its
+    ``portrait``: a key of the page's portraits, or ""), ``ooc`` for a player's aside (tab
+    雑談), "" for everything else (issue 31)."""
 
     number: int
     by: str
@@ -242,6 +244,8 @@ class Entry:
     time: str = ""
     tab: str = "main"
     secret: bool = False
+    kind: str = ""
+    portrait: str = ""
 
 
 def entries(steps: list[Step], view: BattleView | None, reveal: bool) -> list[Entry]:
@@ -276,6 +280,10 @@ def _text_page(title: str, blocks: list[str]) -> str:
 
 
 def _text_item(item: Entry) -> str:
+    if item.kind in ("say", "ooc"):  # as ココフォリア's log reads: [main] アリス : こんにちは
+        tab = f" [{item.tab}]" if item.tab != "main" else ""
+        lines = "\n".join(item.lines).replace("\n", "\n    ")
+        return f"[{item.time}]{tab} {item.by}: {lines}"
     mark = "［KP裁定］" if item.keeper else ""
     undone = "［取り消し済み］" if item.undone else ""
     secret = "［シークレット］" if item.secret else ""
@@ -312,6 +320,11 @@ p.undone{opacity:.55}
 div.stats{margin:0 0 14px 0;padding:8px 12px;border-radius:6px;background:#24323a;border-left:4px solid #66d9e8}
 div.stats .name{font-weight:bold;color:#66d9e8}
 p.undone .body{text-decoration:line-through}
+p.say{display:flex;gap:10px;align-items:flex-start;background:#2b2d31}
+p.say .face{flex:0 0 48px;width:48px;height:48px;border-radius:8px;background-color:#3a3c42;background-position:center;background-size:cover;background-repeat:no-repeat}
+p.say .text{flex:1}
+p.ooc{background:#232428;border-left:4px dotted #6b6f78;color:#a0a4ab;font-size:13px;margin-left:58px}
+p.ooc .name{color:#a0a4ab;font-weight:normal}
 .badge{display:inline-block;font-size:11px;padding:0 6px;margin-left:6px;border-radius:8px;background:#e0a030;color:#1e1f22}
 .badge.undo{background:#888}
 .body{display:block;white-space:pre-wrap;margin-top:2px}
@@ -329,36 +342,70 @@ def speaker_colours(items: list[Entry]) -> dict[str, str]:
     after twelve)."""
     colours: dict[str, str] = {}
     for item in items:
-        if item.by not in colours:
+        if item.by not in colours and item.kind != "ooc":  # an aside is the player's, in grey
             colours[item.by] = PALETTE[len(colours) % len(PALETTE)]
     return colours
 
 
-def html_log(items: list[Entry], title: str) -> str:
+def html_log(items: list[Entry], title: str, portraits: dict[str, str] | None = None) -> str:
     """The log as a standalone HTML page (UTF-8, inline CSS, no scripts, no control
-    characters but line feeds); each speaker's name and line in their own colour."""
+    characters but line feeds); each speaker's name and line in their own colour; a line
+    spoken as a character beside its portrait (``portraits``: ``{key: image address}``, a
+    ``data:`` URI of a kept picture or an https URL)."""
     colours = speaker_colours(items)
-    return _html_page(title, [_html_item(item, colours) for item in items])
+    return _html_page(title, [_html_item(item, colours) for item in items], _portrait_style(portraits))
 
 
-def html_pages(items: list[Entry], title: str, limit: int, preface: tuple[str, ...] = ()) -> list[str]:
+def html_pages(items: list[Entry], title: str, limit: int, preface: tuple[str, ...] = (),
+               portraits: dict[str, str] | None = None) -> list[str]:
     """:func:`html_log` in pages of at most ``limit`` bytes (UTF-8) each: whole entries per
     page, every page a standalone document titled 「（2/3）」 when there are several, a
-    speaker's colour the same on every page; ``preface`` lines first, in a 集計 box."""
+    speaker's colour the same on every page (and the ``portraits`` in every page's style);
+    ``preface`` lines first, in a 集計 box."""
     colours = speaker_colours(items)
     first = (printable('<div class="stats"><span class="name">集計</span>'
                        f'<span class="body">{html.escape(chr(10).join(preface))}</span></div>') if preface else None)
-    return _pages(title, items, lambda item: _html_item(item, colours), _html_page, limit, first)
+    style = _portrait_style(portraits)
+    return _pages(title, items, lambda item: _html_item(item, colours),
+                  lambda page_title, blocks: _html_page(page_title, blocks, style), limit, first)
 
 
-def _html_page(title: str, blocks: list[str]) -> str:
+def _portrait_style(portraits: dict[str, str] | None) -> str:
+    """The CSS that puts each portrait on its entries (``.face.pt-<key>``): every picture
+    once per page, however many lines show it."""
+    rules = []
+    for key, address in (portraits or {}).items():
+        if re.fullmatch(r"[\w-]+", key) and re.fullmatch(r"(?:data:image/png;base64,[A-Za-z0-9+/=]+|https://[^\s\"'()\\]+)",
+                                                          address):
+            rules.append(f'.face.pt-{key}{{background-image:url("{address}")}}')
+    return "\n".join(rules)
+
+
+def _html_page(title: str, blocks: list[str], style: str = "") -> str:
     out = ["<!DOCTYPE html>", '<html lang="ja"><head><meta charset="utf-8">',
-           f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>",
+           f"<title>{html.escape(title)}</title><style>{STYLE}{style}</style></head><body>",
            f"<h1>{html.escape(title)}</h1>", *blocks, "</body></html>"]
     return printable("\n".join(out)) + "\n"
 
 
+def _html_spoken(item: Entry, colours: dict[str, str]) -> str:
+    """A line spoken as a character (its portrait, name and words), or a player's aside."""
+    time = f'<span class="time">{html.escape(item.time)}</span>'
+    body = html.escape("\n".join(item.lines))
+    anchor = html.escape(f"{item.tab}-{item.number}")
+    if item.kind == "ooc":
+        return (f'<p class="ooc" id="{anchor}">{time}<span class="tab">[{html.escape(item.tab)}]</span>'
+                f'<span class="name">{html.escape(item.by)}</span>：<span class="body">{body}</span></p>')
+    face = f' pt-{html.escape(item.portrait)}' if item.portrait else ""
+    return (f'<p class="say" id="{anchor}" style="--c:{colours.get(item.by, PALETTE[0])}">'
+            f'<span class="face{face}"></span><span class="text">{time}'
+            f'<span class="name">{html.escape(item.by)}</span>'
+            f'<span class="body">{body}</span></span></p>')
+
+
 def _html_item(item: Entry, colours: dict[str, str]) -> str:
+    if item.kind in ("say", "ooc"):
+        return _html_spoken(item, colours)
     classes = ["kp" if item.keeper else "player"] + (["undone"] if item.undone else []) + \
               (["secret"] if item.secret else [])
     badges = ('<span class="badge">KP裁定</span>' if item.keeper else "") + \

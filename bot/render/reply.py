@@ -36,6 +36,9 @@ class Reply:
             (no new message, so no mention pings); nothing happens if none is remembered.
         channel: post this public message in that channel id rather than where the request
             came from (a secret roll published from a direct message); None = here.
+        voice: a line spoken as a character (issue 31, bot.render.voice.Voice as a dict):
+            a transport that can re-post it under the character's name and portrait in
+            place of the speaker's message; ``text`` is how it reads elsewhere.
     """
 
     text: str
@@ -48,6 +51,7 @@ class Reply:
     tag: str | None = None
     edit: str | None = None
     channel: str | None = None
+    voice: dict | None = None
 
     def to_dict(self) -> dict:
         """A JSON-friendly dict (stored with the request id for idempotent answers)."""
@@ -60,7 +64,7 @@ class Reply:
                    mentions=tuple(raw.get("mentions") or ()),
                    buttons=tuple(Button(**b) for b in raw.get("buttons") or ()),
                    data=raw.get("data"), file=raw.get("file"), tag=raw.get("tag"),
-                   edit=raw.get("edit"), channel=raw.get("channel"))
+                   edit=raw.get("edit"), channel=raw.get("channel"), voice=raw.get("voice"))
 
 
 def clip(text: str, limit: int = MAX_TEXT) -> str:

@@ -7,6 +7,10 @@ The players' copy (``reveal`` False) shows a secret roll as its roller rolling �
 nothing of its command or result, and a battle's steps as the battle log's players' copy
 (hidden units' numbers and names withheld); the KP's copy has everything, secret rolls
 marked.
+
+A line spoken as a character (``say``, issue 31) is shown under the character's name beside
+its portrait, as a ココフォリア log shows it; a player's out-of-character aside (``ooc``) on
+the 雑談 tab, set apart.
 """
 from __future__ import annotations
 
@@ -28,8 +32,22 @@ class BattleSteps:
     view: BattleView | None
 
 
-def session_entries(records: list[SessionRecord], battles: dict[int, BattleSteps], reveal: bool) -> list[battle_log.Entry]:
-    """The log entries of ``records`` (``battles``: the battles their steps belong to)."""
+ASIDE_TAB = "雑談"
+"""The tab of out-of-character lines, as ココフォリア's rooms name it."""
+
+
+def portrait_key(record: SessionRecord) -> str:
+    """The key a spoken line's portrait has among the log's pictures: its kept picture's
+    sha, or its URL's; "" without one."""
+    return str(record.payload.get("image") or record.payload.get("url") or "")
+
+
+def session_entries(records: list[SessionRecord], battles: dict[int, BattleSteps], reveal: bool,
+                    portraits: dict[str, str] | None = None) -> list[battle_log.Entry]:
+    """The log entries of ``records`` (``battles``: the battles their steps belong to;
+    ``portraits``: the log's pictures by :func:`portrait_key`, whose short names the entries
+    carry, see :func:`picture_keys`)."""
+    keys = picture_keys(portraits or {})
     tabs: dict[int, str] = {}
     steps: dict[int, dict[int, battle_log.Entry]] = {}
     secret: dict[int, set[str]] = {}
@@ -37,6 +55,11 @@ def session_entries(records: list[SessionRecord], battles: dict[int, BattleSteps
     for number, record in enumerate(records, 1):
         when = clock_time(record.created_at)
         name = record.character or record.speaker
+        if record.kind in ("say", "ooc"):
+            found.append(battle_log.Entry(number, name, "", tuple(record.text.split("\n")), False, False, when,
+                                          tab=ASIDE_TAB if record.kind == "ooc" else "main", kind=record.kind,
+                                          portrait=keys.get(portrait_key(record), "")))
+            continue
         if record.kind != "step":
             found.append(_record_entry(number, record, name, when, reveal))
             continue
@@ -66,3 +89,14 @@ def _record_entry(number: int, record: SessionRecord, name: str, when: str, reve
     if record.secret and not reveal:
         return battle_log.Entry(number, name, "", (f"{battle_log.SECRET}を振りました",), False, False, when)
     return battle_log.Entry(number, name, label, tuple(lines), False, False, when, secret=record.secret)
+
+
+def picture_keys(portraits: dict[str, str]) -> dict[str, str]:
+    """``{portrait key: short name}`` (``p1``, ``p2`` …) for the CSS of a page."""
+    return {key: f"p{n}" for n, key in enumerate(sorted(portraits), 1)}
+
+
+def page_portraits(portraits: dict[str, str]) -> dict[str, str]:
+    """``{short name: image address}`` of the log's pictures (bot.render.log.html_pages)."""
+    keys = picture_keys(portraits)
+    return {keys[key]: address for key, address in portraits.items()}

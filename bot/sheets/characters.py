@@ -54,6 +54,9 @@ class CharacterBook:
         self.seventh = None
         """The 7th-edition sheets (:class:`bot.sheets.investigators.InvestigatorBook`), set by
         the service: a 7th sheet's show/set/export are handed to it."""
+        self.voices = None
+        """The character voices (:class:`bot.sheets.voice.voices.VoiceBook`, issue 31), set by
+        the service: a renamed or deleted sheet's portraits and voice follow it."""
 
     async def load(self, scope: str, name: str, user: str) -> Character:
         """The saved character ``name``; raises InvalidInput naming ``user``'s own ones (never
@@ -356,6 +359,8 @@ class CharacterBook:
         if await self.store.get_character(scope, new) is not None:
             raise InvalidInput(f"「{new}」という名前のキャラクターはすでに登録されています。別の名前にしてください。")
         await self.store.put_character(scope, user, new, {**record.data, "name": new}, drop=(scope, record.name))
+        if self.voices is not None:  # its portraits and voice follow it (issue 31)
+            await self.voices.renamed(scope, record.name, new)
         return [private(user, f"「{record.name}」の名前を「{new}」に変えました。")]
 
     async def export(self, scope: str, user: str, options: dict) -> list[Reply]:
@@ -386,6 +391,8 @@ class CharacterBook:
         name = opt.text(options, "name") or ""
         await self._owned(scope, user, name)
         await self.store.delete_character(scope, name)
+        if self.voices is not None:
+            await self.voices.deleted(scope, name)
         return [private(user, f"キャラクター「{name}」を削除しました。")]
 
 

@@ -75,6 +75,9 @@ class SheetExchange:
     def __init__(self, store: Store, fetch: Fetch | None = None) -> None:
         self.store = store
         self.fetch: Fetch = fetch or HttpFetcher()
+        self.portraits = None
+        """The portraits (bot.sheets.voice.portraits.PortraitBook, set by the service): the
+        pictures a ココフォリア piece brings (``iconUrl``, ``faces``) are kept with its sheet."""
 
     async def import_sheet(self, scope: str, user: str, options: dict) -> list[Reply]:
         """``/char import data:<text or URL>``: register the sheet, or (over one's own
@@ -83,8 +86,10 @@ class SheetExchange:
         if not raw:
             return [private(user, IMPORT_HELP)]
         url = sheet_json_url(raw)
-        character, hidden = parse_sheet(await self.fetch(url) if url else raw)
+        text = await self.fetch(url) if url else raw
+        character, hidden = parse_sheet(text)
         check_name(character.name)
+        pictures = self.portraits.read(text) if self.portraits is not None else []
         record = await self.store.get_character(scope, character.name)
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{character.name}」は他のユーザーがすでに登録しています。")
@@ -92,11 +97,13 @@ class SheetExchange:
         if record is None:
             await self.store.put_character(scope, user, character.name, character.to_dict())
             return [private(user, f"キャラクター「{character.name}」を取り込みました。\n"
-                            + shown(character) + note)]
+                            + shown(character) + note + await self._keep_pictures(scope, character.name, pictures))]
         changes = changes_between(sheet_of(record.data), character)
         if not changes:
-            return [private(user, f"「{character.name}」は登録済みの内容と同じです（変更はありません）。")]
-        await self.store.put_character(DRAFTS + scope, user, user, {"sheet": character.to_dict(), "hidden": hidden})
+            kept = await self._keep_pictures(scope, character.name, pictures)
+            return [private(user, f"「{character.name}」は登録済みの内容と同じです（変更はありません）。{kept}")]
+        await self.store.put_character(DRAFTS + scope, user, user, {"sheet": character.to_dict(), "hidden": hidden,
+                                                                  "pictures": pictures})
         key = draft_key(character.name)
         text = (f"「{character.name}」はすでに登録されています。取り込んだ内容で置き換えますか？\n変わるところ:\n"
                 + "\n".join(f"・{line}" for line in changes))
@@ -127,8 +134,18 @@ class SheetExchange:
                                             growth_channel=character.growth_channel or saved.growth_channel)
         await self.store.put_character(scope, user, character.name, character.to_dict(), drop=(DRAFTS + scope, user))
         note = HIDDEN_NOTE if draft.data.get("hidden") else ""
+        pictures = await self._keep_pictures(scope, character.name, [tuple(p) for p in draft.data.get("pictures") or ()])
         return [private(user, f"「{character.name}」を取り込んだ内容で置き換えました。\n"
-                        + shown(character) + note)]
+                        + shown(character) + note + pictures)]
+
+    async def _keep_pictures(self, scope: str, name: str, pictures: list[tuple[str, str]]) -> str:
+        """Keep the pictures an import brought for ``name``; the line saying so, or ""."""
+        if not pictures or self.portraits is None:
+            return ""
+        await self.portraits.keep(scope, name, pictures)
+        faces = [face for face, _url in pictures if face]
+        extra = f"と表情{len(faces)}つ（{'、'.join(faces)}）" if faces else ""
+        return f"\n🖼 立ち絵{extra}も取り込みました（/char voice で、この立ち絵でなりきり発言できます）。"
 
     @staticmethod
     def export(character: Character, user: str) -> list[Reply]:

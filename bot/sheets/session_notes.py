@@ -18,7 +18,10 @@ character it was made for (:meth:`SessionNotes.character_of`) and its numbers in
 - ``step``: ``{"battle": battle id, "step": step number}`` (its events are the battle's);
 - ``publish``: ``{}``, a secret roll its roller showed the channel later ([結果を公開]; the
   roll itself was counted, or not, as a secret one);
-- ``note``: ``{}``, what the channel was shown of a 7th investigator's check (not counted).
+- ``note``: ``{}``, what the channel was shown of a 7th investigator's check (not counted);
+- ``say``: ``{"said": the player's message id, "face", "image": a kept picture's sha, "url"}``,
+  a line spoken as the character (issue 31; its text is the line as posted);
+- ``ooc``: ``{}``, a player's out-of-character aside in a channel where characters speak.
 """
 from __future__ import annotations
 
@@ -114,18 +117,20 @@ class SessionNotes:
             self._characters[key] = found
         return found
 
-    async def roll_recorder(self, req: Request, units: Callable[[], Awaitable[dict[str, str | None]]]
-                            ) -> RecordRoll | None:
+    async def roll_recorder(self, req: Request, units: Callable[[], Awaitable[dict[str, str | None]]],
+                            character: str | None = None) -> RecordRoll | None:
         """How a roll of ``req`` is kept: None when its channel has no open session (no
         query); else ``record(result, line, typed)``, which writes the roll durably (await it
-        before the roll is shown). ``units()``: the channel's battle units ``{unit: owner}``."""
+        before the roll is shown). ``units()``: the channel's battle units ``{unit: owner}``;
+        ``character``: the character it is rolled as (a line spoken as one), else found by
+        :meth:`character_of`."""
         session = await self.open_in(req.channel)
         if session is None:
             return None
 
         async def record(result: DiceResult, line: str, typed: str) -> None:
-            character = await self.character_of(session, req, units)
-            await self.store.sessions.record(self.note(session, req, "roll", character, line,
+            made_for = character if character is not None else await self.character_of(session, req, units)
+            await self.store.sessions.record(self.note(session, req, "roll", made_for, line,
                                                        roll_payload(result, typed), secret=result.secret))
         return record
 

@@ -20,7 +20,7 @@ from bot.commands.request import Request
 from bot.render import log as battle_log
 from bot.render import session as render
 from bot.render.reply import Reply, clip, public
-from bot.render.session_log import BattleSteps, session_entries
+from bot.render.session_log import BattleSteps, page_portraits, session_entries
 from bot.sheets.session_notes import SessionNotes
 from bot.sheets.session_stats import tallies
 from bot.sheets.table import BattleLookup, Once
@@ -32,6 +32,10 @@ from rules.errors import InvalidInput
 PAGE_BYTES = 8_000_000
 """The largest log file sent (bytes): under Discord's smallest upload limit (10 MiB; 8 MiB
 before 2024). A longer log comes in several pages, each a whole file."""
+
+SpokenLog = Callable[[list], Awaitable[tuple[list, dict[str, str]]]]
+"""``await spoken(records) -> (records, portraits)``: a session's records with its spoken lines
+as their posts read now (edited, deleted), and the pictures they show (``{key: address}``)."""
 
 MarkedHere = Callable[[str, str], Awaitable[list]]
 """``await marked_here(scope, channel)``: the saved characters with growth marks made in the
@@ -51,6 +55,9 @@ class SessionDesk:
         self.once = once
         self.marked_here = marked_here
         self.page_bytes = page_bytes
+        self.spoken: SpokenLog | None = None
+        """The lines spoken as characters as the log shows them (issue 31,
+        bot.sheets.voice.voice_desk.VoiceDesk.for_log), set by the service."""
 
     def routes(self) -> dict:
         """``{English path: async handler(request) -> replies}`` of the commands here: start
@@ -125,12 +132,16 @@ class SessionDesk:
             raise InvalidInput("このチャンネルにはまだセッションの記録がありません。KPが /session start で始めます。")
         reveal = await self.lookup.is_kp(req, session.keeper)
         records = await self.store.sessions.records(session.id)
+        portraits: dict[str, str] = {}
+        if self.spoken is not None:
+            records, portraits = await self.spoken(records)
         battles = await self._battles(records)
-        entries = session_entries(records, battles, reveal)
+        entries = session_entries(records, battles, reveal, portraits)
         end = session.ended_at or self.clock()
         title = f"セッションログ（{render.span(session.started_at, end)}、KP: {session.keeper_name}）"
         stats = self._statistics(records, battles)
-        texts, pages = await asyncio.to_thread(_pages, entries, title, self.page_bytes, stats)  # CPU work off the loop
+        texts, pages = await asyncio.to_thread(_pages, entries, title, self.page_bytes, stats,  # CPU work off the loop
+                                               page_portraits(portraits))
         copy = "KP用（シークレットを含む）" if reveal else "プレイヤー用（シークレットは伏せています）"
         stem = f"session-{session.id}" + ("-kp" if reveal else "")
         files = _named(stem, "txt", texts) + _named(stem, "html", pages)
@@ -163,9 +174,10 @@ def _left_out(records, battles: dict[int, BattleSteps]) -> bool:
         isinstance(e, UnitJoined) and e.hidden for b in battles.values() for s in b.steps for e in s.events)
 
 
-def _pages(entries: list, title: str, limit: int, stats: tuple[str, ...]) -> tuple[list[str], list[str]]:
+def _pages(entries: list, title: str, limit: int, stats: tuple[str, ...],
+           portraits: dict[str, str]) -> tuple[list[str], list[str]]:
     return (battle_log.text_pages(entries, title, limit, stats),
-            battle_log.html_pages(entries, title, limit, stats))
+            battle_log.html_pages(entries, title, limit, stats, portraits))
 
 
 def _named(stem: str, suffix: str, pages: list[str]) -> list[dict]:

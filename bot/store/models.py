@@ -185,8 +185,8 @@ class SessionRow(Base):
 
 
 class SessionRecordRow(Base):
-    """One thing that happened in a session, in order (``id``): a roll, a check, a SAN check
-    or a battle step (``kind``), by ``user`` as ``speaker`` for ``character``; ``secret`` rolls
+    """One thing that happened in a session, in order (``id``): a roll, a check, a SAN check,
+    a battle step, a line spoken as a character or an aside (``kind``), by ``user`` as ``speaker`` for ``character``; ``secret`` rolls
     are the KP's copy only; ``payload`` holds its numbers (bot.sheets.session_notes)."""
 
     __tablename__ = "session_records"
@@ -276,3 +276,68 @@ class GameClockRow(Base):
     channel: Mapped[str] = mapped_column(String(64), primary_key=True)
     minutes: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
     rounds: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+
+
+class PortraitImageRow(Base):
+    """An image the bot keeps itself (issue 31): a portrait uploaded to it, normalised to a
+    square PNG (bot.sheets.voice.images), by the SHA-256 of its bytes (one row per image
+    however many portraits show it)."""
+
+    __tablename__ = "portrait_images"
+    sha: Mapped[str] = mapped_column(String(64), primary_key=True)
+    data: Mapped[bytes] = mapped_column(LargeBinary, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+
+
+class PortraitRow(Base):
+    """A character's portrait (``face`` "") or one of its variants (笑顔, 怒り …): an image
+    the bot keeps (``image``, a portrait_images sha) or an external https ``url`` used as given."""
+
+    __tablename__ = "portraits"
+    scope: Mapped[str] = mapped_column(String(64), primary_key=True)
+    character: Mapped[str] = mapped_column(String(100), primary_key=True)
+    face: Mapped[str] = mapped_column(String(32), primary_key=True)
+    image: Mapped[str | None] = mapped_column(String(64))
+    url: Mapped[str | None] = mapped_column(Text)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+
+
+class VoicePrefixRow(Base):
+    """A character's proxy prefix (``アリス:``): a line starting with it speaks as the
+    character once (issue 31)."""
+
+    __tablename__ = "voice_prefixes"
+    scope: Mapped[str] = mapped_column(String(64), primary_key=True)
+    character: Mapped[str] = mapped_column(String(100), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), nullable=False)
+    prefix: Mapped[str] = mapped_column(String(32), nullable=False)
+
+
+class VoiceModeRow(Base):
+    """Whose lines speak as which character in a channel or thread (``/char voice``,
+    ``/kp voice``); ``npc``: a name the KP voices without a sheet."""
+
+    __tablename__ = "voice_modes"
+    channel: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user: Mapped[str] = mapped_column(String(64), primary_key=True)
+    scope: Mapped[str] = mapped_column(String(64), nullable=False)
+    character: Mapped[str] = mapped_column(String(100), nullable=False)
+    npc: Mapped[bool] = mapped_column(Boolean, nullable=False)
+
+
+class VoicedPostRow(Base):
+    """A line re-posted as a character (the webhook's message ``message_id``): who said it
+    (``user``, the original message ``said``), as whom, its ``speech`` and the bot's
+    ``notes`` under it (roll results, kept so that an edit cannot change them); ``deleted``
+    once its owner removed it."""
+
+    __tablename__ = "voiced_posts"
+    message_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    channel: Mapped[str] = mapped_column(String(64), nullable=False)
+    said: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
+    user: Mapped[str] = mapped_column(String(64), nullable=False)
+    character: Mapped[str] = mapped_column(String(100), nullable=False)
+    speech: Mapped[str] = mapped_column(Text, nullable=False)
+    notes: Mapped[str] = mapped_column(Text, nullable=False)
+    deleted: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)

@@ -25,6 +25,7 @@ from bot.store.character_rows import upsert_character
 from bot.store.sanity import SanityTables
 from bot.store.secret_rolls import SecretRollTables
 from bot.store.sessions import SessionTables, add_record
+from bot.store.voice import VoiceTables
 from bot.store import json_codec
 from bot.store.reads import Reads
 from bot.store.writer import Statement, Tx, Writer
@@ -144,8 +145,9 @@ class Store:
     roles, settings, refusals, messages, deadlines) are ``store.keeper``
     (:class:`bot.store.keeper.KeeperTables`), the kept secret rolls
     ``store.secret_rolls`` (:class:`bot.store.secret_rolls.SecretRollTables`), the sessions
-    ``store.sessions`` (:class:`bot.store.sessions.SessionTables`) and the SAN flow's tables
-    ``store.sanity`` (:class:`bot.store.sanity.SanityTables`)."""
+    ``store.sessions`` (:class:`bot.store.sessions.SessionTables`), the SAN flow's tables
+    ``store.sanity`` (:class:`bot.store.sanity.SanityTables`) and the character voices
+    ``store.voice`` (:class:`bot.store.voice.VoiceTables`)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -160,6 +162,7 @@ class Store:
         self.sessions = SessionTables(self._session, self.reads, self.writer)
         self.questions = QuestionTables(self.reads, self.writer)
         self.sanity = SanityTables(self._session, self.reads)
+        self.voice = VoiceTables(self._session, self.reads)
 
     async def migrate(self) -> None:
         """Apply the Alembic migrations (idempotent)."""

@@ -70,7 +70,7 @@ def test_a_bare_value_elsewhere_is_refused_with_the_form_to_type(text, message):
     ("battle", "/battle だけでは何をするか分かりません。後ろに続けて書いてください（例: /battle new）。"
                "続けられるのは: new、join、add、start、status、remove、end、reopen、log、map"),
     ("kp", "/kp だけでは何をするか分かりません。後ろに続けて書いてください（例: /kp set）。"
-           "続けられるのは: set、place、object、override、allow、undo、redo、skip、rest、close、pending、order、setting、role、handover"),
+           "続けられるのは: set、place、object、override、allow、undo、redo、skip、rest、close、pending、order、setting、role、handover、voice"),
     ("battle foo", "「/battle foo」というコマンドはありません。/battle の後ろに続けられるのは: "
                    "new、join、add、start、status、remove、end、reopen、log、map"),
 ])

@@ -9,12 +9,18 @@ GUILD_ID = "1200000000000000002"
 CHANNEL_ID = "1300000000000000003"
 DM_CHANNEL_ID = "1300000000000000004"
 BOT_USER_ID = APP_ID
-USERS = {"alice": "1400000000000000011", "bob": "1400000000000000012", "kp": "1400000000000000013"}
+USERS = {"alice": "1400000000000000011", "bob": "1400000000000000012", "kp": "1400000000000000013",
+         "carol": "1400000000000000014", "dave": "1400000000000000015"}
 OPTION_TYPES = {str: 3, int: 4, bool: 5}
 USER, ROLE, ATTACHMENT = 6, 8, 11
 """Option types whose value is an id resolved from the interaction's ``resolved`` data."""
 ROLES = {"キーパー": "1600000000000000021", "PL": "1600000000000000022"}
 """The test guild's roles besides @everyone (whose id is the guild's)."""
+BOT_ROLE = ("ボット", "1600000000000000029")
+"""The bot's own role: Manage Webhooks and Manage Messages (issue 31: lines spoken as
+characters), which the harness may take away (GUILD_ROLE_UPDATE, ``Harness.take``)."""
+BOT_ROLE_PERMISSIONS = (1 << 29) | (1 << 13)
+"""Manage Webhooks, Manage Messages."""
 TIMESTAMP = "2026-11-29T15:00:00.000000+00:00"
 
 _ids = itertools.count(1500000000000000000)
@@ -45,8 +51,9 @@ def application() -> dict:
 
 
 def registered(command: dict) -> dict:
-    """A command as Discord returns it after a sync (the sent payload plus ids)."""
-    return {**command, "id": snowflake(), "application_id": APP_ID, "version": snowflake()}
+    """A command as Discord returns it after a sync (the sent payload plus ids; a context
+    menu's description is "")."""
+    return {"description": "", **command, "id": snowflake(), "application_id": APP_ID, "version": snowflake()}
 
 
 def member(name: str, roles: tuple[str, ...] = ()) -> dict:
@@ -71,6 +78,17 @@ def role(name: str) -> dict:
             "permissions": "1071698660929", "managed": False, "mentionable": False, "flags": 0}
 
 
+def bot_role(permissions: int = BOT_ROLE_PERMISSIONS) -> dict:
+    """The bot's role (:data:`BOT_ROLE`) holding ``permissions``."""
+    return {**role("@everyone"), "id": BOT_ROLE[1], "name": BOT_ROLE[0], "position": 2, "managed": True,
+            "permissions": str(permissions)}
+
+
+def role_update(data: dict) -> dict:
+    """GUILD_ROLE_UPDATE of the role ``data`` in the test guild."""
+    return {"guild_id": GUILD_ID, "role": data}
+
+
 def ready() -> dict:
     """READY as the gateway sends it on connecting: the bot, its one guild still unavailable."""
     return {"v": 10, "user": bot_user(), "guilds": [{"id": GUILD_ID, "unavailable": True}],
@@ -84,11 +102,12 @@ def guild_create(roles: dict[str, tuple[str, ...]] | None = None) -> dict:
     roles = roles or {}
     return {"id": GUILD_ID, "name": "卓", "icon": None, "owner_id": USERS["kp"], "afk_timeout": 300,
             "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
-            "roles": [role("@everyone")] + [role(r) for r in ROLES], "emojis": [], "stickers": [],
+            "roles": [role("@everyone")] + [role(r) for r in ROLES] + [bot_role()], "emojis": [], "stickers": [],
             "features": [], "mfa_level": 0, "system_channel_flags": 0, "premium_tier": 0,
             "preferred_locale": "ja", "nsfw_level": 0, "premium_progress_bar_enabled": False,
             "joined_at": TIMESTAMP, "large": False, "unavailable": False, "member_count": 4,
-            "members": [member(n, roles.get(n, ())) for n in USERS] + [{**member("kp"), "user": bot_user()}],
+            "members": [member(n, roles.get(n, ())) for n in USERS] + [{**member("kp"), "user": bot_user(),
+                                                                         "roles": [BOT_ROLE[1]]}],
             "channels": [{k: v for k, v in channel().items() if k != "guild_id"}], "threads": [],
             "presences": [], "voice_states": [], "stage_instances": [], "guild_scheduled_events": [],
             "soundboard_sounds": []}
@@ -290,3 +309,39 @@ def thread_delete(thread_id: str) -> dict:
 def guild_delete() -> dict:
     """GUILD_DELETE when the bot is removed from the test guild (no ``unavailable``)."""
     return {"id": GUILD_ID}
+
+
+def webhook(webhook_id: str, token: str, channel_id: str = CHANNEL_ID, name: str = "CoCボット なりきり",
+            by: dict | None = None, avatar: str | None = None) -> dict:
+    """A webhook object as Discord returns it to a member with Manage Webhooks (made by
+    ``by``, the bot by default)."""
+    return {"id": webhook_id, "type": 1, "guild_id": GUILD_ID, "channel_id": channel_id, "name": name,
+            "avatar": avatar, "token": token, "application_id": APP_ID if by is None else None,
+            "user": by or bot_user()}
+
+
+def webhook_post(webhook_id: str, username: str, content: str, channel_id: str = CHANNEL_ID,
+                 message_id: str | None = None) -> dict:
+    """The message a webhook posted (its author the webhook under ``username``)."""
+    data = message(content, message_id=message_id, channel_id=channel_id,
+                   author={"id": webhook_id, "username": username, "discriminator": "0000", "avatar": None,
+                           "bot": True, "global_name": None})
+    data.update(guild_id=GUILD_ID, webhook_id=webhook_id)
+    return data
+
+
+MESSAGE_MENU = 3
+"""The application command type of a message context menu."""
+
+
+def message_menu(who: str, name: str, target: dict) -> dict:
+    """``who`` picks the message menu ``name`` (its default name) on the message ``target``."""
+    data = {"id": snowflake(), "name": name, "type": MESSAGE_MENU, "target_id": target["id"], "guild_id": GUILD_ID,
+            "resolved": {"messages": {target["id"]: target}}}
+    return _interaction(2, who, data)
+
+
+def modal_submit(who: str, custom_id: str, values: dict[str, str]) -> dict:
+    """``who`` submits the form ``custom_id`` with ``values`` (text input custom id → text)."""
+    rows = [{"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]} for key, value in values.items()]
+    return _interaction(5, who, {"custom_id": custom_id, "components": rows})

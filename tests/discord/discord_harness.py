@@ -19,6 +19,7 @@ import discord
 
 from bot.transports.discord.client import CocBot
 import discord_gateway as gateway
+from discord_webhooks import FakeWebhooks
 
 EPHEMERAL = 64
 """The ephemeral bit of message flags."""
@@ -31,8 +32,10 @@ DISCORD_TASKS = ("CommandTree", "discord-ui", "discord.py:")
 class Call:
     """One captured HTTP request: ``method``, ``path`` (ids filled in, no query), JSON
     ``payload``, attached ``files`` (name → bytes) and the fake Discord's ``status`` and
-    ``response``, and when it was made (``at``, ``time.monotonic()``). ``deferred_ephemeral``: for an edit of a deferred response, whether the
-    deferral was ephemeral (an edit carries no flags of its own)."""
+    ``response``, and when it was made (``at``, the fake's ``clock``: ``time.monotonic()``
+    unless a test turns a virtual one). ``deferred_ephemeral``: for an edit of a deferred response, whether the
+    deferral was ephemeral (an edit carries no flags of its own); ``params``: its query
+    (a webhook's ``wait``, ``thread_id``)."""
 
     method: str
     path: str
@@ -42,6 +45,7 @@ class Call:
     response: object = None
     deferred_ephemeral: bool | None = None
     at: float = field(default_factory=time.monotonic)
+    params: dict = field(default_factory=dict)
 
     @property
     def message(self) -> dict:
@@ -83,7 +87,7 @@ MESSAGES = {10062: "Unknown interaction", 50013: "Missing Permissions", 50035: "
             50007: "Cannot send messages to this user", 10003: "Unknown Channel", 0: "Server Error",
             50001: "Missing Access", 160002: "Cannot reply without permission to read message history",
             50083: "Thread is archived", 40060: "Interaction has already been acknowledged.",
-            10008: "Unknown Message"}
+            10008: "Unknown Message", 10015: "Unknown Webhook", 30007: "Maximum number of webhooks reached (15)"}
 """Discord's error messages by code."""
 
 RESET = -1
@@ -177,7 +181,10 @@ def _form(data) -> tuple[dict | list | None, dict[str, bytes]]:
 class FakeDiscord:
     """Discord's HTTP API behind aiohttp. ``fail`` makes it say no; ``cdn`` holds attachment
     bytes by URL; ``deferred`` remembers, by interaction token, whether it was deferred
-    ephemeral; ``latency`` (seconds) delays every answer like a network round trip."""
+    ephemeral; ``latency`` (seconds) delays every answer like a network round trip;
+    ``webhooks``: the channels' webhooks (discord_webhooks, issue 31); ``clock`` (seconds)
+    counts the rate limits, ``wall`` (Unix time) the expiry of signed attachment URLs: tests
+    may replace either by a virtual one."""
 
     calls: list[Call] = field(default_factory=list)
     dm_channel: str = field(default_factory=gateway.snowflake)
@@ -193,6 +200,12 @@ class FakeDiscord:
     threads: set[str] = field(default_factory=set)
     channel_limit: tuple[int, float] | None = None
     windows: dict[str, tuple[float, int]] = field(default_factory=dict)
+    clock: object = time.monotonic
+    wall: object = time.time
+    webhooks: FakeWebhooks = field(default_factory=FakeWebhooks)
+
+    def __post_init__(self) -> None:
+        self.webhooks.clock = lambda: self.clock()
 
     def limited(self, path: str) -> tuple[Failure | None, dict]:
         """Discord's per-channel bucket for new messages (``channel_limit`` = (messages,
@@ -202,7 +215,7 @@ class FakeDiscord:
         if self.channel_limit is None or not re.fullmatch(r"/channels/\d+/messages", path):
             return None, {}
         limit, window = self.channel_limit
-        now = time.monotonic()
+        now = self.clock()
         start, used = self.windows.get(path, (now, 0))
         if now >= start + window:
             start, used = now, 0
@@ -256,6 +269,9 @@ class FakeDiscord:
     def answer(self, call: Call) -> object:
         """The JSON Discord would answer ``call`` with (a message, a user, a DM channel,
         the registered commands, an interaction callback response)."""
+        hooked = self.webhooks.answer(call.method, call.path, call.payload, call.params)
+        if hooked is not NotImplemented:
+            return hooked
         if call.path.endswith("/callback"):
             kind = (call.payload or {}).get("type", 4)
             if kind == DEFERRED:
@@ -301,28 +317,37 @@ class FakeDiscord:
         fake = self
 
         def request(session, method, url, **kwargs):
-            return fake.respond(method, str(url), kwargs.get("data"))
+            return fake.respond(method, str(url), kwargs.get("data"), kwargs.get("params"))
 
         def get(session, url, **kwargs):
             raw = fake.cdn.get(str(url))
+            if raw is not None and fake.expired(str(url)):
+                raw = None  # a signed attachment URL past its expiry: Discord's CDN answers 404
             return FakeResponse(200 if raw is not None else 404, None, raw=raw or b"")
 
         monkeypatch.setattr(aiohttp.ClientSession, "request", request)
         monkeypatch.setattr(aiohttp.ClientSession, "get", get)
 
-    def respond(self, method: str, url: str, data) -> FakeResponse:
+    def expired(self, url: str) -> bool:
+        """Whether ``url`` is a signed attachment URL whose ``ex`` (hex Unix time) is past."""
+        match = re.search(r"[?&]ex=([0-9a-f]+)", url)
+        return match is not None and int(match.group(1), 16) <= self.wall()
+
+    def respond(self, method: str, url: str, data, params: dict | None = None) -> FakeResponse:
         """Record the request and give Discord's answer (an injected failure first)."""
         if not self.reachable:
             raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
         path = urlsplit(url).path.removeprefix("/api/v10")
         payload, files = _form(data)
-        call = Call(method, path, payload, files)
+        call = Call(method, path, payload, files, params={k: str(v) for k, v in (params or {}).items()}, at=self.clock())
         if path.endswith("/messages/@original"):
             call.deferred_ephemeral = self.deferred.get(path.split("/")[3])
         self.calls.append(call)
         failure = next((f for f in self.failures if f.times > 0 and re.search(f.route, f"{method} {path}")), None)
         if failure is None:
             failure = self.refusal(method, path, payload, files)
+        if failure is None and (refused := self.webhooks.refusal(method, path, call.params, self.denied)) is not None:
+            failure = Failure(path, refused.status, refused.code, refused.retry_after)
         limit_headers = {}
         if failure is None and method == "POST":
             failure, limit_headers = self.limited(path)
@@ -347,14 +372,20 @@ class FakeDiscord:
         call.status = 200 if call.response is not None else 204
         return FakeResponse(call.status, call.response, limit_headers, latency=self.latency)
 
-    def attach(self, name: str, raw: bytes, size: int | None = None) -> dict:
+    def attach(self, name: str, raw: bytes, size: int | None = None, content_type: str = "application/json",
+               lifetime: float | None = None) -> dict:
         """An attachment object (as an interaction's resolved data carries it) whose bytes
-        the fake CDN serves; ``size`` overrides the announced size."""
+        the fake CDN serves; ``size`` overrides the announced size; with ``lifetime``
+        (seconds) its URL is signed as Discord's are (``?ex=…&is=…&hm=…``) and expires then
+        (on ``wall``)."""
         attachment_id = gateway.snowflake()
         url = f"https://cdn.discordapp.com/attachments/{gateway.CHANNEL_ID}/{attachment_id}/{name}"
+        if lifetime is not None:
+            now = int(self.wall())
+            url += f"?ex={now + int(lifetime):x}&is={now:x}&hm={'0' * 64}&"
         self.cdn[url] = raw
         return {"id": attachment_id, "filename": name, "size": len(raw) if size is None else size,
-                "url": url, "proxy_url": url, "content_type": "application/json"}
+                "url": url, "proxy_url": url, "content_type": content_type}
 
 
 class Harness:
@@ -384,6 +415,15 @@ class Harness:
         state.parsers["GUILD_CREATE"](gateway.guild_create(self.roles))
         await asyncio.wait_for(self.bot.wait_until_ready(), 5)
         return self
+
+    async def take(self, *permissions: str) -> None:
+        """Take ``manage_webhooks`` / ``manage_messages`` (the bot's role's) from the bot: the
+        gateway says so (GUILD_ROLE_UPDATE) and the REST API refuses as Discord does."""
+        self.fake.deny(*permissions)
+        kept = discord.Permissions(gateway.BOT_ROLE_PERMISSIONS)
+        for name in permissions:
+            setattr(kept, name, False)
+        await self.dispatch("GUILD_ROLE_UPDATE", gateway.role_update(gateway.bot_role(kept.value)))
 
     async def stop(self) -> None:
         """Close the bot (extensions unloaded, store closed)."""

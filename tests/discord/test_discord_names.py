@@ -7,7 +7,7 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from discord import Locale
+from discord import AppCommandType, Locale
 
 from bot.commands.spec import COMMANDS, Cmd
 from bot.transports.discord.slash import build_tree
@@ -47,7 +47,18 @@ async def payloads(make_bot) -> list[dict]:
     """The translated payloads a sync would send, from the real bot's tree."""
     harness = await make_bot()
     tree = harness.bot.tree
-    return [await command.get_translated_payload(tree, SpecTranslator()) for command in tree.get_commands()]
+    return [await command.get_translated_payload(tree, SpecTranslator())
+            for command in tree.get_commands(type=AppCommandType.chat_input)]
+
+
+async def test_the_menus_of_spoken_lines_have_names_discord_takes(make_bot):
+    """Message context menus (issue 31) have no description and their own rule: 1–32
+    characters, any case and spaces."""
+    tree = (await make_bot()).bot.tree
+    menus = [await c.get_translated_payload(tree, SpecTranslator()) for c in tree.get_commands(type=AppCommandType.message)]
+    assert [(m["name"], m["name_localizations"], m["type"]) for m in menus] == [
+        ("Edit spoken line", {"ja": "発言を編集"}, 3), ("Delete spoken line", {"ja": "発言を削除"}, 3)]
+    assert all(1 <= len(name) <= 32 for m in menus for name in [m["name"], *m["name_localizations"].values()])
 
 
 def _walk(payloads: list[dict], path: str = ""):

@@ -13,6 +13,8 @@ from bot.cli import main
 from bot.transports.discord.run import BAD_TOKEN, LOGIN_REFUSED, UNREACHABLE, make_bot, run_bot, sync_commands
 
 TOP_LEVEL = list(dict.fromkeys(cmd.path.split()[0] for cmd in COMMANDS))
+MENUS = ["Edit spoken line", "Delete spoken line"]
+"""The message menus of lines spoken as characters (issue 31), registered with the commands."""
 
 
 def _settings(tmp_path, name: str = "sync.db") -> Settings:
@@ -23,11 +25,12 @@ async def test_sync_to_a_guild_copies_the_global_commands_there(fake, tmp_path, 
     assert await sync_commands(_settings(tmp_path), int(gateway.GUILD_ID)) == 0
     puts = [c for c in fake.calls if c.method == "PUT"]
     assert [c.path for c in puts] == [f"/applications/{gateway.APP_ID}/guilds/{gateway.GUILD_ID}/commands"]
-    assert [p["name"] for p in puts[0].payload] == TOP_LEVEL
+    assert [p["name"] for p in puts[0].payload] == TOP_LEVEL + MENUS
     roll = puts[0].payload[0]
     assert (roll["name_localizations"], roll["options"][0]["name_localizations"]) == ({"ja": "ロール"}, {"ja": "コマンド"})
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == f"{len(TOP_LEVEL)}個のコマンドをサーバー {gateway.GUILD_ID}に登録しました:"
+    assert lines[0] == f"{len(TOP_LEVEL) + len(MENUS)}個のコマンドをサーバー {gateway.GUILD_ID}に登録しました:"
+    assert lines[-2:] == ["  メッセージのメニュー「発言を編集」", "  メッセージのメニュー「発言を削除」"]
     assert lines[1] == "  /roll（ロール）"
     battle = next(line for line in lines if line.startswith("  /battle"))
     assert battle.startswith("  /battle（戦闘）: new, join, add, start, status")
@@ -36,7 +39,7 @@ async def test_sync_to_a_guild_copies_the_global_commands_there(fake, tmp_path, 
 async def test_sync_without_a_guild_registers_globally(fake, tmp_path, capsys):
     assert await sync_commands(_settings(tmp_path), None) == 0
     assert [c.path for c in fake.calls if c.method == "PUT"] == [f"/applications/{gateway.APP_ID}/commands"]
-    assert capsys.readouterr().out.startswith(f"{len(TOP_LEVEL)}個のコマンドを全サーバー（反映まで最大1時間かかることがあります）に登録しました:")
+    assert capsys.readouterr().out.startswith(f"{len(TOP_LEVEL) + len(MENUS)}個のコマンドを全サーバー（反映まで最大1時間かかることがあります）に登録しました:")
 
 
 async def test_a_rejected_token_is_explained_and_exits_with_1(fake, tmp_path, capsys):

@@ -3,6 +3,8 @@ role:`` a Role, ``/char import file:`` an Attachment read as the sheet's text, n
 ranged integers; the guild arrives in GUILD_CREATE first, so a KP role works as on Discord."""
 from __future__ import annotations
 
+import discord
+
 import discord_gateway as gateway
 from bot.sheets import attachments
 from bot.commands.spec import BY_PATH
@@ -94,5 +96,7 @@ async def test_the_cogs_together_register_exactly_the_spec(make_bot):
                     "Battle": ["attack", "battle", "check", "declare", "end", "escape", "help", "move", "react", "wait"],
                     "Sessions": ["session"], "Sanity": ["san", "table"], "ChatDice": [], "Reminders": [],
                     "Places": []}
-    registered = sorted(c.name for c in harness.bot.tree.get_commands())
+    registered = sorted(c.name for c in harness.bot.tree.get_commands(type=discord.AppCommandType.chat_input))
     assert registered == sorted({cmd.split()[0] for cmd in BY_PATH})
+    menus = [c.name for c in harness.bot.tree.get_commands(type=discord.AppCommandType.message)]
+    assert menus == ["Edit spoken line", "Delete spoken line"]  # issue 31: the owner's hold on a spoken line

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import random
 import sys
@@ -11,6 +12,7 @@ from typing import TextIO
 
 from bot.transports.console.parse import Line, ParseError, parse_line, split_line
 from bot.render.reply import Reply
+from bot.render.voice import Voice, line
 from bot.sheets.rolls import PUBLISH
 from bot.service import Request, Service
 from bot.store import Store
@@ -115,8 +117,11 @@ class Console:
             obj = {"line": self.line_no, "channel": channel, "to": reply.to if reply.ephemeral else None,
                    "ephemeral": reply.ephemeral, "text": text,
                    "buttons": [b.label for b in reply.buttons], "mentions": list(reply.mentions),
-                   "data": reply.data}
+                   "data": reply.data, **({"voice": reply.voice} if reply.voice else {})}
             print(json.dumps(obj, ensure_ascii=False), file=self.out, flush=True)
+            return
+        if reply.voice:  # a line spoken as a character (issue 31): under its name, as a table reads it
+            print(voiced_line(reply.voice).replace("\n", "\n    "), file=self.out, flush=True)
             return
         prefix = f"bot → {reply.to}" if reply.ephemeral and reply.to else "bot"
         mention = "".join(f"@{m} " for m in reply.mentions)
@@ -137,6 +142,16 @@ class Console:
         else:
             path.write_text(str(file.get("content", "")), encoding="utf-8")
         return str(path)
+
+
+def voiced_line(raw: dict) -> str:
+    """A line spoken as a character as the console shows it: 「🎭 アリス（alice）: …」 with the
+    expression and the portrait's kind (the console has no pictures), then the bot's notes."""
+    voice = Voice.from_dict(raw)
+    face = f"［{voice.face}］" if voice.face else ""
+    portrait = "" if voice.image or voice.avatar_url else "（立ち絵なし）"
+    shown = line(dataclasses.replace(voice, name=f"{voice.character}（{voice.player}）{face}{portrait}"))
+    return f"🎭 {shown}"
 
 
 def no_button(name: str, label: str, now: list[str]) -> str:

@@ -195,6 +195,9 @@ def _typed(cmd: Cmd, options: dict) -> dict:
                 raise ParseError(refusal)
         elif option.type in ("user", "role"):
             typed[key] = value.removeprefix("@").removeprefix("＠").strip()
+        elif option.type == "attachment" and attachments.is_picture(cmd.path):  # a portrait (issue 31)
+            typed.pop(key)
+            typed["image"], typed["image_name"] = read_image(value), Path(value).name
         elif option.type == "attachment":
             typed.pop(key)
             typed["data"] = read_attachment(value)
@@ -225,3 +228,16 @@ def read_attachment(path: str) -> str:
         raise ParseError(f"ファイル「{path}」を開けません（{os_reason(exc)}）。パスを確かめてください。") from None
     except InvalidInput as exc:
         raise ParseError(str(exc)) from None
+
+
+def read_image(path: str) -> bytes:
+    """The bytes of the picture at ``path`` (``/char portrait file:``), refused over
+    bot.sheets.attachments.MAX_IMAGE_BYTES as on Discord."""
+    file = Path(path).expanduser()
+    try:
+        size = file.stat().st_size
+        if size > attachments.MAX_IMAGE_BYTES:
+            raise ParseError(attachments.too_big_image(file.name, size))
+        return file.read_bytes()
+    except OSError as exc:
+        raise ParseError(f"ファイル「{path}」を開けません（{os_reason(exc)}）。パスを確かめてください。") from None

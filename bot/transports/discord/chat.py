@@ -49,6 +49,9 @@ class ChatDice(commands.Cog):
     async def _handle(self, message: discord.Message) -> None:
         try:
             replies = await self.bot.service.handle(from_message(message))
+            if any(r.voice for r in replies):  # spoken as a character (issue 31): the webhook's queue
+                await self.bot.voice_poster.deliver(message, replies)
+                return
             posted = await post(self.bot, message.channel, replies, reply_to=message)
             if posted.failed and not posted.closed:
                 log.warning("%d reply(ies) to message %s in channel %s not posted (network or Discord 5xx)",

@@ -21,6 +21,7 @@ from bot.transports.discord.extensions import COMMAND_EXTENSIONS, EXTENSIONS
 from bot.transports.discord.translator import SpecTranslator
 from bot.transports.discord.tree import BotTree
 from bot.service import Service
+from bot.transports.portraits import serve_portraits
 from bot.store import Store
 from rules.dice import Dice, RandomDice
 from rules.errors import InvalidInput
@@ -52,12 +53,14 @@ class CocBot(commands.AutoShardedBot):
     Discord). ``serve=False`` (``python -m bot sync``): only the command cogs are loaded, no
     store is opened and no deadline fires. ``service`` and ``store`` exist after
     ``setup_hook``. Nobody is pinged unless a reply names them (``allowed_mentions`` is none
-    by default).
+    by default). ``portrait_url``: the public address the kept portraits are served under,
+    by this process on ``portrait_port`` when given (issue 31, bot.transports.portraits).
     """
 
     def __init__(self, database_url: str, dice: Dice | None = None, *, reminder_minutes: int = 10,
                  autoskip_minutes: int = 0, shard_ids: list[int] | None = None,
-                 shard_count: int | None = None, serve: bool = True) -> None:
+                 shard_count: int | None = None, serve: bool = True, portrait_url: str | None = None,
+                 portrait_port: int | None = None, portrait_host: str = "0.0.0.0") -> None:
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # a text bot: no voice warnings
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), tree_cls=BotTree,
                          allowed_mentions=discord.AllowedMentions.none(), help_command=None,
@@ -72,6 +75,8 @@ class CocBot(commands.AutoShardedBot):
         self.missed = Missed()  # messages given up, told to the channel's KP at their next command
         self.closing = False
         self.in_progress: set[asyncio.Task] = set()
+        self.portraits = (portrait_url, portrait_host, portrait_port)
+        self.portrait_server = None
 
     async def setup_hook(self) -> None:
         """Open and migrate the store, create the service, install the translator and the
@@ -85,7 +90,13 @@ class CocBot(commands.AutoShardedBot):
         self.store = Store(self.database_url)
         await self.store.migrate()
         self.service = Service(self.store, self.dice, reminder_minutes=self.reminder_minutes,
-                               autoskip_minutes=self.autoskip_minutes)
+                               autoskip_minutes=self.autoskip_minutes, portrait_url=self.portraits[0])
+        if self.portraits[2]:
+            try:
+                self.portrait_server = await serve_portraits(self.service.voice.image, *self.portraits[1:])
+            except OSError as exc:  # the bot still runs: the webhooks wear the portraits instead
+                log.error("立ち絵の配信を %s:%s で始められませんでした（%s）。PORTRAIT_PORT を確かめてください。",
+                          self.portraits[1], self.portraits[2], exc)
         self.add_dynamic_items(BattleButton)
         for name in EXTENSIONS:
             await self.load_extension(name)
@@ -129,6 +140,9 @@ class CocBot(commands.AutoShardedBot):
                 if late:
                     log.warning("%d command(s) still running after %g s; closing anyway", len(late), SHUTDOWN_GRACE)
         await super().close()
+        if self.portrait_server is not None:
+            await self.portrait_server.cleanup()
+            self.portrait_server = None
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -173,7 +187,7 @@ class CocBot(commands.AutoShardedBot):
                 return
         try:
             try:
-                options = await requests.with_attachment_text(options)
+                options = await requests.with_attachment_text(options, command)
             except InvalidInput as exc:
                 await tell(interaction, str(exc))
                 return

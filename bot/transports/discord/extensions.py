@@ -8,6 +8,7 @@ COMMAND_EXTENSIONS: list[str] = [
     "bot.transports.discord.keeper",
     "bot.transports.discord.sessions",
     "bot.transports.discord.sanity",
+    "bot.transports.discord.voice_menu",
 ]
 """The slash-command cogs: all that ``python -m bot sync`` loads."""
 

@@ -45,22 +45,34 @@ def _guild(guild_id: int | None) -> str | None:
     return str(guild_id) if guild_id else None
 
 
-async def with_attachment_text(options: dict) -> dict:
+async def with_attachment_text(options: dict, command: str = "") -> dict:
     """``options`` with an Attachment value (``/char import file:``) replaced by the file's
-    text under ``data`` (the option the service reads). Raises InvalidInput (Japanese) for a
-    file over :data:`bot.sheets.attachments.MAX_IMPORT_BYTES` (refused before it is downloaded),
-    one Discord cannot deliver, or one that is not text."""
+    text under ``data`` (the option the service reads); for a ``command`` that takes a
+    picture (``/char portrait file:``), by its bytes under ``image`` and its name under
+    ``image_name``. Raises InvalidInput (Japanese) for a file over
+    :data:`bot.sheets.attachments.MAX_IMPORT_BYTES` (a picture over ``MAX_IMAGE_BYTES``;
+    refused before it is downloaded), one Discord cannot deliver, or one that is not text."""
     files = {k: v for k, v in options.items() if isinstance(v, discord.Attachment)}
     if not files:
         return options
     result = {k: v for k, v in options.items() if k not in files}
     for attachment in files.values():
+        if attachments.is_picture(command):  # a portrait (issue 31): its bytes
+            if attachment.size > attachments.MAX_IMAGE_BYTES:
+                raise InvalidInput(attachments.too_big_image(attachment.filename, attachment.size))
+            result["image"], result["image_name"] = await _read(attachment), attachment.filename
+            continue
         if attachment.size > attachments.MAX_IMPORT_BYTES:
             raise InvalidInput(attachments.too_big(attachment.filename, attachment.size))
-        try:
-            raw = await attachment.read()
-        except discord.HTTPException as exc:
-            raise InvalidInput(f"添付ファイル「{attachment.filename}」を読み込めませんでした（Discord {exc.status}）。"
-                               "もう一度添付してください。") from None
-        result["data"] = attachments.sheet_text(raw, attachment.filename)
+        result["data"] = attachments.sheet_text(await _read(attachment), attachment.filename)
     return result
+
+
+async def _read(attachment: discord.Attachment) -> bytes:
+    """The bytes of ``attachment`` (downloaded now, while its address is fresh); raises
+    InvalidInput (Japanese) when Discord cannot deliver them."""
+    try:
+        return await attachment.read()
+    except discord.HTTPException as exc:
+        raise InvalidInput(f"添付ファイル「{attachment.filename}」を読み込めませんでした（Discord {exc.status}）。"
+                           "もう一度添付してください。") from None

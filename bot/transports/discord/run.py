@@ -35,7 +35,8 @@ def make_bot(settings: Settings, serve: bool = True) -> CocBot:
     """The bot of ``settings`` (database, turn timings, shards); ``serve=False`` for sync."""
     return CocBot(settings.resolved_database_url() if serve else "", reminder_minutes=settings.turn_reminder_minutes,
                   autoskip_minutes=settings.turn_autoskip_minutes, shard_ids=settings.shard_ids,
-                  shard_count=settings.shard_count, serve=serve)
+                  shard_count=settings.shard_count, serve=serve, portrait_url=settings.portrait_url or None,
+                  portrait_port=settings.portrait_port, portrait_host=settings.portrait_host)
 
 
 def explain(exc: BaseException) -> str | None:
@@ -146,8 +147,11 @@ async def _with_tree(settings: Settings, guild_id: int | None, work, failed: str
 
 
 def command_line(command: discord.app_commands.AppCommand) -> str:
-    """``/battle（戦闘）: join, start, …`` for one synced command."""
+    """``/battle（戦闘）: join, start, …`` for one synced command; a message menu as
+    ``メッセージのメニュー「発言を編集」``."""
     japanese = command.name_localizations.get(discord.Locale.japanese)
+    if command.type is discord.AppCommandType.message:
+        return f"メッセージのメニュー「{japanese or command.name}」"
     name = f"/{command.name}" + (f"（{japanese}）" if japanese and japanese != command.name else "")
     subcommands = [o.name for o in command.options
                    if o.type in (discord.AppCommandOptionType.subcommand,
