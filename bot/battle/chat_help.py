@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.commands.spec import COMMANDS
+from bot.render.chat_forms import CHAT_FORMS
+from bot.render.reference import DOCS_PATH, command_groups
 from bot.render.reply import Reply, clip
 from rules.chat import read
 from rules.chat.help import moment_lines, waiting_lines
@@ -14,35 +15,19 @@ if TYPE_CHECKING:
     from bot.battle.chat_play import ChatTable
     from bot.commands.request import Request
 
-CHAT_FORMS = (
-    "【チャットの書き方】",
-    "ダイス: 「CCB<=70 〈目星〉」「1D100」「2D6+1D4」（シークレットは頭にS）",
-    "戦闘中の宣言は、そのまま書けば読み取ります（前置きやひとことが付いても大丈夫です）:",
-    "  対応: 「回避」「ナイフで受け流し」「くっ、防御！」「なし」",
-    "  手番: 「ゾンビ1をこぶしで攻撃」「C4へ移動」「ボブに応急手当」「ターン終了」",
-    "  ラウンドのはじめ: 「回避に集中」「ゾンビ1に受け流しを宣言」「宣言しない」",
-    "  KP: 「ゾンビ1：アリスを攻撃」「ゾンビ1は回避」",
-    "宣言にならないもの: 質問（？付き）、「> 」で始まる引用、「次は攻撃しよう」のような予定。",
-)
-"""The chat forms, shown outside a battle and under the moment's help."""
-
 IN_BATTLE_FOOTER = ("コマンドでも同じことができます（/attack /react /declare /end /check …）。"
                     "書き方に迷ったら、ボタンか番号で選べる質問が届きます。")
 
 
 def command_lines() -> list[str]:
-    """The commands, grouped by their first word: ``/battle（戦闘）: new 作成, …``."""
-    groups: dict[str, list[str]] = {}
-    heads: dict[str, str] = {}
-    for cmd in COMMANDS:
-        first, _, rest = cmd.path.partition(" ")
-        heads.setdefault(first, cmd.ja.split(" ")[0])
-        groups.setdefault(first, []).append(rest or "")
+    """The commands, grouped by their first word as the reference groups them
+    (bot.render.reference): ``/battle（戦闘）: new 作成・join 参加・…``, then where the
+    whole reference is (docs/commands.md)."""
     lines = ["【コマンド】"]
-    for first, subs in groups.items():
-        names = [s for s in subs if s]
-        tail = f": {', '.join(names)}" if names else ""
-        lines.append(f"/{first}（{heads[first]}）{tail}")
+    for first, ja, cmds in command_groups():
+        subs = [f"{cmd.path.partition(' ')[2]} {cmd.ja.partition(' ')[2]}" for cmd in cmds if " " in cmd.path]
+        lines.append(f"/{first}（{ja}）" + (f": {'・'.join(subs)}" if subs else ""))
+    lines.append(f"オプション・設定まで全部の一覧: {DOCS_PATH}（ボットのリポジトリ）")
     return lines
 
 
