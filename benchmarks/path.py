@@ -9,9 +9,11 @@ twice; a second channel with an open session and no battle takes the chat roll
 ``CCB<=60 【目星】``. Printed for each of attack, react, end and the chat roll:
 
 - **stays**: one ``Service.handle`` traced (``sys.setprofile``): each time the innermost
-  frame of ``bot/`` changes its file, a new stay begins; printed is the number of stays
-  in all and per file (the issue's measure: "a traced Service.handle stays in
-  bot/battle/battles.py eight times; one command makes 31 stays");
+  frame of ``bot/`` changes its file (a call into another file, or the return to it), a
+  new stay begins; printed is the number of stays in all and per file, and the number of
+  calls from one file of ``bot/`` into another (the issue's measure, whose exact rule it
+  does not give: "a traced Service.handle stays in bot/battle/battles.py eight times; one
+  command makes 31 stays");
 - **statements**: the SQL statements the command runs, and which;
 - **time**: p50 over ``--repeat`` commands, and a cProfile table of them (own time per
   function, the ``--top`` largest), so that what is left of the path can be read off.
@@ -92,12 +94,14 @@ class Table:
                 ("chat roll", self.request("talk", "alice", "chat", text="CCB<=60 【目星】"))]
 
 
-async def stays(work) -> tuple[int, Counter]:
-    """Await ``work`` (a coroutine) traced; ``(stays in all, stays per file of bot/)``.
+async def stays(work) -> tuple[int, Counter, int]:
+    """Await ``work`` (a coroutine) traced; ``(stays in all, stays per file of bot/, calls
+    from one file of bot/ into another)``.
     The profile hook is the thread's: the event loop's own frames (outside bot/) between
     the steps of ``work`` leave the current stay as it is."""
     per_file: Counter = Counter()
     current = [None]
+    crossings = [0]
 
     def innermost(frame):
         while frame is not None:
@@ -111,6 +115,10 @@ async def stays(work) -> tuple[int, Counter]:
         if what not in ("call", "return"):
             return
         where = innermost(frame if what == "call" else frame.f_back)
+        if what == "call" and frame.f_code.co_filename.startswith(BOT) and frame.f_back is not None \
+                and frame.f_back.f_code.co_filename.startswith(BOT) \
+                and frame.f_back.f_code.co_filename != frame.f_code.co_filename:
+            crossings[0] += 1
         if what == "return" and frame.f_code.co_filename.startswith(BOT) and where is None:
             where = current[0]
         if where is not None and where != current[0]:
@@ -122,7 +130,7 @@ async def stays(work) -> tuple[int, Counter]:
         await work
     finally:
         sys.setprofile(None)
-    return sum(per_file.values()), per_file
+    return sum(per_file.values()), per_file, crossings[0]
 
 
 class Statements:
@@ -130,8 +138,9 @@ class Statements:
 
     def __init__(self, store: Store) -> None:
         self.sql: list[str] = []
-        for engine in (store.engine.sync_engine, store.reads._sync):
-            event.listen(engine, "before_cursor_execute", lambda _c, _cur, statement, *_a: self.sql.append(statement))
+        event.listen(store.engine.sync_engine, "before_cursor_execute",
+                     lambda _c, _cur, statement, *_a: self.sql.append(statement))
+        store.reads.on_statement(self.sql.append)  # the reads' own (bot.store.reads: stdlib and SQLAlchemy)
         self._sqlite = store.writer._sqlite
 
     def take(self) -> list[str]:
@@ -154,10 +163,10 @@ async def main(repeat: int, top: int, profile: bool) -> None:
         print("stays: a traced Service.handle, each change of the innermost bot/ file begins a stay")
         for kind, req in table.cycle():
             statements.take()
-            total, per_file = await stays(service.handle(req))
+            total, per_file, crossings = await stays(service.handle(req))
             sql = statements.take()
             files = ", ".join(f"{name} {count}" for name, count in per_file.most_common())
-            print(f"  {kind:10s} {total:3d} stays: {files}")
+            print(f"  {kind:10s} {total:3d} stays, {crossings} calls between files of bot/: {files}")
             print(f"  {'':10s} {len(sql)} statements: " + " | ".join(s.split(' WHERE')[0][:60] for s in sql))
         times: dict[str, list[float]] = {}
         profiler = cProfile.Profile()

@@ -113,7 +113,7 @@ class Service:
         known = self.answers.known(req)
         if known is not None:
             return known
-        async with self.battles.lock(req.channel):
+        async with self.battles.serving(req.channel):
             try:
                 return await self._dispatch_on_latest(req)
             except DiceExhausted:
