@@ -182,24 +182,23 @@ async def main(repeat: int, top: int, profile: bool) -> None:
         print(f"\ntime per command ({repeat} each{', under cProfile' if profile else ''}):")
         for kind, values in times.items():
             print(f"  {kind:10s} p50 {statistics.median(values) * 1000:6.2f} ms")
-        if profile:
+        for order in ("tottime", "cumulative") if profile else ():
             out = io.StringIO()
-            stats = pstats.Stats(profiler, stream=out)
-            stats.sort_stats("tottime").print_stats(top)
-            print(out.getvalue().replace(str(ROOT) + "/", ""))
-            out = io.StringIO()
-            stats = pstats.Stats(profiler, stream=out)
-            stats.sort_stats("cumulative").print_stats(top)
+            pstats.Stats(profiler, stream=out).sort_stats(order).print_stats(top)
             print(out.getvalue().replace(str(ROOT) + "/", ""))
         await store.close()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-if __name__ == "__main__":
+def _options() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=200, help="commands of each kind timed and profiled")
     parser.add_argument("--top", type=int, default=25, help="rows of each profile table")
     parser.add_argument("--no-profile", dest="profile", action="store_false", help="time only")
-    args = parser.parse_args()
-    asyncio.run(main(args.repeat, args.top, args.profile))
+    return parser.parse_args()
+
+
+if __name__ == "__main__":
+    options = _options()
+    asyncio.run(main(options.repeat, options.top, options.profile))

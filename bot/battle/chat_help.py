@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.render.chat_forms import CHAT_FORMS
-from bot.render.reference import DOCS_PATH, command_groups
+from bot.render.reference import ACTIONS, DOCS_PATH, GROUP_TITLES, command_groups
 from bot.render.reply import Reply, clip
 from rules.chat import read
 from rules.chat.help import moment_lines, waiting_lines
@@ -21,12 +21,21 @@ IN_BATTLE_FOOTER = ("コマンドでも同じことができます（/attack /re
 
 def command_lines() -> list[str]:
     """The commands, grouped by their first word as the reference groups them
-    (bot.render.reference): ``/battle（戦闘）: new 作成・join 参加・…``, then where the
-    whole reference is (docs/commands.md)."""
-    lines = ["【コマンド】"]
+    (bot.render.reference): ``/battle（戦闘）: new 作成・join 参加・…``; the one-word commands
+    of a battle's turn on one line (``戦闘中の行動: /attack（攻撃）・/react（対応）・…``); then
+    where the whole reference is (docs/commands.md)."""
+    lines, actions, at = ["【コマンド】"], [], 0
     for first, ja, cmds in command_groups():
         subs = [f"{cmd.path.partition(' ')[2]} {cmd.ja.partition(' ')[2]}" for cmd in cmds if " " in cmd.path]
+        if not subs and first not in GROUP_TITLES:
+            if not actions:  # the line of the actions, where the first of them stands; filled below
+                at = len(lines)
+                lines.append("")
+            actions.append(f"/{first}（{ja}）")
+            continue
         lines.append(f"/{first}（{ja}）" + (f": {'・'.join(subs)}" if subs else ""))
+    if actions:
+        lines[at] = f"{ACTIONS}: {'・'.join(actions)}"
     lines.append(f"オプション・設定まで全部の一覧: {DOCS_PATH}（ボットのリポジトリ）")
     return lines
 
