@@ -78,10 +78,11 @@ class Reads:
 
     def on_statement(self, seen: Callable[[str], None]) -> None:
         """Call ``seen(sql)`` for every statement the reads run from now on (benchmarks and
-        tests count them), on either path."""
+        tests count them), on either path; on PostgreSQL, every statement of the store's
+        engine (its writes included)."""
         self._traced.append(seen)
-        if self._sync is not None:
-            event.listen(self._sync, "before_cursor_execute", lambda _c, _cur, statement, *_a: seen(statement))
+        engine = self._sync if self._sync is not None else self._engine.sync_engine
+        event.listen(engine, "before_cursor_execute", lambda _c, _cur, statement, *_a: seen(statement))
         if self._plain is not None:
             self._plain.set_trace_callback(self._trace)
 
