@@ -148,8 +148,8 @@ class Statements:
         return taken
 
 
-async def main(repeat: int, top: int, profile: bool) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="bench-path-"))
+async def main(repeat: int, top: int, profile: bool, where: str | None = None) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="bench-path-", dir=where))
     try:
         store = Store(sqlite_url(folder / "bench.db"))
         await store.migrate()
@@ -196,9 +196,10 @@ def _options() -> argparse.Namespace:
     parser.add_argument("--repeat", type=int, default=200, help="commands of each kind timed and profiled")
     parser.add_argument("--top", type=int, default=25, help="rows of each profile table")
     parser.add_argument("--no-profile", dest="profile", action="store_false", help="time only")
+    parser.add_argument("--dir", help="where the database file goes (/dev/shm: no fsync, the CPU work alone)")
     return parser.parse_args()
 
 
 if __name__ == "__main__":
     options = _options()
-    asyncio.run(main(options.repeat, options.top, options.profile))
+    asyncio.run(main(options.repeat, options.top, options.profile, options.dir))

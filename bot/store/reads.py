@@ -26,7 +26,7 @@ from contextlib import asynccontextmanager
 from typing import AsyncIterator, Callable
 
 from sqlalchemy import Select, create_engine, event
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InvalidRequestError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 from sqlalchemy.orm import Session
 
@@ -63,18 +63,12 @@ class Reads:
         with Session(self._sync) as s:
             yield _Awaitable(s)
 
-    @asynccontextmanager
-    async def connect(self) -> AsyncIterator:
-        """A Core connection for reading (``await conn.execute(...)``)."""
+    def connect(self):
+        """A Core connection for reading (``async with reads.connect() as conn:``, then
+        ``await conn.execute(statement)``)."""
         if self._sync is None:
-            async with self._engine.connect() as conn:
-                yield conn
-            return
-        plain = _Plain(self)
-        try:
-            yield plain
-        finally:
-            plain.close()
+            return self._engine.connect()
+        return _Plain(self)
 
     def on_statement(self, seen: Callable[[str], None]) -> None:
         """Call ``seen(sql)`` for every statement the reads run from now on (benchmarks and
@@ -125,6 +119,10 @@ class Reads:
             self._sync.dispose()
 
 
+_REQUIRED = object()
+"""The fixed value of a parameter the caller must give."""
+
+
 class _Compiled:
     """A ``select()`` compiled once for SQLite: its SQL, its parameters in order (with their
     converters and fixed values) and its result columns' converters, as SQLAlchemy's
@@ -132,9 +130,11 @@ class _Compiled:
 
     def __init__(self, compiled, dialect, columns) -> None:
         self.sql = compiled.string
-        self._compiled = compiled
         self._order = tuple(compiled.positiontup)
-        self._to_db = tuple(compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect) for name in self._order)
+        binds = [compiled.binds[name] for name in self._order]
+        self._slots = tuple((name, _REQUIRED if bind.required else bind.effective_value,
+                             bind.type.dialect_impl(dialect).bind_processor(dialect))
+                            for name, bind in zip(self._order, binds))
         self._from_db = tuple(column.type.dialect_impl(dialect).result_processor(dialect, None) for column in columns)
         self._convert = any(self._from_db)
         keys = [getattr(column, "key", None) or f"column_{i}" for i, column in enumerate(columns)]
@@ -142,17 +142,24 @@ class _Compiled:
 
     @classmethod
     def of(cls, query: Select, dialect) -> _Compiled | None:
-        """``query`` compiled, or None for a form not handled here (an expanding ``IN``)."""
+        """``query`` compiled, or None for a form not handled here (an expanding ``IN``, a
+        parameter computed at execution)."""
         compiled = query.compile(dialect=dialect)
-        if compiled.positiontup is None or any(bind.expanding for bind in compiled.binds.values()):
+        if compiled.positiontup is None or any(bind.expanding or bind.callable is not None
+                                               for bind in compiled.binds.values()):
             return None
         return cls(compiled, dialect, list(query.selected_columns))
 
     def arguments(self, params: dict) -> list:
-        """The positional arguments for ``params`` (fixed values of the query filled in)."""
-        values = self._compiled.construct_params(params)
-        return [value if convert is None or value is None else convert(value)
-                for value, convert in zip((values[name] for name in self._order), self._to_db)]
+        """The positional arguments for ``params`` (the query's fixed values filled in,
+        each converted for the database as SQLAlchemy would)."""
+        args = []
+        for name, fixed, convert in self._slots:
+            value = params.get(name, fixed)
+            if value is _REQUIRED:
+                raise InvalidRequestError(f"A value is required for bind parameter {name!r}")
+            args.append(value if convert is None or value is None else convert(value))
+        return args
 
     def row(self, raw: tuple):
         """A stored row as SQLAlchemy returns it (attributes by column name, values converted)."""
@@ -199,6 +206,12 @@ class _Plain:
     def __init__(self, reads: Reads) -> None:
         self._reads = reads
         self._inner = None
+
+    async def __aenter__(self) -> _Plain:
+        return self
+
+    async def __aexit__(self, *_exc) -> None:
+        self.close()
 
     async def execute(self, statement, *args, **kwargs):
         plan = self._reads._plan(statement) if not kwargs and len(args) <= 1 else None
