@@ -13,7 +13,7 @@ from bot.render.reply import Reply, private
 from bot.sheets.edition import SYSTEM_WORDS, Edition, channel_edition
 from bot.sheets.growth import Growth
 from bot.sheets.rolls import published_reply, roll_replies
-from bot.sheets.session_notes import SessionNotes
+from bot.sheets.session_notes import Delivered, SessionNotes
 from bot.sheets.table import BattleLookup, Dispatch, Once
 from bot.store import Store
 from rules.chat import sanity_loss, sanity_loss_named
@@ -72,27 +72,45 @@ class DiceDesk:
         loss, named = sanity_loss(text), None
         if loss is None:
             loss, named = await self._san_check_named(req, text)
-        if (loss is not None or is_dice(text)) and not await self.first_delivery(req):
-            return []
         if loss is not None:  # 「SANチェック 1/1D6」: the /check of a SAN roll, in any channel
+            if not await self.first_delivery(req):
+                return []
             return await self.dispatch(dataclasses.replace(
                 req, command="check", said=text,
                 options={"skill": "SAN", "loss": loss, **({"character": named} if named else {})}))
         if not is_dice(text):  # ordinary chat: silent, without reading the channel's settings
             return []
+        key = f"chat-{req.request_id}" if req.request_id else None
+        record = await self.notes.roll_recorder(req, lambda: self.lookup.units(req.channel), claim=key)
+        if record is None and not await self.first_delivery(req):  # in a session the record takes the key
+            return []
         here = await self.edition(req.channel, in_battle)
-        return await roll_replies(text, req.user, req.name or req.user, self.dice,
-                                  await self.keeper(req.channel), from_chat=True,
-                                  keep_secret=self._secret_keeper(req), edition=here.system,
-                                  in_battle=here.in_battle,
-                                  on_result=lambda result: self.growth.palette(req, text, result),
-                                  record=await self.notes.roll_recorder(req, lambda: self.lookup.units(req.channel)))
+        recorded = []
+
+        async def kept(result, line: str, typed: str) -> None:
+            await record(result, line, typed)
+            recorded.append(True)
+        try:
+            replies = await roll_replies(text, req.user, req.name or req.user, self.dice,
+                                         await self.keeper(req.channel), from_chat=True,
+                                         keep_secret=self._secret_keeper(req), edition=here.system,
+                                         in_battle=here.in_battle,
+                                         on_result=lambda result: self.growth.palette(req, text, result),
+                                         record=kept if record is not None else None)
+        except Delivered:
+            log.info("message %s seen before (a RESUME, another process): not answered again", req.request_id)
+            return []
+        if record is not None and not recorded and replies and not await self.first_delivery(req):
+            return []  # no roll was kept (a refusal, an error): the key is taken for its answer alone
+        return replies
 
     async def first_delivery(self, req: Request) -> bool:
         """Whether the chat line ``req`` (its request id is the message id) comes for the first
         time: a MESSAGE_CREATE repeated after a RESUME, or seen by two processes, rolls once.
         Only a line that rolls or writes a sheet asks (one insert, key ``chat-<id>``); table
-        talk costs nothing, and a declaration is kept once by its battle step's request id."""
+        talk costs nothing, and a declaration is kept once by its battle step's request id.
+        In a channel with an open session a roll's record takes the key in its own
+        transaction instead (bot.sheets.session_notes: one durable commit, issue 27)."""
         if not req.request_id:
             return True
         if await self.store.claim_request(f"chat-{req.request_id}"):

@@ -37,6 +37,11 @@ REFRESH_SECONDS = 10.0
 """How old the kept set of open sessions may grow before it is read again (seconds): how long
 another process's ``/session start`` may go unseen here."""
 
+class Delivered(Exception):
+    """A chat line's delivery key was taken before (the line came again after a RESUME, or to
+    another process): its roll is neither kept nor shown."""
+
+
 RecordRoll = Callable[[DiceResult, str, str], Awaitable[None]]
 """``await record(result, line shown, typed text)``: keep one roll in the open session."""
 
@@ -114,19 +119,25 @@ class SessionNotes:
             self._characters[key] = found
         return found
 
-    async def roll_recorder(self, req: Request, units: Callable[[], Awaitable[dict[str, str | None]]]
-                            ) -> RecordRoll | None:
+    async def roll_recorder(self, req: Request, units: Callable[[], Awaitable[dict[str, str | None]]],
+                            claim: str | None = None) -> RecordRoll | None:
         """How a roll of ``req`` is kept: None when its channel has no open session (no
         query); else ``record(result, line, typed)``, which writes the roll durably (await it
-        before the roll is shown). ``units()``: the channel's battle units ``{unit: owner}``."""
+        before the roll is shown). ``units()``: the channel's battle units ``{unit: owner}``.
+        ``claim``: the delivery key of the chat line (bot.sheets.dice_desk), taken in the
+        record's transaction; ``record`` raises :class:`Delivered` (nothing written) when it
+        was taken before."""
         session = await self.open_in(req.channel)
         if session is None:
             return None
 
         async def record(result: DiceResult, line: str, typed: str) -> None:
             character = await self.character_of(session, req, units)
-            await self.store.sessions.record(self.note(session, req, "roll", character, line,
-                                                       roll_payload(result, typed), secret=result.secret))
+            note = self.note(session, req, "roll", character, line, roll_payload(result, typed), secret=result.secret)
+            if claim is None:
+                await self.store.sessions.record(note)
+            elif not await self.store.claim_and_record(claim, note):
+                raise Delivered(claim)
         return record
 
     async def published(self, req: Request, channel: str, text: str,

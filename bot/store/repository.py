@@ -273,6 +273,12 @@ class Store:
         ``INSERT … ON CONFLICT DO NOTHING``: a key taken already changes no row)."""
         return await self.writer.run(_claim_request, request_id, _now()) == 1
 
+    async def claim_and_record(self, request_id: str, note: dict) -> bool:
+        """:meth:`claim_request` and, in the same transaction, only when the key is taken
+        here, the session record ``note`` (bot.store.sessions.add_record): a chat roll kept
+        in an open session is one durable commit, not two (issue 27). True when taken."""
+        return await self.writer.run(_claim_and_record, request_id, _now(), note) == 1
+
     async def remember_request(self, request_id: str, replies: list) -> None:
         """Record a handled request that changed no battle (ignored if already there)."""
         async with self._session() as s:
@@ -443,6 +449,13 @@ def _add_events(tx: Tx, battle_id: int, start: int, events, actor: str, request_
 
 def _claim_request(tx: Tx, request_id: str, now: datetime) -> int:
     return tx.execute(_CLAIM_REQUEST, {"request_id": request_id, "replies": [], "now": now})
+
+
+def _claim_and_record(tx: Tx, request_id: str, now: datetime, note: dict) -> int:
+    taken = _claim_request(tx, request_id, now)
+    if taken == 1:
+        add_record(tx, note)
+    return taken
 
 
 def _expire_requests(tx: Tx, cutoff: datetime) -> int:
