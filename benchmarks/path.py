@@ -10,10 +10,11 @@ twice; a second channel with an open session and no battle takes the chat roll
 
 - **stays**: one ``Service.handle`` traced (``sys.setprofile``): each time the innermost
   frame of ``bot/`` changes its file (a call into another file, or the return to it), a
-  new stay begins; printed is the number of stays in all and per file, and the number of
-  calls from one file of ``bot/`` into another (the issue's measure, whose exact rule it
-  does not give: "a traced Service.handle stays in bot/battle/battles.py eight times; one
-  command makes 31 stays");
+  new stay begins; printed is the number of stays in all and per file, the number of
+  calls from one file of ``bot/`` into another, and the calls the service itself
+  (bot/service.py) makes into the other files, by file: the issue's measure ("a traced
+  Service.handle stays in bot/battle/battles.py eight times; one command makes 31 stays",
+  when the service was the hub that every step went out from and back to);
 - **statements**: the SQL statements the command runs, and which;
 - **time**: p50 over ``--repeat`` commands, and a cProfile table of them (own time per
   function, the ``--top`` largest), so that what is left of the path can be read off.
@@ -94,14 +95,15 @@ class Table:
                 ("chat roll", self.request("talk", "alice", "chat", text="CCB<=60 【目星】"))]
 
 
-async def stays(work) -> tuple[int, Counter, int]:
+async def stays(work) -> tuple[int, Counter, int, Counter]:
     """Await ``work`` (a coroutine) traced; ``(stays in all, stays per file of bot/, calls
-    from one file of bot/ into another)``.
+    from one file of bot/ into another, calls from bot/service.py by the file called)``.
     The profile hook is the thread's: the event loop's own frames (outside bot/) between
     the steps of ``work`` leave the current stay as it is."""
     per_file: Counter = Counter()
     current = [None]
     crossings = [0]
+    from_service: Counter = Counter()
 
     def innermost(frame):
         while frame is not None:
@@ -119,6 +121,8 @@ async def stays(work) -> tuple[int, Counter, int]:
                 and frame.f_back.f_code.co_filename.startswith(BOT) \
                 and frame.f_back.f_code.co_filename != frame.f_code.co_filename:
             crossings[0] += 1
+            if frame.f_back.f_code.co_filename == BOT + "service.py":
+                from_service[frame.f_code.co_filename[len(BOT):]] += 1
         if what == "return" and frame.f_code.co_filename.startswith(BOT) and where is None:
             where = current[0]
         if where is not None and where != current[0]:
@@ -130,7 +134,7 @@ async def stays(work) -> tuple[int, Counter, int]:
         await work
     finally:
         sys.setprofile(None)
-    return sum(per_file.values()), per_file, crossings[0]
+    return sum(per_file.values()), per_file, crossings[0], from_service
 
 
 class Statements:
@@ -163,10 +167,12 @@ async def main(repeat: int, top: int, profile: bool, where: str | None = None) -
         print("stays: a traced Service.handle, each change of the innermost bot/ file begins a stay")
         for kind, req in table.cycle():
             statements.take()
-            total, per_file, crossings = await stays(service.handle(req))
+            total, per_file, crossings, out = await stays(service.handle(req))
             sql = statements.take()
             files = ", ".join(f"{name} {count}" for name, count in per_file.most_common())
             print(f"  {kind:10s} {total:3d} stays, {crossings} calls between files of bot/: {files}")
+            print(f"  {'':10s} {sum(out.values())} calls out of bot/service.py: "
+                  + ", ".join(f"{name} {count}" for name, count in out.most_common()))
             print(f"  {'':10s} {len(sql)} statements: " + " | ".join(s.split(' WHERE')[0][:60] for s in sql))
         times: dict[str, list[float]] = {}
         profiler = cProfile.Profile()
