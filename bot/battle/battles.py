@@ -17,11 +17,11 @@ and its dice, then its events. The keeper's undo, redo, override and allow work 
 from __future__ import annotations
 
 import asyncio
-import uuid
 import dataclasses
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from secrets import token_hex
 from datetime import datetime, timedelta
 
 from bot.commands import settings as kp_settings
@@ -462,7 +462,7 @@ class Battles:
         for prompt in view.prompts:
             if prompt.key in old or prompt.kind in ("cover", "rush"):  # an offer: the battle does not wait on it
                 continue
-            payload = {"unit": prompt.unit, "owner": prompt.owner, "token": uuid.uuid4().hex}  # token: its step's request id
+            payload = {"unit": prompt.unit, "owner": prompt.owner, "token": token_hex(16)}  # token: its step's request id
             if prompt.kind in ("declare", "declarations"):  # no reminder: the window's own timeout
                 timeout = self.declare_timeout(state)
                 if timeout and prompt.kind == "declarations":
