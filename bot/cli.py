@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot [console|migrate|sync]``."""
+"""Command line: ``python -m bot [console|migrate|sync|docs]``."""
 from __future__ import annotations
 
 import argparse
@@ -56,10 +56,14 @@ def main(argv: list[str] | None = None) -> int:
     sync.add_argument("--guild", type=int, help="このサーバーにだけ登録（即時反映。省略時は DEV_GUILD_ID、それもなければ全サーバー）")
     sync.add_argument("--clear-guild", type=int, metavar="ID",
                       help="このサーバーに登録したコマンドを消す（全サーバー向けと二重に表示されるとき。全サーバー向けは残ります）")
+    docs = sub.add_parser("docs", help="コマンドの一覧 docs/commands.md をコードから書き直す")
+    docs.add_argument("--check", action="store_true", help="書き直さずに、コードと食い違っていれば 1 で終わる")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0) and 2
+    if args.cmd == "docs":  # needs no settings: the file is the same on every machine
+        return write_docs(check=args.check)
     try:
         settings = Settings()
     except ValidationError as exc:
@@ -136,6 +140,38 @@ def _console(args, settings: Settings) -> int:
     interactive = sys.stdin.isatty() and not args.json
     return _interruptible(run(_stdin_lines(interactive), db_url, dice, args.json, interactive=interactive,
                               files_dir=files_dir, keepers=keepers))
+
+
+def reference_text() -> str:
+    """docs/commands.md as the code says it now (bot.render.reference), with the bot-wide
+    turn timings at their defaults (bot.config.Settings), whatever this machine's .env says."""
+    from bot.render.reference import reference
+
+    fields = Settings.model_fields
+    return reference(fields["turn_reminder_minutes"].default, fields["turn_autoskip_minutes"].default)
+
+
+def write_docs(check: bool = False, root: Path | None = None) -> int:
+    """``python -m bot docs``: write docs/commands.md under ``root`` (the repository) from the
+    code; with ``check``, write nothing and return 1 when the file differs (0 when it agrees)."""
+    from bot.render.reference import DOCS_PATH, REGENERATE
+
+    path = (root or Path(__file__).resolve().parents[1]) / DOCS_PATH
+    text = reference_text()
+    current = path.read_text(encoding="utf-8") if path.exists() else None
+    if check:
+        if current == text:
+            print(f"{DOCS_PATH} はコードと一致しています。")
+            return 0
+        print(f"{DOCS_PATH} がコードと食い違っています。`{REGENERATE}` で書き直してください。", file=sys.stderr)
+        return 1
+    if current == text:
+        print(f"{DOCS_PATH} は最新です（変更なし）。")
+        return 0
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    print(f"{DOCS_PATH} を書き直しました。")
+    return 0
 
 
 def exports_dir(db_path: Path) -> Path:

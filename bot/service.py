@@ -128,7 +128,7 @@ class Service:
         known = self.answers.known(req)
         if known is not None:
             return self.answers.again(req, known)
-        async with self.battles.lock(req.channel):
+        async with self.battles.serving(req.channel):
             try:
                 known = self.answers.known(req)  # a copy of the message handled while this one waited
                 if known is not None:

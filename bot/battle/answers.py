@@ -85,12 +85,18 @@ class Answers:
             return replies
         return replies if await self.claim(dataclasses.replace(req, delivery=key)) else []
 
-    async def claim(self, req: Request) -> bool:
-        """Take ``req``'s delivery key (``req.delivery``) alone, durably: True for the first
-        delivery of the message, also across processes and restarts; marked in memory."""
+    async def claim(self, req: Request, note: dict | None = None) -> bool:
+        """Take ``req``'s delivery key (``req.delivery``) durably, alone or with the session
+        record ``note`` in the same transaction (a chat roll in an open session: one commit,
+        issue 27): True for the first delivery of the message, also across processes and
+        restarts; marked in memory. False writes nothing."""
         if not req.delivery:
+            if note is not None:
+                await self.store.sessions.record(note)
             return True
-        if not await self.store.claim_request(req.delivery):
+        taken = (await self.store.claim_request(req.delivery) if note is None
+                 else await self.store.claim_and_record(req.delivery, note))
+        if not taken:
             log.info("message %s seen before (a RESUME, another process): not answered again", req.request_id)
             return False
         self.battles.questions.taken(req)

@@ -17,10 +17,11 @@ and its dice, then its events. The keeper's undo, redo, override and allow work 
 from __future__ import annotations
 
 import asyncio
-import uuid
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from secrets import token_hex
 from datetime import datetime, timedelta
 
 from bot.commands import settings as kp_settings
@@ -95,6 +96,7 @@ class Battles:
         self._locks: dict[str, asyncio.Lock] = {}
         self._folds: LRU[Loaded] = LRU(cache_size, on_evict=self._evicted)
         self._active: dict[str, int] = {}
+        self._serving: dict[str, bool] = {}  # channel → "no active battle" read in its request (see serving)
         self._roles: LRU[frozenset[str]] = LRU(cache_size)
         self._messages: LRU[str] = LRU(16 * cache_size)  # a few bytes each; every tag a battle ever had
         self._writes = 0
@@ -115,6 +117,27 @@ class Battles:
             lock = self._locks[channel] = asyncio.Lock()
         return lock
 
+    @asynccontextmanager
+    async def serving(self, channel: str) -> AsyncIterator[None]:
+        """Hold ``channel``'s lock for one request. While it is held, the channel's battle
+        is looked up in the database at most once: a read that found no active battle is
+        remembered until the request ends (the permission check, the handler and the sheet
+        side all ask; issue 27), unless this process keeps or drops a battle of the channel
+        meanwhile (:meth:`_keep`, :meth:`_drop`). Exact: within one request the answer is
+        the database's at the first read, as if the request had run at that instant; a
+        battle another process opens later is seen by the next request."""
+        async with self.lock(channel):
+            self._serving[channel] = False
+            try:
+                yield
+            finally:
+                self._serving.pop(channel, None)
+
+    def _changed(self, channel: str) -> None:
+        """A battle of ``channel`` was kept or dropped: read the channel again if asked."""
+        if channel in self._serving:
+            self._serving[channel] = False
+
     # --- the kept folds -----------------------------------------------------------------
 
     def _evicted(self, battle_id, loaded: Loaded) -> None:
@@ -122,6 +145,7 @@ class Battles:
             del self._active[loaded.record.channel]
 
     def _keep(self, loaded: Loaded) -> None:
+        self._changed(loaded.record.channel)
         self._folds.put(loaded.record.id, loaded)
         if loaded.record.status == "active":
             self._active[loaded.record.channel] = loaded.record.id
@@ -129,6 +153,7 @@ class Battles:
             del self._active[loaded.record.channel]
 
     def _drop(self, record: BattleRecord) -> None:
+        self._changed(record.channel)
         self._folds.pop(record.id)
         if self._active.get(record.channel) == record.id:
             del self._active[record.channel]
@@ -154,8 +179,12 @@ class Battles:
             loaded = self._folds.get(battle_id)
             if loaded is not None:
                 return get_system(loaded.record.system), loaded
+        if not fresh and self._serving.get(channel):  # read already in this request: none
+            return None
         record = await self.store.active_battle(channel)
         if record is None:
+            if channel in self._serving:
+                self._serving[channel] = True
             return None
         return await self.loaded(record)
 
@@ -221,6 +250,8 @@ class Battles:
         command is never refused on an old state."""
         battle_id = self._active.get(channel)
         kept = self._folds.get(battle_id) if battle_id is not None else None
+        if kept is None and self._serving.get(channel):  # "none" was read in this very request
+            return False
         record = await self.store.active_battle(channel)
         if kept is None:
             return record is not None
@@ -448,7 +479,7 @@ class Battles:
         for prompt in view.prompts:
             if prompt.key in old or prompt.kind in ("cover", "rush"):  # an offer: the battle does not wait on it
                 continue
-            payload = {"unit": prompt.unit, "owner": prompt.owner, "token": uuid.uuid4().hex}  # token: its step's request id
+            payload = {"unit": prompt.unit, "owner": prompt.owner, "token": token_hex(16)}  # token: its step's request id
             if prompt.kind in ("declare", "declarations"):  # no reminder: the window's own timeout
                 timeout = self.declare_timeout(state)
                 if timeout and prompt.kind == "declarations":

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.commands.spec import COMMANDS
+from bot.render.chat_forms import CHAT_FORMS, CHAT_FORMS7
+from bot.render.reference import ACTIONS, DOCS_PATH, GROUP_TITLES, command_groups
 from bot.render.reply import Reply, clip
 from rules.chat import read
 from rules.chat.help import moment_lines, waiting_lines
@@ -16,51 +17,28 @@ if TYPE_CHECKING:
     from bot.battle.chat_play import ChatTable
     from bot.commands.request import Request
 
-CHAT_FORMS = (
-    "【チャットの書き方】",
-    "ダイス: 「CCB<=70 〈目星〉」「1D100」「2D6+1D4」（シークレットは頭にS）",
-    "戦闘中の宣言は、そのまま書けば読み取ります（前置きやひとことが付いても大丈夫です）:",
-    "  対応: 「回避」「ナイフで受け流し」「くっ、防御！」「なし」",
-    "  手番: 「ゾンビ1をこぶしで攻撃」「C4へ移動」「ボブに応急手当」「ターン終了」",
-    "  ラウンドのはじめ: 「回避に集中」「ゾンビ1に受け流しを宣言」「宣言しない」",
-    "  KP: 「ゾンビ1：アリスを攻撃」「ゾンビ1は回避」",
-    "宣言にならないもの: 質問（？付き）、「> 」で始まる引用、「次は攻撃しよう」のような予定。",
-    "正気度: 「SANチェック 1/1D6」「.sc 1/1d6」、パレットの「CCB<={SAN} 【正気度ロール】」の後に「1d3」か「:SAN-1D3」",
-    "ステータス: 「:HP-3」「:MP+2」「:HP=10」「.st hp-1」（KPは「:アリス:HP-3」）、KPの「1時間経過」「1ラウンド経過」",
-    "表: 「表登録」の次の行からBCDiceの表（名前・ダイス・「出目:内容」）を貼る（/table add でも登録できます）",
-)
-"""The chat forms, shown outside a battle and under the moment's help."""
-
-CHAT_FORMS7 = (
-    "【チャットの書き方（7版）】",
-    "ダイス: 「CC<=70 〈目星〉」「CC(1)<=50」（ボーナス・ダイス1）「CC<=50h」（ハード）「1D100」（シークレットは頭にS）",
-    "正気度ロール: 「SANチェック 1/1D6」",
-    "7版の戦闘（/battle new system:coc7）の宣言は、そのまま書けば読み取ります:",
-    "  対応: 「応戦」「ナイフで応戦」「回避」「なし」",
-    "  手番: 「ゾンビ1をナイフで攻撃」「マヌーバーでゾンビ1に組み付く」「C4へ移動」「ボブに応急手当」「ターン終了」",
-    "  いつでも: 「身を投げ出す」（銃撃に備えて）、手番に「銃を構える」「装填」",
-    "  KP: 「ゾンビ1：アリスを攻撃」「ゾンビ1は応戦」",
-    "宣言にならないもの: 質問（？付き）、「> 」で始まる引用、「次は攻撃しよう」のような予定。",
-)
-"""The chat forms of a 7th-edition channel (issue 30)."""
-
 IN_BATTLE_FOOTER = ("コマンドでも同じことができます（/attack /react /declare /end /check …）。"
                     "書き方に迷ったら、ボタンか番号で選べる質問が届きます。")
 
 
 def command_lines() -> list[str]:
-    """The commands, grouped by their first word: ``/battle（戦闘）: new 作成, …``."""
-    groups: dict[str, list[str]] = {}
-    heads: dict[str, str] = {}
-    for cmd in COMMANDS:
-        first, _, rest = cmd.path.partition(" ")
-        heads.setdefault(first, cmd.ja.split(" ")[0])
-        groups.setdefault(first, []).append(rest or "")
-    lines = ["【コマンド】"]
-    for first, subs in groups.items():
-        names = [s for s in subs if s]
-        tail = f": {', '.join(names)}" if names else ""
-        lines.append(f"/{first}（{heads[first]}）{tail}")
+    """The commands, grouped by their first word as the reference groups them
+    (bot.render.reference): ``/battle（戦闘）: new 作成・join 参加・…``; the one-word commands
+    of a battle's turn on one line (``戦闘中の行動: /attack（攻撃）・/react（対応）・…``); then
+    where the whole reference is (docs/commands.md)."""
+    lines, actions, at = ["【コマンド】"], [], 0
+    for first, ja, cmds in command_groups():
+        subs = [f"{cmd.path.partition(' ')[2]} {cmd.ja.partition(' ')[2]}" for cmd in cmds if " " in cmd.path]
+        if not subs and first not in GROUP_TITLES:
+            if not actions:  # the line of the actions, where the first of them stands; filled below
+                at = len(lines)
+                lines.append("")
+            actions.append(f"/{first}（{ja}）")
+            continue
+        lines.append(f"/{first}（{ja}）" + (f": {'・'.join(subs)}" if subs else ""))
+    if actions:
+        lines[at] = f"{ACTIONS}: {'・'.join(actions)}"
+    lines.append(f"オプション・設定まで全部の一覧: {DOCS_PATH}（ボットのリポジトリ）")
     return lines
 
 

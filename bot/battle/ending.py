@@ -141,6 +141,7 @@ class BattleEnd:
         except VersionConflict:
             raise InvalidInput("同時に別の操作が行われました（別の戦闘が開かれたかもしれません）。"
                                "/battle status で確認してください。") from None
+        self.battles.forget(record)  # active again: read anew, also later in this request (Battles.serving)
         for listener in self.battles.deadline_listeners:
             listener()
         return replies

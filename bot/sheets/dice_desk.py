@@ -17,7 +17,7 @@ from bot.render.reply import Reply, private
 from bot.sheets.edition import SYSTEM_WORDS, Edition, channel_edition
 from bot.sheets.growth import Growth
 from bot.sheets.rolls import published_reply, roll_replies
-from bot.sheets.session_notes import SessionNotes
+from bot.sheets.session_notes import Delivered, SessionNotes
 from bot.sheets.table import BattleLookup, Claim, Dispatch, Once
 from bot.store import Store
 from rules.chat import sanity_loss, sanity_loss_named
@@ -91,7 +91,8 @@ class DiceDesk:
         else:
             san_filled = False
         counts = await self.sanity.madness.counts_lines(req)
-        if (sanity or loss is not None or is_dice(text) or counts) and not await self.first_delivery(req):
+        claimed = bool(sanity or loss is not None or counts)  # lines that write a sheet take the key first
+        if claimed and not await self.first_delivery(req):
             return []
         counted = await self.sanity.madness.line(req) if counts else []
         if sanity:
@@ -102,25 +103,45 @@ class DiceDesk:
                 options={"skill": "SAN", "loss": loss, **(named or {})}))
         if not is_dice(text):  # ordinary chat: silent, without reading the channel's settings
             return counted
-        typed = await self.sanity.palette.typed(req, text)  # a loss roll (1d3) after a palette SAN roll
-        if typed is not None:
-            return counted + typed
+        waiting = await self.sanity.palette.waiting(req, text)
+        if waiting is not None:  # a loss roll (1d3) after a palette SAN roll: it writes the sheet
+            if not claimed and not await self.first_delivery(req):
+                return []
+            return counted + await self.sanity.palette.typed(req, text, waiting)
+        record = await self.notes.roll_recorder(req, lambda: self.lookup.units(req.channel),
+                                                claim=None if claimed else self.claim)
+        if record is None and not claimed and not await self.first_delivery(req):  # in a session the record takes it
+            return []
         here = await self.edition(req.channel, battle)
+        recorded: list[bool] = []
+
+        async def kept(result, line: str, typed: str) -> None:
+            await record(result, line, typed)
+            recorded.append(True)
 
         async def after(result) -> list[Reply]:
             return [*await self.growth.palette(req, text, result),
                     *await self.sanity.palette.after_roll(req, result, san_filled)]
-        return counted + await roll_replies(text, req.user, req.name or req.user, self.dice,
-                                            await self.keeper(req.channel), from_chat=True,
-                                            keep_secret=self._secret_keeper(req), edition=here.system,
-                                            in_battle=here.in_battle, on_result=after,
-                                            record=await self.notes.roll_recorder(req, lambda: self.lookup.units(req.channel)))
+        try:
+            replies = await roll_replies(text, req.user, req.name or req.user, self.dice,
+                                         await self.keeper(req.channel), from_chat=True,
+                                         keep_secret=self._secret_keeper(req), edition=here.system,
+                                         in_battle=here.in_battle, on_result=after,
+                                         record=kept if record is not None else None)
+        except Delivered:
+            log.info("message %s seen before (a RESUME, another process): not answered again", req.request_id)
+            return []
+        if record is not None and not claimed and not recorded and replies and not await self.first_delivery(req):
+            return []  # no roll was kept (a refusal, an error): the key is taken for its answer alone
+        return counted + replies
 
     async def first_delivery(self, req: Request) -> bool:
         """Whether the chat line ``req`` comes for the first time: a MESSAGE_CREATE repeated
         after a RESUME, or seen by two processes, rolls once. Only a line that rolls or writes
         a sheet asks (one insert of its delivery key ``chat-<id>``, ``req.delivery``); table
-        talk costs nothing, and a declaration takes the key with its battle step."""
+        talk costs nothing, and a declaration takes the key with its battle step. In a
+        channel with an open session a roll's record takes the key in its own transaction
+        instead (bot.sheets.session_notes: one durable commit, issue 27)."""
         return await self.claim(req)
 
     async def publish(self, req: Request, key: str) -> list[Reply]:

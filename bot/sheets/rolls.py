@@ -76,13 +76,13 @@ async def roll_replies(text: str, user: str, speaker: str, dice: Dice, keeper: s
         if from_chat:
             return []
         return [private(user, f"「{text[:50]}」はダイスコマンドとして読めませんでした。例: {HINTS[rolled]}")]
-    after = await on_result(result) if on_result is not None else []
     comment = f"　{_comment(result.comment)}" if result.comment else ""
     head = f"{speaker}{comment}"
     note = "\n" + foreign_note(rolled, edition, in_battle) if foreign else ""
     line, file = _fitted(head, result, note)
-    if record is not None:
+    if record is not None:  # first: it may find the line delivered already (bot.sheets.session_notes.Delivered)
         await record(result, f"{head}\n{whole_text(result)}", text)
+    after = await on_result(result) if on_result is not None else []
     if not result.secret:
         return [Reply(text=line, file=file), *after]
     mine = Reply(text="🔒 " + line if len(line) + 2 <= MAX_TEXT else line, ephemeral=True, to=user, file=file)

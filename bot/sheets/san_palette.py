@@ -141,21 +141,24 @@ class PaletteSan:
                                  ephemeral=True, to=keeper, buttons=loss_buttons(pending)))
         return replies
 
-    async def typed(self, req: Request, text: str) -> list[Reply] | None:
-        """The player's loss roll (``1d3``) after their palette SAN roll waiting here: rolled
-        and taken; None when the line is no loss roll or nothing of theirs waits."""
-        expr = loss_roll(text)
-        if expr is None:
+    async def waiting(self, req: Request, text: str) -> Pending | None:
+        """The palette SAN roll of ``req.user`` waiting here for its loss, when the line is a
+        loss roll (``1d3``) that can give it; else None (one read, only for a loss roll)."""
+        if loss_roll(text) is None:
             return None
         waiting = await self.store.sanity.waiting(req.channel, req.user)
-        if not waiting:
-            return None
+        return waiting[0] if waiting else None
+
+    async def typed(self, req: Request, text: str, waiting: Pending) -> list[Reply]:
+        """The player's loss roll (``1d3``) for their palette SAN roll ``waiting`` (found by
+        :meth:`waiting`): rolled and taken; [] when the line cannot be rolled."""
+        expr = loss_roll(text)
         try:
             rolled = roll_expression(expr, self.dice)
         except DiceError:
-            return None
+            return []
         shown = public(f"{req.name or req.user}\n{rolled.text}")
-        return [shown, *await self.take(req, waiting[0], typed=(expr, rolled.total or 0))]
+        return [shown, *await self.take(req, waiting, typed=(expr, rolled.total or 0))]
 
     async def take(self, req: Request, pending: Pending, loss: SanLoss | None = None,
                    typed: tuple[str, int] | None = None, source: str | None = None) -> list[Reply]:

@@ -32,6 +32,7 @@ from datetime import datetime
 from bot.commands.request import Request
 from bot.render.log import acting_for
 from bot.store import Store
+from bot.sheets.table import Claim
 from bot.store.sessions import GameSession
 from rules.battle.steps import StepStarted
 from rules.dice import DiceResult
@@ -39,6 +40,11 @@ from rules.dice import DiceResult
 REFRESH_SECONDS = 10.0
 """How old the kept set of open sessions may grow before it is read again (seconds): how long
 another process's ``/session start`` may go unseen here."""
+
+class Delivered(Exception):
+    """A chat line's delivery key was taken before (the line came again after a RESUME, or to
+    another process): its roll is neither kept nor shown."""
+
 
 RecordRoll = Callable[[DiceResult, str, str], Awaitable[None]]
 """``await record(result, line shown, typed text)``: keep one roll in the open session."""
@@ -118,20 +124,25 @@ class SessionNotes:
         return found
 
     async def roll_recorder(self, req: Request, units: Callable[[], Awaitable[dict[str, str | None]]],
-                            character: str | None = None) -> RecordRoll | None:
+                            character: str | None = None, claim: Claim | None = None) -> RecordRoll | None:
         """How a roll of ``req`` is kept: None when its channel has no open session (no
         query); else ``record(result, line, typed)``, which writes the roll durably (await it
         before the roll is shown). ``units()``: the channel's battle units ``{unit: owner}``;
         ``character``: the character it is rolled as (a line spoken as one), else found by
-        :meth:`character_of`."""
+        :meth:`character_of`. ``claim``: takes the chat line's delivery key in the record's
+        transaction (bot.battle.answers.Answers.claim, one durable commit, issue 27);
+        ``record`` then raises :class:`Delivered` (nothing written) when it was taken before."""
         session = await self.open_in(req.channel)
         if session is None:
             return None
 
         async def record(result: DiceResult, line: str, typed: str) -> None:
             made_for = character if character is not None else await self.character_of(session, req, units)
-            await self.store.sessions.record(self.note(session, req, "roll", made_for, line,
-                                                       roll_payload(result, typed), secret=result.secret))
+            note = self.note(session, req, "roll", made_for, line, roll_payload(result, typed), secret=result.secret)
+            if claim is None:
+                await self.store.sessions.record(note)
+            elif not await claim(req, note):
+                raise Delivered(req.delivery)
         return record
 
     async def published(self, req: Request, channel: str, text: str,

@@ -24,9 +24,11 @@ gets the stored replies again (bot.battle.answers.Answers.once)."""
 Dispatch = Callable[[Request], Awaitable[list[Reply]]]
 """Routes a request through the permission check to its handler (``Service.dispatch``)."""
 
-Claim = Callable[[Request], Awaitable[bool]]
-"""``await claim(request)``: take the chat message's delivery key (``request.delivery``) once,
-durably: False when another delivery of the message took it (bot.battle.answers.Answers.claim)."""
+Claim = Callable[..., Awaitable[bool]]
+"""``await claim(request, note=None)``: take the chat message's delivery key
+(``request.delivery``) once, durably, with the session record ``note`` in the same
+transaction when given: False when another delivery of the message took it (nothing
+written; bot.battle.answers.Answers.claim)."""
 
 
 class BattleLookup(Protocol):

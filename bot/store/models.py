@@ -29,6 +29,7 @@ class BattleRow(Base):
     __table_args__ = (
         Index("uq_battles_active_channel", "channel", unique=True,
               sqlite_where=text("status = 'active'"), postgresql_where=text("status = 'active'")),
+        Index("ix_battles_channel", "channel", "id"),  # a channel's latest battle (migration 0009)
     )
 
 

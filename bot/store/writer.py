@@ -75,6 +75,7 @@ class SqliteTx(Tx):
 
     def __init__(self, db: sqlite3.Connection, dumps: Callable[[object], str]) -> None:
         self.db, self.dumps = db, dumps
+        self._time: tuple[datetime | None, str | None] = (None, None)
 
     def _params(self, statement: Statement, params: dict) -> dict:
         if statement.json or statement.times:
@@ -82,8 +83,14 @@ class SqliteTx(Tx):
             for name in statement.json:
                 params[name] = self.dumps(params[name])
             for name in statement.times:
-                params[name] = sqlite_time(params[name])
+                params[name] = self._text_of(params[name])
         return params
+
+    def _text_of(self, value: datetime | None) -> str | None:
+        """:func:`sqlite_time` of ``value``; the last one kept (a write's rows share its time)."""
+        if value is not self._time[0]:
+            self._time = (value, sqlite_time(value))
+        return self._time[1]
 
     def execute(self, statement: Statement, params: dict) -> int:
         try:

@@ -28,6 +28,7 @@ TINY: dict[str, list[str]] = {
     "fuzz.py": ["--examples", "20"],
     "kill9.py": ["--trials", "1", "--channels", "2"],
     "many_battles.py": ["--battles", "3", "--rounds", "1", "--rate", "200"],
+    "path.py": ["--repeat", "2", "--top", "5"],
     "service.py": ["--commands", "5", "--long", "20", "--stored", "10"],
     "session.py": ["--rolls", "5", "--channels", "2", "--burst", "2", "--warm-up", "5"],
     "startup.py": ["--battles", "5", "--runs", "1"],

@@ -13,8 +13,8 @@ class Statements:
     def __init__(self, store) -> None:
         self.sql: list[str] = []
         self.writes: list[str] = []
-        for engine in (store.engine.sync_engine, store.reads._sync):
-            event.listen(engine, "before_cursor_execute", self._seen)
+        event.listen(store.engine.sync_engine, "before_cursor_execute", self._seen)
+        store.reads.on_statement(self.sql.append)  # the reads' own: SQLAlchemy's and the stdlib's
         real = store.writer.run
 
         def run(fn, *args):

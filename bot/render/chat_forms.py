@@ -1,0 +1,33 @@
+"""The ways to declare and roll in chat, as players read them: one list that ``/help``
+shows outside a battle (bot.battle.chat_help) and the command reference prints
+(bot.render.reference, docs/commands.md)."""
+from __future__ import annotations
+
+CHAT_FORMS = (
+    "【チャットの書き方】",
+    "ダイス: 「CCB<=70 〈目星〉」「1D100」「2D6+1D4」（シークレットは頭にS）",
+    "戦闘中の宣言は、そのまま書けば読み取ります（前置きやひとことが付いても大丈夫です）:",
+    "  対応: 「回避」「ナイフで受け流し」「くっ、防御！」「なし」",
+    "  手番: 「ゾンビ1をこぶしで攻撃」「C4へ移動」「ボブに応急手当」「ターン終了」",
+    "  ラウンドのはじめ: 「回避に集中」「ゾンビ1に受け流しを宣言」「宣言しない」",
+    "  KP: 「ゾンビ1：アリスを攻撃」「ゾンビ1は回避」",
+    "宣言にならないもの: 質問（？付き）、「> 」で始まる引用、「次は攻撃しよう」のような予定。",
+    "正気度: 「SANチェック 1/1D6」「.sc 1/1d6」、パレットの「CCB<={SAN} 【正気度ロール】」の後に「1d3」か「:SAN-1D3」",
+    "ステータス: 「:HP-3」「:MP+2」「:HP=10」「.st hp-1」（KPは「:アリス:HP-3」）、KPの「1時間経過」「1ラウンド経過」",
+    "表: 「表登録」の次の行からBCDiceの表（名前・ダイス・「出目:内容」）を貼る（/table add でも登録できます）",
+)
+"""The chat forms: a heading, then one line per form (an indented line belongs to the
+line above it)."""
+
+CHAT_FORMS7 = (
+    "【チャットの書き方（7版）】",
+    "ダイス: 「CC<=70 〈目星〉」「CC(1)<=50」（ボーナス・ダイス1）「CC<=50h」（ハード）「1D100」（シークレットは頭にS）",
+    "正気度ロール: 「SANチェック 1/1D6」",
+    "7版の戦闘（/battle new system:coc7）の宣言は、そのまま書けば読み取ります:",
+    "  対応: 「応戦」「ナイフで応戦」「回避」「なし」",
+    "  手番: 「ゾンビ1をナイフで攻撃」「マヌーバーでゾンビ1に組み付く」「C4へ移動」「ボブに応急手当」「ターン終了」",
+    "  いつでも: 「身を投げ出す」（銃撃に備えて）、手番に「銃を構える」「装填」",
+    "  KP: 「ゾンビ1：アリスを攻撃」「ゾンビ1は応戦」",
+    "宣言にならないもの: 質問（？付き）、「> 」で始まる引用、「次は攻撃しよう」のような予定。",
+)
+"""The chat forms of a 7th-edition channel (issue 30)."""
