@@ -1,7 +1,9 @@
 """A chat roll in a channel with an open session is one durable write (issue 27): the chat
 line's delivery key (issue 18) and the roll's record (issue 19) are taken in one transaction,
 and a line delivered again (a RESUME, a second process) is neither recorded nor answered
-again; a line that rolls nothing (a refusal) takes the key for its answer alone."""
+again (this process knows it in memory and writes nothing; another process finds the key
+taken, tests/discord/test_discord_chat_replays.py); a line that rolls nothing (a refusal)
+takes the key for its answer alone."""
 from __future__ import annotations
 
 from bot.service import Request
@@ -39,7 +41,7 @@ async def test_a_roll_and_its_record_are_one_write_and_a_second_delivery_neither
     assert text(first) == "alice\n(1D100) ＞ 42"
     assert writes.names == ["_claim_and_record"]
     assert await table.service.handle(line("1D100", "m1")) == []  # the same message again
-    assert writes.names == ["_claim_and_record", "_claim_and_record"]
+    assert writes.names == ["_claim_and_record"]  # known in memory (issue 28): not even tried again
     assert [(r.kind, r.text) for r in await records(table)] == [("roll", "alice\n(1D100) ＞ 42")]
 
 
@@ -48,7 +50,7 @@ async def test_without_a_session_the_key_is_taken_before_the_roll(table):
     table.dice.feed(42)
     assert text(await table.service.handle(line("1D100", "m2"))) == "alice\n(1D100) ＞ 42"
     assert await table.service.handle(line("1D100", "m2")) == []
-    assert writes.names == ["_claim_request", "_claim_request"]
+    assert writes.names == ["_claim_request"]
     assert table.dice.faces == []
 
 
@@ -58,5 +60,17 @@ async def test_a_refused_roll_in_a_session_is_answered_once_and_records_nothing(
     refusal = await table.service.handle(line("CCB<=-5", "m3"))
     assert text(refusal) == "目標値「-5」では判定できません（目標値は0以上の数にしてください。例: CCB<=50）。何も振っていません。"
     assert await table.service.handle(line("CCB<=-5", "m3")) == []
-    assert writes.names == ["_claim_request", "_claim_request"]
+    assert writes.names == ["_claim_request"]
     assert await records(table) == []
+
+
+async def test_the_same_message_in_another_process_finds_the_key_taken_with_the_record(table):
+    await table.say(KP, "session start")
+    table.dice.feed(42)
+    assert text(await table.service.handle(line("1D100", "m4"))) == "alice\n(1D100) ＞ 42"
+    await table.restart()  # a second process (or the bot after a restart) gets the message again
+    writes = Writes(table.store)
+    table.dice.feed(77)
+    assert await table.service.handle(line("1D100", "m4")) == []
+    assert writes.names == ["_claim_and_record"]  # tried in one transaction, which wrote nothing
+    assert [(r.kind, r.text) for r in await records(table)] == [("roll", "alice\n(1D100) ＞ 42")]
