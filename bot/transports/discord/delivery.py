@@ -29,6 +29,10 @@ DONE = "受け付けました。"
 EPHEMERAL = "ephemeral"
 """``interaction.extras`` key: whether the interaction was deferred ephemeral."""
 
+ANSWERED = "answered"
+"""``interaction.extras`` key: the user has seen the answer (the deferral was replaced or
+removed), so nothing told later may edit or delete the original response (issue 28)."""
+
 
 def split(replies: list[Reply], invoker: str) -> tuple[list[Reply], list[Reply], list[Reply]]:
     """``(edits, here, by_dm)``: edits of remembered messages, replies shown where the user
@@ -71,6 +75,7 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
     response = interaction.response
     if not response.is_done():
         sent = await response.send_message(ephemeral=first.ephemeral, **pages[0])
+        interaction.extras[ANSWERED] = True
         await remember(client, channel, first, sent.message_id)
         await _followups(interaction, first, pages[1:])
     elif response.type is discord.InteractionResponseType.deferred_message_update:
@@ -80,10 +85,12 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
         if "file" in kwargs:
             kwargs["attachments"] = [kwargs.pop("file")]
         sent = await interaction.edit_original_response(**kwargs)
+        interaction.extras[ANSWERED] = True
         await remember(client, channel, first, sent.id)
         await _followups(interaction, first, pages[1:])
     else:
         await interaction.delete_original_response()
+        interaction.extras[ANSWERED] = True
         rest = here
     for reply, message_id in targets:
         await edit(client, channel, reply, message_id)
@@ -121,11 +128,14 @@ async def _followups(interaction: discord.Interaction, reply: Reply, pages: list
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """Show ``text`` to the user of ``interaction`` only, whatever state its response is in
-    (not yet answered, deferred privately or publicly, or a deferred button click). Raises
-    ``discord.HTTPException`` when Discord refuses."""
+    (not yet answered, deferred privately or publicly, or a deferred button click). Once the
+    answer was shown (:data:`ANSWERED`) it stays as it was: ``text`` comes in a new private
+    message. Raises ``discord.HTTPException`` when Discord refuses."""
     response = interaction.response
     if not response.is_done():
         await response.send_message(text, ephemeral=True)
+    elif interaction.extras.get(ANSWERED):
+        await interaction.followup.send(text, ephemeral=True)
     elif response.type is discord.InteractionResponseType.deferred_channel_message and interaction.extras.get(EPHEMERAL, True):
         await interaction.edit_original_response(content=text)
     else:
