@@ -89,6 +89,9 @@ MESSAGES = {10062: "Unknown interaction", 50013: "Missing Permissions", 50035: "
 RESET = -1
 """A :class:`Failure` status meaning the connection was reset (no HTTP answer at all)."""
 
+TIMEOUT = -2
+"""A :class:`Failure` status meaning Discord never answered: aiohttp's read timeout."""
+
 BOT_PERMISSIONS = 2248473465835073
 """What the bot may do in the test channel (``app_permissions`` of every interaction):
 View Channel, Send Messages (and in Threads), Embed Links, Attach Files, Read Message
@@ -340,6 +343,9 @@ class FakeDiscord:
             if failure.status == RESET:
                 call.status = RESET
                 raise aiohttp.ClientOSError(104, "Connection reset by peer")
+            if failure.status == TIMEOUT:
+                call.status = TIMEOUT
+                raise aiohttp.ServerTimeoutError("Timeout on reading data from socket")
             call.status, call.response = failure.status, failure.body()
             headers = {"Via": "1.1 google", "Retry-After": str(failure.retry_after)} if failure.status == 429 else {}
             return FakeResponse(failure.status, call.response, {**headers, **limit_headers}, latency=self.latency)

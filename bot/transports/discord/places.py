@@ -12,7 +12,7 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.transports.discord import channel_rights
+from bot.transports.discord import channel_rights, sending
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +71,9 @@ async def tell_keeper(client: discord.Client, keeper: str | None, text: str,
         return True
     except discord.HTTPException as exc:
         log.warning("could not tell KP %s privately (Discord %s %s)", keeper, exc.status, exc.code)
+        return False
+    except sending.TRANSIENT as exc:
+        log.warning("could not tell KP %s privately (network: %r)", keeper, exc)
         return False
 
 
