@@ -279,6 +279,9 @@ class FakeDiscord:
             user_id = call.path.split("/")[2]
             name = next((n for n, i in gateway.USERS.items() if i == user_id), "someone")
             return gateway.user(name)
+        if call.method == "GET" and re.fullmatch(r"/channels/\d+", call.path):  # fetch_channel
+            channel_id = call.path.split("/")[2]
+            return gateway.thread(channel_id) if channel_id in self.threads else gateway.channel()
         if call.path == "/users/@me/channels":
             recipient = (call.payload or {}).get("recipient_id")
             name = next((n for n, i in gateway.USERS.items() if i == str(recipient)), "alice")

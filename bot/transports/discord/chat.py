@@ -8,6 +8,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.transports.discord import reopen
 from bot.transports.discord.delivery import post
 from bot.transports.discord.requests import from_message
 
@@ -48,6 +49,10 @@ class ChatDice(commands.Cog):
 
     async def _handle(self, message: discord.Message) -> None:
         try:
+            if isinstance(message.channel, discord.PartialMessageable) and message.guild is not None:
+                await reopen.reopen(self.bot, message.channel.id)  # a thread not known open: just unarchived?
+            else:
+                await reopen.settled(self.bot, message.channel.id)
             replies = await self.bot.service.handle(from_message(message))
             posted = await post(self.bot, message.channel, replies, reply_to=message)
             if posted.failed and not posted.closed:

@@ -72,6 +72,7 @@ class CocBot(commands.AutoShardedBot):
         self.warned: set[str] = set()  # channels whose KP was told the bot lost a permission there
         self.missed = Missed()  # messages given up, told to the channel's KP at their next command
         self.closing = False
+        self.reopening: dict[int, asyncio.Future] = {}  # threads whose battle is resuming (reopen)
         self.in_progress: set[asyncio.Task] = set()
 
     async def setup_hook(self) -> None:
