@@ -199,6 +199,12 @@ def click(who: str, custom_id: str, on_message: dict) -> dict:
     return _interaction(3, who, {"custom_id": custom_id, "component_type": 2}, message=on_message)
 
 
+def choose(who: str, menu: str, value: str, on_message: dict) -> dict:
+    """A component interaction (type 3) of a select menu: ``who`` chooses the option
+    ``value`` of the menu ``menu`` (custom id) on the message ``on_message``."""
+    return _interaction(3, who, {"custom_id": menu, "component_type": 3, "values": [value]}, message=on_message)
+
+
 def click_in_dm(who: str, custom_id: str, on_message: dict) -> dict:
     """``who`` clicks ``custom_id`` on ``on_message``, a message in their DM with the bot."""
     data = click(who, custom_id, on_message)

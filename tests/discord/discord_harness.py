@@ -75,8 +75,14 @@ class Call:
 
     @property
     def labels(self) -> list[str]:
-        """The labels of the message's buttons, row by row."""
-        return [c["label"] for row in self.message.get("components") or () for c in row["components"]]
+        """The labels of the message's buttons, row by row (a select menu has none)."""
+        return [c["label"] for row in self.message.get("components") or () for c in row["components"] if "label" in c]
+
+    @property
+    def menus(self) -> list[list[tuple[str, str]]]:
+        """The ``(label, value)`` options of each select menu of the message, row by row."""
+        return [[(o["label"], o["value"]) for o in c["options"]]
+                for row in self.message.get("components") or () for c in row["components"] if c["type"] == SELECT]
 
 
 MESSAGES = {10062: "Unknown interaction", 50013: "Missing Permissions", 50035: "Invalid Form Body",
@@ -101,6 +107,9 @@ CHANNEL_PERMISSIONS = ("view_channel", "send_messages", "send_messages_in_thread
                        "attach_files", "read_message_history")
 """The channel permissions a battle needs, as discord.Permissions attribute names: the
 harness can take each away (``FakeDiscord.deny``)."""
+
+SELECT = 3
+"""The component type of a string select menu."""
 
 DEFERRED, DEFERRED_UPDATE, AUTOCOMPLETE = 5, 6, 8
 """Interaction callback types without a message of their own."""

@@ -7,7 +7,10 @@ import asyncio
 import logging
 import sqlite3
 
+import pytest
+
 import discord_gateway as gateway
+from bot.battle.reminders import _sleep
 from bot.transports.discord import client
 
 
@@ -61,3 +64,13 @@ async def test_chat_after_shutdown_began_is_not_read(make_bot, fake):
     harness.bot.closing = True
     assert await harness.dispatch("MESSAGE_CREATE", gateway.message_create("alice", "1D100")) == []
     assert harness.bot.dice.remaining == 1
+
+
+async def test_the_deadline_loop_ends_when_cancelled_as_it_is_woken():
+    wake = asyncio.Event()
+    sleeping = asyncio.create_task(_sleep(3600, wake))
+    await asyncio.sleep(0)
+    wake.set()  # a deadline written as the bot stops
+    sleeping.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(sleeping, 1)

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.transports.discord import channel_rights, places, requests
 from bot.transports.discord.acknowledge import acknowledge
 from bot.transports.discord.buttons import BattleButton
+from bot.transports.discord.choices import ChoiceMenu
 from bot.transports.discord.delivery import answer_interaction, retire_buttons, tell
 from bot.transports.discord.errors import report
 from bot.transports.discord.missed import Missed
@@ -88,7 +89,7 @@ class CocBot(commands.AutoShardedBot):
         await self.store.migrate()
         self.service = Service(self.store, self.dice, reminder_minutes=self.reminder_minutes,
                                autoskip_minutes=self.autoskip_minutes)
-        self.add_dynamic_items(BattleButton)
+        self.add_dynamic_items(BattleButton, ChoiceMenu)
         for name in EXTENSIONS:
             await self.load_extension(name)
 

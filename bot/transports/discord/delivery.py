@@ -16,6 +16,7 @@ import logging
 import discord
 
 from bot.transports.discord import closed_dms, places, sending
+from bot.transports.discord.choices import chosen
 from bot.transports.discord.merge import merge
 from bot.transports.discord.messages import allowed_mentions, combatants_embeds, content, messages, pack
 from bot.render import buttons
@@ -179,7 +180,7 @@ async def retire_buttons(interaction: discord.Interaction, replies: list[Reply])
     Failures are only logged."""
     if interaction.message is None or not any(not r.ephemeral and not r.edit for r in replies):
         return
-    left = remaining(interaction.message, (interaction.data or {}).get("custom_id", ""))
+    left = remaining(interaction.message, chosen(interaction.data or {}))
     try:
         if interaction.response.type is discord.InteractionResponseType.deferred_message_update:
             await interaction.edit_original_response(view=left)  # the clicked message itself
