@@ -189,7 +189,10 @@ def _form(data) -> tuple[dict | list | None, dict[str, bytes]]:
 class FakeDiscord:
     """Discord's HTTP API behind aiohttp. ``fail`` makes it say no; ``cdn`` holds attachment
     bytes by URL; ``deferred`` remembers, by interaction token, whether it was deferred
-    ephemeral; ``latency`` (seconds) delays every answer like a network round trip."""
+    ephemeral; ``latency`` (seconds) delays every answer like a network round trip;
+    ``registered`` holds the commands synced, by scope (``"global"`` or a guild id);
+    ``message_content_intent``: whether the application has the Message Content intent
+    enabled in the Developer Portal (its flags say so)."""
 
     calls: list[Call] = field(default_factory=list)
     dm_channel: str = field(default_factory=gateway.snowflake)
@@ -205,6 +208,8 @@ class FakeDiscord:
     threads: set[str] = field(default_factory=set)
     channel_limit: tuple[int, float] | None = None
     windows: dict[str, tuple[float, int]] = field(default_factory=dict)
+    registered: dict[str, list] = field(default_factory=dict)
+    message_content_intent: bool = True
 
     def limited(self, path: str) -> tuple[Failure | None, dict]:
         """Discord's per-channel bucket for new messages (``channel_limit`` = (messages,
@@ -281,9 +286,14 @@ class FakeDiscord:
         if call.path == "/users/@me":
             return gateway.bot_user()
         if call.path == "/oauth2/applications/@me":
-            return gateway.application()
-        if call.method == "PUT" and call.path.endswith("/commands"):
-            return [gateway.registered(command) for command in call.payload or ()]
+            return gateway.application(self.message_content_intent)
+        if call.path.endswith("/commands") and call.method in ("PUT", "GET"):
+            scope = call.path.split("/")[4] if "/guilds/" in call.path else "global"
+            if call.method == "PUT":
+                self.registered[scope] = [gateway.registered(command) for command in call.payload or ()]
+            return self.registered.get(scope, [])
+        if call.method == "GET" and call.path == "/users/@me/guilds":
+            return [gateway.partial_guild()]
         if call.method == "GET" and call.path.startswith("/users/"):
             user_id = call.path.split("/")[2]
             name = next((n for n, i in gateway.USERS.items() if i == user_id), "someone")

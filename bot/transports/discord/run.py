@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import signal
 import sys
@@ -101,14 +102,75 @@ async def sync_commands(settings: Settings, guild_id: int | None) -> int:
         tree.copy_global_to(guild=guild)
         return await tree.sync(guild=guild), f"サーバー {guild_id}"
 
-    done = await _with_tree(settings, guild_id, register, "コマンドを登録できませんでした / sync failed")
+    async def register_and_look(tree: discord.app_commands.CommandTree):
+        synced, where = await register(tree)
+        return synced, where, await registrations(tree, guild_id)
+
+    done = await _with_tree(settings, guild_id, register_and_look, "コマンドを登録できませんでした / sync failed")
     if done is None:
         return 1
-    synced, where = done
+    synced, where, found = done
     print(f"{len(synced)}個のコマンドを{where}に登録しました:")
     for command in synced:
         print(f"  {command_line(command)}")
+    for line in registered_lines(found):
+        print(line)
     return 0
+
+
+GUILDS_CHECKED = 100
+"""After a global sync, how many of the bot's servers are checked for commands of their own."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Registrations:
+    """What Discord holds after a sync (issue 28): ``global_count`` commands for every
+    server, ``guilds`` ``(id, name, count)`` with commands of their own, ``unchecked``
+    servers not looked at (past :data:`GUILDS_CHECKED`), ``error`` when looking failed."""
+
+    global_count: int
+    guilds: list[tuple[int, str, int]]
+    unchecked: int = 0
+    error: str = ""
+
+
+async def registrations(tree: discord.app_commands.CommandTree, guild_id: int | None) -> Registrations:
+    """Look up what is registered where: the global commands, and those of ``guild_id``
+    (a guild sync) or of each of the bot's servers (a global sync, up to
+    :data:`GUILDS_CHECKED`). A lookup Discord or the network refuses is told, not raised."""
+    client = tree.client
+    try:
+        global_count = len(await tree.fetch_commands())
+        if guild_id:
+            guilds = [(guild_id, "", len(await tree.fetch_commands(guild=discord.Object(id=guild_id))))]
+            return Registrations(global_count, [g for g in guilds if g[2]])
+        servers = [g async for g in client.fetch_guilds(limit=GUILDS_CHECKED + 1)]
+        guilds = [(g.id, g.name, len(await tree.fetch_commands(guild=g))) for g in servers[:GUILDS_CHECKED]]
+    except discord.HTTPException as exc:
+        return Registrations(0, [], error=f"Discord {exc.status} {exc.code}")
+    except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
+        return Registrations(0, [], error=repr(exc))
+    return Registrations(global_count, [g for g in guilds if g[2]], unchecked=max(0, len(servers) - GUILDS_CHECKED))
+
+
+CLEAR_GUILD = "bash scripts/run.sh sync --clear-guild {guild}（Docker では python -m bot sync --clear-guild {guild}）"
+
+
+def registered_lines(found: Registrations) -> list[str]:
+    """The lines sync prints about what is registered where, with the cleanup of a server
+    that shows every command twice (its own copy beside the global ones)."""
+    if found.error:
+        return [f"（ほかに登録されているコマンドは確かめられませんでした: {found.error}）"]
+    places = [f"全サーバー向け {found.global_count}個"]
+    places += [f"サーバー {gid}{f'（{name}）' if name else ''}専用 {count}個" for gid, name, count in found.guilds]
+    lines = ["登録先: " + "、".join(places)]
+    for gid, name, _count in found.guilds if found.global_count else ():
+        lines += [f"⚠ サーバー {gid}{f'（{name}）' if name else ''}では、全サーバー向けとサーバー専用の両方があるため、"
+                  "コマンドが2つずつ表示されます。サーバー専用の登録を消すには（全サーバー向けは残ります）:",
+                  "  " + CLEAR_GUILD.format(guild=gid)]
+    if found.unchecked:
+        lines.append(f"（ほかの {found.unchecked} サーバーは確かめていません）")
+    return lines
 
 
 async def clear_guild_commands(settings: Settings, guild_id: int) -> int:
@@ -118,11 +180,15 @@ async def clear_guild_commands(settings: Settings, guild_id: int) -> int:
     async def clear(tree: discord.app_commands.CommandTree):
         guild = discord.Object(id=guild_id)
         tree.clear_commands(guild=guild)
-        return await tree.sync(guild=guild)
+        await tree.sync(guild=guild)
+        return await registrations(tree, guild_id)
 
-    if await _with_tree(settings, guild_id, clear, "コマンドを消せませんでした / clearing failed") is None:
+    found = await _with_tree(settings, guild_id, clear, "コマンドを消せませんでした / clearing failed")
+    if found is None:
         return 1
     print(f"サーバー {guild_id} に登録したコマンドを消しました（全サーバー向けのコマンドはそのまま使えます）。")
+    for line in registered_lines(found):
+        print(line)
     return 0
 
 
