@@ -405,12 +405,7 @@ class Harness:
         """Log in, then connect: READY, then GUILD_CREATE, then wait for ``on_ready``."""
         await self.bot.__aenter__()
         await self.bot.login("test-token")
-        state = self.bot._connection
-        state.shard_count, state.shard_ids = 1, [0]
-        state.guild_ready_timeout = 0.01
-        state.parsers["READY"](gateway.ready())
-        state.parsers["GUILD_CREATE"](gateway.guild_create(self.roles))
-        await asyncio.wait_for(self.bot.wait_until_ready(), 5)
+        await connected(self.bot, self.roles)
         return self
 
     async def stop(self) -> None:
@@ -425,16 +420,9 @@ class Harness:
     async def dispatch_all(self, event: str, data: dict) -> list[Call]:
         """:meth:`dispatch`, returning every HTTP call (acknowledgements included)."""
         before = len(self.fake.calls)
-        existing = asyncio.all_tasks()
         if event == "INTERACTION_CREATE" and self.fake.denied:
             data["app_permissions"] = self.fake.app_permissions()
-        self.bot._connection.parsers[event](data)
-        for _ in range(20):
-            pending = [t for t in asyncio.all_tasks() - existing
-                       if not t.done() and t.get_name().startswith(DISCORD_TASKS)]
-            if not pending:
-                break
-            await asyncio.wait(pending, timeout=10)
+        await feed(self.bot, event, data)
         return self.fake.calls[before:]
 
     async def slash(self, who: str, path: str, **values) -> list[Call]:
@@ -454,6 +442,30 @@ class Harness:
         await self.slash("alice", "battle join", character="アリス")
         await self.slash("kp", "battle add", name="ゾンビ", character="ゾンビ", hidden=hidden)
         return await self.slash("kp", "battle start")
+
+
+async def feed(bot: discord.Client, event: str, data: dict) -> None:
+    """Parse ``data`` as gateway event ``event`` with ``bot``'s own parsers and wait for every
+    task discord.py started for it."""
+    existing = asyncio.all_tasks()
+    bot._connection.parsers[event](data)
+    for _ in range(20):
+        pending = [t for t in asyncio.all_tasks() - existing
+                   if not t.done() and t.get_name().startswith(DISCORD_TASKS)]
+        if not pending:
+            break
+        await asyncio.wait(pending, timeout=10)
+
+
+async def connected(bot: discord.Client, roles: dict | None = None) -> None:
+    """What the gateway sends on connecting, through ``bot``'s parsers: READY, then
+    GUILD_CREATE (members holding ``roles``); returns once ``on_ready`` ran."""
+    state = bot._connection
+    state.shard_count, state.shard_ids = 1, [0]
+    state.guild_ready_timeout = 0.01
+    state.parsers["READY"](gateway.ready())
+    state.parsers["GUILD_CREATE"](gateway.guild_create(roles))
+    await asyncio.wait_for(bot.wait_until_ready(), 5)
 
 
 def _deletes_deferral(call: Call) -> bool:

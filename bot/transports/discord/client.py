@@ -37,11 +37,29 @@ RESTARTING = "ボットを停止（再起動）しているところです。少
 RIGHTS_CHECKED = frozenset({"battle new", "battle start"})
 """Commands at which the bot checks its own permissions in the channel (channel_rights)."""
 
-def intents() -> discord.Intents:
-    """Default intents plus message content (chat dice)."""
+CHAT_OFF = ("⚠ このボットは Discord の「MESSAGE CONTENT INTENT」が無効のため、チャットに書いた宣言やダイス"
+            "（「回避」「CCB<=50」など）を読めません。スラッシュコマンド（/attack・/react・/roll など）とボタンは"
+            "そのまま使えます。\nチャットで遊ぶには、ボットの管理者が Developer Portal → Bot → Privileged Gateway Intents で"
+            " MESSAGE CONTENT INTENT をオンにして、ボットを再起動してください。")
+"""What the KP is told, privately, at ``/help`` and the set-up check (:data:`CHAT_TOLD`)
+while the bot runs without the Message Content intent (issue 28)."""
+
+CHAT_TOLD = RIGHTS_CHECKED | {"help"}
+"""Commands whose user is told :data:`CHAT_OFF` when chat cannot be read."""
+
+
+def intents(chat: bool = True) -> discord.Intents:
+    """Default intents, plus message content (chat declarations and dice) when ``chat``."""
     wanted = discord.Intents.default()
-    wanted.message_content = True
+    wanted.message_content = chat
     return wanted
+
+
+def chat_allowed(flags: discord.ApplicationFlags) -> bool:
+    """Whether the application's flags (``GET /oauth2/applications/@me``) say the Message
+    Content intent is enabled in the Developer Portal (the "limited" flag under 100
+    servers, the other once verified)."""
+    return flags.gateway_message_content or flags.gateway_message_content_limited
 
 
 class CocBot(commands.AutoShardedBot):
@@ -50,7 +68,9 @@ class CocBot(commands.AutoShardedBot):
     ``dice`` defaults to ``RandomDice(random.SystemRandom())``; tests pass scripted dice.
     ``reminder_minutes``/``autoskip_minutes``: idle-turn reminder and auto-skip (0 = off).
     ``shard_ids``/``shard_count``: the shards this process runs (None: all, count from
-    Discord). ``serve=False`` (``python -m bot sync``): only the command cogs are loaded, no
+    Discord). ``chat=False``: without the Message Content intent (not enabled in the
+    Developer Portal): slash commands and buttons only, the KP told so (:data:`CHAT_OFF`).
+    ``serve=False`` (``python -m bot sync``): only the command cogs are loaded, no
     store is opened and no deadline fires. ``service`` and ``store`` exist after
     ``setup_hook``. Nobody is pinged unless a reply names them (``allowed_mentions`` is none
     by default).
@@ -58,12 +78,13 @@ class CocBot(commands.AutoShardedBot):
 
     def __init__(self, database_url: str, dice: Dice | None = None, *, reminder_minutes: int = 10,
                  autoskip_minutes: int = 0, shard_ids: list[int] | None = None,
-                 shard_count: int | None = None, serve: bool = True) -> None:
+                 shard_count: int | None = None, serve: bool = True, chat: bool = True) -> None:
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # a text bot: no voice warnings
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), tree_cls=BotTree,
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(chat), tree_cls=BotTree,
                          allowed_mentions=discord.AllowedMentions.none(), help_command=None,
                          shard_ids=shard_ids, shard_count=shard_count)
         self.serve = serve
+        self.chat = chat
         self.database_url = database_url
         self.dice = dice if dice is not None else RandomDice(random.SystemRandom())
         self.reminder_minutes = reminder_minutes
@@ -79,7 +100,13 @@ class CocBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open and migrate the store, create the service, install the translator and the
         persistent buttons, load :data:`~bot.transports.discord.extensions.EXTENSIONS`; without
-        ``serve``, only the translator and the command cogs."""
+        ``serve``, only the translator and the command cogs. Raises
+        ``discord.PrivilegedIntentsRequired`` before connecting when the bot asks for the
+        Message Content intent and the application's flags say it is not enabled (the
+        gateway would close with 4014): bot.transports.discord.run starts it again with
+        ``chat=False``."""
+        if self.serve and self.chat and not chat_allowed(self.application_flags):
+            raise discord.PrivilegedIntentsRequired(None)  # Discord would refuse the connection (4014): run.py starts without
         await self.tree.set_translator(SpecTranslator())
         if not self.serve:
             for name in COMMAND_EXTENSIONS:
@@ -145,7 +172,8 @@ class CocBot(commands.AutoShardedBot):
         other work (see :func:`~bot.transports.discord.acknowledge.acknowledge`); one Discord refuses
         to acknowledge is not run. ``/battle new`` and ``/battle start`` check the bot's own
         permissions in the channel (channel_rights): without View Channel or Send Messages
-        they are not run, else the KP is told privately what is missing; ``/battle new`` in
+        they are not run, else the KP is told privately what is missing; without the
+        Message Content intent they and ``/help`` also tell :data:`CHAT_OFF`; ``/battle new`` in
         a thread joins it (places.enter_thread). An attached file is then read as the
         ``data`` text. An accepted button click removes the clicked message's buttons; the
         KP then sees what the bot gave up posting in the channel (missed). Errors go to the
@@ -163,12 +191,16 @@ class CocBot(commands.AutoShardedBot):
     async def _answer(self, interaction: discord.Interaction, command: str, options: dict) -> None:
         if not await acknowledge(interaction, command):
             return
-        lacking = []
+        lacking, notes = [], []
         if command in RIGHTS_CHECKED:
             lacking = channel_rights.missing(interaction.app_permissions, isinstance(interaction.channel, discord.Thread))
             if channel_rights.blocks(lacking):
                 await tell(interaction, channel_rights.advice(lacking, command))
                 return
+            if lacking:
+                notes.append(channel_rights.advice(lacking, command))
+        if command in CHAT_TOLD and not self.chat:
+            notes.append(CHAT_OFF)
         if command == "battle new":
             refusal = await places.enter_thread(interaction)
             if refusal:
@@ -182,8 +214,8 @@ class CocBot(commands.AutoShardedBot):
                 return
             replies = await self.service.handle(requests.from_interaction(interaction, command, options))
             await answer_interaction(interaction, replies)
-            if lacking:
-                await interaction.followup.send(channel_rights.advice(lacking, command), ephemeral=True)
+            for note in notes:
+                await interaction.followup.send(note, ephemeral=True)
             await self.tell_missed(interaction)
             if command == "button":
                 await retire_buttons(interaction, replies)

@@ -32,11 +32,19 @@ LOGIN_REFUSED = ("Discordがログインを受け付けませんでした（{sta
                  " / Discord refused the login; try again later.")
 
 
-def make_bot(settings: Settings, serve: bool = True) -> CocBot:
-    """The bot of ``settings`` (database, turn timings, shards); ``serve=False`` for sync."""
+CHAT_OFF_LOG = ("MESSAGE CONTENT INTENT が無効のため、チャットの宣言・ダイスを読まずに起動します（スラッシュコマンドとボタンは"
+                "使えます。KPには /help と /battle new・start で伝えます）。有効にするには Developer Portal → Bot → "
+                "Privileged Gateway Intents で MESSAGE CONTENT INTENT をオンにして再起動してください。"
+                " / Starting without the Message Content intent: chat declarations are off until it is enabled.")
+"""The one log line of a start without the Message Content intent (issue 28)."""
+
+
+def make_bot(settings: Settings, serve: bool = True, chat: bool = True) -> CocBot:
+    """The bot of ``settings`` (database, turn timings, shards); ``serve=False`` for sync;
+    ``chat=False`` without the Message Content intent."""
     return CocBot(settings.resolved_database_url() if serve else "", reminder_minutes=settings.turn_reminder_minutes,
                   autoskip_minutes=settings.turn_autoskip_minutes, shard_ids=settings.shard_ids,
-                  shard_count=settings.shard_count, serve=serve)
+                  shard_count=settings.shard_count, serve=serve, chat=chat)
 
 
 def explain(exc: BaseException) -> str | None:
@@ -55,24 +63,45 @@ def explain(exc: BaseException) -> str | None:
 
 async def run_bot(settings: Settings) -> int:
     """Run the bot until SIGINT/SIGTERM; 0 on a clean stop, 1 when Discord refuses the
-    token, the intents or the login (a 5xx), or cannot be reached, with one explanation on
-    stderr. Commands are never synced here (see :func:`sync_commands`)."""
-    bot = make_bot(settings)
+    token or the login (a 5xx), or cannot be reached, with one explanation on stderr.
+    Without the Message Content intent (the application's flags say so, or the gateway
+    closes with 4014) the bot starts again without it, with one log line
+    (:data:`CHAT_OFF_LOG`): slash commands work, chat declarations wait for the intent.
+    Commands are never synced here (see :func:`sync_commands`)."""
     loop = asyncio.get_running_loop()
+    running: list[CocBot] = []
+    stopping: list[int] = []
+
+    def stop() -> None:
+        stopping.append(1)
+        if running:
+            asyncio.ensure_future(running[-1].close())
+
     handled = []
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            loop.add_signal_handler(sig, stop)
             handled.append(sig)
         except (NotImplementedError, RuntimeError):
             log.debug("no handler for %s on this platform", sig)
     try:
-        async with bot:
-            started = await explained(bot.start(settings.discord_token))
+        for chat in (True, False):
+            bot = make_bot(settings, chat=chat)
+            running.append(bot)
+            try:
+                async with bot:
+                    started = await explained(bot.start(settings.discord_token))
+            except discord.PrivilegedIntentsRequired as exc:
+                if chat and not stopping:
+                    log.warning(CHAT_OFF_LOG)
+                    continue
+                print(explain(exc), file=sys.stderr)
+                return 1
+            return 0 if started else 1
     finally:
         for sig in handled:
             loop.remove_signal_handler(sig)
-    return 0 if started else 1
+    return 1
 
 
 async def explained(work: Awaitable) -> bool:
@@ -81,6 +110,8 @@ async def explained(work: Awaitable) -> bool:
     Any other failure is a bug and propagates with its traceback."""
     try:
         await work
+    except discord.PrivilegedIntentsRequired:
+        raise  # run_bot starts without the Message Content intent
     except Exception as exc:
         text = explain(exc)
         if text is None:
