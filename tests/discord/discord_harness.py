@@ -42,6 +42,7 @@ class Call:
     response: object = None
     deferred_ephemeral: bool | None = None
     at: float = field(default_factory=time.monotonic)
+    params: dict = field(default_factory=dict)
 
     @property
     def message(self) -> dict:
@@ -191,6 +192,8 @@ class FakeDiscord:
     bytes by URL; ``deferred`` remembers, by interaction token, whether it was deferred
     ephemeral; ``latency`` (seconds) delays every answer like a network round trip;
     ``registered`` holds the commands synced, by scope (``"global"`` or a guild id);
+    ``history`` the messages people wrote, by channel (:meth:`said`, read back by
+    ``channel.history``);
     ``message_content_intent``: whether the application has the Message Content intent
     enabled in the Developer Portal (its flags say so)."""
 
@@ -209,6 +212,7 @@ class FakeDiscord:
     channel_limit: tuple[int, float] | None = None
     windows: dict[str, tuple[float, int]] = field(default_factory=dict)
     registered: dict[str, list] = field(default_factory=dict)
+    history: dict[str, list[dict]] = field(default_factory=dict)
     message_content_intent: bool = True
 
     def limited(self, path: str) -> tuple[Failure | None, dict]:
@@ -298,6 +302,8 @@ class FakeDiscord:
             user_id = call.path.split("/")[2]
             name = next((n for n, i in gateway.USERS.items() if i == user_id), "someone")
             return gateway.user(name)
+        if call.method == "GET" and re.fullmatch(r"/channels/\d+/messages", call.path):  # channel.history
+            return self.read_back(call.path.split("/")[2], call.params)
         if call.method == "GET" and re.fullmatch(r"/channels/\d+", call.path):  # fetch_channel
             channel_id = call.path.split("/")[2]
             return gateway.thread(channel_id) if channel_id in self.threads else gateway.channel()
@@ -311,6 +317,19 @@ class FakeDiscord:
                 message["embeds"] = call.message.get("embeds") or []
             return message
         return None
+
+    def said(self, data: dict) -> dict:
+        """Keep a MESSAGE_CREATE's message in its channel's history (what a person wrote,
+        whether or not a bot was there to read it); returns ``data``."""
+        self.history.setdefault(data["channel_id"], []).append(data)
+        return data
+
+    def read_back(self, channel: str, params: dict) -> list[dict]:
+        """``GET /channels/<id>/messages?after=…&limit=…`` as Discord answers it: the
+        ``limit`` messages right after ``after``, newest first."""
+        after, limit = int(params.get("after") or 0), int(params.get("limit") or 50)
+        found = sorted((m for m in self.history.get(channel, []) if int(m["id"]) > after), key=lambda m: int(m["id"]))
+        return list(reversed(found[:limit]))
 
     def sent_message(self, call: Call) -> dict:
         """The message object created by ``call`` (a new id, the sent content and components)."""
@@ -326,7 +345,7 @@ class FakeDiscord:
         fake = self
 
         def request(session, method, url, **kwargs):
-            return fake.respond(method, str(url), kwargs.get("data"))
+            return fake.respond(method, str(url), kwargs.get("data"), kwargs.get("params"))
 
         def get(session, url, **kwargs):
             raw = fake.cdn.get(str(url))
@@ -335,13 +354,13 @@ class FakeDiscord:
         monkeypatch.setattr(aiohttp.ClientSession, "request", request)
         monkeypatch.setattr(aiohttp.ClientSession, "get", get)
 
-    def respond(self, method: str, url: str, data) -> FakeResponse:
+    def respond(self, method: str, url: str, data, params: dict | None = None) -> FakeResponse:
         """Record the request and give Discord's answer (an injected failure first)."""
         if not self.reachable:
             raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
         path = urlsplit(url).path.removeprefix("/api/v10")
         payload, files = _form(data)
-        call = Call(method, path, payload, files)
+        call = Call(method, path, payload, files, params=dict(params or {}))
         if path.endswith("/messages/@original"):
             call.deferred_ephemeral = self.deferred.get(path.split("/")[3])
         self.calls.append(call)
@@ -459,13 +478,21 @@ async def feed(bot: discord.Client, event: str, data: dict) -> None:
 
 async def connected(bot: discord.Client, roles: dict | None = None) -> None:
     """What the gateway sends on connecting, through ``bot``'s parsers: READY, then
-    GUILD_CREATE (members holding ``roles``); returns once ``on_ready`` ran."""
+    GUILD_CREATE (members holding ``roles``); returns once ``on_ready`` ran and the chat
+    written while the bot was stopped was read back (bot.transports.discord.catch_up)."""
     state = bot._connection
     state.shard_count, state.shard_ids = 1, [0]
     state.guild_ready_timeout = 0.01
     state.parsers["READY"](gateway.ready())
     state.parsers["GUILD_CREATE"](gateway.guild_create(roles))
     await asyncio.wait_for(bot.wait_until_ready(), 5)
+    for _ in range(100):
+        catching_up = getattr(getattr(bot, "catch_up", None), "task", None)
+        if catching_up is not None or not getattr(bot, "serve", False):
+            break
+        await asyncio.sleep(0.01)  # on_ready's listeners run as tasks of their own
+    if catching_up is not None:
+        await asyncio.wait_for(asyncio.shield(catching_up), 10)
 
 
 def _deletes_deferral(call: Call) -> bool:

@@ -1,6 +1,7 @@
-"""Graceful shutdown (issue 18, item 11): on SIGTERM/SIGINT (``bot.close()``) the bot takes
-no new command, lets those in progress finish and answer (bounded), then closes the gateway
-and the database."""
+"""Graceful shutdown (issue 18, item 11; issue 28): on SIGTERM/SIGINT (``bot.close()``) the
+bot stops reading the gateway, takes no new command (told to retry) or chat line (read back at
+the next start: test_discord_stop_and_restart.py), lets those in progress finish and answer
+(bounded), then closes the connection and the database."""
 from __future__ import annotations
 
 import asyncio

@@ -41,11 +41,30 @@ class ChatDice(commands.Cog):
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         """Send a person's chat line (:func:`is_chat`) through the service, which answers a
-        roll once per message id (also across restarts and processes: bot.sheets.dice_desk.DiceDesk.first_delivery)."""
+        roll once per message id (also across restarts and processes: bot.sheets.dice_desk.DiceDesk.first_delivery).
+        A line that comes once a stop began is not taken: the next start reads it back
+        (bot.transports.discord.catch_up); one written while the bot was stopped is
+        answered first."""
         if not is_chat(message) or getattr(self.bot, "closing", False):
             return
         with self.bot.working():
+            await self.bot.catch_up.settled(message.channel.id)
+            if self.bot.catch_up.first_time(message.id):
+                await self.answer(message)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Connected: read back the chat written while the bot was stopped (once)."""
+        self.bot.catch_up.start(self.answer, is_chat)
+
+    async def answer(self, message: discord.Message) -> None:
+        """Answer the chat line ``message`` (live, or read back after a stop), keeping
+        where the channel's chat was read up to (bot.transports.discord.catch_up.ChatLedger)."""
+        self.bot.ledger.took(message)
+        try:
             await self._handle(message)
+        finally:
+            self.bot.ledger.finished(message)
 
     async def _handle(self, message: discord.Message) -> None:
         try:

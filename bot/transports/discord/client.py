@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.transports.discord import channel_rights, places, requests
 from bot.transports.discord.acknowledge import acknowledge
 from bot.transports.discord.buttons import BattleButton
+from bot.transports.discord.catch_up import CatchUp, ChatLedger, keep_marks
 from bot.transports.discord.choices import ChoiceMenu
 from bot.transports.discord.delivery import answer_interaction, retire_buttons, tell
 from bot.transports.discord.errors import report
@@ -28,8 +29,11 @@ from rules.errors import InvalidInput
 
 log = logging.getLogger(__name__)
 
-SHUTDOWN_GRACE = 10.0
-"""Seconds :meth:`CocBot.close` waits for commands in progress before closing anyway."""
+SHUTDOWN_GRACE = 20.0
+"""Seconds :meth:`CocBot.close` waits for commands and chat lines in progress before closing
+anyway: below the container's stop timeout (``stop_grace_period: 30s`` in
+docker-compose.yml, ``docker run --stop-timeout 30``), which then leaves ten seconds to keep
+the resume marks and close the database before a SIGKILL."""
 
 RESTARTING = "ボットを停止（再起動）しているところです。少し待ってからもう一度お試しください。"
 """The answer to a command that arrives while the bot shuts down (nothing was done)."""
@@ -94,6 +98,9 @@ class CocBot(commands.AutoShardedBot):
         self.warned: set[str] = set()  # channels whose KP was told the bot lost a permission there
         self.missed = Missed()  # messages given up, told to the channel's KP at their next command
         self.closing = False
+        self.reading = True  # the gateway is read (False from the start of a stop)
+        self.ledger = ChatLedger()  # where chat was read up to, kept at a stop (catch_up)
+        self.catch_up = CatchUp(self)  # chat written while the bot was stopped, read back at the start
         self.reopening: dict[int, asyncio.Future] = {}  # threads whose battle is resuming (reopen)
         self.in_progress: set[asyncio.Task] = set()
 
@@ -147,21 +154,48 @@ class CocBot(commands.AutoShardedBot):
             self.in_progress.discard(task)
 
     async def close(self) -> None:
-        """Shut down gracefully (SIGTERM, SIGINT): take no new command or chat line, let
-        those in progress finish (at most :data:`SHUTDOWN_GRACE` seconds, so that their
-        users are answered), then disconnect from the gateway and close the store."""
+        """Shut down gracefully (SIGTERM, SIGINT): stop reading the gateway first, take no
+        new command (its user is told :data:`RESTARTING`) or chat line (it is read back at
+        the next start: bot.transports.discord.catch_up), let those in progress finish (at
+        most :data:`SHUTDOWN_GRACE` seconds, so that their users are answered), keep where
+        chat was read up to, then close the connection and the store."""
         if not self.closing:
             self.closing = True
-            busy = [t for t in self.in_progress if t is not asyncio.current_task() and not t.done()]
-            if busy:
-                log.info("停止します: 実行中の %d 件の処理を待っています…", len(busy))
-                _done, late = await asyncio.wait(busy, timeout=SHUTDOWN_GRACE)
-                if late:
-                    log.warning("%d command(s) still running after %g s; closing anyway", len(late), SHUTDOWN_GRACE)
+            stopped_at = discord.utils.utcnow()
+            await self.stop_reading()
+            await self.drain()
+            if self.store is not None and self.serve:
+                await keep_marks(self, self.ledger, stopped_at)
         await super().close()
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+    async def stop_reading(self) -> None:
+        """Disconnect every shard from the gateway (the HTTP client stays, to answer what
+        was taken): Discord sends this process nothing more."""
+        self.reading = False
+        for shard in list(self.shards.values()):
+            try:
+                await shard.disconnect()
+            except Exception:  # noqa: BLE001 - closing goes on; discord.py closes it again
+                log.warning("could not disconnect shard %s", shard.id, exc_info=True)
+
+    async def drain(self) -> None:
+        """Wait for the commands and chat lines in progress, also those that began while
+        waiting, for at most :data:`SHUTDOWN_GRACE` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SHUTDOWN_GRACE
+        told = False
+        while busy := [t for t in self.in_progress if t is not asyncio.current_task() and not t.done()]:
+            if not told:
+                log.info("停止します: 実行中の %d 件の処理を待っています…", len(busy))
+                told = True
+            left = deadline - loop.time()
+            if left <= 0:
+                log.warning("%d command(s) still running after %g s; closing anyway", len(busy), SHUTDOWN_GRACE)
+                return
+            await asyncio.wait(busy, timeout=left)
 
     async def on_message(self, message: discord.Message) -> None:
         """Prefix commands are not used: chat is handled by the chat-dice cog's listener."""
