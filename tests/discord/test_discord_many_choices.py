@@ -107,3 +107,21 @@ async def test_battle_lines_clipped_with_a_pointer_to_the_battle_log_are_all_in_
     assert [line for line in shown if line.strip() not in text] == []  # every line shown, the cut one too
     whole = [line for line in text.split("\n") if shown[-1].strip() in line]
     assert len(whole) == 1 and f"{names[-1]}。参加順で並べています）" in whole[0]  # where the cut one goes on
+
+
+async def test_a_chat_line_with_thirty_readings_offers_all_thirty(make_bot, fake):
+    harness = await make_bot([30])
+    await harness.slash("alice", "char new", name="アリス", str=12, con=13, pow=11, dex=18, app=10, siz=13, int=13, edu=15)
+    await harness.slash("kp", "char new", name="ゾンビ", str=16, con=16, pow=1, dex=8, app=1, siz=14, int=1, edu=1)
+    await harness.slash("kp", "battle new", system="coc6")
+    await harness.slash("alice", "battle join", character="アリス")
+    for n in range(1, 31):
+        await harness.slash("kp", "battle add", name=f"ゾンビ{n}", character="ゾンビ")
+    await harness.slash("kp", "battle start")
+    await harness.slash("kp", "kp close")
+    said = await harness.dispatch("MESSAGE_CREATE", gateway.message_create("alice", "ゾンビをこぶしで攻撃"))
+    asked = [c for c in said if c.path == f"/channels/{fake.dm_channel}/messages" and c.menus]
+    assert len(asked) == 1
+    labels = [label for menu in asked[0].menus for label, _value in menu]
+    assert [len(menu) for menu in asked[0].menus] == [25, 5] and len(set(labels)) == 30
+    assert all(f"ゾンビ{n}" in "".join(labels) for n in range(1, 31))

@@ -98,6 +98,7 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
     for reply in rest:
         pages = messages(reply, limit)
         sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=bool(reply.tag), **pages[0])
+        interaction.extras[ANSWERED] = True
         await remember(client, channel, reply, sent.id if sent else None)
         await _followups(interaction, reply, pages[1:])
     undelivered = [(reply, why) for reply in by_dm if (why := await send_dm(client, reply.to or invoker, reply))]
