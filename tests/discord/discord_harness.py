@@ -326,10 +326,11 @@ class FakeDiscord:
 
     def read_back(self, channel: str, params: dict) -> list[dict]:
         """``GET /channels/<id>/messages?after=…&limit=…`` as Discord answers it: the
-        ``limit`` messages right after ``after``, newest first."""
+        ``limit`` messages right after ``after``, newest first, without the ``member`` a
+        gateway event carries."""
         after, limit = int(params.get("after") or 0), int(params.get("limit") or 50)
         found = sorted((m for m in self.history.get(channel, []) if int(m["id"]) > after), key=lambda m: int(m["id"]))
-        return list(reversed(found[:limit]))
+        return [{k: v for k, v in m.items() if k != "member"} for m in reversed(found[:limit])]
 
     def sent_message(self, call: Call) -> dict:
         """The message object created by ``call`` (a new id, the sent content and components)."""

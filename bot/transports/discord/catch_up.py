@@ -181,7 +181,7 @@ class CatchUp:
         stale = [m for m in lines if m.created_at < oldest]
         for message in lines:
             if message not in stale and self.first_time(message.id):
-                await answer(message)
+                await answer(await _with_member(message))
         if lines:
             log.info("read back %d line(s) of channel %s written during the stop (%d too old)",
                      len(lines), channel_id, len(stale))
@@ -190,3 +190,15 @@ class CatchUp:
             if len(read) == CATCH_UP_LIMIT:
                 text += f"\n（停止中の書き込みが多いため、{CATCH_UP_LIMIT}件より後は読んでいません）"
             await post(self.bot, channel, [public(text)])
+
+
+async def _with_member(message: discord.Message) -> discord.Message:
+    """``message`` read from the history, its author as the guild's member (the history
+    carries no member: a KP by role must stay one); as it is when the member cannot be had."""
+    if message.guild is None or isinstance(message.author, discord.Member):
+        return message
+    try:
+        message.author = await message.guild.fetch_member(message.author.id)
+    except discord.HTTPException as exc:
+        log.info("member %s of a line read back not found (Discord %s %s)", message.author.id, exc.status, exc.code)
+    return message
