@@ -296,6 +296,10 @@ class FakeDiscord:
             if call.method == "PUT":
                 self.registered[scope] = [gateway.registered(command) for command in call.payload or ()]
             return self.registered.get(scope, [])
+        if call.method == "GET" and re.fullmatch(r"/guilds/\d+/members/\d+", call.path):  # fetch_member
+            user_id = call.path.split("/")[4]
+            name = next((n for n, i in gateway.USERS.items() if i == user_id), "alice")
+            return gateway.member(name)
         if call.method == "GET" and call.path == "/users/@me/guilds":
             return [gateway.partial_guild()]
         if call.method == "GET" and call.path.startswith("/users/"):
