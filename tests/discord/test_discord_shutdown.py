@@ -60,7 +60,7 @@ async def test_shutdown_waits_no_longer_than_its_grace(make_bot, monkeypatch, ca
     command.cancel()
 
 
-async def test_chat_after_shutdown_began_is_not_read(make_bot, fake):
+async def test_chat_after_the_stop_waited_is_not_read_here(make_bot, fake):  # read back at the next start
     harness = await make_bot([42])
     harness.bot.closing = True
     assert await harness.dispatch("MESSAGE_CREATE", gateway.message_create("alice", "1D100")) == []

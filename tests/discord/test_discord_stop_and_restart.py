@@ -56,8 +56,8 @@ async def test_lines_written_while_the_bot_was_stopped_are_answered_after_the_re
     assert [c.params["after"] for c in reads] == [int(first["id"])]  # read on from the last line taken
 
 
-async def test_a_line_that_reaches_the_stopping_bot_is_not_taken_and_is_answered_after_the_restart(make_bot, fake):
-    harness = await make_bot([11])
+async def test_a_line_in_flight_when_the_stop_begins_is_answered_before_the_bot_closes(make_bot, fake):
+    harness = await make_bot([11, 4])
     service, entered = harness.bot.service, asyncio.Event()
     real = service.handle
 
@@ -68,18 +68,40 @@ async def test_a_line_that_reaches_the_stopping_bot_is_not_taken_and_is_answered
 
     service.handle = slow
     taken = fake.said(line("1D100"))
+    start = len(fake.calls)
     answering = asyncio.create_task(harness.dispatch("MESSAGE_CREATE", taken))
     await asyncio.wait_for(entered.wait(), 2)
     stopping = asyncio.create_task(harness.bot.close())
     await asyncio.sleep(0.05)
     assert harness.bot.reading is False  # the gateway is no longer read
-    late = fake.said(line("1D6"))  # in flight when the stop began
-    assert await harness.dispatch("MESSAGE_CREATE", late) == []
-    assert answers(await answering) == [(taken["id"], "(1D100) ＞ 11")]  # what was taken is finished
+    in_flight = fake.said(line("1D6"))  # read off the socket before it closed
+    await harness.dispatch("MESSAGE_CREATE", in_flight)
+    await answering
     await stopping
+    assert answers(fake.calls[start:]) == [(taken["id"], "(1D100) ＞ 11"), (in_flight["id"], "(1D6) ＞ 4")]
+    before = len(fake.calls)
+    await make_bot([99])
+    assert answers(fake.calls[before:]) == []  # nothing twice
+
+
+async def test_a_line_that_comes_after_the_stop_waited_is_answered_after_the_restart(make_bot, fake, monkeypatch):
+    harness = await make_bot([11])
+    real_keep = client.keep_marks
+    seen: list = []
+    late: list[dict] = []
+
+    async def keep_after_a_late_line(bot, ledger, stopped_at):
+        late.append(fake.said(line("1D6")))
+        seen.extend(await harness.dispatch("MESSAGE_CREATE", late[0]))  # the wait is over: not taken
+        return await real_keep(bot, ledger, stopped_at)
+
+    monkeypatch.setattr(client, "keep_marks", keep_after_a_late_line)
+    await harness.dispatch("MESSAGE_CREATE", fake.said(line("1D100")))
+    await harness.stop()
+    assert seen == []
     before = len(fake.calls)
     await make_bot([4])
-    assert answers(fake.calls[before:]) == [(late["id"], "(1D6) ＞ 4")]
+    assert answers(fake.calls[before:]) == [(late[0]["id"], "(1D6) ＞ 4")]
 
 
 async def test_lines_too_old_to_answer_are_told_and_the_newer_ones_answered(make_bot, fake):

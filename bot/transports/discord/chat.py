@@ -42,10 +42,11 @@ class ChatDice(commands.Cog):
     async def on_message(self, message: discord.Message) -> None:
         """Send a person's chat line (:func:`is_chat`) through the service, which answers a
         roll once per message id (also across restarts and processes: bot.sheets.dice_desk.DiceDesk.first_delivery).
-        A line that comes once a stop began is not taken: the next start reads it back
-        (bot.transports.discord.catch_up); one written while the bot was stopped is
-        answered first."""
-        if not is_chat(message) or getattr(self.bot, "closing", False):
+        A line still in flight when a stop began is answered while the stop waits; one
+        that comes after that is not taken: the next start reads it back
+        (bot.transports.discord.catch_up), and answers the lines written while the bot was
+        stopped before any live one of their channel."""
+        if not is_chat(message) or (getattr(self.bot, "closing", False) and not getattr(self.bot, "draining", False)):
             return
         with self.bot.working():
             await self.bot.catch_up.settled(message.channel.id)

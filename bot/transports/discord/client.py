@@ -99,6 +99,7 @@ class CocBot(commands.AutoShardedBot):
         self.missed = Missed()  # messages given up, told to the channel's KP at their next command
         self.closing = False
         self.reading = True  # the gateway is read (False from the start of a stop)
+        self.draining = False  # a stop waits for what was taken: a chat line still in flight is taken too
         self.ledger = ChatLedger()  # where chat was read up to, kept at a stop (catch_up)
         self.catch_up = CatchUp(self)  # chat written while the bot was stopped, read back at the start
         self.reopening: dict[int, asyncio.Future] = {}  # threads whose battle is resuming (reopen)
@@ -155,15 +156,21 @@ class CocBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Shut down gracefully (SIGTERM, SIGINT): stop reading the gateway first, take no
-        new command (its user is told :data:`RESTARTING`) or chat line (it is read back at
-        the next start: bot.transports.discord.catch_up), let those in progress finish (at
-        most :data:`SHUTDOWN_GRACE` seconds, so that their users are answered), keep where
-        chat was read up to, then close the connection and the store."""
+        new command (its user is told :data:`RESTARTING`), let the commands and chat lines
+        in progress finish, with the chat lines still in flight (at most
+        :data:`SHUTDOWN_GRACE` seconds, so that their users are answered), keep where chat
+        was read up to (a line that comes later, or one the grace cut short, is read back
+        at the next start: bot.transports.discord.catch_up), then close the connection and
+        the store."""
         if not self.closing:
             self.closing = True
             stopped_at = discord.utils.utcnow()
-            await self.stop_reading()
-            await self.drain()
+            self.draining = True
+            try:
+                await self.stop_reading()
+                await self.drain()
+            finally:
+                self.draining = False
             if self.store is not None and self.serve:
                 await keep_marks(self, self.ledger, stopped_at)
         await super().close()
