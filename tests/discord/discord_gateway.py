@@ -37,17 +37,11 @@ def bot_user() -> dict:
             "avatar": None, "public_flags": 0, "bot": True}
 
 
-GATEWAY_MESSAGE_CONTENT_LIMITED = 1 << 19
-"""The application flag of the Message Content intent enabled for a bot in under 100 servers."""
-
-
-def application(message_content: bool = True) -> dict:
-    """The bot's application, as ``GET /oauth2/applications/@me`` returns it; its flags say
-    whether the Message Content intent is enabled in the Developer Portal."""
+def application() -> dict:
+    """The bot's application, as ``GET /oauth2/applications/@me`` returns it."""
     return {"id": APP_ID, "name": "coc-bot", "description": "", "icon": None, "rpc_origins": [],
             "bot_public": True, "bot_require_code_grant": False, "owner": user("kp"), "team": None,
-            "verify_key": "0" * 64, "flags": GATEWAY_MESSAGE_CONTENT_LIMITED if message_content else 0,
-            "summary": "", "interactions_endpoint_url": None}
+            "verify_key": "0" * 64, "flags": 0, "summary": "", "interactions_endpoint_url": None}
 
 
 def partial_guild() -> dict:

@@ -193,9 +193,7 @@ class FakeDiscord:
     ephemeral; ``latency`` (seconds) delays every answer like a network round trip;
     ``registered`` holds the commands synced, by scope (``"global"`` or a guild id);
     ``history`` the messages people wrote, by channel (:meth:`said`, read back by
-    ``channel.history``);
-    ``message_content_intent``: whether the application has the Message Content intent
-    enabled in the Developer Portal (its flags say so)."""
+    ``channel.history``)."""
 
     calls: list[Call] = field(default_factory=list)
     dm_channel: str = field(default_factory=gateway.snowflake)
@@ -213,7 +211,6 @@ class FakeDiscord:
     windows: dict[str, tuple[float, int]] = field(default_factory=dict)
     registered: dict[str, list] = field(default_factory=dict)
     history: dict[str, list[dict]] = field(default_factory=dict)
-    message_content_intent: bool = True
 
     def limited(self, path: str) -> tuple[Failure | None, dict]:
         """Discord's per-channel bucket for new messages (``channel_limit`` = (messages,
@@ -290,7 +287,7 @@ class FakeDiscord:
         if call.path == "/users/@me":
             return gateway.bot_user()
         if call.path == "/oauth2/applications/@me":
-            return gateway.application(self.message_content_intent)
+            return gateway.application()
         if call.path.endswith("/commands") and call.method in ("PUT", "GET"):
             scope = call.path.split("/")[4] if "/guilds/" in call.path else "global"
             if call.method == "PUT":

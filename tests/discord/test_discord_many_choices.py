@@ -35,7 +35,8 @@ def _on_message(call) -> dict:
     return gateway.message(call.content, call.message.get("components"), message_id=call.response["id"])
 
 
-@pytest.mark.rule("H-DEF-PARRY-04")
+@pytest.mark.rule("P-PARRY-03")
+@pytest.mark.rule("P-PARRY-06")
 async def test_thirty_four_choices_come_as_menus_with_nashi_as_a_button_and_each_works(make_bot, fake):
     harness = await make_bot([30])
     question = await _parry_question(harness)

@@ -15,7 +15,6 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import discord
-import pytest
 
 import discord_gateway as gateway
 from bot.config import Settings, sqlite_url

@@ -59,12 +59,6 @@ def intents(chat: bool = True) -> discord.Intents:
     return wanted
 
 
-def chat_allowed(flags: discord.ApplicationFlags) -> bool:
-    """Whether the application's flags (``GET /oauth2/applications/@me``) say the Message
-    Content intent is enabled in the Developer Portal (the "limited" flag under 100
-    servers, the other once verified)."""
-    return flags.gateway_message_content or flags.gateway_message_content_limited
-
 
 class CocBot(commands.AutoShardedBot):
     """The Discord bot over the database at ``database_url`` (SQLAlchemy async URL).
@@ -108,13 +102,7 @@ class CocBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open and migrate the store, create the service, install the translator and the
         persistent buttons, load :data:`~bot.transports.discord.extensions.EXTENSIONS`; without
-        ``serve``, only the translator and the command cogs. Raises
-        ``discord.PrivilegedIntentsRequired`` before connecting when the bot asks for the
-        Message Content intent and the application's flags say it is not enabled (the
-        gateway would close with 4014): bot.transports.discord.run starts it again with
-        ``chat=False``."""
-        if self.serve and self.chat and not chat_allowed(self.application_flags):
-            raise discord.PrivilegedIntentsRequired(None)  # Discord would refuse the connection (4014): run.py starts without
+        ``serve``, only the translator and the command cogs."""
         await self.tree.set_translator(SpecTranslator())
         if not self.serve:
             for name in COMMAND_EXTENSIONS:

@@ -64,8 +64,8 @@ def explain(exc: BaseException) -> str | None:
 async def run_bot(settings: Settings) -> int:
     """Run the bot until SIGINT/SIGTERM; 0 on a clean stop, 1 when Discord refuses the
     token or the login (a 5xx), or cannot be reached, with one explanation on stderr.
-    Without the Message Content intent (the application's flags say so, or the gateway
-    closes with 4014) the bot starts again without it, with one log line
+    Without the Message Content intent (the gateway closes with 4014 when it is not
+    enabled in the Developer Portal) the bot starts again without it, with one log line
     (:data:`CHAT_OFF_LOG`): slash commands work, chat declarations wait for the intent.
     Commands are never synced here (see :func:`sync_commands`)."""
     loop = asyncio.get_running_loop()
