@@ -204,3 +204,14 @@ async def test_a_container_stop_with_chat_arriving_throughout_loses_no_line_and_
     assert [i for i in written if i not in replies and int(i) < last_answered] == []  # none lost ...
     assert [i for i in first["delivered"] + [d["id"] for d in down] if i not in replies] == []
     assert second["delivered"] and len(replies) > len(first["delivered"]) + len(down)  # ... the gap read back too
+
+
+async def test_a_channel_whose_history_the_bot_may_not_read_is_told_to_write_again(make_bot, fake):
+    harness = await make_bot([11])
+    await harness.dispatch("MESSAGE_CREATE", fake.said(line("1D100")))
+    await harness.stop()
+    fake.said(line("1D6"))
+    fake.fail(f"GET {CHANNEL_MESSAGES}$", 403, 50013)  # no Read Message History
+    before = len(fake.calls)
+    await make_bot([2])
+    assert [c.content for c in fake.calls[before:] if c.method == "POST" and c.path == CHANNEL_MESSAGES] == [catch_up.UNREAD]

@@ -46,6 +46,10 @@ STALE = ("⏸ ボットの停止中にこのチャンネルに書かれた{count
          "宣言やダイスだったなら、もう一度書いてください。")
 """Told in a channel whose lines written during the stop were too old (or too many) to answer."""
 
+UNREAD = ("⏸ ボットの停止中にこのチャンネルに書かれた宣言やダイスは、ボットに「メッセージ履歴を読む」権限がないため"
+          "読み直せませんでした。もう一度書いてください。")
+"""Told in a channel whose history the bot may not read (403) after a stop."""
+
 
 class ChatLedger:
     """Where the bot stands in each channel's chat: the newest line taken (its guild, id and
@@ -175,7 +179,13 @@ class CatchUp:
         if not await self.bot.store.keeper.take_message(str(channel_id), RESUME_TAG):
             return  # another process took it
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-        read = [m async for m in channel.history(after=discord.Object(id=after), limit=CATCH_UP_LIMIT, oldest_first=True)]
+        try:
+            read = [m async for m in channel.history(after=discord.Object(id=after), limit=CATCH_UP_LIMIT,
+                                                     oldest_first=True)]
+        except discord.Forbidden as exc:  # no Read Message History: say so, where the lines were written
+            log.warning("could not read back channel %s (Discord %s %s)", channel_id, exc.status, exc.code)
+            await post(self.bot, channel, [public(UNREAD)])
+            return
         lines = [m for m in read if is_line(m)]
         oldest = datetime.now(timezone.utc) - CATCH_UP_AGE
         stale = [m for m in lines if m.created_at < oldest]
