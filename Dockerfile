@@ -20,4 +20,8 @@ RUN python -m compileall -q bot rules migrations
 
 USER bot
 VOLUME ["/data"]
+# `docker stop` sends STOPSIGNAL, then SIGKILL after its timeout (default 10 s): run with
+# `--stop-timeout 30` (docker-compose.yml: stop_grace_period: 30s), above the bot's own grace
+# of 20 s (bot.transports.discord.client.SHUTDOWN_GRACE).
+STOPSIGNAL SIGTERM
 CMD ["python", "-m", "bot"]

@@ -33,7 +33,7 @@ from bot.battle.questions import Questions
 from bot.render import battle as render
 from bot.render import log as battle_log
 from bot.render import window
-from bot.render.reply import Reply, private, public
+from bot.render.reply import IN_LOG, Reply, clip, private, public
 from bot.commands.request import Request
 from bot.render.labels import request_label
 from bot.store import BattleRecord, DuplicateRequest, Refusal, Snapshot, Store, VersionConflict
@@ -565,14 +565,15 @@ def event_replies(record: BattleRecord, events: list[Event], state: BattleState,
     replies = []
     finish = any(type(e).__name__ == "SideOutOfAction" for e in events) and state.phase == "active"
     if public_lines:
-        replies.append(public("\n".join(public_lines),
-                              buttons=((render.finish_button(record.id),) if finish else ())
-                              + render.as_attack_buttons(record.id, events)))
+        replies.append(Reply(text=clip("\n".join(public_lines), note=IN_LOG),
+                             buttons=((render.finish_button(record.id),) if finish else ())
+                             + render.as_attack_buttons(record.id, events)))
     if secret and hidden_units and state.keeper:  # with no hidden unit the full lines are the public ones
         full = battle_log.each_line(events, view, reveal=True, hidden=hidden_units)
         hidden = [line for line, public_line in zip(full, shown) if line and line != public_line]
         if hidden:
-            replies.append(private(state.keeper, "🔒 KP用（シークレット）\n" + "\n".join(hidden)))
+            replies.append(Reply(text=clip("🔒 KP用（シークレット）\n" + "\n".join(hidden), note=IN_LOG),
+                                 ephemeral=True, to=state.keeper))
     return replies
 
 

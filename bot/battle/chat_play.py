@@ -303,7 +303,7 @@ class ChatTable:
     def _question(self, req: Request, battle: int, outcome: Ambiguous, code: str = CHOICE, intro: str = "") -> Reply:
         """The private question between the readings of ``outcome``, one button each
         (choice ``code``: :data:`CHOICE`, or a palette roll's kept die); ``intro`` leads it."""
-        shown = [c for c in outcome.choices if _fits(c.text)][: buttons.MAX_CHOICES]
+        shown = [c for c in outcome.choices if _fits(c.text)]  # past 25 the transport shows menus (issue 28)
         lines = [intro + outcome.question,
                  *(f"{i}. {c.label}: {c.text.split('：', 1)[1]}" for i, c in enumerate(outcome.choices, 1))]
         lines.append(ANSWER_HINT if len(outcome.choices) > 1 else CONFIRM_HINT)

@@ -70,9 +70,27 @@ class Places:
         deadlines. Raises InvalidInput for someone not its KP or when another battle became
         active meanwhile."""
         system, loaded = await self.battles.loaded(record)
-        state = loaded.state
-        if not await self.battles.is_kp(req, state.keeper):
+        if not await self.battles.is_kp(req, loaded.state.keeper):
             raise InvalidInput("戦闘の再開はKPだけが行えます（権限: KP）。")
+        return await self._activate(record, system, loaded.state, f"KP（{req.name or req.user}）が")
+
+    async def unarchived(self, channel: str) -> list[Reply]:
+        """A thread unarchived by anyone (a player writing in it does so, issue 28): its
+        battle, suspended when the thread was archived, is active again as it stood, as
+        ``/battle reopen`` makes it, its KP named by nobody; ``[]`` when the thread has no
+        suspended battle (or another is active there). Raises InvalidInput when another
+        process changed the battle meanwhile."""
+        if await self.battles.active(channel) is not None:
+            return []
+        record = await self.store.latest_battle(channel)
+        if record is None or record.status != SUSPENDED:
+            return []
+        system, loaded = await self.battles.loaded(record)
+        return await self._activate(record, system, loaded.state, "スレッドが再開されたので、")
+
+    async def _activate(self, record: BattleRecord, system, state, who: str) -> list[Reply]:
+        """Make the suspended ``record`` active again; its replies, headed 「♻ {who}中断して
+        いた戦闘を再開しました」."""
         view = system.view(state)
         deadlines = self.battles.deadlines(SimpleNamespace(prompts=()), view, state)
         try:
@@ -84,7 +102,7 @@ class Places:
         self.battles.forget(record)
         for listener in self.battles.deadline_listeners:
             listener()
-        replies = [public(f"♻ KP（{req.name or req.user}）が中断していた戦闘を再開しました（ラウンド{state.round}）。")]
+        replies = [public(f"♻ {who}中断していた戦闘を再開しました（ラウンド{state.round}）。")]
         replies += board(record, system, view)
         return replies + [r for p in view.prompts
                           for r in render.prompt_replies(record.id, p, state.keeper, view, chat_on(state))]

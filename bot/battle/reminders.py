@@ -152,7 +152,11 @@ class Dispatcher:
 
 
 async def _sleep(seconds: float, wake: asyncio.Event) -> None:
+    """Sleep ``seconds`` or until ``wake`` is set. A cancellation always ends it: Python
+    3.11's ``wait_for`` drops a cancellation that comes as the event is set, and the bot's
+    stop then waited for this loop forever (issue 28)."""
+    waiter = asyncio.ensure_future(wake.wait())
     try:
-        await asyncio.wait_for(wake.wait(), timeout=seconds)
-    except asyncio.TimeoutError:
-        pass
+        await asyncio.wait({waiter}, timeout=seconds)
+    finally:
+        waiter.cancel()

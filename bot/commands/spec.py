@@ -262,8 +262,8 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("kp setting", "kp 設定項目", "KP: この戦闘のルール設定（引数なしで一覧）", (
         Opt("key", "項目", "設定項目"),
         Opt("value", "値", "新しい値"))),
-    Cmd("kp role", "kp ロール", "KP: KPとして扱うロールを設定する", (
-        Opt("role", "ロール", "KPとして扱うロール", "role", True),)),
+    Cmd("kp role", "kp kpロール", "KP: KPとして扱うロールを設定する", (
+        Opt("role", "対象ロール", "KPとして扱うロール", "role", True),)),
     Cmd("kp handover", "kp 交代", "KP: KPを別のユーザーに渡す", (
         Opt("user", "ユーザー", "新しいKP", "user", True),)),
     Cmd("kp voice", "kp なりきり", "KP: このチャンネルでNPCとして発言する（シートのない名前だけでも話せます）", (

@@ -14,7 +14,7 @@ from bot.render import buttons, charge_rank
 from bot.render.budo_lines import budo_line
 from bot.render.coc7_lines import coc7_line
 from bot.render.house_lines import house_line
-from bot.render.reply import Button, Reply, clip
+from bot.render.reply import MAX_TEXT, Button, Reply, clip
 
 WOUNDS = ((1.0, "無傷"), (0.5, "負傷"), (0.2, "重傷"), (0.0, "瀕死"))
 
@@ -210,13 +210,21 @@ def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView, 
             text += "\n" + CHAT_TURN_HINTS[view.system].format(foe=foe)
     elif prompt.kind not in ("declare", "declarations"):  # a declaration's text says how to answer
         typed = f"チャットで「{prompt.options[0]}」のように書くか、" if chat and prompt.options else ""
-        text += "\n選べる対応: " + "／".join(prompt.options) + f"（{typed}/react action:… でも選べます）"
+        listed = "\n選べる対応: " + "／".join(prompt.options) + f"（{typed}/react action:… でも選べます）"
+        if len(text) + len(listed) > MAX_TEXT:  # the buttons or menu below hold every choice
+            listed = f"\n選べる対応: 下のボタン・メニューの{len(prompt.options)}件（{typed}/react action:… でも選べます）"
+        text += listed
     style = {"ターン終了": "primary", "なし": "secondary", "宣言しない": "secondary", "宣言を締め切る": "danger"}
     btns = tuple(Button(label, buttons.encode(battle_id, prompt.key, label), style.get(label, "success"))
                  for label in prompt.options)
     if private_prompt(prompt, view):  # posting it would tell the table what a hidden NPC may do
-        return Reply(text=clip(text), ephemeral=True, to=keeper, buttons=btns)
-    return Reply(text=clip(text), mentions=(who,), buttons=btns)
+        return Reply(text=clip(text, note=IN_MENU), ephemeral=True, to=keeper, buttons=btns)
+    return Reply(text=clip(text, note=IN_MENU), mentions=(who,), buttons=btns)
+
+
+IN_MENU = "\n…（長いため省略しました。選べる対応はすべて下のボタン・メニューにあります）"
+"""The note of a clipped question: its choices are all in its buttons (or menu, past 25:
+bot.transports.discord.choices), not in the battle log (issue 28)."""
 
 
 def _foe(view: BattleView, unit: str) -> str | None:

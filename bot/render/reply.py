@@ -67,12 +67,19 @@ class Reply:
                    edit=raw.get("edit"), channel=raw.get("channel"), voice=raw.get("voice"))
 
 
-def clip(text: str, limit: int = MAX_TEXT) -> str:
-    """``text`` shortened to ``limit`` characters with a visible note, never empty."""
+CLIPPED = "\n…（長いため省略しました）"
+"""The note of a clipped text that is kept nowhere else."""
+IN_LOG = "\n…（長いため省略しました。全体は /battle log で確認できます）"
+"""The note of clipped battle-log lines (bot.render.log renders the same lines): only text
+that is in the log may point there (issue 28)."""
+
+
+def clip(text: str, limit: int = MAX_TEXT, note: str = CLIPPED) -> str:
+    """``text`` shortened to ``limit`` characters with a visible ``note`` (:data:`CLIPPED`;
+    :data:`IN_LOG` only for lines the battle log holds), never empty."""
     text = text.strip() or "（内容がありません）"
     if len(text) <= limit:
         return text
-    note = "\n…（長いため省略しました。全体は /battle log で確認できます）"
     return text[: limit - len(note)].rstrip() + note
 
 

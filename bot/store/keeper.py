@@ -116,6 +116,20 @@ class KeeperTables:
         async with self._reads.connect() as conn:
             return (await conn.execute(_MESSAGE, {"channel": channel, "tag": tag})).scalar()
 
+    async def tagged(self, tag: str) -> dict[str, str]:
+        """``{channel: value}`` of every channel with something remembered under ``tag``."""
+        async with self._reads.connect() as conn:
+            rows = (await conn.execute(select(MessageRow.channel, MessageRow.message_id).where(MessageRow.tag == tag))).all()
+            return {row.channel: row.message_id for row in rows}
+
+    async def take_message(self, channel: str, tag: str) -> bool:
+        """Forget what ``tag`` remembers in ``channel``; True for the one caller that removed
+        it (two processes taking the same one: the other gets False)."""
+        async with self._session() as s:
+            async with s.begin():
+                done = await s.execute(delete(MessageRow).where(MessageRow.channel == channel, MessageRow.tag == tag))
+                return done.rowcount == 1
+
     # --- deadlines ------------------------------------------------------------------------
 
     async def next_deadline(self) -> Deadline | None:
@@ -186,6 +200,12 @@ class KeeperTables:
         """The channels of ``guild`` with an active battle."""
         async with self._reads.connect() as conn:
             return list((await conn.execute(_ACTIVE_IN_GUILD, {"guild": guild})).scalars().all())
+
+    async def active_places(self) -> list[tuple[str, str]]:
+        """``(channel, guild)`` of every active battle (guild ``""`` when it has none)."""
+        async with self._reads.connect() as conn:
+            rows = (await conn.execute(select(BattleRow.channel, BattleRow.guild).where(BattleRow.status == "active"))).all()
+            return [(row.channel, row.guild or "") for row in rows]
 
     async def deadline_count(self) -> int:
         """How many deadlines are scheduled (fired ones are gone)."""

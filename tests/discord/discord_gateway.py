@@ -50,6 +50,12 @@ def application() -> dict:
             "verify_key": "0" * 64, "flags": 0, "summary": "", "interactions_endpoint_url": None}
 
 
+def partial_guild() -> dict:
+    """The test guild as ``GET /users/@me/guilds`` lists it."""
+    return {"id": GUILD_ID, "name": "卓", "icon": None, "owner": False, "permissions": "2248473465835073",
+            "features": []}
+
+
 def registered(command: dict) -> dict:
     """A command as Discord returns it after a sync (the sent payload plus ids; a context
     menu's description is "")."""
@@ -216,6 +222,12 @@ def click(who: str, custom_id: str, on_message: dict) -> dict:
     """A component interaction (type 3): ``who`` clicks the button ``custom_id`` on the
     message ``on_message`` (a message object, e.g. one sent by an earlier bot instance)."""
     return _interaction(3, who, {"custom_id": custom_id, "component_type": 2}, message=on_message)
+
+
+def choose(who: str, menu: str, value: str, on_message: dict) -> dict:
+    """A component interaction (type 3) of a select menu: ``who`` chooses the option
+    ``value`` of the menu ``menu`` (custom id) on the message ``on_message``."""
+    return _interaction(3, who, {"custom_id": menu, "component_type": 3, "values": [value]}, message=on_message)
 
 
 def click_in_dm(who: str, custom_id: str, on_message: dict) -> dict:

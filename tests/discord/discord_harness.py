@@ -79,8 +79,14 @@ class Call:
 
     @property
     def labels(self) -> list[str]:
-        """The labels of the message's buttons, row by row."""
-        return [c["label"] for row in self.message.get("components") or () for c in row["components"]]
+        """The labels of the message's buttons, row by row (a select menu has none)."""
+        return [c["label"] for row in self.message.get("components") or () for c in row["components"] if "label" in c]
+
+    @property
+    def menus(self) -> list[list[tuple[str, str]]]:
+        """The ``(label, value)`` options of each select menu of the message, row by row."""
+        return [[(o["label"], o["value"]) for o in c["options"]]
+                for row in self.message.get("components") or () for c in row["components"] if c["type"] == SELECT]
 
 
 MESSAGES = {10062: "Unknown interaction", 50013: "Missing Permissions", 50035: "Invalid Form Body",
@@ -93,6 +99,9 @@ MESSAGES = {10062: "Unknown interaction", 50013: "Missing Permissions", 50035: "
 RESET = -1
 """A :class:`Failure` status meaning the connection was reset (no HTTP answer at all)."""
 
+TIMEOUT = -2
+"""A :class:`Failure` status meaning Discord never answered: aiohttp's read timeout."""
+
 BOT_PERMISSIONS = 2248473465835073
 """What the bot may do in the test channel (``app_permissions`` of every interaction):
 View Channel, Send Messages (and in Threads), Embed Links, Attach Files, Read Message
@@ -102,6 +111,9 @@ CHANNEL_PERMISSIONS = ("view_channel", "send_messages", "send_messages_in_thread
                        "attach_files", "read_message_history")
 """The channel permissions a battle needs, as discord.Permissions attribute names: the
 harness can take each away (``FakeDiscord.deny``)."""
+
+SELECT = 3
+"""The component type of a string select menu."""
 
 DEFERRED, DEFERRED_UPDATE, AUTOCOMPLETE = 5, 6, 8
 """Interaction callback types without a message of their own."""
@@ -184,7 +196,9 @@ class FakeDiscord:
     ephemeral; ``latency`` (seconds) delays every answer like a network round trip;
     ``webhooks``: the channels' webhooks (discord_webhooks, issue 31); ``clock`` (seconds)
     counts the rate limits, ``wall`` (Unix time) the expiry of signed attachment URLs: tests
-    may replace either by a virtual one."""
+    may replace either by a virtual one. ``registered`` holds the commands synced, by scope
+    (``"global"`` or a guild id); ``history`` the messages people wrote, by channel
+    (:meth:`said`, read back by ``channel.history``)."""
 
     calls: list[Call] = field(default_factory=list)
     dm_channel: str = field(default_factory=gateway.snowflake)
@@ -203,6 +217,8 @@ class FakeDiscord:
     clock: object = time.monotonic
     wall: object = time.time
     webhooks: FakeWebhooks = field(default_factory=FakeWebhooks)
+    registered: dict[str, list] = field(default_factory=dict)
+    history: dict[str, list[dict]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.webhooks.clock = lambda: self.clock()
@@ -286,12 +302,26 @@ class FakeDiscord:
             return gateway.bot_user()
         if call.path == "/oauth2/applications/@me":
             return gateway.application()
-        if call.method == "PUT" and call.path.endswith("/commands"):
-            return [gateway.registered(command) for command in call.payload or ()]
+        if call.path.endswith("/commands") and call.method in ("PUT", "GET"):
+            scope = call.path.split("/")[4] if "/guilds/" in call.path else "global"
+            if call.method == "PUT":
+                self.registered[scope] = [gateway.registered(command) for command in call.payload or ()]
+            return self.registered.get(scope, [])
+        if call.method == "GET" and re.fullmatch(r"/guilds/\d+/members/\d+", call.path):  # fetch_member
+            user_id = call.path.split("/")[4]
+            name = next((n for n, i in gateway.USERS.items() if i == user_id), "alice")
+            return gateway.member(name)
+        if call.method == "GET" and call.path == "/users/@me/guilds":
+            return [gateway.partial_guild()]
         if call.method == "GET" and call.path.startswith("/users/"):
             user_id = call.path.split("/")[2]
             name = next((n for n, i in gateway.USERS.items() if i == user_id), "someone")
             return gateway.user(name)
+        if call.method == "GET" and re.fullmatch(r"/channels/\d+/messages", call.path):  # channel.history
+            return self.read_back(call.path.split("/")[2], call.params)
+        if call.method == "GET" and re.fullmatch(r"/channels/\d+", call.path):  # fetch_channel
+            channel_id = call.path.split("/")[2]
+            return gateway.thread(channel_id) if channel_id in self.threads else gateway.channel()
         if call.path == "/users/@me/channels":
             recipient = (call.payload or {}).get("recipient_id")
             name = next((n for n, i in gateway.USERS.items() if i == str(recipient)), "alice")
@@ -302,6 +332,20 @@ class FakeDiscord:
                 message["embeds"] = call.message.get("embeds") or []
             return message
         return None
+
+    def said(self, data: dict) -> dict:
+        """Keep a MESSAGE_CREATE's message in its channel's history (what a person wrote,
+        whether or not a bot was there to read it); returns ``data``."""
+        self.history.setdefault(data["channel_id"], []).append(data)
+        return data
+
+    def read_back(self, channel: str, params: dict) -> list[dict]:
+        """``GET /channels/<id>/messages?after=…&limit=…`` as Discord answers it: the
+        ``limit`` messages right after ``after``, newest first, without the ``member`` a
+        gateway event carries."""
+        after, limit = int(params.get("after") or 0), int(params.get("limit") or 50)
+        found = sorted((m for m in self.history.get(channel, []) if int(m["id"]) > after), key=lambda m: int(m["id"]))
+        return [{k: v for k, v in m.items() if k != "member"} for m in reversed(found[:limit])]
 
     def sent_message(self, call: Call) -> dict:
         """The message object created by ``call`` (a new id, the sent content and components)."""
@@ -365,6 +409,9 @@ class FakeDiscord:
             if failure.status == RESET:
                 call.status = RESET
                 raise aiohttp.ClientOSError(104, "Connection reset by peer")
+            if failure.status == TIMEOUT:
+                call.status = TIMEOUT
+                raise aiohttp.ServerTimeoutError("Timeout on reading data from socket")
             call.status, call.response = failure.status, failure.body()
             headers = {"Via": "1.1 google", "Retry-After": str(failure.retry_after)} if failure.status == 429 else {}
             return FakeResponse(failure.status, call.response, {**headers, **limit_headers}, latency=self.latency)
@@ -408,12 +455,7 @@ class Harness:
         """Log in, then connect: READY, then GUILD_CREATE, then wait for ``on_ready``."""
         await self.bot.__aenter__()
         await self.bot.login("test-token")
-        state = self.bot._connection
-        state.shard_count, state.shard_ids = 1, [0]
-        state.guild_ready_timeout = 0.01
-        state.parsers["READY"](gateway.ready())
-        state.parsers["GUILD_CREATE"](gateway.guild_create(self.roles))
-        await asyncio.wait_for(self.bot.wait_until_ready(), 5)
+        await connected(self.bot, self.roles)
         return self
 
     async def take(self, *permissions: str) -> None:
@@ -437,16 +479,9 @@ class Harness:
     async def dispatch_all(self, event: str, data: dict) -> list[Call]:
         """:meth:`dispatch`, returning every HTTP call (acknowledgements included)."""
         before = len(self.fake.calls)
-        existing = asyncio.all_tasks()
         if event == "INTERACTION_CREATE" and self.fake.denied:
             data["app_permissions"] = self.fake.app_permissions()
-        self.bot._connection.parsers[event](data)
-        for _ in range(20):
-            pending = [t for t in asyncio.all_tasks() - existing
-                       if not t.done() and t.get_name().startswith(DISCORD_TASKS)]
-            if not pending:
-                break
-            await asyncio.wait(pending, timeout=10)
+        await feed(self.bot, event, data)
         return self.fake.calls[before:]
 
     async def slash(self, who: str, path: str, **values) -> list[Call]:
@@ -479,6 +514,38 @@ class Harness:
         await self.slash("kp", "battle add", name="ゾンビ1", character="ゾンビ")
         await self.slash("kp", "battle add", name="ゾンビ2", character="ゾンビ改")
         return await self.slash("kp", "battle start")
+
+
+async def feed(bot: discord.Client, event: str, data: dict) -> None:
+    """Parse ``data`` as gateway event ``event`` with ``bot``'s own parsers and wait for every
+    task discord.py started for it."""
+    existing = asyncio.all_tasks()
+    bot._connection.parsers[event](data)
+    for _ in range(20):
+        pending = [t for t in asyncio.all_tasks() - existing
+                   if not t.done() and t.get_name().startswith(DISCORD_TASKS)]
+        if not pending:
+            break
+        await asyncio.wait(pending, timeout=10)
+
+
+async def connected(bot: discord.Client, roles: dict | None = None) -> None:
+    """What the gateway sends on connecting, through ``bot``'s parsers: READY, then
+    GUILD_CREATE (members holding ``roles``); returns once ``on_ready`` ran and the chat
+    written while the bot was stopped was read back (bot.transports.discord.catch_up)."""
+    state = bot._connection
+    state.shard_count, state.shard_ids = 1, [0]
+    state.guild_ready_timeout = 0.01
+    state.parsers["READY"](gateway.ready())
+    state.parsers["GUILD_CREATE"](gateway.guild_create(roles))
+    await asyncio.wait_for(bot.wait_until_ready(), 5)
+    for _ in range(100):
+        catching_up = getattr(getattr(bot, "catch_up", None), "task", None)
+        if catching_up is not None or not getattr(bot, "serve", False):
+            break
+        await asyncio.sleep(0.01)  # on_ready's listeners run as tasks of their own
+    if catching_up is not None:
+        await asyncio.wait_for(asyncio.shield(catching_up), 10)
 
 
 def _deletes_deferral(call: Call) -> bool:

@@ -27,7 +27,7 @@ def test_a_long_text_with_a_mention_stays_within_2000_characters():
     kwargs = send_kwargs(Reply(text="あ" * 2000, mentions=(ALICE,)))
     assert len(kwargs["content"]) == 2000
     assert kwargs["content"].startswith(f"<@{ALICE}> あ")
-    assert kwargs["content"].endswith("…（長いため省略しました。全体は /battle log で確認できます）")
+    assert kwargs["content"].endswith("…（長いため省略しました）")  # nothing says where the rest is: it is nowhere
 
 
 def test_buttons_become_a_persistent_view_of_our_custom_ids_only():
@@ -78,3 +78,11 @@ def test_a_binary_attachment_is_sent_as_its_bytes():
     png = b"\x89PNG\r\n\x1a\n" + bytes(range(16))
     assert file_bytes({"name": "map.png", "content_b64": base64.b64encode(png).decode()}) == png
     assert file_bytes({"name": "log.txt", "content": "戦闘ログ"}) == "戦闘ログ".encode("utf-8")
+
+
+def test_a_clipped_text_keeps_its_note_when_mentions_make_it_shorter():
+    from bot.render.reply import IN_LOG, clip
+    kwargs = send_kwargs(Reply(text=clip("あ" * 3000, note=IN_LOG), mentions=(ALICE,)))
+    assert len(kwargs["content"]) == 2000
+    assert kwargs["content"].startswith(f"<@{ALICE}> あ") and kwargs["content"].endswith(IN_LOG)
+    assert kwargs["content"].count("…") == 1

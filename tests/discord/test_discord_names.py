@@ -163,3 +163,50 @@ def test_a_path_deeper_than_a_group_is_refused_when_building():
         build_tree((Cmd("kp deep command", "kp 深い コマンド", "説明"),))
     with pytest.raises(ValueError, match="one or two words"):
         build_tree((Cmd("kp undo", "kp取消", "説明"),))
+
+
+def _shown(node: dict, locale: str) -> str:
+    """A name as the client of ``locale`` shows it (the default name without a localisation)."""
+    return node["name"] if locale == "default" else node.get("name_localizations", {}).get(locale, node["name"])
+
+
+def collisions(payloads: list[dict], locale: str) -> list[tuple[str, str]]:
+    """``(where, name)`` for every name the client of ``locale`` shows twice side by side:
+    the command picker lists top-level commands and subcommands together, each under its
+    path, and matches what is typed against every word (typing 「ロール」 offers ``/ロール`` and
+    ``/kp ロール`` at once: a subcommand must not read as a command of its own, while
+    ``/戦闘 開始`` and ``/セッション 開始`` are told apart by their groups); a command lists its
+    options, an option its choices."""
+    found = []
+    commands = [_shown(p, locale) for p in payloads]
+    subcommands = [(_shown(p, locale), _shown(s, locale)) for p in payloads for s in p.get("options") or []
+                   if s["type"] in (SUBCOMMAND, GROUP)]
+    picker = commands + [f"{group} {name}" for group, name in subcommands]
+    found += [("picker", name) for name in sorted(set(picker)) if picker.count(name) > 1]
+    found += [("picker", f"{group} {name}") for group, name in subcommands if name in commands]
+    for path, node in _walk(payloads):
+        options = [_shown(o, locale) for o in node.get("options") or [] if o["type"] not in (SUBCOMMAND, GROUP)]
+        found += [(path, name) for name in sorted(set(options)) if options.count(name) > 1]
+        choices = [c.get("name_localizations", {}).get(locale, c["name"]) for c in node.get("choices") or []]
+        found += [(path, name) for name in sorted(set(choices)) if choices.count(name) > 1]
+    return found
+
+
+def test_the_collision_check_finds_a_command_and_a_subcommand_of_the_same_name():
+    payloads = [{"name": "roll", "type": 1, "name_localizations": {"ja": "ロール"}},
+                {"name": "kp", "type": 1, "name_localizations": {"ja": "kp"}, "options": [
+                    {"name": "role", "type": SUBCOMMAND, "name_localizations": {"ja": "ロール"}, "options": [
+                        {"name": "role", "type": 8, "name_localizations": {"ja": "ロール"}}]}]}]
+    assert collisions(payloads, "ja") == [("picker", "kp ロール")]
+    assert collisions(payloads, "default") == []
+
+
+async def test_no_two_names_shown_side_by_side_in_the_japanese_client_are_the_same(payloads):
+    assert collisions(payloads, Locale.japanese.value) == []
+
+
+async def test_roll_alone_reads_roll_in_the_japanese_client(payloads):
+    names = [(path, n["name_localizations"]["ja"]) for path, n in _walk(payloads) if "name_localizations" in n]
+    assert [path for path, name in names if name == "ロール"] == ["roll"]
+    role = next(n for path, n in _walk(payloads) if path == "kp role")
+    assert (role["name_localizations"], role["options"][0]["name_localizations"]) == ({"ja": "kpロール"}, {"ja": "対象ロール"})

@@ -108,3 +108,27 @@ async def test_a_board_edit_refused_as_archived_suspends_the_battle(make_bot, fa
     told = [c for c in calls if c.path == f"/channels/{fake.dm_channel}/messages"]  # the KP, not alice
     assert [c.content.split("\n")[0] for c in told] == [
         f"<#{gateway.CHANNEL_ID}> のスレッドがアーカイブされたため、戦闘を中断しました（状態はそのまま保存しています）。"]
+
+
+@pytest.mark.parametrize("kind, how", [
+    (gateway.PRIVATE_THREAD, "非公開スレッドでは、ボットのロールに「スレッドの管理」を許可するか"),
+    (gateway.PUBLIC_THREAD, "ボットのロールに「チャンネルを見る」と「スレッドでメッセージを送信」を許可してください。")])
+async def test_a_thread_the_bot_may_not_join_tells_the_kp_what_is_missing(make_bot, fake, database_url, kind, how):
+    harness = await make_bot()
+    fake.fail(rf"PUT /channels/{THREAD_ID}/thread-members/@me", 403, 50001)
+    calls = await _battle_in_thread(harness, fake, kind)
+    assert [(c.method, c.status) for c in calls if "thread-members" in c.path] == [("PUT", 403)]
+    told = [c for c in calls if c.content]
+    assert [(c.ephemeral, c.path.split("/")[1]) for c in told] == [(True, "webhooks")]  # in the thread, to the KP
+    lines = told[0].content.split("\n")
+    assert lines[0] == "⚠ ボットがこのスレッドに参加できませんでした（Discord 50001: アクセス権がありません）。"
+    assert lines[1].startswith(how) and lines[2].endswith("もう一度 /battle new を使ってください。")
+    assert db(database_url, "SELECT count(*) FROM battles") == [(0,)]
+
+
+async def test_a_join_that_fails_on_the_server_side_still_opens_the_battle(make_bot, fake, database_url):
+    harness = await make_bot()
+    fake.fail(rf"PUT /channels/{THREAD_ID}/thread-members/@me", 503, times=5)
+    calls = await _battle_in_thread(harness, fake)
+    assert calls[-1].content.startswith("戦闘を開きました")
+    assert db(database_url, "SELECT channel, status FROM battles") == [(THREAD_ID, "active")]

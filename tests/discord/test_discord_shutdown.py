@@ -1,13 +1,17 @@
-"""Graceful shutdown (issue 18, item 11): on SIGTERM/SIGINT (``bot.close()``) the bot takes
-no new command, lets those in progress finish and answer (bounded), then closes the gateway
-and the database."""
+"""Graceful shutdown (issue 18, item 11; issue 28): on SIGTERM/SIGINT (``bot.close()``) the
+bot stops reading the gateway, takes no new command (told to retry) or chat line (read back at
+the next start: test_discord_stop_and_restart.py), lets those in progress finish and answer
+(bounded), then closes the connection and the database."""
 from __future__ import annotations
 
 import asyncio
 import logging
 import sqlite3
 
+import pytest
+
 import discord_gateway as gateway
+from bot.battle.reminders import _sleep
 from bot.transports.discord import client
 
 
@@ -56,8 +60,18 @@ async def test_shutdown_waits_no_longer_than_its_grace(make_bot, monkeypatch, ca
     command.cancel()
 
 
-async def test_chat_after_shutdown_began_is_not_read(make_bot, fake):
+async def test_chat_after_the_stop_waited_is_not_read_here(make_bot, fake):  # read back at the next start
     harness = await make_bot([42])
     harness.bot.closing = True
     assert await harness.dispatch("MESSAGE_CREATE", gateway.message_create("alice", "1D100")) == []
     assert harness.bot.dice.remaining == 1
+
+
+async def test_the_deadline_loop_ends_when_cancelled_as_it_is_woken():
+    wake = asyncio.Event()
+    sleeping = asyncio.create_task(_sleep(3600, wake))
+    await asyncio.sleep(0)
+    wake.set()  # a deadline written as the bot stops
+    sleeping.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(sleeping, 1)

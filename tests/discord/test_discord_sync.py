@@ -10,7 +10,8 @@ from bot.config import Settings, sqlite_url
 import discord
 
 from bot.cli import main
-from bot.transports.discord.run import BAD_TOKEN, LOGIN_REFUSED, UNREACHABLE, make_bot, run_bot, sync_commands
+from bot.transports.discord.run import (BAD_TOKEN, LOGIN_REFUSED, UNREACHABLE, clear_guild_commands, make_bot, run_bot,
+                                       sync_commands)
 
 TOP_LEVEL = list(dict.fromkeys(cmd.path.split()[0] for cmd in COMMANDS))
 MENUS = ["Edit spoken line", "Delete spoken line"]
@@ -85,7 +86,7 @@ async def test_sync_fires_no_overdue_reminder_and_opens_no_database(make_bot, fa
     settings = Settings(_env_file=None, discord_token="test-token", database_url=database_url)
     assert await sync_commands(settings, int(gateway.GUILD_ID)) == 0
     assert [(c.method, c.path.split("/")[1]) for c in fake.calls[before:]] == [
-        ("GET", "users"), ("GET", "oauth2"), ("PUT", "applications")]
+        ("GET", "users"), ("GET", "oauth2"), ("PUT", "applications"), ("GET", "applications"), ("GET", "applications")]
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT count(*) FROM deadlines").fetchone() == (1,)
     assert await sync_commands(_settings(tmp_path, "never.db"), None) == 0
@@ -116,7 +117,8 @@ async def test_clear_guild_removes_the_guild_copy_and_keeps_the_global_commands(
     puts = [c for c in fake.calls if c.method == "PUT"]
     assert [(c.path, c.payload) for c in puts] == [(f"/applications/{gateway.APP_ID}/guilds/{gateway.GUILD_ID}/commands", [])]
     assert capsys.readouterr().out == (f"サーバー {gateway.GUILD_ID} に登録したコマンドを消しました"
-                                       "（全サーバー向けのコマンドはそのまま使えます）。\n")
+                                       "（全サーバー向けのコマンドはそのまま使えます）。\n"
+                                       f"登録先: 全サーバー向け 0個\n")
 
 
 def test_the_cli_clears_a_guild_with_clear_guild(fake, tmp_path, monkeypatch, capsys):
@@ -124,3 +126,41 @@ def test_the_cli_clears_a_guild_with_clear_guild(fake, tmp_path, monkeypatch, ca
     monkeypatch.setenv("DATABASE_URL", sqlite_url(tmp_path / "cli.db"))
     assert main(["sync", "--clear-guild", gateway.GUILD_ID]) == 0
     assert [(c.method, c.payload) for c in fake.calls if c.method == "PUT"] == [("PUT", [])]
+
+
+GUILD = int(gateway.GUILD_ID)
+TWICE = (f"⚠ サーバー {GUILD}（卓）では、全サーバー向けとサーバー専用の両方があるため、コマンドが2つずつ表示されます。"
+         "サーバー専用の登録を消すには（全サーバー向けは残ります）:")
+CLEANUP = f"  bash scripts/run.sh sync --clear-guild {GUILD}（Docker では python -m bot sync --clear-guild {GUILD}）"
+
+
+def _tail(out: str) -> list[str]:
+    """The lines after the list of synced commands."""
+    return [line for line in out.splitlines() if not line.startswith("  /")][1:]
+
+
+async def test_a_global_sync_after_a_guild_sync_says_the_server_shows_every_command_twice(fake, tmp_path, capsys):
+    assert await sync_commands(_settings(tmp_path), GUILD) == 0
+    assert _tail(capsys.readouterr().out) == [f"登録先: 全サーバー向け 0個、サーバー {GUILD}専用 {len(TOP_LEVEL)}個"]
+    assert await sync_commands(_settings(tmp_path), None) == 0
+    assert _tail(capsys.readouterr().out) == [
+        f"登録先: 全サーバー向け {len(TOP_LEVEL)}個、サーバー {GUILD}（卓）専用 {len(TOP_LEVEL)}個", TWICE, CLEANUP]
+    assert await clear_guild_commands(_settings(tmp_path), GUILD) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == [f"登録先: 全サーバー向け {len(TOP_LEVEL)}個"]
+    assert await sync_commands(_settings(tmp_path), None) == 0
+    assert _tail(capsys.readouterr().out) == [f"登録先: 全サーバー向け {len(TOP_LEVEL)}個"]
+
+
+async def test_a_guild_sync_after_a_global_sync_offers_the_cleanup_too(fake, tmp_path, capsys):
+    assert await sync_commands(_settings(tmp_path), None) == 0
+    capsys.readouterr()
+    assert await sync_commands(_settings(tmp_path), GUILD) == 0
+    assert _tail(capsys.readouterr().out) == [
+        f"登録先: 全サーバー向け {len(TOP_LEVEL)}個、サーバー {GUILD}専用 {len(TOP_LEVEL)}個",
+        TWICE.replace("（卓）", ""), CLEANUP]
+
+
+async def test_a_lookup_discord_refuses_is_told_and_the_sync_still_succeeds(fake, tmp_path, capsys):
+    fake.fail("GET /users/@me/guilds", 403, 50001)
+    assert await sync_commands(_settings(tmp_path), None) == 0
+    assert _tail(capsys.readouterr().out) == ["（ほかに登録されているコマンドは確かめられませんでした: Discord 403 50001）"]

@@ -95,7 +95,7 @@ async def test_the_cogs_together_register_exactly_the_spec(make_bot):
     assert cogs == {"Dice": ["roll"], "Characters": ["char"], "Keeper": ["kp"],
                     "Battle": ["attack", "battle", "check", "declare", "end", "escape", "help", "move", "react", "wait"],
                     "Sessions": ["session"], "Sanity": ["san", "table"], "ChatDice": [], "Reminders": [],
-                    "Places": []}
+                    "Places": [], "Reopening": []}
     registered = sorted(c.name for c in harness.bot.tree.get_commands(type=discord.AppCommandType.chat_input))
     assert registered == sorted({cmd.split()[0] for cmd in BY_PATH})
     menus = [c.name for c in harness.bot.tree.get_commands(type=discord.AppCommandType.message)]

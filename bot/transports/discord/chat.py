@@ -8,6 +8,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.transports.discord import reopen
 from bot.transports.discord.delivery import post
 from bot.transports.discord.requests import from_message
 
@@ -40,14 +41,38 @@ class ChatDice(commands.Cog):
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         """Send a person's chat line (:func:`is_chat`) through the service, which answers a
-        roll once per message id (also across restarts and processes: bot.sheets.dice_desk.DiceDesk.first_delivery)."""
-        if not is_chat(message) or getattr(self.bot, "closing", False):
+        roll once per message id (also across restarts and processes: bot.sheets.dice_desk.DiceDesk.first_delivery).
+        A line still in flight when a stop began is answered while the stop waits; one
+        that comes after that is not taken: the next start reads it back
+        (bot.transports.discord.catch_up), and answers the lines written while the bot was
+        stopped before any live one of their channel."""
+        if not is_chat(message) or (getattr(self.bot, "closing", False) and not getattr(self.bot, "draining", False)):
             return
         with self.bot.working():
+            await self.bot.catch_up.settled(message.channel.id)
+            if self.bot.catch_up.first_time(message.id):
+                await self.answer(message)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Connected: read back the chat written while the bot was stopped (once)."""
+        self.bot.catch_up.start(self.answer, is_chat)
+
+    async def answer(self, message: discord.Message) -> None:
+        """Answer the chat line ``message`` (live, or read back after a stop), keeping
+        where the channel's chat was read up to (bot.transports.discord.catch_up.ChatLedger)."""
+        self.bot.ledger.took(message)
+        try:
             await self._handle(message)
+        finally:
+            self.bot.ledger.finished(message)
 
     async def _handle(self, message: discord.Message) -> None:
         try:
+            if isinstance(message.channel, discord.PartialMessageable) and message.guild is not None:
+                await reopen.reopen(self.bot, message.channel.id)  # a thread not known open: just unarchived?
+            else:
+                await reopen.settled(self.bot, message.channel.id)
             replies = await self.bot.service.handle(from_message(message))
             if any(r.voice for r in replies):  # spoken as a character (issue 31): the webhook's queue
                 await self.bot.voice_poster.deliver(message, replies)

@@ -14,6 +14,8 @@ from discord.ext import commands
 from bot.transports.discord import channel_rights, places, requests
 from bot.transports.discord.acknowledge import acknowledge
 from bot.transports.discord.buttons import BattleButton
+from bot.transports.discord.catch_up import CatchUp, ChatLedger, keep_marks
+from bot.transports.discord.choices import ChoiceMenu
 from bot.transports.discord.delivery import answer_interaction, retire_buttons, tell
 from bot.transports.discord.errors import report
 from bot.transports.discord.missed import Missed
@@ -28,8 +30,11 @@ from rules.errors import InvalidInput
 
 log = logging.getLogger(__name__)
 
-SHUTDOWN_GRACE = 10.0
-"""Seconds :meth:`CocBot.close` waits for commands in progress before closing anyway."""
+SHUTDOWN_GRACE = 20.0
+"""Seconds :meth:`CocBot.close` waits for commands and chat lines in progress before closing
+anyway: below the container's stop timeout (``stop_grace_period: 30s`` in
+docker-compose.yml, ``docker run --stop-timeout 30``), which then leaves ten seconds to keep
+the resume marks and close the database before a SIGKILL."""
 
 RESTARTING = "ボットを停止（再起動）しているところです。少し待ってからもう一度お試しください。"
 """The answer to a command that arrives while the bot shuts down (nothing was done)."""
@@ -37,11 +42,23 @@ RESTARTING = "ボットを停止（再起動）しているところです。少
 RIGHTS_CHECKED = frozenset({"battle new", "battle start"})
 """Commands at which the bot checks its own permissions in the channel (channel_rights)."""
 
-def intents() -> discord.Intents:
-    """Default intents plus message content (chat dice)."""
+CHAT_OFF = ("⚠ このボットは Discord の「MESSAGE CONTENT INTENT」が無効のため、チャットに書いた宣言やダイス"
+            "（「回避」「CCB<=50」など）を読めません。スラッシュコマンド（/attack・/react・/roll など）とボタンは"
+            "そのまま使えます。\nチャットで遊ぶには、ボットの管理者が Developer Portal → Bot → Privileged Gateway Intents で"
+            " MESSAGE CONTENT INTENT をオンにして、ボットを再起動してください。")
+"""What the KP is told, privately, at ``/help`` and the set-up check (:data:`CHAT_TOLD`)
+while the bot runs without the Message Content intent (issue 28)."""
+
+CHAT_TOLD = RIGHTS_CHECKED | {"help"}
+"""Commands whose user is told :data:`CHAT_OFF` when chat cannot be read."""
+
+
+def intents(chat: bool = True) -> discord.Intents:
+    """Default intents, plus message content (chat declarations and dice) when ``chat``."""
     wanted = discord.Intents.default()
-    wanted.message_content = True
+    wanted.message_content = chat
     return wanted
+
 
 
 class CocBot(commands.AutoShardedBot):
@@ -50,7 +67,9 @@ class CocBot(commands.AutoShardedBot):
     ``dice`` defaults to ``RandomDice(random.SystemRandom())``; tests pass scripted dice.
     ``reminder_minutes``/``autoskip_minutes``: idle-turn reminder and auto-skip (0 = off).
     ``shard_ids``/``shard_count``: the shards this process runs (None: all, count from
-    Discord). ``serve=False`` (``python -m bot sync``): only the command cogs are loaded, no
+    Discord). ``chat=False``: without the Message Content intent (not enabled in the
+    Developer Portal): slash commands and buttons only, the KP told so (:data:`CHAT_OFF`).
+    ``serve=False`` (``python -m bot sync``): only the command cogs are loaded, no
     store is opened and no deadline fires. ``service`` and ``store`` exist after
     ``setup_hook``. Nobody is pinged unless a reply names them (``allowed_mentions`` is none
     by default). ``portrait_url``: the public address the kept portraits are served under,
@@ -59,13 +78,15 @@ class CocBot(commands.AutoShardedBot):
 
     def __init__(self, database_url: str, dice: Dice | None = None, *, reminder_minutes: int = 10,
                  autoskip_minutes: int = 0, shard_ids: list[int] | None = None,
-                 shard_count: int | None = None, serve: bool = True, portrait_url: str | None = None,
-                 portrait_port: int | None = None, portrait_host: str = "0.0.0.0") -> None:
+                 shard_count: int | None = None, serve: bool = True, chat: bool = True,
+                 portrait_url: str | None = None, portrait_port: int | None = None,
+                 portrait_host: str = "0.0.0.0") -> None:
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # a text bot: no voice warnings
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), tree_cls=BotTree,
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(chat), tree_cls=BotTree,
                          allowed_mentions=discord.AllowedMentions.none(), help_command=None,
                          shard_ids=shard_ids, shard_count=shard_count)
         self.serve = serve
+        self.chat = chat
         self.database_url = database_url
         self.dice = dice if dice is not None else RandomDice(random.SystemRandom())
         self.reminder_minutes = reminder_minutes
@@ -74,6 +95,11 @@ class CocBot(commands.AutoShardedBot):
         self.service: Service | None = None
         self.missed = Missed()  # messages given up, told to the channel's KP at their next command
         self.closing = False
+        self.reading = True  # the gateway is read (False from the start of a stop)
+        self.draining = False  # a stop waits for what was taken: a chat line still in flight is taken too
+        self.ledger = ChatLedger()  # where chat was read up to, kept at a stop (catch_up)
+        self.catch_up = CatchUp(self)  # chat written while the bot was stopped, read back at the start
+        self.reopening: dict[int, asyncio.Future] = {}  # threads whose battle is resuming (reopen)
         self.in_progress: set[asyncio.Task] = set()
         self.portraits = (portrait_url, portrait_host, portrait_port)
         self.portrait_server = None
@@ -97,7 +123,7 @@ class CocBot(commands.AutoShardedBot):
             except OSError as exc:  # the bot still runs: the webhooks wear the portraits instead
                 log.error("立ち絵の配信を %s:%s で始められませんでした（%s）。PORTRAIT_PORT を確かめてください。",
                           self.portraits[1], self.portraits[2], exc)
-        self.add_dynamic_items(BattleButton)
+        self.add_dynamic_items(BattleButton, ChoiceMenu)
         for name in EXTENSIONS:
             await self.load_extension(name)
 
@@ -128,17 +154,24 @@ class CocBot(commands.AutoShardedBot):
             self.in_progress.discard(task)
 
     async def close(self) -> None:
-        """Shut down gracefully (SIGTERM, SIGINT): take no new command or chat line, let
-        those in progress finish (at most :data:`SHUTDOWN_GRACE` seconds, so that their
-        users are answered), then disconnect from the gateway and close the store."""
+        """Shut down gracefully (SIGTERM, SIGINT): stop reading the gateway first, take no
+        new command (its user is told :data:`RESTARTING`), let the commands and chat lines
+        in progress finish, with the chat lines still in flight (at most
+        :data:`SHUTDOWN_GRACE` seconds, so that their users are answered), keep where chat
+        was read up to (a line that comes later, or one the grace cut short, is read back
+        at the next start: bot.transports.discord.catch_up), then close the connection and
+        the store."""
         if not self.closing:
             self.closing = True
-            busy = [t for t in self.in_progress if t is not asyncio.current_task() and not t.done()]
-            if busy:
-                log.info("停止します: 実行中の %d 件の処理を待っています…", len(busy))
-                _done, late = await asyncio.wait(busy, timeout=SHUTDOWN_GRACE)
-                if late:
-                    log.warning("%d command(s) still running after %g s; closing anyway", len(late), SHUTDOWN_GRACE)
+            stopped_at = discord.utils.utcnow()
+            self.draining = True
+            try:
+                await self.stop_reading()
+                await self.drain()
+            finally:
+                self.draining = False
+            if self.store is not None and self.serve:
+                await keep_marks(self, self.ledger, stopped_at)
         await super().close()
         if self.portrait_server is not None:
             await self.portrait_server.cleanup()
@@ -146,6 +179,32 @@ class CocBot(commands.AutoShardedBot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+    async def stop_reading(self) -> None:
+        """Disconnect every shard from the gateway (the HTTP client stays, to answer what
+        was taken): Discord sends this process nothing more."""
+        self.reading = False
+        for shard in list(self.shards.values()):
+            try:
+                await shard.disconnect()
+            except Exception:  # noqa: BLE001 - closing goes on; discord.py closes it again
+                log.warning("could not disconnect shard %s", shard.id, exc_info=True)
+
+    async def drain(self) -> None:
+        """Wait for the commands and chat lines in progress, also those that began while
+        waiting, for at most :data:`SHUTDOWN_GRACE` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SHUTDOWN_GRACE
+        told = False
+        while busy := [t for t in self.in_progress if t is not asyncio.current_task() and not t.done()]:
+            if not told:
+                log.info("停止します: 実行中の %d 件の処理を待っています…", len(busy))
+                told = True
+            left = deadline - loop.time()
+            if left <= 0:
+                log.warning("%d command(s) still running after %g s; closing anyway", len(busy), SHUTDOWN_GRACE)
+                return
+            await asyncio.wait(busy, timeout=left)
 
     async def on_message(self, message: discord.Message) -> None:
         """Prefix commands are not used: chat is handled by the chat-dice cog's listener."""
@@ -156,7 +215,8 @@ class CocBot(commands.AutoShardedBot):
         other work (see :func:`~bot.transports.discord.acknowledge.acknowledge`); one Discord refuses
         to acknowledge is not run. ``/battle new`` and ``/battle start`` check the bot's own
         permissions in the channel (channel_rights): without View Channel or Send Messages
-        they are not run, else the KP is told privately what is missing; ``/battle new`` in
+        they are not run, else the KP is told privately what is missing; without the
+        Message Content intent they and ``/help`` also tell :data:`CHAT_OFF`; ``/battle new`` in
         a thread joins it (places.enter_thread). An attached file is then read as the
         ``data`` text. An accepted button click removes the clicked message's buttons; the
         KP then sees what the bot gave up posting in the channel (missed). Errors go to the
@@ -174,12 +234,16 @@ class CocBot(commands.AutoShardedBot):
     async def _answer(self, interaction: discord.Interaction, command: str, options: dict) -> None:
         if not await acknowledge(interaction, command):
             return
-        lacking = []
+        lacking, notes = [], []
         if command in RIGHTS_CHECKED:
             lacking = channel_rights.missing(interaction.app_permissions, isinstance(interaction.channel, discord.Thread))
             if channel_rights.blocks(lacking):
                 await tell(interaction, channel_rights.advice(lacking, command))
                 return
+            if lacking:
+                notes.append(channel_rights.advice(lacking, command))
+        if command in CHAT_TOLD and not self.chat:
+            notes.append(CHAT_OFF)
         if command == "battle new":
             refusal = await places.enter_thread(interaction)
             if refusal:
@@ -193,8 +257,8 @@ class CocBot(commands.AutoShardedBot):
                 return
             replies = await self.service.handle(requests.from_interaction(interaction, command, options))
             await answer_interaction(interaction, replies)
-            if lacking:
-                await interaction.followup.send(channel_rights.advice(lacking, command), ephemeral=True)
+            for note in notes:
+                await interaction.followup.send(note, ephemeral=True)
             await self.tell_missed(interaction)
             if command == "button":
                 await retire_buttons(interaction, replies)

@@ -16,6 +16,7 @@ import logging
 import discord
 
 from bot.transports.discord import closed_dms, places, sending
+from bot.transports.discord.choices import chosen
 from bot.transports.discord.merge import merge
 from bot.transports.discord.messages import allowed_mentions, combatants_embeds, content, messages, pack
 from bot.render import buttons
@@ -28,6 +29,10 @@ DONE = "受け付けました。"
 
 EPHEMERAL = "ephemeral"
 """``interaction.extras`` key: whether the interaction was deferred ephemeral."""
+
+ANSWERED = "answered"
+"""``interaction.extras`` key: the user has seen the answer (the deferral was replaced or
+removed), so nothing told later may edit or delete the original response (issue 28)."""
 
 
 def split(replies: list[Reply], invoker: str) -> tuple[list[Reply], list[Reply], list[Reply]]:
@@ -71,6 +76,7 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
     response = interaction.response
     if not response.is_done():
         sent = await response.send_message(ephemeral=first.ephemeral, **pages[0])
+        interaction.extras[ANSWERED] = True
         await remember(client, channel, first, sent.message_id)
         await _followups(interaction, first, pages[1:])
     elif response.type is discord.InteractionResponseType.deferred_message_update:
@@ -80,38 +86,46 @@ async def answer_interaction(interaction: discord.Interaction, replies: list[Rep
         if "file" in kwargs:
             kwargs["attachments"] = [kwargs.pop("file")]
         sent = await interaction.edit_original_response(**kwargs)
+        interaction.extras[ANSWERED] = True
         await remember(client, channel, first, sent.id)
         await _followups(interaction, first, pages[1:])
     else:
         await interaction.delete_original_response()
+        interaction.extras[ANSWERED] = True
         rest = here
     for reply, message_id in targets:
         await edit(client, channel, reply, message_id)
     for reply in rest:
         pages = messages(reply, limit)
         sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=bool(reply.tag), **pages[0])
+        interaction.extras[ANSWERED] = True
         await remember(client, channel, reply, sent.id if sent else None)
         await _followups(interaction, reply, pages[1:])
-    undelivered = [reply for reply in by_dm if not await send_dm(client, reply.to or invoker, reply)]
+    undelivered = [(reply, why) for reply in by_dm if (why := await send_dm(client, reply.to or invoker, reply))]
     await _dms_refused(interaction, undelivered)
     for reply in elsewhere:
         await post_to(client, int(reply.channel), [dataclasses.replace(reply, channel=None)], interaction)
 
 
-async def _dms_refused(interaction: discord.Interaction, undelivered: list[Reply]) -> None:
-    """Private replies whose DM was refused, while ``interaction`` is at hand: the
-    invoker's own as an ephemeral followup; for anyone else a public notice
-    (:mod:`bot.transports.discord.closed_dms`)."""
+async def _dms_refused(interaction: discord.Interaction, undelivered: list[tuple[Reply, str]]) -> None:
+    """Private replies whose DM failed (``(reply, why)``: :func:`send_dm`), while
+    ``interaction`` is at hand: the invoker's own as an ephemeral followup; for anyone else
+    a public notice (:mod:`bot.transports.discord.closed_dms`)."""
     if not undelivered:
         return
     invoker = str(interaction.user.id)
-    for reply in [r for r in undelivered if r.to == invoker]:
+    for reply, _why in [u for u in undelivered if u[0].to == invoker]:
         for page in messages(reply, interaction.filesize_limit):
             await interaction.followup.send(ephemeral=True, **page)
-    others = [r for r in undelivered if r.to != invoker]
+    others = [u for u in undelivered if u[0].to != invoker]
     keeper = await interaction.client.service.battles.keeper_of(str(interaction.channel_id)) if others else None
-    for notice in closed_dms.notices(others, keeper):
+    for notice in closed_dms.notices([r for r, _why in others], keeper, _network(others)):
         await interaction.followup.send(**messages(notice)[0])
+
+
+def _network(undelivered: list[tuple[Reply, str]]) -> set[str]:
+    """The users of ``undelivered`` whose DM failed on the network (not refused)."""
+    return {r.to for r, why in undelivered if why == DM_NETWORK and r.to}
 
 
 async def _followups(interaction: discord.Interaction, reply: Reply, pages: list[dict]) -> None:
@@ -121,11 +135,14 @@ async def _followups(interaction: discord.Interaction, reply: Reply, pages: list
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """Show ``text`` to the user of ``interaction`` only, whatever state its response is in
-    (not yet answered, deferred privately or publicly, or a deferred button click). Raises
-    ``discord.HTTPException`` when Discord refuses."""
+    (not yet answered, deferred privately or publicly, or a deferred button click). Once the
+    answer was shown (:data:`ANSWERED`) it stays as it was: ``text`` comes in a new private
+    message. Raises ``discord.HTTPException`` when Discord refuses."""
     response = interaction.response
     if not response.is_done():
         await response.send_message(text, ephemeral=True)
+    elif interaction.extras.get(ANSWERED):
+        await interaction.followup.send(text, ephemeral=True)
     elif response.type is discord.InteractionResponseType.deferred_channel_message and interaction.extras.get(EPHEMERAL, True):
         await interaction.edit_original_response(content=text)
     else:
@@ -164,7 +181,7 @@ async def retire_buttons(interaction: discord.Interaction, replies: list[Reply])
     Failures are only logged."""
     if interaction.message is None or not any(not r.ephemeral and not r.edit for r in replies):
         return
-    left = remaining(interaction.message, (interaction.data or {}).get("custom_id", ""))
+    left = remaining(interaction.message, chosen(interaction.data or {}))
     try:
         if interaction.response.type is discord.InteractionResponseType.deferred_message_update:
             await interaction.edit_original_response(view=left)  # the clicked message itself
@@ -191,12 +208,12 @@ async def post(client: discord.Client, channel: discord.abc.Messageable, replies
         await edit(client, channel.id, reply, await edit_target(client, channel.id, reply))
     limit = getattr(getattr(channel, "guild", None), "filesize_limit", None)
     reference = reply_to.to_reference(fail_if_not_exists=False) if reply_to is not None else None
-    undelivered: list[Reply] = []
+    undelivered: list[tuple[Reply, str]] = []
     failed: list[Reply] = []
     for n, reply in enumerate(here):
         if reply.ephemeral:
-            if not await send_dm(client, reply.to or author, reply):
-                undelivered.append(dataclasses.replace(reply, to=reply.to or author))
+            if why := await send_dm(client, reply.to or author, reply):
+                undelivered.append((dataclasses.replace(reply, to=reply.to or author), why))
             continue
         outcome = await _post_one(client, channel, reply, limit, reference, interaction)
         if outcome == CLOSED:
@@ -204,10 +221,10 @@ async def post(client: discord.Client, channel: discord.abc.Messageable, replies
         if outcome == FAILED:  # the rest waits, so that a retry keeps the order
             failed = [r for r in here[n:] if not r.ephemeral]
             break
-    undelivered += [r for r in by_dm if not await send_dm(client, r.to or author, r)]
+    undelivered += [(r, why) for r in by_dm if (why := await send_dm(client, r.to or author, r))]
     if undelivered:
         keeper = await client.service.battles.keeper_of(str(channel.id))
-        for notice in closed_dms.notices(undelivered, keeper):
+        for notice in closed_dms.notices([r for r, _why in undelivered], keeper, _network(undelivered)):
             await _post_one(client, channel, notice, limit, None, interaction)
     return Posted(failed=failed, closed=False)
 
@@ -286,20 +303,31 @@ async def edit(client: discord.Client, channel_id: int | None, reply: Reply, mes
             await places.refused(client, int(channel_id), exc)
 
 
-async def send_dm(client: discord.Client, user_id: str, reply: Reply) -> bool:
-    """Send ``reply`` to ``user_id`` by direct message; False (and a log line) when the user
-    cannot be found or does not accept DMs from the bot."""
+DM_REFUSED, DM_NETWORK = "refused", "network"
+"""Why :func:`send_dm` could not deliver: Discord refused (closed DMs 403 50007, an
+unknown user, not a user id), or the network failed after the retries."""
+
+
+async def send_dm(client: discord.Client, user_id: str, reply: Reply) -> str | None:
+    """Send ``reply`` to ``user_id`` by direct message, each page with the network retries of
+    :func:`bot.transports.discord.sending.send` (a reset connection, a timeout); None when
+    delivered, else why not (:data:`DM_REFUSED`, :data:`DM_NETWORK`), with a log line.
+    Never raises for Discord or the network: the caller falls back to a notice in the
+    channel (:mod:`bot.transports.discord.closed_dms`)."""
     if not str(user_id).isdigit():
         log.warning("not a Discord user id, DM skipped: %r", user_id)
-        return False
+        return DM_REFUSED
     try:
         user = client.get_user(int(user_id)) or await client.fetch_user(int(user_id))
-        for page in messages(reply):
-            await user.send(**page)
+        for n in range(len(messages(reply))):
+            await sending.send(user, lambda n=n: messages(reply)[n])
     except discord.Forbidden:
         log.info("user %s does not accept DMs from the bot", user_id)
-        return False
+        return DM_REFUSED
     except discord.HTTPException as exc:
         log.warning("DM to %s failed: %s", user_id, exc)
-        return False
-    return True
+        return DM_REFUSED
+    except sending.TRANSIENT as exc:
+        log.warning("DM to %s failed on the network after the retries: %r", user_id, exc)
+        return DM_NETWORK
+    return None

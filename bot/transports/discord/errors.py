@@ -7,7 +7,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.transports.discord.delivery import tell
+from bot.transports.discord.delivery import ANSWERED, tell
 from bot.transports.discord.slash import RefusedValue
 
 log = logging.getLogger(__name__)
@@ -18,6 +18,9 @@ OUT_OF_SYNC = ("このコマンドの定義がボットと合っていません�
                "の実行を頼んでください。")
 BAD_VALUE = "オプションの値が正しくありません。入力を確認してもう一度お試しください。"
 NOT_HERE = "このコマンドはここでは使えません。"
+AFTER_ANSWER = ("⚠ 結果は上のとおり保存・表示済みですが、そのあとの処理（通知など）でエラーが発生しました。"
+                "もう一度実行する必要はありません。/battle status で状況を確認できます。")
+"""Told, in a new private message, for an error after the answer was shown (issue 28)."""
 
 _EXPECTED = {
     app_commands.CommandSignatureMismatch: OUT_OF_SYNC,
@@ -49,7 +52,8 @@ def describe(interaction: discord.Interaction) -> str:
 async def report(interaction: discord.Interaction, error: Exception) -> None:
     """Log ``error`` with the interaction's context and tell the user (ephemeral). An
     autocomplete gets an empty list; an interaction Discord no longer accepts is only
-    logged."""
+    logged. After the answer was shown, the error comes in a new message
+    (:data:`AFTER_ANSWER`), never in place of the answer."""
     if isinstance(error, tuple(_EXPECTED)):
         log.info("refused %s: %s", describe(interaction), error)
     else:
@@ -59,6 +63,8 @@ async def report(interaction: discord.Interaction, error: Exception) -> None:
         if interaction.type is discord.InteractionType.autocomplete:
             if not interaction.response.is_done():
                 await interaction.response.autocomplete([])
+        elif interaction.extras.get(ANSWERED) and not isinstance(error, tuple(_EXPECTED)):
+            await tell(interaction, AFTER_ANSWER)  # the answer stays; repeating would do it twice
         else:
             await tell(interaction, user_message(error))
     except discord.HTTPException as exc:

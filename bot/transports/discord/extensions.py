@@ -17,5 +17,6 @@ EXTENSIONS: list[str] = [
     "bot.transports.discord.chat",
     "bot.transports.discord.reminders",
     "bot.transports.discord.places",
+    "bot.transports.discord.reopen",
 ]
 """Everything a running bot loads (chat dice and the deadline dispatcher need the service)."""

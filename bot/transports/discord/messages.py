@@ -10,8 +10,8 @@ import io
 
 import discord
 
-from bot.transports.discord.buttons import make_view
-from bot.render.reply import Reply, clip
+from bot.transports.discord.choices import views
+from bot.render.reply import MAX_TEXT, Reply, clip
 
 EMBED_FIELDS = 25
 """Discord's limit on the fields of one embed."""
@@ -39,9 +39,19 @@ def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
 def content(reply: Reply) -> str:
     """The message text: mentions first (those not written in the text already, as a merged
     message has them by its parts: bot.transports.discord.merge), then the reply's text, at
-    most 2,000 characters."""
+    most 2,000 characters; a text clipped already keeps its note (which says where the rest
+    is) when the mentions make it shorter still."""
     prefix = " ".join(f"<@{i}>" for i in mention_ids(reply) if f"<@{i}>" not in reply.text)
-    return clip(f"{prefix} {reply.text}" if prefix else reply.text)
+    if not prefix:
+        return clip(reply.text)
+    room, text = MAX_TEXT - len(prefix) - 1, reply.text
+    if len(text) > room:
+        body, _, note = text.rpartition("\n")
+        if body and note.startswith("…（"):  # clipped already: shorter still, under the same note
+            text = body[: room - len(note) - 1].rstrip() + "\n" + note
+        else:
+            text = clip(text, room)
+    return f"{prefix} {text}"
 
 
 def combatants_embed(data: dict | None, units: list[dict] | None = None, page: str = "") -> discord.Embed | None:
@@ -101,13 +111,14 @@ def messages(reply: Reply, file_limit: int | None = None) -> list[dict]:
     """The keyword arguments of every message ``reply`` needs: the first has ``content``,
     ``allowed_mentions``, the ``view`` (buttons) and the ``file`` when the reply has them,
     and the first embeds; a board too big for one message continues in further messages
-    (``content`` 「（続き）」), so every unit is shown. A file over ``file_limit`` bytes (the
+    (``content`` 「（続き）」), so every unit is shown, as do choices past one message's
+    select menus (「（選択肢の続き）」, bot.transports.discord.choices). A file over ``file_limit`` bytes (the
     server's upload limit) is left out and the text says so. A fresh ``discord.File`` each
     call: a file object can be sent only once."""
     first: dict = {"content": content(reply), "allowed_mentions": allowed_mentions(reply)}
-    view = make_view(reply.buttons)
-    if view is not None:
-        first["view"] = view
+    shown = views(reply.buttons)
+    if shown:
+        first["view"] = shown[0]
     if reply.file:
         raw = file_bytes(reply.file)
         name = reply.file.get("name") or "log.txt"
@@ -120,6 +131,8 @@ def messages(reply: Reply, file_limit: int | None = None) -> list[dict]:
         first["embeds"] = groups[0]
     rest = [{"content": "（続き）", "embeds": group, "allowed_mentions": discord.AllowedMentions.none()}
             for group in groups[1:]]
+    rest += [{"content": "（選択肢の続き）", "view": view, "allowed_mentions": discord.AllowedMentions.none()}
+             for view in shown[1:]]
     return [first, *rest]
 
 

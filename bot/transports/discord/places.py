@@ -12,7 +12,7 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.transports.discord import channel_rights
+from bot.transports.discord import channel_rights, sending
 
 log = logging.getLogger(__name__)
 
@@ -33,11 +33,23 @@ ARCHIVED_AT_NEW = ("このスレッドはアーカイブされているため、
                    "スレッドを再開（アーカイブ解除）してから、もう一度 /battle new を使ってください。")
 
 
+def join_refused(private: bool, code: int) -> str:
+    """What the KP is told when Discord refuses the bot's joining a thread (403 ``code``,
+    50001 Missing Access): the permission to grant, in the Japanese client's words, and that
+    the battle was not opened (issue 28)."""
+    how = ("非公開スレッドでは、ボットのロールに「スレッドの管理」を許可するか、スレッドでボットを @メンションして参加させてください。"
+           if private else "ボットのロールに「チャンネルを見る」と「スレッドでメッセージを送信」を許可してください。")
+    return (f"⚠ ボットがこのスレッドに参加できませんでした（Discord {code}: アクセス権がありません）。\n{how}\n"
+            "参加できないとチャットの宣言を読めず、手番の催促も投稿できないため、戦闘を開きませんでした。"
+            "許可してからもう一度 /battle new を使ってください。")
+
+
 async def enter_thread(interaction: discord.Interaction) -> str | None:
     """At ``/battle new`` in a thread: join it (a private thread sends the bot nothing it is
     not a member of, its chat and reminders would fail); the refusal to show the KP when the
-    thread is archived, else None. A join Discord refuses is only logged (the permission
-    check names what is missing)."""
+    thread is archived or Discord refuses the join for want of a permission
+    (:func:`join_refused`), else None. Another failure to join (5xx, the network) is only
+    logged: the battle opens, and a later refusal is handled where it comes."""
     thread = interaction.channel
     if not isinstance(thread, discord.Thread):
         return None
@@ -45,15 +57,21 @@ async def enter_thread(interaction: discord.Interaction) -> str | None:
         return ARCHIVED_AT_NEW
     try:
         await thread.join()
+    except discord.Forbidden as exc:
+        log.warning("joining thread %s refused (Discord %s %s): battle not opened, KP told", thread.id, exc.status, exc.code)
+        return join_refused(thread.type is discord.ChannelType.private_thread, exc.code)
     except discord.HTTPException as exc:
         log.warning("could not join thread %s (Discord %s %s)", thread.id, exc.status, exc.code)
+    except sending.TRANSIENT as exc:
+        log.warning("could not join thread %s (network: %r)", thread.id, exc)
     return None
 
 
 def archived_notice(channel: str) -> str:
     """What the KP is told when the battle's thread was archived."""
     return (f"<#{channel}> のスレッドがアーカイブされたため、戦闘を中断しました（状態はそのまま保存しています）。\n"
-            "スレッドを再開（アーカイブ解除）してから、そこで /battle reopen を使うと続きから再開できます。")
+            "スレッドが再開（アーカイブ解除）されると、戦闘も続きから自動で再開します（誰かがスレッドに書き込むだけでも再開されます）。"
+            "再開しないときは、スレッドで /battle reopen を使ってください。")
 
 
 async def tell_keeper(client: discord.Client, keeper: str | None, text: str,
@@ -71,6 +89,9 @@ async def tell_keeper(client: discord.Client, keeper: str | None, text: str,
         return True
     except discord.HTTPException as exc:
         log.warning("could not tell KP %s privately (Discord %s %s)", keeper, exc.status, exc.code)
+        return False
+    except sending.TRANSIENT as exc:
+        log.warning("could not tell KP %s privately (network: %r)", keeper, exc)
         return False
 
 
@@ -124,7 +145,7 @@ class Places(commands.Cog):
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         """A thread archived: its battle is suspended and the KP told how to resume."""
         if not payload.data.get("thread_metadata", {}).get("archived"):
-            return
+            return  # open again: bot.transports.discord.reopen
         channel = str(payload.thread_id)
         record = await suspended(self.bot, channel, "thread archived")
         if record is not None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import signal
 import sys
@@ -31,11 +32,19 @@ LOGIN_REFUSED = ("Discordがログインを受け付けませんでした（{sta
                  " / Discord refused the login; try again later.")
 
 
-def make_bot(settings: Settings, serve: bool = True) -> CocBot:
-    """The bot of ``settings`` (database, turn timings, shards); ``serve=False`` for sync."""
+CHAT_OFF_LOG = ("MESSAGE CONTENT INTENT が無効のため、チャットの宣言・ダイスを読まずに起動します（スラッシュコマンドとボタンは"
+                "使えます。KPには /help と /battle new・start で伝えます）。有効にするには Developer Portal → Bot → "
+                "Privileged Gateway Intents で MESSAGE CONTENT INTENT をオンにして再起動してください。"
+                " / Starting without the Message Content intent: chat declarations are off until it is enabled.")
+"""The one log line of a start without the Message Content intent (issue 28)."""
+
+
+def make_bot(settings: Settings, serve: bool = True, chat: bool = True) -> CocBot:
+    """The bot of ``settings`` (database, turn timings, shards); ``serve=False`` for sync;
+    ``chat=False`` without the Message Content intent."""
     return CocBot(settings.resolved_database_url() if serve else "", reminder_minutes=settings.turn_reminder_minutes,
                   autoskip_minutes=settings.turn_autoskip_minutes, shard_ids=settings.shard_ids,
-                  shard_count=settings.shard_count, serve=serve, portrait_url=settings.portrait_url or None,
+                  shard_count=settings.shard_count, serve=serve, chat=chat, portrait_url=settings.portrait_url or None,
                   portrait_port=settings.portrait_port, portrait_host=settings.portrait_host)
 
 
@@ -55,24 +64,45 @@ def explain(exc: BaseException) -> str | None:
 
 async def run_bot(settings: Settings) -> int:
     """Run the bot until SIGINT/SIGTERM; 0 on a clean stop, 1 when Discord refuses the
-    token, the intents or the login (a 5xx), or cannot be reached, with one explanation on
-    stderr. Commands are never synced here (see :func:`sync_commands`)."""
-    bot = make_bot(settings)
+    token or the login (a 5xx), or cannot be reached, with one explanation on stderr.
+    Without the Message Content intent (the gateway closes with 4014 when it is not
+    enabled in the Developer Portal) the bot starts again without it, with one log line
+    (:data:`CHAT_OFF_LOG`): slash commands work, chat declarations wait for the intent.
+    Commands are never synced here (see :func:`sync_commands`)."""
     loop = asyncio.get_running_loop()
+    running: list[CocBot] = []
+    stopping: list[int] = []
+
+    def stop() -> None:
+        stopping.append(1)
+        if running:
+            asyncio.ensure_future(running[-1].close())
+
     handled = []
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            loop.add_signal_handler(sig, stop)
             handled.append(sig)
         except (NotImplementedError, RuntimeError):
             log.debug("no handler for %s on this platform", sig)
     try:
-        async with bot:
-            started = await explained(bot.start(settings.discord_token))
+        for chat in (True, False):
+            bot = make_bot(settings, chat=chat)
+            running.append(bot)
+            try:
+                async with bot:
+                    started = await explained(bot.start(settings.discord_token))
+            except discord.PrivilegedIntentsRequired as exc:
+                if chat and not stopping:
+                    log.warning(CHAT_OFF_LOG)
+                    continue
+                print(explain(exc), file=sys.stderr)
+                return 1
+            return 0 if started else 1
     finally:
         for sig in handled:
             loop.remove_signal_handler(sig)
-    return 0 if started else 1
+    return 1
 
 
 async def explained(work: Awaitable) -> bool:
@@ -81,6 +111,8 @@ async def explained(work: Awaitable) -> bool:
     Any other failure is a bug and propagates with its traceback."""
     try:
         await work
+    except discord.PrivilegedIntentsRequired:
+        raise  # run_bot starts without the Message Content intent
     except Exception as exc:
         text = explain(exc)
         if text is None:
@@ -102,14 +134,75 @@ async def sync_commands(settings: Settings, guild_id: int | None) -> int:
         tree.copy_global_to(guild=guild)
         return await tree.sync(guild=guild), f"サーバー {guild_id}"
 
-    done = await _with_tree(settings, guild_id, register, "コマンドを登録できませんでした / sync failed")
+    async def register_and_look(tree: discord.app_commands.CommandTree):
+        synced, where = await register(tree)
+        return synced, where, await registrations(tree, guild_id)
+
+    done = await _with_tree(settings, guild_id, register_and_look, "コマンドを登録できませんでした / sync failed")
     if done is None:
         return 1
-    synced, where = done
+    synced, where, found = done
     print(f"{len(synced)}個のコマンドを{where}に登録しました:")
     for command in synced:
         print(f"  {command_line(command)}")
+    for line in registered_lines(found):
+        print(line)
     return 0
+
+
+GUILDS_CHECKED = 100
+"""After a global sync, how many of the bot's servers are checked for commands of their own."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Registrations:
+    """What Discord holds after a sync (issue 28): ``global_count`` commands for every
+    server, ``guilds`` ``(id, name, count)`` with commands of their own, ``unchecked``
+    servers not looked at (past :data:`GUILDS_CHECKED`), ``error`` when looking failed."""
+
+    global_count: int
+    guilds: list[tuple[int, str, int]]
+    unchecked: int = 0
+    error: str = ""
+
+
+async def registrations(tree: discord.app_commands.CommandTree, guild_id: int | None) -> Registrations:
+    """Look up what is registered where: the global commands, and those of ``guild_id``
+    (a guild sync) or of each of the bot's servers (a global sync, up to
+    :data:`GUILDS_CHECKED`). A lookup Discord or the network refuses is told, not raised."""
+    client = tree.client
+    try:
+        global_count = len(await tree.fetch_commands())
+        if guild_id:
+            guilds = [(guild_id, "", len(await tree.fetch_commands(guild=discord.Object(id=guild_id))))]
+            return Registrations(global_count, [g for g in guilds if g[2]])
+        servers = [g async for g in client.fetch_guilds(limit=GUILDS_CHECKED + 1)]
+        guilds = [(g.id, g.name, len(await tree.fetch_commands(guild=g))) for g in servers[:GUILDS_CHECKED]]
+    except discord.HTTPException as exc:
+        return Registrations(0, [], error=f"Discord {exc.status} {exc.code}")
+    except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
+        return Registrations(0, [], error=repr(exc))
+    return Registrations(global_count, [g for g in guilds if g[2]], unchecked=max(0, len(servers) - GUILDS_CHECKED))
+
+
+CLEAR_GUILD = "bash scripts/run.sh sync --clear-guild {guild}（Docker では python -m bot sync --clear-guild {guild}）"
+
+
+def registered_lines(found: Registrations) -> list[str]:
+    """The lines sync prints about what is registered where, with the cleanup of a server
+    that shows every command twice (its own copy beside the global ones)."""
+    if found.error:
+        return [f"（ほかに登録されているコマンドは確かめられませんでした: {found.error}）"]
+    places = [f"全サーバー向け {found.global_count}個"]
+    places += [f"サーバー {gid}{f'（{name}）' if name else ''}専用 {count}個" for gid, name, count in found.guilds]
+    lines = ["登録先: " + "、".join(places)]
+    for gid, name, _count in found.guilds if found.global_count else ():
+        lines += [f"⚠ サーバー {gid}{f'（{name}）' if name else ''}では、全サーバー向けとサーバー専用の両方があるため、"
+                  "コマンドが2つずつ表示されます。サーバー専用の登録を消すには（全サーバー向けは残ります）:",
+                  "  " + CLEAR_GUILD.format(guild=gid)]
+    if found.unchecked:
+        lines.append(f"（ほかの {found.unchecked} サーバーは確かめていません）")
+    return lines
 
 
 async def clear_guild_commands(settings: Settings, guild_id: int) -> int:
@@ -119,11 +212,15 @@ async def clear_guild_commands(settings: Settings, guild_id: int) -> int:
     async def clear(tree: discord.app_commands.CommandTree):
         guild = discord.Object(id=guild_id)
         tree.clear_commands(guild=guild)
-        return await tree.sync(guild=guild)
+        await tree.sync(guild=guild)
+        return await registrations(tree, guild_id)
 
-    if await _with_tree(settings, guild_id, clear, "コマンドを消せませんでした / clearing failed") is None:
+    found = await _with_tree(settings, guild_id, clear, "コマンドを消せませんでした / clearing failed")
+    if found is None:
         return 1
     print(f"サーバー {guild_id} に登録したコマンドを消しました（全サーバー向けのコマンドはそのまま使えます）。")
+    for line in registered_lines(found):
+        print(line)
     return 0
 
 
