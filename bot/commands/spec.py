@@ -295,7 +295,7 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("name", "呼び名", "表の呼び名", required=True, autocomplete="table"),), private=True, home="sheets"),
     Cmd("table remove", "表 削除", "表を削除する（登録した人かKP）", (
         Opt("name", "呼び名", "表の呼び名", required=True, autocomplete="table"),), home="sheets"),
-    Cmd("table roll", "表 ロール", "表を振る", (
+    Cmd("table roll", "表 振る", "表を振る", (
         Opt("name", "呼び名", "表の呼び名", required=True, autocomplete="table"),
         Opt("secret", "シークレット", "結果を自分とKPにだけ見せる", "bool")), home="sheets"),
 )

@@ -31,7 +31,7 @@ async def test_sync_to_a_guild_copies_the_global_commands_there(fake, tmp_path, 
     assert (roll["name_localizations"], roll["options"][0]["name_localizations"]) == ({"ja": "ロール"}, {"ja": "コマンド"})
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"{len(TOP_LEVEL) + len(MENUS)}個のコマンドをサーバー {gateway.GUILD_ID}に登録しました:"
-    assert lines[-2:] == ["  メッセージのメニュー「発言を編集」", "  メッセージのメニュー「発言を削除」"]
+    assert [line for line in lines if "メニュー" in line] == ["  メッセージのメニュー「発言を編集」", "  メッセージのメニュー「発言を削除」"]
     assert lines[1] == "  /roll（ロール）"
     battle = next(line for line in lines if line.startswith("  /battle"))
     assert battle.startswith("  /battle（戦闘）: new, join, add, start, status")
@@ -135,20 +135,20 @@ CLEANUP = f"  bash scripts/run.sh sync --clear-guild {GUILD}（Docker では pyt
 
 
 def _tail(out: str) -> list[str]:
-    """The lines after the list of synced commands."""
-    return [line for line in out.splitlines() if not line.startswith("  /")][1:]
+    """The lines after the list of synced commands (slash commands and message menus)."""
+    return [line for line in out.splitlines() if not line.startswith(("  /", "  メッセージのメニュー"))][1:]
 
 
 async def test_a_global_sync_after_a_guild_sync_says_the_server_shows_every_command_twice(fake, tmp_path, capsys):
     assert await sync_commands(_settings(tmp_path), GUILD) == 0
-    assert _tail(capsys.readouterr().out) == [f"登録先: 全サーバー向け 0個、サーバー {GUILD}専用 {len(TOP_LEVEL)}個"]
+    assert _tail(capsys.readouterr().out) == [f"登録先: 全サーバー向け 0個、サーバー {GUILD}専用 {len(TOP_LEVEL) + len(MENUS)}個"]
     assert await sync_commands(_settings(tmp_path), None) == 0
     assert _tail(capsys.readouterr().out) == [
-        f"登録先: 全サーバー向け {len(TOP_LEVEL)}個、サーバー {GUILD}（卓）専用 {len(TOP_LEVEL)}個", TWICE, CLEANUP]
+        f"登録先: 全サーバー向け {len(TOP_LEVEL) + len(MENUS)}個、サーバー {GUILD}（卓）専用 {len(TOP_LEVEL) + len(MENUS)}個", TWICE, CLEANUP]
     assert await clear_guild_commands(_settings(tmp_path), GUILD) == 0
-    assert capsys.readouterr().out.splitlines()[1:] == [f"登録先: 全サーバー向け {len(TOP_LEVEL)}個"]
+    assert capsys.readouterr().out.splitlines()[1:] == [f"登録先: 全サーバー向け {len(TOP_LEVEL) + len(MENUS)}個"]
     assert await sync_commands(_settings(tmp_path), None) == 0
-    assert _tail(capsys.readouterr().out) == [f"登録先: 全サーバー向け {len(TOP_LEVEL)}個"]
+    assert _tail(capsys.readouterr().out) == [f"登録先: 全サーバー向け {len(TOP_LEVEL) + len(MENUS)}個"]
 
 
 async def test_a_guild_sync_after_a_global_sync_offers_the_cleanup_too(fake, tmp_path, capsys):
@@ -156,7 +156,7 @@ async def test_a_guild_sync_after_a_global_sync_offers_the_cleanup_too(fake, tmp
     capsys.readouterr()
     assert await sync_commands(_settings(tmp_path), GUILD) == 0
     assert _tail(capsys.readouterr().out) == [
-        f"登録先: 全サーバー向け {len(TOP_LEVEL)}個、サーバー {GUILD}専用 {len(TOP_LEVEL)}個",
+        f"登録先: 全サーバー向け {len(TOP_LEVEL) + len(MENUS)}個、サーバー {GUILD}専用 {len(TOP_LEVEL) + len(MENUS)}個",
         TWICE.replace("（卓）", ""), CLEANUP]
 
 
