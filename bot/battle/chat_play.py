@@ -35,6 +35,9 @@ Dispatch = Callable[["Request"], Awaitable[list[Reply]]]
 MAX_VIEWS = 1024
 """How many battles' views the chat reader keeps (a bounded cache)."""
 
+MAX_ADDRESSED = 1024
+"""How many KP lines' addressed NPCs (one per battle and PC) are kept in memory."""
+
 CHOICE = "chat"
 """The choice code of a clarification button (its key is the declaration's text)."""
 
@@ -192,7 +195,7 @@ class ChatTable:
         """Keep the NPC a KP line of narration puts before one PC (rules.chat.hints)."""
         found = addressed(text, ctx)
         if found is not None:
-            if len(self._addressed) >= MAX_ASKED:
+            if len(self._addressed) >= MAX_ADDRESSED:
                 self._addressed.clear()
             self._addressed[(battle, found[0])] = found[1]
 
