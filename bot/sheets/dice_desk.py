@@ -22,8 +22,9 @@ from bot.sheets.table import BattleLookup, Claim, Dispatch, Once
 from bot.store import Store
 from rules.chat import sanity_loss, sanity_loss_named
 from rules.chat.normalize import fold
+from rules.coc7.chat_lines import opposed_line, reads as reads7
 from rules.dice import Dice
-from rules.dice.editions import is_dice
+from rules.dice.editions import COC7, is_dice
 from rules.errors import InvalidInput
 from rules.sheet_lines import sealdice_san_check
 
@@ -51,6 +52,8 @@ class DiceDesk:
         self.growth, self.once, self.dispatch, self.claim = growth, once, dispatch, claim
         self.sanity = None
         """The SAN flow's chat lines (bot.sheets.sanity_desk.SanityDesk), set by the service."""
+        self.seventh = None
+        """What follows a 7th roll (bot.sheets.after_roll7.AfterRoll7), set by the service."""
 
     def routes(self) -> dict:
         """``{English path: async handler(request) -> replies}`` of the commands here."""
@@ -82,6 +85,10 @@ class DiceDesk:
         ``battle``'s edition when a battle is active here), else silence; a line of a player
         whose state counts their lines counts one."""
         text = opt.text(req.options, "text") or ""
+        if reads7(text):  # 「プッシュ」「幸運を消費」「対抗ロール …」, the KP's 「失敗したら…」
+            followed = await self._seventh(req, text, battle)
+            if followed is not None:
+                return followed
         sanity = self.sanity.reads(text)
         loss, named = (None, None) if sanity else (sanity_loss(text) or sealdice_san_check(text), None)
         if loss is None and not sanity:
@@ -109,12 +116,28 @@ class DiceDesk:
 
         async def after(result) -> list[Reply]:
             return [*await self.growth.palette(req, text, result),
-                    *await self.sanity.palette.after_roll(req, result, san_filled)]
+                    *await self.sanity.palette.after_roll(req, result, san_filled),
+                    *await self.seventh.palette(req, result, san_filled)]
         return counted + await roll_replies(text, req.user, req.name or req.user, self.dice,
                                             await self.keeper(req.channel), from_chat=True,
                                             keep_secret=self._secret_keeper(req), edition=here.system,
                                             in_battle=here.in_battle, on_result=after,
                                             record=await self.notes.roll_recorder(req, lambda: self.lookup.units(req.channel)))
+
+    async def _seventh(self, req: Request, text: str, battle: str | None) -> list[Reply] | None:
+        """A line of the 7th rolls (rules.coc7.chat_lines): an opposed roll in a 7th channel
+        (the ``/check`` of it), a push, Luck, the KP's word before a push
+        (bot.sheets.after_roll7); None for talk."""
+        opposed = opposed_line(text)
+        if opposed is None:
+            return await self.seventh.line(req, text, self.first_delivery)
+        if (await self.edition(req.channel, battle)).system != COC7:
+            return None
+        if not await self.first_delivery(req):
+            return []
+        options = {"skill": opposed.skill, "opposed": opposed.opponent}
+        options.update({"against": opposed.against} if opposed.against else {})
+        return await self.dispatch(dataclasses.replace(req, command="check", said=text, options=options))
 
     async def first_delivery(self, req: Request) -> bool:
         """Whether the chat line ``req`` comes for the first time: a MESSAGE_CREATE repeated

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.coc7.character import CHARACTERISTICS
+from rules.coc7.rolled import is_luck, is_sanity
+from rules.coc7.skills import CHARACTERISTIC_SKILLS
 from rules.dice import Dice
 
 SANITY_MARK = 90
 """The value whose reaching gives 2D6 SAN."""
 ALWAYS_GROWS_ABOVE = 95
 """A growth roll above this always grows the skill."""
+_NO_GROWTH = frozenset({"クトゥルフ神話", *CHARACTERISTIC_SKILLS})
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,13 @@ def growth_roll(skill: str, value: int, dice: Dice) -> Growth:
         san_dice = (dice.roll(6), dice.roll(6))
         return Growth(skill, value, roll, gain, sum(san_dice), san_dice)
     return Growth(skill, value, roll, gain, 0)
+
+
+def can_grow(name: str) -> bool:
+    """Whether a 7th skill ``name`` (canonical) can get a growth check: not Luck, SAN, a
+    characteristic (アイデア, 知識 included) or the Cthulhu Mythos."""
+    return name not in _NO_GROWTH and name.upper() not in CHARACTERISTICS and not is_luck(name) \
+        and not is_sanity(name)
 
 
 def ticks(skill: str, succeeded: bool, bonus: int, rollable: bool = True) -> bool:
