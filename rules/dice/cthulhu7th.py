@@ -164,15 +164,14 @@ def _skill_roll(secret: bool, body: str) -> SkillRoll | None:
     bonus = int(m.group(1) or 0)
     target = int(m.group(2)) if m.group(2) else None
     difficulty = Difficulty(m.group(3)) if m.group(3) else None
-    if target == 0:
-        target = None
+    if target == 0:  # BCDice reads a target of 0 as none, before the difficulty: CC<=0h is CC<=0
+        target, difficulty = None, None
     if bonus == 0 and target is None:
         return SkillRoll(secret, 0, None, None)
     if abs(bonus) > MAX_BONUS:
         raise DiceMessage(BONUS_RANGE_MESSAGE)
-    if target is None and difficulty is not None:
-        # BCDice fails outright here (a difficulty without a target); we refuse it.
-        raise DiceError("難易度（r/h/e/c）は目標値と一緒に指定してください（例: CC<=50h）")
+    # CC1<=0h: BCDice's own code then judges against no target and fails with an internal
+    # error; the roll is made as CC1<=0 (no target, no judgement), as its reading of 0 implies.
     return SkillRoll(secret, bonus, target, difficulty)
 
 

@@ -54,11 +54,17 @@ def test_not_a_7th_command_rolls_nothing(line: str) -> None:
     assert dice.used == []
 
 
-def test_difficulty_without_target_is_refused_before_rolling() -> None:
-    dice = ScriptedDice([])
-    with pytest.raises(DiceError, match="難易度"):
-        evaluate("CC1<=0h", dice, "coc7")
-    assert roll7("CC<=0h", [15]).text == "(1D100) ＞ 15"
+@pytest.mark.rule("7-DICE-04")
+@pytest.mark.parametrize(("line", "faces", "shown"), [
+    ("CC<=0h", [15], "(1D100) ＞ 15"),  # BCDice: a target of 0 is none, read before the difficulty
+    ("CC<=0", [33], "(1D100) ＞ 33"),  # BCDice's test data
+    ("CC(2)<=0", [2, 10, 5, 10], "(1D100) ボーナス・ペナルティダイス[2] ＞ 20, 100, 50 ＞ 20"),  # BCDice's test data
+    ("CC1<=0h", [2, 5, 10], "(1D100) ボーナス・ペナルティダイス[1] ＞ 20, 50 ＞ 20"),  # issue 30: no "target missing"
+    ("CC-1<=0e", [2, 5, 10], "(1D100) ボーナス・ペナルティダイス[-1] ＞ 20, 50 ＞ 50"),
+])
+def test_a_target_of_0_is_no_target_with_or_without_a_difficulty(line: str, faces: list[int], shown: str) -> None:
+    result = roll7(line, faces)
+    assert result.text == shown and result.level is None and not result.success and not result.failure
 
 
 def test_common_commands_stay_common() -> None:
