@@ -31,7 +31,7 @@ from bot.sheets.growth import palette_skill7
 from bot.sheets.san_palette import is_san_comment
 from bot.store import CharacterRecord, Store
 from bot.store.kept_checks import ASKED, CLOSED, OPEN, CheckTaken, CheckWrite, KeptCheck, NewCheck
-from rules.coc7.character import Investigator, is_investigator
+from rules.coc7.character import Investigator, is_investigator, is_roll_name
 from rules.coc7.chat_lines import luck_line, push_line, told_line
 from rules.coc7.check import Check7, Level7
 from rules.coc7.growth import can_grow, ticks
@@ -169,7 +169,7 @@ class AfterRoll7:
         to say what a failure brings (7-PUSH-06). Raises RuleViolation / InvalidInput."""
         kept = await self._mine(req, character, check_id, "プッシュ")
         rolled = Rolled7.from_dict(kept.payload)
-        if skill and canonical(skill) != rolled.skill:
+        if skill and canonical(skill) != rolled.skill and is_roll_name(skill):  # 「よしプッシュ」: no skill named
             raise RuleViolation("7-PUSH-01", f"{kept.character}の直前の判定は〈{rolled.skill}〉です。"
                                              "プッシュできるのは直前の判定だけです。", allowable=False)
         if kept.state == ASKED:

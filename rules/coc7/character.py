@@ -212,10 +212,7 @@ class Investigator:
 
     def knows(self, name: str) -> bool:
         """Whether ``name`` is a skill or roll this sheet can make."""
-        key = canonical(name)
-        return (key in self.skills or key in BASES or key.upper() in CHARACTERISTICS
-                or key in CHARACTERISTIC_SKILLS or key in LUCK_NAMES or key.upper() in LUCK_NAMES
-                or key in SAN_NAMES or key.upper() in SAN_NAMES or base_value(key) is not None)
+        return canonical(name) in self.skills or is_roll_name(name)
 
     def skill_rows(self) -> list[tuple[str, int]]:
         """``(skill, value)`` of every skill of the sheet's list, then the sheet's others."""
@@ -255,6 +252,15 @@ class Investigator:
                    weapons=tuple(Weapon7.from_dict(w) for w in data.get("weapons") or ()),
                    attacks=int(data.get("attacks") or 1),
                    weapon_state={k: dict(v) for k, v in (data.get("weapon_state") or {}).items()})
+
+
+def is_roll_name(name: str) -> bool:
+    """Whether ``name`` is a roll every investigator can make: a skill of the sheet's list
+    (or a speciality of one), a characteristic, アイデア/知識, 幸運 or SAN."""
+    key = canonical(name)
+    return (key in BASES or key.upper() in CHARACTERISTICS or key in CHARACTERISTIC_SKILLS
+            or key in LUCK_NAMES or key.upper() in LUCK_NAMES or key in SAN_NAMES or key.upper() in SAN_NAMES
+            or base_value(key) is not None)
 
 
 def is_investigator(data: dict) -> bool:
