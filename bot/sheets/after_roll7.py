@@ -30,13 +30,14 @@ from bot.sheets.table import BattleLookup
 from bot.sheets.growth import palette_skill7
 from bot.sheets.san_palette import is_san_comment
 from bot.store import CharacterRecord, Store
-from bot.store.kept_checks import ASKED, CLOSED, OPEN, CheckTaken, CheckWrite, KeptCheck, NewCheck
+from bot.store.kept_checks import ASKED, CLOSED, OPEN, CheckWrite, KeptCheck, NewCheck
+from bot.store.sanity import TakenAlready
 from rules.coc7.character import Investigator, is_investigator, is_roll_name
 from rules.coc7.chat_lines import luck_line, push_line, told_line
 from rules.coc7.check import Check7, Level7
 from rules.coc7.growth import can_grow, ticks
 from rules.coc7.luck import check_luck, lucky
-from rules.coc7.pushing import TOLD_FIRST, check_push, pushed
+from rules.coc7.pushing import check_push, pushed
 from rules.coc7.rolled import PALETTE, Rolled7
 from rules.coc7.skills import canonical
 from rules.chat.normalize import fold
@@ -335,7 +336,7 @@ class AfterRoll7:
         it taken (InvalidInput, nothing written)."""
         try:
             await self.store.checks.commit(dataclasses.replace(write, claim=(kept.id, before, after)))
-        except CheckTaken:
+        except TakenAlready:
             raise InvalidInput(TAKEN) from None
 
     async def note(self, req: Request, character: str, kind: str, text: str, payload: dict,

@@ -16,6 +16,7 @@ from sqlalchemy import bindparam, select, update
 
 from bot.store.character_rows import upsert_character
 from bot.store.models import KeptCheckRow, SessionRecordRow
+from bot.store.sanity import TakenAlready
 
 OPEN = "open"
 """May be pushed or have Luck spent on it."""
@@ -72,10 +73,6 @@ class CheckWrite:
     keep: list[NewCheck] = field(default_factory=list)
 
 
-class CheckTaken(Exception):
-    """The kept roll a write would take was taken by another write (a doubled press or line)."""
-
-
 class KeptChecks:
     """The queries over ``session`` (an async_sessionmaker) and ``reads`` (bot.store.reads)."""
 
@@ -102,7 +99,7 @@ class KeptChecks:
 
     async def commit(self, write: CheckWrite) -> list[int]:
         """Write ``write`` in one transaction; the ids of the rolls kept, in order. Raises
-        CheckTaken (and writes nothing) when the roll it claims is no longer in the state
+        TakenAlready (bot.store.sanity; and writes nothing) when the roll it claims is no longer in the state
         it expects."""
         now = _now()
         async with self._session() as s:
@@ -113,7 +110,7 @@ class KeptChecks:
                     done = await s.execute(update(KeptCheckRow).where(
                         KeptCheckRow.id == check_id, KeptCheckRow.state == before).values(**values))
                     if done.rowcount != 1:
-                        raise CheckTaken(check_id)
+                        raise TakenAlready(check_id)
                 for note in write.notes:
                     s.add(SessionRecordRow(**{k: v for k, v in note.items() if k != "now"}, created_at=note["now"]))
                 for sheet in write.sheets:
@@ -144,4 +141,4 @@ _ASKED = _KEPT.where(KeptCheckRow.channel == bindparam("channel"),
                      KeptCheckRow.state == ASKED).order_by(KeptCheckRow.id.desc())
 
 
-__all__ = ["ASKED", "CLOSED", "CheckTaken", "CheckWrite", "KeptCheck", "KeptChecks", "NewCheck", "OPEN"]
+__all__ = ["ASKED", "CLOSED", "CheckWrite", "KeptCheck", "KeptChecks", "NewCheck", "OPEN"]

@@ -155,11 +155,6 @@ class Investigator:
         return self.mp_max_override if self.mp_max_override is not None else self.stat("POW") // 5
 
     @property
-    def hp(self) -> int:
-        """Current HP: ``hp_now`` (never above the maximum), else the maximum."""
-        return self.hp_max if self.hp_now is None else min(self.hp_now, self.hp_max)
-
-    @property
     def mp(self) -> int:
         """Current MP: ``mp_now`` (never above the maximum), else the maximum."""
         return self.mp_max if self.mp_now is None else min(self.mp_now, self.mp_max)

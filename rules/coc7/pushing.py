@@ -22,10 +22,6 @@ from rules.errors import RuleViolation
 if TYPE_CHECKING:  # only a type (rules.dice imports rules.coc7.check)
     from rules.dice.core import Dice
 
-TOLD_FIRST = "7-PUSH-06"
-"""The clause of the KP's word before a pushed roll (the flow asks the KP, never refuses)."""
-
-
 def _refuse(clause: str, message: str) -> None:
     """A refusal outside a battle: named by its clause; ``/kp allow`` lifts battle refusals only."""
     raise RuleViolation(clause, message, allowable=False)
@@ -62,4 +58,4 @@ def pushed(rolled: Rolled7, dice: Dice) -> Rolled7:
     return replace(rolled, check=again, pushed=True, luck=0)
 
 
-__all__ = ["TOLD_FIRST", "check_push", "pushed"]
+__all__ = ["check_push", "pushed"]

@@ -5,8 +5,6 @@ untouched; the transcript (tests/console/transcripts/seventh_evening.txt) runs t
 shared acceptance runner exactly as the held-back scenarios do."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,9 +14,5 @@ TRANSCRIPT = Path(__file__).parent / "transcripts" / "seventh_evening.txt"
 
 @pytest.mark.rule("7-PUSH-02", "7-PUSH-04", "7-PUSH-06", "7-PUSH-07", "7-PUSH-08", "7-LUCK-02", "7-LUCK-05")
 @pytest.mark.rule("7-OPP-02", "7-SESSION-01")
-def test_a_7th_evening_with_pushes_luck_and_an_opposed_roll(shared: Path):
-    runner = shared / "acceptance" / "run.py"
-    proc = subprocess.run([sys.executable, str(runner), "--python", sys.executable, str(TRANSCRIPT)],
-                          capture_output=True, text=True, timeout=300, cwd=Path(__file__).resolve().parents[2])
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "1 passed, 0 failed" in proc.stdout
+def test_a_7th_evening_with_pushes_luck_and_an_opposed_roll(acceptance):
+    acceptance(TRANSCRIPT)
