@@ -246,3 +246,14 @@ async def test_a_7th_session_counts_checks_pushes_and_opposed_rolls_in_7th_words
     summary = text(await table.say("kp: /session end")).splitlines()
     assert summary[1] == "【エミリー】ロール 3回／成功 2（クリティカル 1）／ファンブル 0／平均出目 38.7"
     assert summary[2] == "【警備員】ロール 1回／成功 0（クリティカル 0）／ファンブル 1／平均出目 100.0"
+
+
+async def test_help_and_settings_of_a_7th_channel_read_as_7th(console_table):
+    table = await console_table([])
+    await table.say("kp: /kp setting key:版 value:7")
+    shown = text(await table.say("alice: /help"))
+    assert "判定のあと: 失敗したら「プッシュ」" in shown and "対抗ロール: 「対抗ロール STR 警備員」" in shown
+    assert "パレットの「CC<={SAN} 【正気度ロール】」の後に「1d3」" in shown and "CCB" not in shown
+    listed = text(await table.say("kp: /kp setting"))
+    assert "・成長上限（growth_cap） = 99（既定 99）　6版：成長ロールで技能が上がる上限（%）" in listed
+    assert "・96成長（growth_96） = オフ（既定 オフ）　6版：" in listed
