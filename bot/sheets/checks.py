@@ -18,7 +18,7 @@ from datetime import datetime
 
 from bot.commands import options as opt
 from bot.sheets.characters import CharacterBook
-from bot.sheets.session_notes import SessionNotes
+from bot.sheets.session_notes import SessionNotes, check_payload
 from bot.sheets.growth import Growth
 from bot.render.reply import Reply, public
 from bot.commands.request import Request
@@ -112,8 +112,8 @@ class SheetChecks:
             note = await self.growth.mark(req.scope, req.channel, record.owner if record else req.user, character, skill,
                                           check.level is SuccessLevel.CRITICAL)
         text = line + (f"\n{note}" if note else "")
-        kept = await self._note(req, character, "check", text, {
-            "skill": canonical_skill(skill), "target": target, "roll": check.roll, "level": check.level.value})
+        kept = await self._note(req, character, "check", text,
+                                check_payload(canonical_skill(skill), target, check.roll, check.level.value))
         if kept is not None:
             await self.book.store.sessions.record(kept)
         return [public(text)]

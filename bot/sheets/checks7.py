@@ -11,12 +11,15 @@ from collections.abc import Awaitable, Callable
 
 from bot.commands import options as opt
 from bot.commands.request import Request
-from bot.render.reply import Reply
-from bot.sheets.after_roll7 import AfterRoll7, check_line, session_payload, ticked
+from bot.render.reply import Reply, clip
+from bot.render.investigator import check_line
+from bot.sheets.after_roll7 import AfterRoll7
+from bot.sheets.kept_rolls7 import session_payload
 from bot.sheets.opposed7 import OpposedRolls
 from rules.sanity.loss import SanLoss
 from rules.coc7.character import Investigator
 from rules.coc7.check import Difficulty, roll_skill
+from rules.coc7.growth import ticked
 from rules.coc7.luck import luck_needed, spend_luck
 from rules.coc7.rolled import CHECK, Rolled7, is_luck
 from rules.coc7.skills import canonical
@@ -40,7 +43,7 @@ class InvestigatorChecks:
 
     def __init__(self, store, dice: Dice, settings, after: AfterRoll7) -> None:
         self.store, self.dice, self.settings, self.after = store, dice, settings, after
-        self.opposed = OpposedRolls(store, dice, after)
+        self.opposed = OpposedRolls(store, dice, after.kept)
 
     async def check(self, req: Request, inv: Investigator, loss: SanLoss | None, note: Note) -> list[Reply]:
         """``/check skill: [bonus:] [difficulty:] [luck:] [modifier:]``, ``push:true`` or
@@ -51,7 +54,7 @@ class InvestigatorChecks:
         if opt.boolean(req.options, "push"):
             if opt.text(req.options, "opposed"):
                 raise InvalidInput("push:true（プッシュ）と opposed:（対抗ロール）は一緒に使えません。")
-            return await self.after.push(req, inv.name, skill or None, (opt.text(req.options, "reason") or "").strip())
+            return await self.after.pushes.push(req, inv.name, skill or None, (opt.text(req.options, "reason") or "").strip())
         if not inv.knows(skill):
             raise InvalidInput(f"「{skill}」は{inv.name}の技能にも7版の技能表にもありません"
                                "（例: 目星、聞き耳、図書館、アイデア、幸運、知識、STR）。")
@@ -82,7 +85,7 @@ class InvestigatorChecks:
         kept = await note(text, session_payload(rolled))
         check_id = await self.after.keep(req, req.user, inv.name, rolled, [kept] if kept else [], sheet=inv)
         hint, offered = await self.after.offer(req, check_id, inv, rolled)
-        return [Reply(text=text + (f"\n{hint}" if hint else ""), buttons=offered)]
+        return [Reply(text=clip(text + (f"\n{hint}" if hint else "")), buttons=offered)]
 
     async def _luck(self, req: Request, inv: Investigator, rolled: Rolled7):
         """``luck:true``: Luck spent as soon as the roll failed (7-LUCK-01..07), said in a line."""

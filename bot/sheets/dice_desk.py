@@ -1,9 +1,11 @@
 """Dice outside the rules of a battle: ``/roll``, a chat line that is a dice command or a SAN
 check (「SANチェック 1/1D6」, sealdice's ``.sc 1/1d6``), the SAN flow's chat lines (status lines
 ``:HP-3``, a pasted table, the KP's 「1時間経過」, a loss roll after a palette SAN roll:
-bot.sheets.sanity_desk), and [結果を公開] of a secret roll. A roll is kept in the channel's
-open session (bot.sheets.session_notes) before it is shown, ticks growth (bot.sheets.growth)
-when it is a palette roll of a skill, and waits for its loss when it is a palette SAN roll."""
+bot.sheets.sanity_desk), the 7th lines around a check (「プッシュ」「幸運を消費」, the KP's
+「失敗したら…」, 「対抗ロール STR 警備員」: bot.sheets.after_roll7), and [結果を公開] of a secret
+roll. A roll is kept in the channel's open session (bot.sheets.session_notes) before it is
+shown, ticks growth (bot.sheets.growth) when it is a palette roll of a skill, is kept for a
+push or Luck when it is a 7th one, and waits for its loss when it is a palette SAN roll."""
 from __future__ import annotations
 
 import dataclasses

@@ -16,12 +16,14 @@ import unicodedata
 
 from bot.commands.request import Request
 from bot.render.reply import Reply, clip, public
-from bot.sheets.after_roll7 import AfterRoll7, check_line, session_payload, ticked
+from bot.render.investigator import check_line
+from bot.sheets.kept_rolls7 import KeptRolls, session_payload
 from bot.store import Store
 from bot.store.kept_checks import CLOSED, CheckWrite, NewCheck
 from rules.chat.normalize import fold
 from rules.coc7.character import Investigator, is_investigator
 from rules.coc7.check import Check7, roll_skill
+from rules.coc7.growth import ticked
 from rules.coc7.opposed import BOTH_FAILED, DRAW, LEVEL, VALUE, Opposed, oppose
 from rules.coc7.rolled import OPPOSED, Rolled7, is_sanity
 from rules.coc7.skills import canonical
@@ -33,10 +35,10 @@ AGAINST_RANGE = (0, 999)
 
 
 class OpposedRolls:
-    """Opposed rolls over ``store`` with ``dice``; ``after`` keeps each side's roll."""
+    """Opposed rolls over ``store`` with ``dice``; ``kept`` keeps each side's roll."""
 
-    def __init__(self, store: Store, dice: Dice, after: AfterRoll7) -> None:
-        self.store, self.dice, self.after = store, dice, after
+    def __init__(self, store: Store, dice: Dice, kept: KeptRolls) -> None:
+        self.store, self.dice, self.kept = store, dice, kept
 
     async def roll(self, req: Request, inv: Investigator, skill: str, opponent: str, against: str | None,
                    bonus: int = 0) -> list[Reply]:
@@ -63,14 +65,14 @@ class OpposedRolls:
         write = CheckWrite(keep=[NewCheck(req.channel, req.scope, req.user, inv.name, mine.to_dict(), CLOSED)])
         if grown is not inv:
             write.sheets.append((req.scope, req.user, inv.name, grown.to_dict()))
-        note = await self.after.note(req, inv.name, "check", text, session_payload(mine))
+        note = await self.kept.note(req, inv.name, "check", text, session_payload(mine))
         write.notes += [note] if note else []
         if other is not None:
             record = await self.store.get_character(req.scope, other.name)
             write.keep.append(NewCheck(req.channel, req.scope, record.owner, other.name, theirs.to_dict(), CLOSED))
             if other_grown is not other:
                 write.sheets.append((req.scope, record.owner, other.name, other_grown.to_dict()))
-            note = await self.after.note(req, other.name, "check", text, session_payload(theirs), played=False)
+            note = await self.kept.note(req, other.name, "check", text, session_payload(theirs), played=False)
             write.notes += [note] if note else []
         await self.store.checks.commit(write)
         return [public(text)]

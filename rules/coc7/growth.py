@@ -4,10 +4,10 @@ or above 95, makes it grow by 1D10. A skill that reaches 90 or more this way gai
 investigator 2D6 SAN. A skill succeeded with bonus dice is not ticked (rulebook)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from rules.coc7.character import CHARACTERISTICS
-from rules.coc7.rolled import is_luck, is_sanity
+from rules.coc7.character import CHARACTERISTICS, Investigator
+from rules.coc7.rolled import Rolled7, is_luck, is_sanity
 from rules.coc7.skills import CHARACTERISTIC_SKILLS
 from rules.dice import Dice
 
@@ -78,3 +78,13 @@ def ticks(skill: str, succeeded: bool, bonus: int, rollable: bool = True) -> boo
     """Whether a check ticks ``skill`` for growth: a success without bonus dice of a skill
     (not Luck, SAN, a characteristic or the Cthulhu Mythos: ``rollable`` False)."""
     return succeeded and bonus <= 0 and rollable
+
+
+def ticked(inv: Investigator, rolled: Rolled7) -> tuple[Investigator, str]:
+    """``inv`` with a growth check on the roll's skill when it earns one (:func:`ticks`, and
+    no Luck spent on it: 7-LUCK-06; once per skill), and the line that says so ('' when none)."""
+    check = rolled.check
+    if rolled.luck or rolled.skill in inv.growth \
+            or not ticks(rolled.skill, check.succeeded, check.bonus, can_grow(rolled.skill)):
+        return inv, ""
+    return replace(inv, growth=(*inv.growth, rolled.skill)), f"（〈{rolled.skill}〉に成長チェック ✔）"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from rules.coc7 import tables
-from rules.coc7.check import Difficulty, Level7, judge, roll_skill, roll_with_bonus
+from rules.coc7.check import Check7, Difficulty, Level7, judge, roll_skill, roll_with_bonus
 from rules.dice.ast import ZeroDivision
 from rules.dice.core import Dice, DiceError, DiceMessage, Recording
 from rules.dice.format import SEP
@@ -202,4 +202,21 @@ def cthulhu7th_command(secret: bool, body: str, raw: str):
     return None
 
 
-__all__ = ["Combination7", "SkillRoll", "TABLES", "Table7", "cthulhu7th_command", "preprocess"]
+def check_of(result: DiceResult) -> Check7 | None:
+    """The 7th skill check a single roll's ``result`` holds (its command read again for the
+    value, difficulty and bonus dice; its d10s, tens then units, for the candidates), or None
+    when it is no ``CC`` roll against a target (a palette line ``CC<=70 【目星】``, issue 30)."""
+    try:
+        roll = cthulhu7th_command(False, "", result.command or "")
+    except DiceError:
+        return None
+    faces = [face for sides, face in result.rolls if sides == 10]
+    if not isinstance(roll, SkillRoll) or roll.target is None or len(faces) < 2 or result.total is None \
+            or not isinstance(result.level, Level7):
+        return None
+    ones = faces[-1] % 10
+    candidates = tuple((tens % 10) * 10 + ones or 100 for tens in faces[:-1])
+    return Check7(roll.skill, roll.target, roll.bonus, roll.difficulty, result.total, candidates, result.level)
+
+
+__all__ = ["Combination7", "SkillRoll", "TABLES", "Table7", "check_of", "cthulhu7th_command", "preprocess"]

@@ -6,6 +6,7 @@ import pytest
 
 from rules.coc7.check import Difficulty, Level7, judge, judge_at, roll_with_bonus
 from rules.dice import DiceError, ScriptedDice, evaluate
+from rules.dice.cthulhu7th import check_of
 
 
 def roll7(line: str, faces: list[int]):
@@ -114,3 +115,19 @@ def test_a_d10_face_written_0_is_10() -> None:
     assert dice.used == [(10, 10), (10, 10)]
     with pytest.raises(DiceError):
         ScriptedDice([0]).roll(6)
+
+
+@pytest.mark.rule("7-DICE-02")
+@pytest.mark.parametrize(("line", "faces", "read"), [
+    ("CC(1)<=70h 【目星】", [9, 2, 3], (70, 35, 1, Difficulty.HARD, 23, (93, 23), Level7.SUCCESS)),
+    ("CC-1<=50", [9, 5, 2], (50, 50, -1, None, 92, (92, 52), Level7.FAILURE)),
+    ("CC<=60", [10, 10], (60, 60, 0, None, 100, (100,), Level7.FUMBLE)),
+])
+def test_a_palette_rolls_check_reads_back_from_its_result(line: str, faces: list[int], read: tuple) -> None:
+    found = check_of(roll7(line, faces))
+    assert (found.skill, found.target, found.bonus, found.difficulty, found.roll, found.candidates, found.level) == read
+
+
+@pytest.mark.parametrize("line", ["CC", "CC(2)<=0", "CBR(50,20)", "1D100<=50"])
+def test_only_a_check_against_a_target_reads_back(line: str) -> None:
+    assert check_of(evaluate(line, ScriptedDice([1, 2, 3, 4]), "coc7")) is None
