@@ -132,7 +132,8 @@ class AfterRoll7:
     async def line(self, req: Request, text: str, claim: Claim) -> list[Reply] | None:
         """A chat line of these (rules.coc7.chat_lines): 「プッシュ」 and 「幸運を消費」 of a
         player who has a kept roll here or in a 7th channel, the KP's 「失敗したら…」 while a
-        push waits here (the latest one is rolled with it); None for talk. ``claim(req)``
+        push waits here (the latest one is rolled with it) or a failed roll may be pushed
+        (kept with it: its push then rolls at once); None for talk. ``claim(req)``
         takes the message's delivery before anything is done ([] when taken already)."""
         push, luck = push_line(text), luck_line(text)
         if push is not None or luck is not None:
@@ -147,11 +148,14 @@ class AfterRoll7:
         if what is None:
             return None
         waiting = await self.store.checks.asked(req.channel)
-        if not waiting or not await self.lookup.is_kp(req, await self._keeper(req.channel)):
+        opened = [] if waiting else await self.store.checks.open_in(req.channel)
+        if not (waiting or opened) or not await self.lookup.is_kp(req, await self._keeper(req.channel)):
             return None
         if not await claim(req):
             return []
-        return await self.pushes.answer(req, waiting[0].id, True, what)
+        if waiting:
+            return await self.pushes.answer(req, waiting[0].id, True, what)
+        return await self.pushes.foretold(req, what) or []
 
     async def _for_us(self, req: Request) -> bool:
         """Whether a player's 「プッシュ」/「幸運を消費」 is meant for a roll: they rolled one

@@ -6,6 +6,9 @@
     kp:    失敗したら、物音で家主が目を覚まします    (or [プッシュを振る])
     bot:   🔁 プッシュ・ロール（失敗したら：…）🎲 エミリー 目星（70%）：… ＞ 53 ＞ レギュラー成功
 
+The KP may also say it first (「失敗したら…」 while a failed roll may still be pushed): the
+word is kept with that roll, and the player's 「プッシュ」 then rolls at once.
+
 The push asked takes the kept roll (``open`` → ``asked``); the KP's answer takes it again
 (``asked`` → ``closed`` with the pushed roll kept after it, or back to ``open`` when refused),
 each in the transaction that writes what it changes (bot.sheets.kept_rolls7).
@@ -21,7 +24,7 @@ from bot.render.investigator import check_line
 from bot.render.reply import Button, Reply, clip, public
 from bot.sheets.kept_rolls7 import KeptRolls, session_payload
 from bot.sheets.table import BattleLookup
-from bot.store.kept_checks import ASKED, CLOSED, OPEN, CheckWrite, NewCheck
+from bot.store.kept_checks import ASKED, CLOSED, OPEN, CheckWrite, KeptCheck, NewCheck
 from rules.coc7.character import Investigator, is_investigator, is_roll_name
 from rules.coc7.check import Level7
 from rules.coc7.growth import ticked
@@ -67,6 +70,8 @@ class Pushes:
         check_push(rolled)
         if kept.state != OPEN:
             raise InvalidInput(f"{kept.character}の〈{rolled.skill}〉はもうプッシュできません。")
+        if kept.payload.get("told"):  # the KP said what a failure brings before the push: it is rolled now
+            return await self._roll(req, kept, OPEN, str(kept.payload["told"]), reason)
         await self.kept.take(kept, OPEN, ASKED, CheckWrite(payload={**kept.payload, "reason": reason[:200]}))
         keeper = await self.keeper(req.channel)
         why = f"（{reason[:200]}）" if reason else ""
@@ -86,23 +91,46 @@ class Pushes:
             raise InvalidInput("このプッシュにはもう答えが出ています。")
         if not await self.lookup.is_kp(req, await self.keeper(kept.channel)):
             raise InvalidInput("プッシュに答えるのはKPです（失敗したときに起こることを告げてから振ります）。")
-        rolled = Rolled7.from_dict(kept.payload)
         if not go:
             await self.kept.take(kept, ASKED, OPEN, CheckWrite())
-            return self.kept.here(req, kept, [public(f"KPは{kept.character}の〈{rolled.skill}〉のプッシュを認めませんでした"
+            skill = Rolled7.from_dict(kept.payload).skill
+            return self.kept.here(req, kept, [public(f"KPは{kept.character}の〈{skill}〉のプッシュを認めませんでした"
                                                      "（失敗はそのままです）。")])
+        return await self._roll(req, kept, ASKED, told, str(kept.payload.get("reason") or ""))
+
+    async def foretold(self, req: Request, what: str) -> list[Reply] | None:
+        """The KP's 「失敗したら…」 before anyone pushed: kept with the channel's latest roll
+        that may be pushed, whose push is then rolled at once (7-PUSH-06); None when no such
+        roll is open here (talk)."""
+        for kept in await self.kept.store.checks.open_in(req.channel):
+            try:
+                check_push(Rolled7.from_dict(kept.payload))
+            except RuleViolation:
+                continue
+            await self.kept.take(kept, OPEN, OPEN, CheckWrite(payload={**kept.payload, "told": what[:200]}))
+            skill = Rolled7.from_dict(kept.payload).skill
+            return [public(f"📝 {kept.character}が〈{skill}〉をプッシュするなら、失敗したときは「{what[:200]}」"
+                           "（「プッシュ」ですぐに振ります）。")]
+        return None
+
+    async def _roll(self, req: Request, kept: KeptCheck, before: str, told: str, reason: str) -> list[Reply]:
+        """Roll the push of ``kept`` (in state ``before``) as the first roll was (7-PUSH-06),
+        write its growth check and session record and keep it closed (7-PUSH-02), all with
+        the kept roll taken; the roll's message says what the KP told and what it brings."""
+        rolled = Rolled7.from_dict(kept.payload)
         record = await self.kept.store.get_character(kept.scope, kept.character)
         inv = Investigator.from_dict(record.data) if record and is_investigator(record.data) else None
         again = pushed(rolled, self.dice)
         grown, growth = ticked(inv, again) if inv else (None, "")
-        text = "\n".join(["🔁 プッシュ・ロール" + (f"（失敗したら：{told[:200]}）" if told else ""),
+        head = "🔁 プッシュ・ロール" + (f"（{reason[:200]}）" if reason and not told else "")
+        text = "\n".join([head + (f"（失敗したら：{told[:200]}）" if told else ""),
                           check_line(kept.character, again), _outcome(again, growth)])
         note = await self.kept.note(dataclasses.replace(req, channel=kept.channel), kept.character, "check", text,
-                                    session_payload(again), played=False)
+                                    session_payload(again), played=req.user == kept.user)
         write = CheckWrite(sheets=[(kept.scope, record.owner, grown.name, grown.to_dict())] if grown is not inv else [],
                            notes=[note] if note else [],
                            keep=[NewCheck(kept.channel, kept.scope, kept.user, kept.character, again.to_dict(), CLOSED)])
-        await self.kept.take(kept, ASKED, CLOSED, write)
+        await self.kept.take(kept, before, CLOSED, write)
         return self.kept.here(req, kept, [public(clip(text))])
 
 

@@ -92,6 +92,12 @@ class KeptChecks:
         async with self._reads.connect() as conn:
             return [_kept(r) for r in (await conn.execute(_OF_USER, {"channel": channel, "user": user})).all()]
 
+    async def open_in(self, channel: str) -> list[KeptCheck]:
+        """The rolls in ``channel`` that may still be pushed or have Luck spent on them,
+        latest first (at most :data:`RECENT`)."""
+        async with self._reads.connect() as conn:
+            return [_kept(r) for r in (await conn.execute(_OPEN, {"channel": channel})).all()]
+
     async def asked(self, channel: str) -> list[KeptCheck]:
         """The pushes waiting for the KP's word in ``channel``, latest first."""
         async with self._reads.connect() as conn:
@@ -137,6 +143,8 @@ _KEPT = select(KeptCheckRow.id, KeptCheckRow.channel, KeptCheckRow.scope, KeptCh
 _BY_ID = _KEPT.where(KeptCheckRow.id == bindparam("id"))
 _OF_USER = _KEPT.where(KeptCheckRow.channel == bindparam("channel"),
                        KeptCheckRow.user == bindparam("user")).order_by(KeptCheckRow.id.desc()).limit(RECENT)
+_OPEN = _KEPT.where(KeptCheckRow.channel == bindparam("channel"),
+                    KeptCheckRow.state == OPEN).order_by(KeptCheckRow.id.desc()).limit(RECENT)
 _ASKED = _KEPT.where(KeptCheckRow.channel == bindparam("channel"),
                      KeptCheckRow.state == ASKED).order_by(KeptCheckRow.id.desc())
 

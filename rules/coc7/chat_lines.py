@@ -3,8 +3,9 @@
 
 * 「プッシュ」「プッシュします」「目星をプッシュ」「プッシュ：本棚を全部ひっくり返す」
   「エミリー：プッシュ」 — push the speaker's latest failed roll (rules.coc7.pushing);
-* 「失敗したら警備員に見つかります」 — the KP's word of what a failed pushed roll brings
-  (7-PUSH-06), which makes the pushed roll waiting in the channel;
+* 「失敗したら警備員に見つかります」「プッシュするなら、失敗すれば…」 — the KP's word of what a
+  failed pushed roll brings (7-PUSH-06): the push waiting in the channel is rolled with it,
+  or the next push of a roll that may be pushed is;
 * 「幸運を消費」「幸運を使う」「幸運を12消費」「エミリー：幸運を消費」 — spend Luck on it
   (rules.coc7.luck);
 * 「対抗ロール STR 警備員」「警備員とSTRで対抗ロール」「隠密で警備員の目星と対抗ロール」
@@ -40,7 +41,8 @@ _OPPOSED = (
     re.compile(_SKILL + r"\s*で\s*(?P<opp>[^\s:：、,でと]{1,30}?)(?:\s*の\s*(?P<against>[^\s:：、,でとの]{1,24}))?\s*と\s*"
                + _OPPOSED_WORD + r"(?:する|します)?[!！。]*"),
 )
-_TOLD = re.compile(r"(?:プッシュ(?:・?ロール)?に)?(?:失敗したら|失敗すると|失敗時は?|失敗の場合は?|失敗した場合は?)"
+_TOLD = re.compile(r"(?:プッシュ(?:・?ロール)?に|プッシュして|プッシュ(?:するなら|する場合は?|なら)[、,\s]*)?"
+                   r"(?:失敗したら|失敗すると|失敗すれば|失敗なら|失敗時は?|失敗の場合は?|失敗した場合は?|失敗したときは?)"
                    r"[、,:：\s]*(?P<what>\S.*)")
 
 

@@ -64,6 +64,23 @@ async def test_a_push_in_chat_waits_for_the_kps_word_then_rolls_once(console_tab
     assert await table.say("kp: 失敗したら、もっと悪いことが") == []  # nothing waits: talk
 
 
+@pytest.mark.rule("7-PUSH-06")
+async def test_the_kps_word_may_come_first_and_the_push_then_rolls_at_once(console_table):
+    table = await seventh(console_table, [8, 4, 3, 1])
+    assert await table.say("kp: 失敗したら、床が抜けます") == []  # no roll to push yet: talk
+    await table.say("alice: CC<=70 【目星】")
+    foretold = await table.say("kp: プッシュするなら、失敗すれば物音で執事が来ます")
+    assert foretold[0]["text"] == ("📝 エミリーが〈目星〉をプッシュするなら、失敗したときは「物音で執事が来ます」"
+                                   "（「プッシュ」ですぐに振ります）。")
+    assert await table.say("bob: 失敗したら泣く") == []  # only the KP's word counts
+    rolled = await table.say("alice: [プッシュ]")
+    assert rolled[0]["text"] == (
+        "🔁 プッシュ・ロール（失敗したら：物音で執事が来ます）\n"
+        "🎲 エミリー 目星（70%）：(1D100<=70) ボーナス・ペナルティダイス[0] ＞ 31 ＞ 31 ＞ ハード成功\n"
+        "プッシュ成功！（〈目星〉に成長チェック ✔）")
+    assert table.dice.remaining == 0
+
+
 @pytest.mark.rule("7-PUSH-06", "7-PUSH-07")
 async def test_buttons_push_a_palette_roll_and_only_the_kp_answers(console_table):
     table = await seventh(console_table, [7, 3, 9, 4], "kp: /session start")
