@@ -1,7 +1,6 @@
 """A button press, read from its custom id (bot.render.buttons): publish a secret roll,
 confirm an import, give a palette SAN roll its loss or push / spend Luck on a 7th roll (the
-sheet side), answer a chat
-question or a palette roll's question (its die kept), show the KP's pending questions,
+sheet side), answer a chat question or a palette roll's question (its die kept), show the KP's pending questions,
 treat a check as an attack (the KP's ruling, bot.battle.as_attack), end the battle, or answer a prompt of the
 battle (a reaction, a round-start declaration, the end of a turn) — each re-checked against
 the battle as it is now, so an old button is refused, never applied twice."""
