@@ -31,6 +31,7 @@ from bot.commands.request import Request
 from bot.commands.spec import COMMANDS
 from bot.render.reply import Reply, private
 from bot.sheets.carry import SheetCarrier
+from bot.sheets.after_roll7 import AfterRoll7
 from bot.sheets.characters import CharacterBook
 from bot.sheets.checks import SheetChecks
 from bot.sheets.checks7 import InvestigatorChecks
@@ -92,14 +93,16 @@ class Service:
         self.characters = CharacterBook(store)
         self.characters.seventh = InvestigatorBook(store, dice)
         growth = Growth(self.characters, dice)
+        after7 = AfterRoll7(store, dice, lookup, self.notes, store.keeper.channel_settings, growth.speaker_record)
         checks = SheetChecks(self.characters, dice, clock, growth,
-                             InvestigatorChecks(store, dice, clock, store.keeper.channel_settings), notes=self.notes)
+                             InvestigatorChecks(store, dice, store.keeper.channel_settings, after7), notes=self.notes)
         self.sheets = SheetDesk(store, self.characters, growth, checks, lookup, once)
         self.dice_desk = DiceDesk(store, dice, lookup, self.notes, growth, once, self.dispatch, self.answers.claim)
         self.sessions = SessionDesk(store, self.notes, clock, lookup, once, growth.marked_here)
         self.sanity = SanityDesk(store, dice, clock, lookup, self.notes, growth, once, self.dispatch,
                                  self.sessions.keeper_here)
         checks.san, self.dice_desk.sanity, self.sheets.madness = self.sanity.flow, self.sanity, self.sanity.madness
+        self.dice_desk.seventh, after7.keeper_here = after7, self.sessions.keeper_here
         self.battles.round_listeners.append(self.sanity.madness.rounds_passed)
         self.chat = ChatTable(self.battles, self.dispatch)
         self.voice = voice_desk(store, self.characters, self.notes, lookup, self.dice_desk, growth, self.dispatch, once,

@@ -35,7 +35,7 @@ from rules.battle.events import to_record
 from rules.battle.steps import StepStarted, command_record
 from rules.chat.palette import is_roll
 from rules.dice.editions import COC7, own_edition
-from rules.errors import InvalidInput
+from rules.errors import InvalidInput, RuleViolation
 from rules.systems import SYSTEMS, get_system
 
 KEEPER_PATHS = frozenset(path for path in BUILDERS if path.startswith("kp "))
@@ -67,13 +67,17 @@ class BattleDesk:
                 "check": self.check, "help": lambda req: help_replies(self.chat, req), "chat": self.line}
 
     async def check(self, req: Request) -> list[Reply]:
-        """``/check``: on the sheet (outside a battle, SAN) or as the battle's step; a palette's
-        brackets around the skill are dropped (``skill:【目星】`` is ``skill:目星``)."""
+        """``/check``: on the sheet (outside a battle, SAN, an opposed roll) or as the battle's
+        step, which is never pushed (7-PUSH-03); a palette's brackets around the skill are
+        dropped (``skill:【目星】`` is ``skill:目星``)."""
         skill = opt.text(req.options, "skill")
         if skill and opt.unbracketed(skill) != skill:
             req = dataclasses.replace(req, options={**req.options, "skill": opt.unbracketed(skill)})
-        if await on_sheet(self.battles, req):
+        if opt.text(req.options, "opposed") is not None or await on_sheet(self.battles, req):  # opposed: never a step
             return await self.sheets.check(req)
+        if opt.boolean(req.options, "push"):
+            raise RuleViolation("7-PUSH-03", "戦闘中の判定はプッシュできません（戦闘のロールはプッシュしません）。",
+                                allowable=False)
         return await self.battles.decided(req, lambda: BUILDERS["check"](req, self.characters))
 
     async def line(self, req: Request) -> list[Reply]:

@@ -1,6 +1,6 @@
 """A button press, read from its custom id (bot.render.buttons): publish a secret roll,
-confirm an import or give a palette SAN roll its loss (the sheet side), answer a chat
-question or a palette roll's question (its die kept), show the KP's pending questions,
+confirm an import, give a palette SAN roll its loss or push / spend Luck on a 7th roll (the
+sheet side), answer a chat question or a palette roll's question (its die kept), show the KP's pending questions,
 treat a check as an attack (the KP's ruling, bot.battle.as_attack), end the battle, or answer a prompt of the
 battle (a reaction, a round-start declaration, the end of a turn) — each re-checked against
 the battle as it is now, so an old button is refused, never applied twice."""
@@ -60,6 +60,8 @@ class ButtonPress:
             return await self.as_attack.press(req, bid.battle, bid.key, bid.choice)
         if bid.battle == 0 and bid.key.startswith(SAN_KEY):  # the KP's loss of a palette SAN roll
             return await self.dice.sanity.palette.press(req, bid.key, bid.choice)
+        if bid.battle == 0 and self.dice.seventh.handles(bid.key):  # a push or Luck after a 7th roll (issue 30)
+            return await self.dice.seventh.press(req, bid.key, bid.choice)
         found = await self.battles.active_loaded(req.channel)
         if found is None:  # pressed outside its battle's channel: a private prompt sent by DM
             home = await self.battles.store.battle(bid.battle)

@@ -77,9 +77,9 @@ OPTIONS: dict[str, Option] = {
     "chat_context_target": Option("対象を書かないチャットの攻撃・パレットロールを、文脈の相手（直前の相手・直前に攻撃してきた相手・"
                                   "KPの描写の相手）にそのまま行う（オフなら先頭に置いて尋ねる）", "H-GEN-01"),
     "sheet_carry": Option("戦闘の終了時にPCのHP・SAN・武器の状態・スタミナをシートに書き込む（/battle reopen で取り消し）", "H-GEN-01"),
-    "growth_cap": Option("成長ロールで技能が上がる上限（%）", "H-GEN-02", minimum=1),
-    "growth_critical": Option("決定的成功で付いた成長の印は1D100なしで成長する（ハウスルール）", "H-GEN-01"),
-    "growth_96": Option("成長ロールの1D100が96以上なら技能値を超えていなくても成長する（ハウスルール）", "H-GEN-01"),
+    "growth_cap": Option("6版：成長ロールで技能が上がる上限（%）", "H-GEN-02", minimum=1),
+    "growth_critical": Option("6版：決定的成功で付いた成長の印は1D100なしで成長する（ハウスルール）", "H-GEN-01"),
+    "growth_96": Option("6版：成長ロールの1D100が96以上なら技能値を超えていなくても成長する（ハウスルール）", "H-GEN-01"),
     "san_window": Option("SAN：不定の狂気を数える期間（EDITION: 版のとおり＝6版1時間・7版1日 / HOUR: ゲーム内1時間 / "
                          "SESSION: セッション / DAY: 1日）", "SAN-INDEF-01", ("EDITION", "HOUR", "SESSION", "DAY"),
                          words=_EDITION_WORDS + (("1時間", "HOUR"), ("時間", "HOUR"), ("セッション", "SESSION"),

@@ -3,6 +3,7 @@ rulebook's sheet reads: characteristics with their half and fifth, derived value
 from __future__ import annotations
 
 from rules.coc7.character import CHARACTERISTICS, Investigator, fifth, half
+from rules.coc7.rolled import Rolled7
 from rules.coc7.weapons import Weapon7
 
 
@@ -50,6 +51,14 @@ def investigator_changes(old: Investigator, new: Investigator) -> list[str]:
     if changed:
         lines.append("変わる技能: " + "、".join(changed))
     return lines
+
+
+def check_line(who: str, rolled: Rolled7) -> str:
+    """A 7th check as the channel reads it: ``🎲 エミリー 目星（70%・ハード）：(1D100<=35) … ＞ 失敗``
+    (the value before the difficulty, then BCDice's text)."""
+    check = rolled.check
+    label = f"{check.skill}%" + (f"・{check.difficulty.label}" if check.difficulty else "")
+    return f"🎲 {who} {rolled.skill}（{label}）：{check.text()}"
 
 
 def weapon_line(inv: Investigator, weapon: Weapon7) -> str:

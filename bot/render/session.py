@@ -37,10 +37,12 @@ def signed(delta: int) -> str:
 def tally_line(tally) -> str:
     """One character's line: 「【アリス】ロール 12回／成功 7（決定的成功 1）／致命的失敗 1／平均出目 48.3／
     SAN 55→52（−3）／HP 12→4（−8）」 (bot.sheets.session_stats.Tally; 平均出目: the mean of its
-    1D100 faces, 「—」 without one; SAN and HP only when they changed)."""
+    1D100 faces, 「—」 without one; SAN and HP only when they changed); a 7th investigator's in
+    the 7th edition's words (クリティカル, ファンブル)."""
     mean = "—" if tally.mean is None else f"{tally.mean:.1f}"
-    parts = [f"ロール {tally.rolls}回", f"成功 {tally.successes}（決定的成功 {tally.criticals}）",
-             f"致命的失敗 {tally.fumbles}", f"平均出目 {mean}"]
+    critical, fumble = ("クリティカル", "ファンブル") if tally.seventh else ("決定的成功", "致命的失敗")
+    parts = [f"ロール {tally.rolls}回", f"成功 {tally.successes}（{critical} {tally.criticals}）",
+             f"{fumble} {tally.fumbles}", f"平均出目 {mean}"]
     for label, pair in (("SAN", tally.san), ("HP", tally.hp)):
         if pair is not None and pair[0] != pair[1]:
             parts.append(f"{label} {pair[0]}→{pair[1]}（{signed(pair[1] - pair[0])}）")

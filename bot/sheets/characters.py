@@ -201,22 +201,8 @@ class CharacterBook:
         return [private(user, f"{character.name}: {shown} に設定しました。{note}")]
 
     def _current_or_max(self, character: Character, field: str, label: str, value: str) -> tuple[Character, str]:
-        """``character`` with a current value (HP, MP, SAN, stamina: never above its
-        maximum) or a maximum (最大HP, 最大MP, 最大SAN) set, and the line that says so."""
-        maximum = {"hp_now": character.hp_max, "mp_now": character.mp_max, "san_now": character.san_max,
-                   "stamina_now": character.stamina_max}.get(field)
-        if maximum is None:
-            number = self._number(value, label, 0 if field != "hp_max_override" else 1, 99 if "san" in field else 999)
-            updated = dataclasses.replace(character, **{field: number})
-            now = {"hp_max_override": f"（現在のHP {updated.hp}）", "mp_max_override": f"（現在のMP {updated.mp}）",
-                   "san_max_override": f"（現在のSAN {updated.san}）"}[field]
-            return updated, f"{label} = {number}{now}"
-        low = -99 if field == "hp_now" else 0  # HP may go below 0 (X-HP-02)
-        number = self._number(value, label, low, 999)
-        if number > maximum:
-            raise InvalidInput(f"{label} は最大値 {maximum} を超えられません（「{number}」）。"
-                               f"最大値を変えるなら key:{'スタミナ' if field == 'stamina_now' else '最大' + label} を使います。")
-        return dataclasses.replace(character, **{field: number}), f"{label} = {number}/{maximum}"
+        """:func:`current_or_max` of a 6th sheet (whose HP may go below 0, X-HP-02)."""
+        return current_or_max(character, field, label, value, lowest_hp=-99)
 
     @staticmethod
     def _number(value: str, label: str, low: int, high: int) -> int:
@@ -427,6 +413,25 @@ def characteristics(options: dict, example: str, limits: tuple[int, int]) -> dic
             raise InvalidInput(f"{key}: を指定してください" + example.format(key=key) + "。")
         stats[key] = bounded(value, key, *limits)
     return stats
+
+
+def current_or_max(sheet, field: str, label: str, value: str, lowest_hp: int) -> tuple[object, str]:
+    """``sheet`` (6th or 7th: its ``hp_max``/``mp_max``/``san_max``/``stamina_max``) with a
+    current value (HP, MP, SAN, stamina: never above its maximum; HP not below ``lowest_hp``)
+    or a maximum (最大HP, 最大MP, 最大SAN) set, and the line that says so. Raises InvalidInput."""
+    maximum = {"hp_now": "hp_max", "mp_now": "mp_max", "san_now": "san_max", "stamina_now": "stamina_max"}.get(field)
+    if maximum is None:
+        number = CharacterBook._number(value, label, 0 if field != "hp_max_override" else 1, 99 if "san" in field else 999)
+        updated = dataclasses.replace(sheet, **{field: number})
+        now = {"hp_max_override": f"（現在のHP {updated.hp}）", "mp_max_override": f"（現在のMP {updated.mp}）",
+               "san_max_override": f"（現在のSAN {updated.san}）"}[field]
+        return updated, f"{label} = {number}{now}"
+    top = getattr(sheet, maximum)
+    number = CharacterBook._number(value, label, lowest_hp if field == "hp_now" else 0, 999)
+    if number > top:
+        raise InvalidInput(f"{label} は最大値 {top} を超えられません（「{number}」）。"
+                           f"最大値を変えるなら key:{'スタミナ' if field == 'stamina_now' else '最大' + label} を使います。")
+    return dataclasses.replace(sheet, **{field: number}), f"{label} = {number}/{top}"
 
 
 def bounded(number: int, label: str, low: int, high: int) -> int:

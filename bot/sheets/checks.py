@@ -8,8 +8,8 @@ Inside a battle where the user has a unit (or the KP uses ``as:``), a skill chec
 battle's own (``bot.battle.builders``); a SAN check is always the sheet's.
 
 In a channel with an open session (bot.sheets.session_notes) the check is kept in it: a
-skill check before it is shown, a SAN check in the transaction that writes its loss (a 7th
-investigator's other checks as a note of what the channel was shown, not counted in statistics).
+skill check before it is shown (a 7th investigator's in the transaction that keeps the roll
+for a push or Luck, bot.sheets.after_roll7), a SAN check in the transaction that writes its loss.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from datetime import datetime
 
 from bot.commands import options as opt
 from bot.sheets.characters import CharacterBook
-from bot.sheets.session_notes import SessionNotes
+from bot.sheets.session_notes import SessionNotes, check_payload
 from bot.sheets.growth import Growth
 from bot.render.reply import Reply, public
 from bot.commands.request import Request
@@ -89,13 +89,12 @@ class SheetChecks:
             source = (opt.text(req.options, "source") or "").strip() or None
             return await self.san.check(req, character, record.owner if record else req.user, SanLoss.parse(loss),
                                         opt.integer(req.options, "bonus", "bonus") or 0, source)
-        if isinstance(character, Investigator):
-            replies = await self.seventh.check(req, character, SanLoss.parse(loss) if loss else None)
-            shown = "\n".join(r.text for r in replies if not r.ephemeral)
-            note = await self._note(req, character, "note", shown, {}) if shown else None
-            if note is not None:  # kept in the log; a 7th check is not counted in the 6th statistics
-                await self.book.store.sessions.record(note)
-            return replies
+        if isinstance(character, Investigator):  # its session record goes with the roll it keeps
+            return await self.seventh.check(req, character, SanLoss.parse(loss) if loss else None,
+                                            lambda text, payload: self._note(req, character, "check", text, payload))
+        if opt.boolean(req.options, "push") or opt.text(req.options, "opposed"):
+            raise InvalidInput(f"push:（プッシュ）と opposed:（対抗ロール）は7版の探索者の判定です。{character.name}は6版のキャラクターです"
+                               "（6版の対抗は RESB(12-10) の抵抗ロールで振ります）。")
         if loss:
             raise InvalidInput("loss: はSANチェック（skill:SAN）でだけ使えます。")
         if not character.knows(skill):
@@ -113,8 +112,8 @@ class SheetChecks:
             note = await self.growth.mark(req.scope, req.channel, record.owner if record else req.user, character, skill,
                                           check.level is SuccessLevel.CRITICAL)
         text = line + (f"\n{note}" if note else "")
-        kept = await self._note(req, character, "check", text, {
-            "skill": canonical_skill(skill), "target": target, "roll": check.roll, "level": check.level.value})
+        kept = await self._note(req, character, "check", text,
+                                check_payload(canonical_skill(skill), target, check.roll, check.level.value))
         if kept is not None:
             await self.book.store.sessions.record(kept)
         return [public(text)]

@@ -1,9 +1,11 @@
 """Dice outside the rules of a battle: ``/roll``, a chat line that is a dice command or a SAN
 check (「SANチェック 1/1D6」, sealdice's ``.sc 1/1d6``), the SAN flow's chat lines (status lines
 ``:HP-3``, a pasted table, the KP's 「1時間経過」, a loss roll after a palette SAN roll:
-bot.sheets.sanity_desk), and [結果を公開] of a secret roll. A roll is kept in the channel's
-open session (bot.sheets.session_notes) before it is shown, ticks growth (bot.sheets.growth)
-when it is a palette roll of a skill, and waits for its loss when it is a palette SAN roll."""
+bot.sheets.sanity_desk), the 7th lines around a check (「プッシュ」「幸運を消費」, the KP's
+「失敗したら…」, 「対抗ロール STR 警備員」: bot.sheets.after_roll7), and [結果を公開] of a secret
+roll. A roll is kept in the channel's open session (bot.sheets.session_notes) before it is
+shown, ticks growth (bot.sheets.growth) when it is a palette roll of a skill, is kept for a
+push or Luck when it is a 7th one, and waits for its loss when it is a palette SAN roll."""
 from __future__ import annotations
 
 import dataclasses
@@ -22,8 +24,9 @@ from bot.sheets.table import BattleLookup, Claim, Dispatch, Once
 from bot.store import Store
 from rules.chat import sanity_loss, sanity_loss_named
 from rules.chat.normalize import fold
+from rules.coc7.chat_lines import opposed_line, reads as reads7
 from rules.dice import Dice
-from rules.dice.editions import is_dice
+from rules.dice.editions import COC7, is_dice
 from rules.errors import InvalidInput
 from rules.sheet_lines import sealdice_san_check
 
@@ -51,6 +54,8 @@ class DiceDesk:
         self.growth, self.once, self.dispatch, self.claim = growth, once, dispatch, claim
         self.sanity = None
         """The SAN flow's chat lines (bot.sheets.sanity_desk.SanityDesk), set by the service."""
+        self.seventh = None
+        """What follows a 7th roll (bot.sheets.after_roll7.AfterRoll7), set by the service."""
 
     def routes(self) -> dict:
         """``{English path: async handler(request) -> replies}`` of the commands here."""
@@ -82,6 +87,10 @@ class DiceDesk:
         ``battle``'s edition when a battle is active here), else silence; a line of a player
         whose state counts their lines counts one."""
         text = opt.text(req.options, "text") or ""
+        if reads7(text):  # 「プッシュ」「幸運を消費」「対抗ロール …」, the KP's 「失敗したら…」
+            followed = await self._seventh(req, text, battle)
+            if followed is not None:
+                return followed
         sanity = self.sanity.reads(text)
         loss, named = (None, None) if sanity else (sanity_loss(text) or sealdice_san_check(text), None)
         if loss is None and not sanity:
@@ -121,7 +130,8 @@ class DiceDesk:
 
         async def after(result) -> list[Reply]:
             return [*await self.growth.palette(req, text, result),
-                    *await self.sanity.palette.after_roll(req, result, san_filled)]
+                    *await self.sanity.palette.after_roll(req, result, san_filled),
+                    *await self.seventh.palette(req, result, san_filled)]
         try:
             replies = await roll_replies(text, req.user, req.name or req.user, self.dice,
                                          await self.keeper(req.channel), from_chat=True,
@@ -134,6 +144,21 @@ class DiceDesk:
         if record is not None and not claimed and not recorded and replies and not await self.first_delivery(req):
             return []  # no roll was kept (a refusal, an error): the key is taken for its answer alone
         return counted + replies
+
+    async def _seventh(self, req: Request, text: str, battle: str | None) -> list[Reply] | None:
+        """A line of the 7th rolls (rules.coc7.chat_lines): an opposed roll in a 7th channel
+        (the ``/check`` of it), a push, Luck, the KP's word before a push
+        (bot.sheets.after_roll7); None for talk."""
+        opposed = opposed_line(text)
+        if opposed is None:
+            return await self.seventh.line(req, text, self.first_delivery)
+        if (await self.edition(req.channel, battle)).system != COC7:
+            return None
+        if not await self.first_delivery(req):
+            return []
+        options = {"skill": opposed.skill, "opposed": opposed.opponent}
+        options.update({"against": opposed.against} if opposed.against else {})
+        return await self.dispatch(dataclasses.replace(req, command="check", said=text, options=options))
 
     async def first_delivery(self, req: Request) -> bool:
         """Whether the chat line ``req`` comes for the first time: a MESSAGE_CREATE repeated

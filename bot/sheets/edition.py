@@ -72,16 +72,31 @@ async def sheet_edition(keeper_store, channel: str) -> str:
     return from_setting((await keeper_store.channel_settings(channel)).get("edition"))
 
 
-#: A 6th sheet whose characteristics mostly reach this looks typed in 7th percentages.
+#: A 6th sheet whose characteristics mostly reach this looks typed in 7th percentages; a 7th
+#: one whose characteristics mostly stay below it looks typed in the 6th scale (3–18).
 PERCENT_LIKE = 30
+
+
+def _typed(options: dict) -> list[int]:
+    """The characteristics a ``/char new`` typed as whole numbers."""
+    values = [str(options.get(k.lower()) or "").strip() for k in ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")]
+    return [int(v) for v in values if v.isdigit()]
 
 
 def percent_note(options: dict) -> str:
     """A note for a 6th ``/char new`` whose characteristics look like 7th percentages (five
     or more of the eight at 30 or above), else ''."""
-    values = [options.get(k.lower()) for k in ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")]
-    high = sum(1 for v in values if str(v or "").strip().isdigit() and int(str(v).strip()) >= PERCENT_LIKE)
-    if high < 5:
+    if sum(1 for v in _typed(options) if v >= PERCENT_LIKE) < 5:
         return ""
     return ("\n※能力値が7版（%）の値のようです。新クトゥルフ神話TRPGの探索者なら、"
             "同じコマンドに edition:7 を付けて作り直してください（/char delete で消してから）。")
+
+
+def sixth_scale_note(options: dict, hp: int) -> str:
+    """A note for a 7th ``/char new`` whose characteristics look like the 6th scale (five or
+    more of the eight below 30), which gives a tiny ``hp`` (7-SHEET-02), else ''."""
+    if sum(1 for v in _typed(options) if v < PERCENT_LIKE) < 5:
+        return ""
+    return (f"\n※能力値が6版（3〜18）の値のようです（このままでは HP {hp} です）。7版の能力値は % で、6版の値の5倍です"
+            "（例: STR:12 → STR:60）。同じコマンドを5倍の値でもう一度送ると能力値だけ直せます"
+            "（6版のキャラクターなら edition:6 を付けて、/char delete で消してから作り直してください）。")

@@ -57,6 +57,23 @@ def changes_between(old: Character | Investigator, new: Character | Investigator
     return sheet_changes(old, new)
 
 
+def carried(saved: Character | Investigator, new: Character | Investigator) -> Character | Investigator:
+    """``new`` (an imported sheet replacing ``saved``) with what only this bot keeps of
+    ``saved``, when both are of one edition: a 6th sheet's growth marks of this session
+    (issue 19); a 7th investigator's growth checks, the weapons given with ``/char weapon``
+    and their state (when the import brings none), its attacks a round, the SAN it lost per
+    source and its window of 不定の狂気 (issue 30). A change of edition carries nothing."""
+    if isinstance(saved, Investigator) and isinstance(new, Investigator):
+        return dataclasses.replace(
+            new, growth=tuple(dict.fromkeys((*saved.growth, *new.growth))), weapons=new.weapons or saved.weapons,
+            weapon_state=new.weapon_state or saved.weapon_state, attacks=new.attacks if new.attacks != 1 else saved.attacks,
+            san_sources={**saved.san_sources, **new.san_sources}, san_window=new.san_window or saved.san_window)
+    if isinstance(saved, Character) and isinstance(new, Character):
+        return dataclasses.replace(new, growth={**saved.growth, **new.growth},
+                                   growth_channel=new.growth_channel or saved.growth_channel)
+    return new
+
+
 def draft_key(name: str) -> str:
     """The button key of the draft import of ``name`` (``i`` and a short hash), so that an
     older confirmation cannot confirm a newer draft."""
@@ -128,10 +145,8 @@ class SheetExchange:
         record = await self.store.get_character(scope, character.name)
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{character.name}」は他のユーザーがすでに登録しています。")
-        if record is not None:  # the growth marks of this session stay (issue 19): no other tool has them
-            saved = Character.from_dict(record.data)
-            character = dataclasses.replace(character, growth={**saved.growth, **character.growth},
-                                            growth_channel=character.growth_channel or saved.growth_channel)
+        if record is not None:  # what no other tool has stays (issue 19, 30)
+            character = carried(sheet_of(record.data), character)
         await self.store.put_character(scope, user, character.name, character.to_dict(), drop=(DRAFTS + scope, user))
         note = HIDDEN_NOTE if draft.data.get("hidden") else ""
         pictures = await self._keep_pictures(scope, character.name, [tuple(p) for p in draft.data.get("pictures") or ()])

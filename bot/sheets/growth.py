@@ -21,14 +21,13 @@ from bot.commands import options as opt
 from bot.commands.request import Request
 from bot.render.reply import MAX_TEXT, Reply, private, public
 from bot.sheets.characters import CharacterBook
-from bot.sheets.checks7 import grows7
 from bot.sheets.growth7 import grow_investigator
 from bot.store import CharacterRecord
 from rules.chat.normalize import fold
 from rules.coc6.character import Character, canonical_skill
 from rules.coc7.character import Investigator, is_investigator
 from rules.coc7.check import Level7
-from rules.coc7.growth import ticks
+from rules.coc7.growth import can_grow, ticks
 from rules.coc7.skills import canonical as canonical7
 from rules.coc6.growth import SUCCESS, GrowthRules, grows_by_use, marked, roll_growth, skill_value, with_value
 from rules.dice import Dice, DiceError, parse
@@ -151,7 +150,7 @@ class Growth:
         if record is None or not is_investigator(record.data):
             return []
         inv = Investigator.from_dict(record.data)
-        if not inv.knows(named) or named in inv.growth or not ticks(named, True, int(bonus.group(1) or 0), grows7(named)):
+        if not inv.knows(named) or named in inv.growth or not ticks(named, True, int(bonus.group(1) or 0), can_grow(named)):
             return []
         await self.store.put_character(req.scope, record.owner, inv.name,
                                        replace(inv, growth=(*inv.growth, named)).to_dict())

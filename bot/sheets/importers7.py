@@ -1,10 +1,12 @@
 """Reading a 7th-edition investigator from a ココフォリア piece (いあきゃら's 7th output, or
 ours from ``/char export``): status HP/MP/SAN/幸運, characteristic parameters, and the chat
-palette's ``CC<=75 【目星】`` / ``CC<={目星} 【目星】`` lines (``{…}`` read from the piece)."""
+palette's ``CC<=75 【目星】`` / ``CC<={目星} 【目星】`` lines (``{…}`` read from the piece: the
+skill is the one in braces, whatever the line calls itself, ``CC(1)<={目星} 【目星（ボーナス1）】``)."""
 from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 
 from rules.coc7.character import CHARACTERISTICS, Investigator
 from rules.coc7.skills import CHARACTERISTIC_SKILLS, LUCK_NAMES, SAN_NAMES, canonical
@@ -12,6 +14,8 @@ from rules.errors import InvalidInput
 
 _CC7 = re.compile(r"^\s*S?CC(?!B)[-+(\d)]*\s*<=\s*(?:\{(?P<ref>[^{}]+)\}|(?P<num>\d+))\s*[RHECrhec]?\s*【(?P<name>[^】]+)】")
 _CCB = re.compile(r"^\s*S?CCB", re.I)
+_VARIANT = re.compile(r"\s*[（(](?:ボーナス|ペナルティ|ハード|イクストリーム|エクストリーム|レギュラー|難易度)[^（()）]*[）)]$")
+"""A palette line's way of rolling after its skill's name (``【目星（ボーナス1）】``): not part of the skill."""
 _ROLLS = {"アイデア", "アイディア", "知識", "幸運", "正気度ロール", "SANチェック", "正気度"}
 
 
@@ -64,8 +68,9 @@ def parse_investigator(data: dict) -> tuple[Investigator, bool]:
         m = _CC7.match(unicodedata.normalize("NFKC", line))
         if m is None:
             continue
-        label = _fold(m["name"])
-        value = values.get(_fold(m["ref"])) if m["ref"] else int(m["num"])
+        ref = _fold(m["ref"]) if m["ref"] else None  # CC(1)<={目星} 【目星（ボーナス1）】: the skill is 目星
+        label = ref or _VARIANT.sub("", _fold(m["name"])).strip()
+        value = values.get(ref) if ref else int(m["num"])
         key = canonical(label)
         if value is None or label in _ROLLS or key.upper() in CHARACTERISTICS \
                 or key in CHARACTERISTIC_SKILLS or key in LUCK_NAMES or key in SAN_NAMES:
@@ -80,4 +85,7 @@ def parse_investigator(data: dict) -> tuple[Investigator, bool]:
         hp_max_override=hp if hp is not None and hp != inv.hp_max else None,
         mp_max_override=mp if mp is not None and mp != inv.mp_max else None,
         san_now=san if san is not None and san != inv.san else None)
-    return inv, bool(data.get("secret") or data.get("hideStatus"))
+    hp_now, mp_now = values.get("HP"), values.get("MP")  # the status values: current HP and MP
+    return replace(inv, hp_now=hp_now if hp_now is not None and hp_now < inv.hp_max else None,
+                   mp_now=mp_now if mp_now is not None and mp_now < inv.mp_max else None), \
+        bool(data.get("secret") or data.get("hideStatus"))

@@ -10,7 +10,8 @@ from bot.commands import options as opt
 from bot.render.ccfolia7 import ccfolia_json7
 from bot.render.investigator import investigator_text, weapon_line
 from bot.render.reply import Reply, private
-from bot.sheets.characters import bounded as _bounded, damage_option, new_sheet, weapon_skill_option
+from bot.sheets.characters import (CURRENT_MAX_KEYS, HP_KEYS, bounded as _bounded, current_or_max, damage_option,
+                                   new_sheet, weapon_skill_option)
 from bot.sheets.exchange import json_reply
 from bot.store import Store
 from rules.coc7.character import CHARACTERISTICS, Investigator, is_investigator
@@ -22,6 +23,12 @@ from rules.errors import InvalidInput
 PERCENT_MAX_7 = 99
 """The most a 7th skill, 幸運 or SAN may be (a d100 roll under 100 always succeeds otherwise);
 the same bound as ``/char new luck:``."""
+
+HP_KEYS_7 = {key: ("hp_now", "HP") for key in HP_KEYS}
+"""``/char set`` keys of a 7th investigator's current HP (HP, 耐久力, 現在HP …)."""
+SHEET_VALUES_7 = ("hp_now", "hp_max_override", "mp_now", "mp_max_override")
+"""The current and maximum HP and MP a 7th sheet keeps (SAN is set as a percentage: its
+maximum is 99 − クトゥルフ神話)."""
 
 CHARACTERISTIC_RANGE_7 = (1, 999)
 """A 7th characteristic in percent: 15–90 for investigators, more for the KP's monsters."""
@@ -39,9 +46,10 @@ class InvestigatorBook:
     def __init__(self, store: Store, dice: Dice) -> None:
         self.store, self.dice = store, dice
 
-    async def new(self, scope: str, user: str, options: dict) -> list[Reply]:
+    async def new(self, scope: str, user: str, options: dict, scale_note=None) -> list[Reply]:
         """``/char new`` for 7th: the eight characteristics in %, ``luck:`` (else rolled
-        3D6×5) and ``age:``; re-running it on one's own investigator updates them."""
+        3D6×5) and ``age:``; re-running it on one's own investigator updates them.
+        ``scale_note(options, hp)``: a note under the sheet (characteristics in the 6th scale)."""
         name, record, stats = await new_sheet(self.store, scope, user, options, "（7版は%の値です。例: {key}:60）",
                                               CHARACTERISTIC_RANGE_7)
         if record is not None and not is_investigator(record.data):
@@ -63,7 +71,8 @@ class InvestigatorBook:
         await self.store.put_character(scope, user, name, inv.to_dict())
         head = (f"「{name}」の能力値を更新しました（技能・SAN・成長チェックはそのままです）。" if old else
                 f"7版の探索者「{name}」を登録しました。")
-        return [private(user, head + note + "\n" + investigator_text(inv, full=old is None))]
+        tail = scale_note(options, inv.hp_max) if scale_note else ""
+        return [private(user, head + note + "\n" + investigator_text(inv, full=old is None) + tail)]
 
     @staticmethod
     def show(inv: Investigator, user: str) -> list[Reply]:
@@ -71,16 +80,26 @@ class InvestigatorBook:
         return [private(user, f"【{inv.name}】\n" + investigator_text(inv, full=True))]
 
     async def set(self, scope: str, user: str, inv: Investigator, key: str, value: str) -> list[Reply]:
-        """``/char set`` on a 7th investigator: a characteristic, 幸運, 年齢, HP/MP, SAN, 攻撃回数
-        (attacks a round, 7-OUTN-02) or a skill."""
+        """``/char set`` on a 7th investigator: a characteristic, 幸運, 年齢, the current HP/MP
+        (``HP``, never above the maximum nor below 0) or their maximum (``最大HP``), SAN,
+        攻撃回数 (attacks a round, 7-OUTN-02) or a skill."""
         folded = unicodedata.normalize("NFKC", key).strip()
         upper = folded.upper()
         number = opt.integer({"v": value}, "v", key)
         if number is None:
             raise InvalidInput(f"{key} の値には整数を指定してください。")
-        fields = {"幸運": "luck", "LUCK": "luck", "年齢": "age", "AGE": "age", "HP": "hp_max_override",
-                  "MP": "mp_max_override", "SAN": "san_now", "正気度": "san_now", "攻撃回数": "attacks"}
-        if upper in CHARACTERISTICS:
+        fields = {"幸運": "luck", "LUCK": "luck", "年齢": "age", "AGE": "age", "SAN": "san_now", "正気度": "san_now",
+                  "攻撃回数": "attacks"}
+        current = HP_KEYS_7.get(folded.casefold()) or CURRENT_MAX_KEYS.get(folded.casefold())
+        if current is not None and current[0] != "san_now":  # HP is the current HP, 最大HP the maximum (7-SHEET-01)
+            field, label = current
+            if field == "san_max_override":
+                raise InvalidInput(f"7版の最大SANは 99 − 〈クトゥルフ神話〉です（{inv.name}は {inv.san_max}）。"
+                                   "key:クトゥルフ神話 で変わります。")
+            if field not in SHEET_VALUES_7:
+                raise InvalidInput(f"「{key}」は7版の探索者のシートにはありません（HP・最大HP・MP・最大MP・SAN を設定できます）。")
+            inv, shown = current_or_max(inv, field, label, value, lowest_hp=0)  # 7-HP-01: never below 0
+        elif upper in CHARACTERISTICS:
             inv = dataclasses.replace(inv, stats={**inv.stats, upper: _bounded(number, upper, *CHARACTERISTIC_RANGE_7)})
             shown = f"{upper} = {number}"
         elif upper in fields or folded in fields:

@@ -62,6 +62,11 @@ def roll_payload(result: DiceResult, typed: str) -> dict:
                      or (p.level is None and len(p.rolls) == 1 and p.rolls[0][0] == 100)]}
 
 
+def check_payload(skill: str, target: int, roll: int, level: str) -> dict:
+    """A check's numbers as its ``check`` record keeps them (the module text)."""
+    return {"skill": skill, "target": target, "roll": roll, "level": level}
+
+
 class SessionNotes:
     """The open sessions of the channels (kept, see the module text) and their records,
     written through ``store`` with times from ``clock`` (naive UTC)."""

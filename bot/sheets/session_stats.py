@@ -27,6 +27,9 @@ SUCCESSES = frozenset({level.value for level in SuccessLevel if level.succeeded}
 above the special band, rules.coc6.check.level_word)."""
 CRITICALS = frozenset({SuccessLevel.CRITICAL.value, "決定的成功", Level7.CRITICAL.value})
 FUMBLES = frozenset({SuccessLevel.FUMBLE.value, Level7.FUMBLE.value})
+SEVENTH = frozenset(level.value for level in Level7) - {Level7.SUCCESS.value, Level7.FAILURE.value}
+"""The words only a 7th-edition roll prints (クリティカル, ハード成功 …): a character who rolled
+one is counted in the 7th edition's words (bot.render.session.tally_line)."""
 
 BATTLE_SAN_MARK = "san_lost"
 """The unit mark a battle keeps the SAN it lost under (B-CALL-VITAL-05, coc6_budo)."""
@@ -36,7 +39,8 @@ BATTLE_SAN_MARK = "san_lost"
 class Tally:
     """One character's numbers: ``rolls`` (every roll), ``successes`` (criticals included),
     ``criticals``, ``fumbles``, ``faces`` (its 1D100 faces: checks and bare 1D100), ``san`` and ``hp``
-    as ``[first known, last]`` (None when unknown or unchanged in the session)."""
+    as ``[first known, last]`` (None when unknown or unchanged in the session); ``seventh``: it
+    rolled 7th-edition checks (its line says クリティカル and ファンブル)."""
 
     name: str
     rolls: int = 0
@@ -46,6 +50,7 @@ class Tally:
     faces: list[int] = field(default_factory=list)
     san: list[int] | None = None
     hp: list[int] | None = None
+    seventh: bool = False
 
     @property
     def mean(self) -> float | None:
@@ -63,6 +68,7 @@ class Tally:
         self.successes += level in SUCCESSES
         self.criticals += level in CRITICALS
         self.fumbles += level in FUMBLES
+        self.seventh = self.seventh or level in SEVENTH
         if face is not None:
             self.faces.append(face)
 

@@ -10,7 +10,7 @@ from bot.commands.request import Request
 from bot.render.reply import Reply, clip
 from bot.sheets.characters import CharacterBook
 from bot.sheets.checks import SheetChecks
-from bot.sheets.edition import SYSTEM_WORDS, percent_note, sheet_edition
+from bot.sheets.edition import SYSTEM_WORDS, percent_note, sheet_edition, sixth_scale_note
 from bot.sheets.growth import Growth
 from bot.sheets.table import BattleLookup, Once
 from bot.store import Store
@@ -61,7 +61,7 @@ class SheetDesk:
     async def new(self, req: Request) -> list[Reply]:
         """``/char new``: a 6th character, or a 7th investigator (``edition:7``, or by default
         in a channel the KP set to 7th, a battle there or not, or where a 7th battle is active);
-        a 6th one typed in percentages gets a note."""
+        a 6th one typed in percentages, or a 7th one in the 6th scale (7-SHEET-02), gets a note."""
         chosen = opt.text(req.options, "edition")
         if chosen is not None:
             system = SYSTEM_WORDS.get(chosen.strip().lower())
@@ -71,7 +71,8 @@ class SheetDesk:
             system = await self.lookup.battle_edition(req.channel)
             system = system if system == "coc7" else await sheet_edition(self.store.keeper, req.channel)
         if system == "coc7":
-            return await self.once(req, lambda: self.characters.seventh.new(req.scope, req.user, req.options))
+            return await self.once(req, lambda: self.characters.seventh.new(req.scope, req.user, req.options,
+                                                                            sixth_scale_note))
 
         async def sixth() -> list[Reply]:
             replies = await self.characters.new(req.scope, req.user, req.options)

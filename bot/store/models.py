@@ -342,3 +342,21 @@ class VoicedPostRow(Base):
     notes: Mapped[str] = mapped_column(Text, nullable=False)
     deleted: Mapped[bool] = mapped_column(Boolean, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+
+
+class KeptCheckRow(Base):
+    """A 7th skill roll kept after it was shown (rules.coc7.rolled: ``payload``), for a push
+    or Luck spent on it: ``state`` ``open`` (may be pushed or have Luck spent), ``asked`` (a
+    push waits for the KP's word, 7-PUSH-06) or ``closed`` (done, or replaced by a later
+    roll of the character in the channel)."""
+
+    __tablename__ = "kept_checks"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    channel: Mapped[str] = mapped_column(String(64), nullable=False)
+    scope: Mapped[str] = mapped_column(String(64), nullable=False)
+    user: Mapped[str] = mapped_column(String(64), nullable=False)
+    character: Mapped[str] = mapped_column(String(100), nullable=False)
+    payload: Mapped[dict] = mapped_column(JSON, nullable=False)
+    state: Mapped[str] = mapped_column(String(8), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+    __table_args__ = (Index("ix_kept_checks_channel_user", "channel", "user"),)

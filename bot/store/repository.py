@@ -23,6 +23,7 @@ from bot.store.migrate import upgrade
 from bot.store.questions import ChatWrite, QuestionTables, add_rows
 from bot.store.character_rows import upsert_character
 from bot.store.sanity import SanityTables
+from bot.store.kept_checks import KeptChecks
 from bot.store.secret_rolls import SecretRollTables
 from bot.store.sessions import SessionTables, add_record
 from bot.store.voice import VoiceTables
@@ -150,8 +151,9 @@ class Store:
     (:class:`bot.store.keeper.KeeperTables`), the kept secret rolls
     ``store.secret_rolls`` (:class:`bot.store.secret_rolls.SecretRollTables`), the sessions
     ``store.sessions`` (:class:`bot.store.sessions.SessionTables`), the SAN flow's tables
-    ``store.sanity`` (:class:`bot.store.sanity.SanityTables`) and the character voices
-    ``store.voice`` (:class:`bot.store.voice.VoiceTables`)."""
+    ``store.sanity`` (:class:`bot.store.sanity.SanityTables`), the character voices
+    ``store.voice`` (:class:`bot.store.voice.VoiceTables`) and the 7th rolls kept for a push or
+    Luck ``store.checks`` (:class:`bot.store.kept_checks.KeptChecks`)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -167,6 +169,7 @@ class Store:
         self.questions = QuestionTables(self.reads, self.writer)
         self.sanity = SanityTables(self._session, self.reads)
         self.voice = VoiceTables(self._session, self.reads)
+        self.checks = KeptChecks(self._session, self.reads)
 
     async def migrate(self) -> None:
         """Apply the Alembic migrations (idempotent)."""

@@ -155,11 +155,6 @@ class Investigator:
         return self.mp_max_override if self.mp_max_override is not None else self.stat("POW") // 5
 
     @property
-    def hp(self) -> int:
-        """Current HP: ``hp_now`` (never above the maximum), else the maximum."""
-        return self.hp_max if self.hp_now is None else min(self.hp_now, self.hp_max)
-
-    @property
     def mp(self) -> int:
         """Current MP: ``mp_now`` (never above the maximum), else the maximum."""
         return self.mp_max if self.mp_now is None else min(self.mp_now, self.mp_max)
@@ -212,10 +207,7 @@ class Investigator:
 
     def knows(self, name: str) -> bool:
         """Whether ``name`` is a skill or roll this sheet can make."""
-        key = canonical(name)
-        return (key in self.skills or key in BASES or key.upper() in CHARACTERISTICS
-                or key in CHARACTERISTIC_SKILLS or key in LUCK_NAMES or key.upper() in LUCK_NAMES
-                or key in SAN_NAMES or key.upper() in SAN_NAMES or base_value(key) is not None)
+        return canonical(name) in self.skills or is_roll_name(name)
 
     def skill_rows(self) -> list[tuple[str, int]]:
         """``(skill, value)`` of every skill of the sheet's list, then the sheet's others."""
@@ -255,6 +247,15 @@ class Investigator:
                    weapons=tuple(Weapon7.from_dict(w) for w in data.get("weapons") or ()),
                    attacks=int(data.get("attacks") or 1),
                    weapon_state={k: dict(v) for k, v in (data.get("weapon_state") or {}).items()})
+
+
+def is_roll_name(name: str) -> bool:
+    """Whether ``name`` is a roll every investigator can make: a skill of the sheet's list
+    (or a speciality of one), a characteristic, アイデア/知識, 幸運 or SAN."""
+    key = canonical(name)
+    return (key in BASES or key.upper() in CHARACTERISTICS or key in CHARACTERISTIC_SKILLS
+            or key in LUCK_NAMES or key.upper() in LUCK_NAMES or key in SAN_NAMES or key.upper() in SAN_NAMES
+            or base_value(key) is not None)
 
 
 def is_investigator(data: dict) -> bool:

@@ -158,6 +158,19 @@ class Check7:
         return (f"(1D100<={self.target}) ボーナス・ペナルティダイス[{self.bonus}] ＞ "
                 f"{', '.join(map(str, self.candidates))} ＞ {self.roll} ＞ {self.level.value}")
 
+    def to_dict(self) -> dict:
+        """A JSON-friendly dict (inverse of :meth:`from_dict`); the difficulty by its letter."""
+        return {"skill": self.skill, "target": self.target, "bonus": self.bonus,
+                "difficulty": self.difficulty.value if self.difficulty else None, "roll": self.roll,
+                "candidates": list(self.candidates), "level": self.level.value}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Check7":
+        """The check of :meth:`to_dict`'s dict; raises KeyError/ValueError if malformed."""
+        difficulty = Difficulty(data["difficulty"]) if data.get("difficulty") else None
+        return cls(int(data["skill"]), int(data["target"]), int(data["bonus"]), difficulty, int(data["roll"]),
+                   tuple(int(c) for c in data.get("candidates") or (data["roll"],)), Level7(data["level"]))
+
 
 def reading(roll: int, skill: int, difficulty: Difficulty | None) -> tuple[int, Level7]:
     """``(target, level)`` of a kept ``roll`` against ``skill`` at ``difficulty``."""

@@ -4,14 +4,18 @@ or above 95, makes it grow by 1D10. A skill that reaches 90 or more this way gai
 investigator 2D6 SAN. A skill succeeded with bonus dice is not ticked (rulebook)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from rules.coc7.character import CHARACTERISTICS, Investigator
+from rules.coc7.rolled import Rolled7, is_luck, is_sanity
+from rules.coc7.skills import CHARACTERISTIC_SKILLS
 from rules.dice import Dice
 
 SANITY_MARK = 90
 """The value whose reaching gives 2D6 SAN."""
 ALWAYS_GROWS_ABOVE = 95
 """A growth roll above this always grows the skill."""
+_NO_GROWTH = frozenset({"クトゥルフ神話", *CHARACTERISTIC_SKILLS})
 
 
 @dataclass(frozen=True)
@@ -63,7 +67,24 @@ def growth_roll(skill: str, value: int, dice: Dice) -> Growth:
     return Growth(skill, value, roll, gain, 0)
 
 
+def can_grow(name: str) -> bool:
+    """Whether a 7th skill ``name`` (canonical) can get a growth check: not Luck, SAN, a
+    characteristic (アイデア, 知識 included) or the Cthulhu Mythos."""
+    return name not in _NO_GROWTH and name.upper() not in CHARACTERISTICS and not is_luck(name) \
+        and not is_sanity(name)
+
+
 def ticks(skill: str, succeeded: bool, bonus: int, rollable: bool = True) -> bool:
     """Whether a check ticks ``skill`` for growth: a success without bonus dice of a skill
     (not Luck, SAN, a characteristic or the Cthulhu Mythos: ``rollable`` False)."""
     return succeeded and bonus <= 0 and rollable
+
+
+def ticked(inv: Investigator, rolled: Rolled7) -> tuple[Investigator, str]:
+    """``inv`` with a growth check on the roll's skill when it earns one (:func:`ticks`, and
+    no Luck spent on it: 7-LUCK-06; once per skill), and the line that says so ('' when none)."""
+    check = rolled.check
+    if rolled.luck or rolled.skill in inv.growth \
+            or not ticks(rolled.skill, check.succeeded, check.bonus, can_grow(rolled.skill)):
+        return inv, ""
+    return replace(inv, growth=(*inv.growth, rolled.skill)), f"（〈{rolled.skill}〉に成長チェック ✔）"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from rules.coc7 import tables
-from rules.coc7.check import Difficulty, Level7, judge, roll_skill, roll_with_bonus
+from rules.coc7.check import Check7, Difficulty, Level7, judge, roll_skill, roll_with_bonus
 from rules.dice.ast import ZeroDivision
 from rules.dice.core import Dice, DiceError, DiceMessage, Recording
 from rules.dice.format import SEP
@@ -164,15 +164,14 @@ def _skill_roll(secret: bool, body: str) -> SkillRoll | None:
     bonus = int(m.group(1) or 0)
     target = int(m.group(2)) if m.group(2) else None
     difficulty = Difficulty(m.group(3)) if m.group(3) else None
-    if target == 0:
-        target = None
+    if target == 0:  # BCDice reads a target of 0 as none, before the difficulty: CC<=0h is CC<=0
+        target, difficulty = None, None
     if bonus == 0 and target is None:
         return SkillRoll(secret, 0, None, None)
     if abs(bonus) > MAX_BONUS:
         raise DiceMessage(BONUS_RANGE_MESSAGE)
-    if target is None and difficulty is not None:
-        # BCDice fails outright here (a difficulty without a target); we refuse it.
-        raise DiceError("難易度（r/h/e/c）は目標値と一緒に指定してください（例: CC<=50h）")
+    # CC1<=0h: BCDice's own code then judges against no target and fails with an internal
+    # error; the roll is made as CC1<=0 (no target, no judgement), as its reading of 0 implies.
     return SkillRoll(secret, bonus, target, difficulty)
 
 
@@ -203,4 +202,21 @@ def cthulhu7th_command(secret: bool, body: str, raw: str):
     return None
 
 
-__all__ = ["Combination7", "SkillRoll", "TABLES", "Table7", "cthulhu7th_command", "preprocess"]
+def check_of(result: DiceResult) -> Check7 | None:
+    """The 7th skill check a single roll's ``result`` holds (its command read again for the
+    value, difficulty and bonus dice; its d10s, tens then units, for the candidates), or None
+    when it is no ``CC`` roll against a target (a palette line ``CC<=70 【目星】``, issue 30)."""
+    try:
+        roll = cthulhu7th_command(False, "", result.command or "")
+    except DiceError:
+        return None
+    faces = [face for sides, face in result.rolls if sides == 10]
+    if not isinstance(roll, SkillRoll) or roll.target is None or len(faces) < 2 or result.total is None \
+            or not isinstance(result.level, Level7):
+        return None
+    ones = faces[-1] % 10
+    candidates = tuple((tens % 10) * 10 + ones or 100 for tens in faces[:-1])
+    return Check7(roll.skill, roll.target, roll.bonus, roll.difficulty, result.total, candidates, result.level)
+
+
+__all__ = ["Combination7", "SkillRoll", "TABLES", "Table7", "check_of", "cthulhu7th_command", "preprocess"]

@@ -5,6 +5,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -85,5 +86,19 @@ def play(tmp_path):
             capture_output=True, text=True, encoding="utf-8", timeout=120)
         assert done.returncode == 0, done.stderr
         return Played(json.loads(line) for line in done.stdout.splitlines() if line.strip())
+
+    return run
+
+
+@pytest.fixture
+def acceptance(shared):
+    """``acceptance(transcript)``: run a transcript through the shared acceptance runner
+    exactly as the held-back scenarios are run; fails the test unless every expectation holds."""
+    def run(transcript) -> None:
+        done = subprocess.run([sys.executable, str(shared / "acceptance" / "run.py"), "--python", sys.executable,
+                               str(transcript)], capture_output=True, text=True, timeout=300,
+                              cwd=Path(__file__).resolve().parents[2])
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "1 passed, 0 failed" in done.stdout
 
     return run

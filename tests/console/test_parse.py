@@ -56,8 +56,8 @@ def test_a_value_right_after_roll_check_or_char_show_is_its_main_option(text, pa
     ("attack ゾンビ", "オプション「ゾンビ」が読めません。オプションは「名前:値」で書きます（例: /attack target:ゾンビ）。"
                      "/attack のオプション: target:、weapon:、special:、aim:、mode:、shots:、modifier:、power:、bonus:、as:"),
     ("check 目星 skill:聞き耳", "オプション「目星」が読めません。オプションは「名前:値」で書きます（例: /check skill:目星）。"
-                            "/check のオプション: skill:、target:、modifier:、loss:、character:、bonus:、difficulty:、luck:、as:、source:"),
-    ("check 目星 foo:bar", "「foo:」は /check のオプションにありません。使えるオプション: skill:、target:、modifier:、loss:、character:、bonus:、difficulty:、luck:、as:、source:"),
+                            "/check のオプション: skill:、target:、modifier:、loss:、character:、bonus:、difficulty:、luck:、as:、source:、push:、reason:、opposed:、against:"),
+    ("check 目星 foo:bar", "「foo:」は /check のオプションにありません。使えるオプション: skill:、target:、modifier:、loss:、character:、bonus:、difficulty:、luck:、as:、source:、push:、reason:、opposed:、against:"),
     ("kp place unit:ゾンビ to:C4", "「unit:」は /kp place のオプションにありません。使えるオプション: name:、to:"),
 ])
 def test_a_bare_value_elsewhere_is_refused_with_the_form_to_type(text, message):

@@ -156,8 +156,8 @@ async def test_a_7th_channels_session_counts_its_rolls_and_keeps_its_checks(cons
     checked = await table.say("alice: /check skill:目星 bonus:1")
     assert checked[0]["text"].endswith("＞ 18 ＞ ハード成功")
     summary = await table.say("kp: /session end")
-    # the 7th check is kept in the log but not counted: its level is 7th's, the statistics 6th's
-    assert summary[0]["text"].splitlines()[1] == "【エミリー】ロール 1回／成功 1（決定的成功 0）／致命的失敗 0／平均出目 42.0"
+    # the palette roll and the /check both count (issue 30: a 7th check was left out), in 7th words
+    assert summary[0]["text"].splitlines()[1] == "【エミリー】ロール 2回／成功 2（クリティカル 0）／ファンブル 0／平均出目 30.0"
     await table.say("kp: /session log")
     text = (tmp_path / "exports" / "session-1-kp.txt").read_text(encoding="utf-8")
     assert "エミリー\n    🎲 エミリー 目星（70%）：(1D100<=70) ボーナス・ペナルティダイス[1] ＞ 18, 38 ＞ 18 ＞ ハード成功" in text

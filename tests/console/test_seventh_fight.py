@@ -4,8 +4,6 @@ transcript (tests/console/transcripts/seventh_fight.txt) runs through the shared
 runner exactly as the held-back scenarios do."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,9 +14,5 @@ TRANSCRIPT = Path(__file__).parent / "transcripts" / "seventh_fight.txt"
 @pytest.mark.rule("7-ORDER-02", "7-ORDER-03", "7-ORDER-04", "7-FIRE-01", "7-MAN-02", "7-MAN-06", "7-MAN-09")
 @pytest.mark.rule("7-OUTN-01", "7-OUTN-02", "7-MELEE-02", "7-MELEE-03", "7-HP-02", "7-HP-03", "7-HP-04", "7-HP-06")
 @pytest.mark.rule("7-AID-01", "7-HP-07", "7-GROW-01", "7-ED-01", "7-JOIN-01", "7-JOIN-02")
-def test_a_7th_fight_by_chat_beside_a_6th_battle(shared: Path):
-    runner = shared / "acceptance" / "run.py"
-    proc = subprocess.run([sys.executable, str(runner), "--python", sys.executable, str(TRANSCRIPT)],
-                          capture_output=True, text=True, timeout=300, cwd=Path(__file__).resolve().parents[2])
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "1 passed, 0 failed" in proc.stdout
+def test_a_7th_fight_by_chat_beside_a_6th_battle(acceptance):
+    acceptance(TRANSCRIPT)

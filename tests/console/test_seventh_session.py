@@ -74,9 +74,11 @@ async def test_difficulty_and_luck_only_when_the_kp_allows_it(console_table):
     await table.say("alice: /char set name:エミリー key:目星 value:70")
     hard = text(await table.say("alice: /check skill:目星 difficulty:h luck:true"))
     assert hard == ("🎲 エミリー 目星（70%・ハード）：(1D100<=35) ボーナス・ペナルティダイス[0] ＞ 40 ＞ 40 ＞ 失敗\n"
-                    "幸運の消費はKPが /kp setting key:幸運消費 value:on で許可したときに使えます。")
+                    "幸運の消費はKPが /kp setting key:幸運消費 value:on で許可したときに使えます。\n"
+                    "↪ 失敗：「プッシュ」で振り直せます（KPが失敗したときの結果を告げてから）。")  # 7-PUSH-01, no Luck offered
     fumble = text(await table.say("alice: /check skill:目星 bonus:-1"))
-    assert fumble == "🎲 エミリー 目星（70%）：(1D100<=70) ボーナス・ペナルティダイス[-1] ＞ 99, 39 ＞ 99 ＞ 失敗"
+    assert fumble == "🎲 エミリー 目星（70%）：(1D100<=70) ボーナス・ペナルティダイス[-1] ＞ 99, 39 ＞ 99 ＞ 失敗\n" \
+        "↪ 失敗：「プッシュ」で振り直せます（KPが失敗したときの結果を告げてから）。"
     extreme = text(await table.say("alice: /check skill:目星 difficulty:e"))
     assert extreme == ("🎲 エミリー 目星（70%・イクストリーム）：(1D100<=14) ボーナス・ペナルティダイス[0] ＞ 1 ＞ 1 ＞ "
                        "クリティカル\n（〈目星〉に成長チェック ✔）")
@@ -134,7 +136,8 @@ async def test_a_palette_roll_ticks_growth_but_not_with_bonus_dice_or_for_luck(c
     luck = text(await table.say("alice: CC<=55 幸運"))
     assert luck == "alice　幸運\n(1D100<=55) ボーナス・ペナルティダイス[0] ＞ 42 ＞ 42 ＞ レギュラー成功"
     failed = text(await table.say("alice: CC<=70 【図書館】"))
-    assert failed.endswith("＞ 99 ＞ 失敗")
+    assert failed.splitlines()[1].endswith("＞ 99 ＞ 失敗")
+    assert failed.splitlines()[2].startswith("↪ エミリー〈図書館〉の失敗：「プッシュ」で振り直すか")  # 7-PUSH-01
     saved = (await table.store.get_character("console", "エミリー")).data
     assert saved["growth"] == ["聞き耳"]
 

@@ -41,5 +41,5 @@ async def test_roll_system_coc7_then_the_command(console_table):
 async def test_check_drops_a_palettes_brackets(console_table, typed):
     table = await console_table([4, 2, 6, 3, 0])
     await table.say(NEW)
-    assert text(await table.say(f"alice: /check skill:{typed}")) == (
+    assert text(await table.say(f"alice: /check skill:{typed}")).splitlines()[0] == (
         "🎲 エミリー 目星（25%）：(1D100<=25) ボーナス・ペナルティダイス[0] ＞ 30 ＞ 30 ＞ 失敗")

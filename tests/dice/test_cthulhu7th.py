@@ -6,6 +6,7 @@ import pytest
 
 from rules.coc7.check import Difficulty, Level7, judge, judge_at, roll_with_bonus
 from rules.dice import DiceError, ScriptedDice, evaluate
+from rules.dice.cthulhu7th import check_of
 
 
 def roll7(line: str, faces: list[int]):
@@ -54,11 +55,17 @@ def test_not_a_7th_command_rolls_nothing(line: str) -> None:
     assert dice.used == []
 
 
-def test_difficulty_without_target_is_refused_before_rolling() -> None:
-    dice = ScriptedDice([])
-    with pytest.raises(DiceError, match="難易度"):
-        evaluate("CC1<=0h", dice, "coc7")
-    assert roll7("CC<=0h", [15]).text == "(1D100) ＞ 15"
+@pytest.mark.rule("7-DICE-04")
+@pytest.mark.parametrize(("line", "faces", "shown"), [
+    ("CC<=0h", [15], "(1D100) ＞ 15"),  # BCDice: a target of 0 is none, read before the difficulty
+    ("CC<=0", [33], "(1D100) ＞ 33"),  # BCDice's test data
+    ("CC(2)<=0", [2, 10, 5, 10], "(1D100) ボーナス・ペナルティダイス[2] ＞ 20, 100, 50 ＞ 20"),  # BCDice's test data
+    ("CC1<=0h", [2, 5, 10], "(1D100) ボーナス・ペナルティダイス[1] ＞ 20, 50 ＞ 20"),  # issue 30: no "target missing"
+    ("CC-1<=0e", [2, 5, 10], "(1D100) ボーナス・ペナルティダイス[-1] ＞ 20, 50 ＞ 50"),
+])
+def test_a_target_of_0_is_no_target_with_or_without_a_difficulty(line: str, faces: list[int], shown: str) -> None:
+    result = roll7(line, faces)
+    assert result.text == shown and result.level is None and not result.success and not result.failure
 
 
 def test_common_commands_stay_common() -> None:
@@ -108,3 +115,19 @@ def test_a_d10_face_written_0_is_10() -> None:
     assert dice.used == [(10, 10), (10, 10)]
     with pytest.raises(DiceError):
         ScriptedDice([0]).roll(6)
+
+
+@pytest.mark.rule("7-DICE-02")
+@pytest.mark.parametrize(("line", "faces", "read"), [
+    ("CC(1)<=70h 【目星】", [9, 2, 3], (70, 35, 1, Difficulty.HARD, 23, (93, 23), Level7.SUCCESS)),
+    ("CC-1<=50", [9, 5, 2], (50, 50, -1, None, 92, (92, 52), Level7.FAILURE)),
+    ("CC<=60", [10, 10], (60, 60, 0, None, 100, (100,), Level7.FUMBLE)),
+])
+def test_a_palette_rolls_check_reads_back_from_its_result(line: str, faces: list[int], read: tuple) -> None:
+    found = check_of(roll7(line, faces))
+    assert (found.skill, found.target, found.bonus, found.difficulty, found.roll, found.candidates, found.level) == read
+
+
+@pytest.mark.parametrize("line", ["CC", "CC(2)<=0", "CBR(50,20)", "1D100<=50"])
+def test_only_a_check_against_a_target_reads_back(line: str) -> None:
+    assert check_of(evaluate(line, ScriptedDice([1, 2, 3, 4]), "coc7")) is None

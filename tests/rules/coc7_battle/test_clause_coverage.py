@@ -1,5 +1,6 @@
-"""The 7th edition's battle clauses (docs/coc7.md, 7-*): every one is cited by a test, every
-test cites only clauses of the catalog, and every clause the rules refuse by is in it."""
+"""The 7th edition's clauses (docs/coc7.md, 7-*: the battle's, and the rolls around a check:
+push, Luck, opposed rolls, sheets): every one is cited by a test, every test cites only
+clauses of the catalog, and every clause the rules and the bot refuse by is in it."""
 from __future__ import annotations
 
 import re
@@ -26,14 +27,14 @@ def cited() -> set[str]:
 
 def refused_by() -> set[str]:
     found: set[str] = set()
-    for path in (ROOT / "rules" / "systems" / "coc7").rglob("*.py"):
-        found.update(re.findall(r'forbid\("(7-[A-Z]+-\d\d)"', path.read_text(encoding="utf-8")))
+    for path in [*(ROOT / "rules").rglob("*.py"), *(ROOT / "bot").rglob("*.py")]:
+        found.update(re.findall(r'(?:forbid|_refuse|RuleViolation)\(\s*"(7-[A-Z]+-\d\d)"', path.read_text(encoding="utf-8")))
     return found
 
 
 def test_the_catalog_has_each_clause_once():
     clauses = catalog()
-    assert len(clauses) == len(set(clauses)) == 59
+    assert len(clauses) == len(set(clauses)) == 86
 
 
 def test_every_clause_is_cited_by_a_test():
