@@ -62,6 +62,8 @@ OPTIONS: dict[str, Option] = {
     "area_distance": Option("次の戦闘区域までの距離（パワーランク、0でなし）", "C-OPT-OOA-01", minimum=0),
     "injury_thresholds": Option("負傷表 [[ダメージ, 程度], …]", "C-INJ-03"),
     "injury_stamina_loss": Option("負傷の程度ごとのスタミナ減少 {程度: 量}", "C-INJ-05"),
+    "malfunction": Option("銃の故障：射撃の出目が武器の故障ナンバー以上なら銃が故障して撃てなくなる（公開ルール）",
+                          "X-JAM-01"),
     "supplements": Option("使用を許可する追加のルールブック・サプリメント（空欄＝なし。戦闘開始時に告知）", "H-GEN-04"),
     "luck_spend": Option("7版：失敗した判定に幸運を使って成功にできる（ルールブックの選択ルール）", "H-GEN-04"),
     "secret_hidden_rolls": Option("非公開NPCのロールをシークレットにする", "H-GEN-01"),

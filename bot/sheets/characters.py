@@ -8,7 +8,7 @@ import unicodedata
 
 from bot.commands import options as opt
 from bot.sheets.names import check_name
-from bot.render.characters import battle_line, sheet_text
+from bot.render.characters import battle_line, malfunction_text, sheet_text
 from bot.render.reply import MAX_TEXT, Reply, private
 from bot.render.sheet_skills import skills_table_text
 from bot.sheets.exchange import SheetExchange
@@ -164,9 +164,10 @@ class CharacterBook:
             number = self._number(value, folded.upper(), *CHARACTERISTIC_RANGE)
             character = Character(**{**character.__dict__, "stats": {**character.stats, folded.upper(): number}})
             shown = f"{folded.upper()} = {number}"
-        elif folded.casefold() in HP_KEYS or folded.casefold() in CURRENT_MAX_KEYS:
+        elif (folded.casefold() in HP_KEYS or folded.casefold() in CURRENT_MAX_KEYS) \
+                and not (character.is_charge_rank and folded.upper() == "MP"):  # a charge-rank sheet's 〔MP〕: a number
             field, label = CURRENT_MAX_KEYS.get(folded.casefold(), ("hp_now", "HP"))
-            if character.is_charge_rank != (field == "stamina_now"):
+            if field != "mp_now" and character.is_charge_rank != (field == "stamina_now"):
                 raise InvalidInput(f"「{key}」は{'CoC' if character.is_charge_rank else 'チャージランク制'}のシートの項目です。"
                                    f"{character.name}のシートにはありません。")
             character, shown = self._current_or_max(character, field, label, value)
@@ -187,6 +188,7 @@ class CharacterBook:
                 raise InvalidInput(f"「{key}」はチャージランク制のシートの項目ではありません。"
                                    f"項目: {'、'.join(CHARGE_RANK_NUMBERS)}、現在スタミナ")
             number = self._number(value, key, 0, 999)
+            folded = folded.upper() if folded.upper() == "MP" else folded
             character = dataclasses.replace(character, numbers={**character.numbers, folded: number})
             shown = f"{folded} = {number}"
         else:
@@ -270,13 +272,15 @@ class CharacterBook:
                              hp=opt.integer(options, "hp", "hp"), parry_class=cls, rof=rof,
                              range_m=opt.integer(options, "range", "range"),
                              impale=opt.boolean(options, "impale") if opt.text(options, "impale") else None,
-                             skills=character.skills)
+                             skills=character.skills, ammo=opt.integer(options, "ammo", "装弾数"),
+                             malfunction=opt.integer(options, "malfunction", "故障ナンバー"))
         damaged = weapon.name in character.weapon_state  # given anew: a new (or mended) weapon
         character = dataclasses.replace(character.with_weapon(weapon), weapon_state={
             k: v for k, v in character.weapon_state.items() if k != weapon.name})
         await self.store.put_character(scope, user, character.name, character.to_dict())
         hp = f"、耐久力{weapon.hp}" if weapon.hp is not None else "、耐久力なし"
         hp += "、貫通可" if weapon.impale else ""
+        hp += f"、装弾数{weapon.ammo}、故障ナンバー{malfunction_text(weapon.malfunction)}" if weapon.is_firearm else ""
         note = "\n（以前の戦闘での損傷・故障はなくなりました）" if damaged else ""
         rows = NAMES.get(weapon_name, ())
         if len(rows) > 1:  # an alias of several rows (斧): say which it became, by the sheet's skill

@@ -15,6 +15,7 @@ from rules.coc6.weapons import ParryClass, Weapon, weapon_kinds
 from rules.dice import Dice
 from rules.errors import InvalidInput, forbid
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6 import turn_action
 from rules.systems.coc6 import holding
 from rules.systems.coc6.budo import Budo, multiply_damage
 from rules.systems.coc6.checks import bands
@@ -123,6 +124,7 @@ def check_limit(rules: CocRules, state: CocState, actor: CocUnit, weapon: Weapon
     privilege); with the KP setting ``separate_attack_counts`` each kind counts on its own
     (one non-firearm attack and up to two firings). The order never decides.
     """
+    turn_action.refuse_attack_after(rules.uses_ap, actor)  # a reload or a spell was the turn's (X-AMMO-03, X-MP-02)
     firing = weapon.is_firearm
     others = actor.attacks - actor.firings
     mixed = actor.firings if not firing else others
