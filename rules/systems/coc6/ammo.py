@@ -134,6 +134,21 @@ def shot(check: Check, weapon: Weapon, jams: bool) -> Shot:
                 jammed, number)
 
 
+def empty_refusal(unit: CocUnit, weapon: Weapon, rules_uses_ap: bool) -> str | None:
+    """The refusal of a shot from ``weapon`` when it holds no round (X-AMMO-02), or None."""
+    return empty_text(unit, weapon, rules_uses_ap) if rounds_left(unit, weapon) == 0 else None
+
+
+def spent(unit: CocUnit, weapon: Weapon, fired: int) -> RoundsChanged | None:
+    """The event of ``fired`` shots taken from ``weapon``'s rounds (X-AMMO-01), or None for a
+    weapon that is no firearm."""
+    left = rounds_left(unit, weapon)
+    if left is None:
+        return None
+    return RoundsChanged(unit=unit.id, weapon=weapon.name, rounds=max(0, left - fired), before=left,
+                         full=magazine(weapon) or 0)
+
+
 def reload_amount(unit: CocUnit, weapon: Weapon) -> tuple[int, int] | None:
     """``(rounds now, full)`` of ``weapon`` for a reload, or None when it is no firearm."""
     full = magazine(weapon)

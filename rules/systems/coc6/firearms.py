@@ -11,7 +11,7 @@ from rules.battle.commands import Attack
 from rules.battle.decision import Decision
 from rules.battle.state import Pending
 from rules.coc6.check import SuccessLevel, roll_check
-from rules.coc6.weapons import ParryClass, Weapon, magazine
+from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation, forbid
 from rules.systems.coc6 import ammo
@@ -147,15 +147,10 @@ def split_names(text: str | None) -> list[str]:
 
 def _loaded(rules: CocRules, actor: CocUnit, gun: Weapon, count: int) -> int:
     """The shots ``gun`` fires of ``count``: all while rounds are left, else those left
-    (X-AMMO-01, H-FIRE-05); an empty gun is refused naming 「リロード」 (X-AMMO-02; the KP may
-    allow it, and the gun fires ``count`` with nothing to take from)."""
+    (X-AMMO-01, H-FIRE-05). An empty gun was refused already (check_weapon_usable, X-AMMO-02);
+    when the KP allowed it, it fires ``count`` with nothing to take from."""
     left = ammo.rounds_left(actor, gun)
-    if left is None:
-        return count
-    if left <= 0:
-        forbid("X-AMMO-02", ammo.empty_text(actor, gun, rules.uses_ap))
-        return count
-    return min(count, left)
+    return count if not left else min(count, left)
 
 
 def _prepare(rules: CocRules, state: CocState, cmd: Attack, actor: CocUnit, target: CocUnit,
@@ -209,10 +204,9 @@ def _shoot(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUn
             if shot.hit:
                 hits.append((volley.weapon, impale_mode(state, volley.weapon, shot.level.value, shot.roll, value)))
                 special_hit = special_hit or shot.level in (SuccessLevel.SPECIAL, SuccessLevel.CRITICAL)
-        left = ammo.rounds_left(actor, volley.weapon)
-        if left is not None:  # X-AMMO-01: each shot fired uses a round
-            d.emit(ammo.RoundsChanged(unit=actor.id, weapon=volley.weapon.name, rounds=max(0, left - fired),
-                                      before=left, full=magazine(volley.weapon) or 0))
+        used = ammo.spent(actor, volley.weapon, fired)  # X-AMMO-01: each shot fired uses a round
+        if used is not None:
+            d.emit(used)
     if not hits:
         d.emit(ce.AttackResolved(attack=number, outcome="全弾外れた"))
         return

@@ -51,14 +51,15 @@ def reload(rules: CocRules, d: Decision[CocState], unit: CocUnit, named: str | N
     require_turn(d.state, unit)
     require_no_pending(d.state)
     require_active(unit)
+    if not rules.uses_ap:
+        turn_action.refuse_after_attack(False, unit, "リロード", "X-AMMO-03")
     gun, now, full = gun_to_reload(unit, named)
     if rules.uses_ap:
         if unit.ap < 1:
             forbid("H-ATK-03", f"{unit.id}の行動ポイントが残っていません（装填に1ポイント）。")
         d.emit(ce.ApSpent(unit=unit.id, ap=1, reason=f"{gun.name}に装填（H-ATK-03）"))
     else:
-        turn_action.refuse_after_attack(False, unit, "リロード", "X-AMMO-03")
-        d.emit(ce.UnitMarked(unit=unit.id, key=turn_action.MARK, value={"word": "リロード", "clause": "X-AMMO-03"}))
+        d.emit(ce.UnitMarked(unit=unit.id, key=turn_action.MARK, value=turn_action.mark("リロードした", "X-AMMO-03")))
     d.emit(ammo.RoundsChanged(unit=unit.id, weapon=gun.name, rounds=full, before=now, full=full,
                               cause=ammo.RELOAD_CAUSE))
 

@@ -56,7 +56,7 @@ def cast(rules: CocRules, d: Decision[CocState], cmd: Cast) -> None:
         d.emit(ce.ApSpent(unit=unit.id, ap=1, reason=f"呪文「{spell}」（X-MP-02）"))
     else:
         turn_action.refuse_after_attack(False, unit, "呪文", "X-MP-02")
-        d.emit(ce.UnitMarked(unit=unit.id, key=turn_action.MARK, value={"word": "呪文", "clause": "X-MP-02"}))
+        d.emit(ce.UnitMarked(unit=unit.id, key=turn_action.MARK, value=turn_action.mark("呪文を唱えた", "X-MP-02")))
     before = d.state.coc_unit(unit.id).mp
     if before < cmd.mp:
         forbid("X-MP-01", shortfall(unit.id, before, spell, cmd.mp))

@@ -8,21 +8,26 @@ from rules.errors import forbid
 from rules.systems.coc6.state import CocUnit
 
 MARK = "turn_action"
-"""The unit mark ``{"word": 「リロード」/「呪文」, "clause": …}`` of this turn's action, cleared
-when its next turn begins (evolve_house.start_turn)."""
+"""The unit mark ``{"done": 「リロードした」/「呪文を唱えた」, "clause": …}`` of this turn's
+action, cleared when its next turn begins (evolve_house.start_turn)."""
+
+
+def mark(done: str, clause: str) -> dict:
+    """The :data:`MARK` value of an action ``done`` (「リロードした」) under ``clause``."""
+    return {"done": done, "clause": clause}
 
 
 def taken(unit: CocUnit) -> dict | None:
-    """The action ``unit`` took as its turn's (``{"word", "clause"}``), or None."""
+    """The action ``unit`` took as its turn's (``{"done", "clause"}``), or None."""
     mark = unit.marks.get(MARK)
     return mark if isinstance(mark, dict) else None
 
 
 def refuse_attack_after(uses_ap: bool, unit: CocUnit) -> None:
     """Refuse an attack by ``unit`` after its turn's action (the KP may allow it, H-GEN-01)."""
-    mark = taken(unit)
-    if not uses_ap and mark is not None:
-        forbid(mark["clause"], f"{unit.id}はこの手番に{mark['word']}をしたので、攻撃は次の手番です。")
+    done = taken(unit)
+    if not uses_ap and done is not None:
+        forbid(done["clause"], f"{unit.id}はこの手番に{done['done']}ので、攻撃は次の手番です。")
 
 
 def refuse_after_attack(uses_ap: bool, unit: CocUnit, word: str, clause: str) -> None:
@@ -30,7 +35,7 @@ def refuse_after_attack(uses_ap: bool, unit: CocUnit, word: str, clause: str) ->
     already took its action."""
     if uses_ap:
         return
-    mark = taken(unit)
-    if unit.attacks > 0 or mark is not None:
-        done = "攻撃" if unit.attacks > 0 else mark["word"]  # type: ignore[index]
-        forbid(clause, f"{unit.id}はこの手番にもう{done}をしたので、{word}は次の手番です。")
+    earlier = taken(unit)
+    if unit.attacks > 0 or earlier is not None:
+        done = "攻撃した" if unit.attacks > 0 else earlier["done"]  # type: ignore[index]
+        forbid(clause, f"{unit.id}はこの手番にもう{done}ので、{word}は次の手番です。")
