@@ -17,7 +17,7 @@ ALIASES = {"幸運消費": "luck_spend", "幸運の消費": "luck_spend", "版":
            "盾の射撃防御": "shield_missile_chance", "受け流しファンブルダメージ": "parry_fumble_damage",
            "カバーリング基本ガード": "cover_basic_guard", "セーフティ下限": "safety_floor",
            "腕の半減技能": "arm_skills", "脚の半減技能": "leg_skills", "同じ急所": "same_vital",
-           "故障ナンバー": "malfunction", "銃の故障": "malfunction"}
+           "故障ナンバー": "malfunction", "銃の故障": "malfunction", "技能99超え": "skill_over_99"}
 """``{Japanese name: option id}``; the first name of an option is the one messages show."""
 
 

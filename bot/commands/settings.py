@@ -71,6 +71,7 @@ OPTIONS: dict[str, Option] = {
     "chat_kp_for_players": Option("KPがチャットに書いたPCの宣言（「アリスは回避」）でPCを動かす（ボイスセッションでKPが代わりに入力する卓向け）",
                                   "H-GEN-01"),
     "sheet_carry": Option("戦闘の終了時にPCのHP・SAN・武器の状態・スタミナをシートに書き込む（/battle reopen で取り消し）", "H-GEN-01"),
+    "skill_over_99": Option("6版のシートに99%を超える技能を設定できる（神話生物など。既定は99まで）", "X-SHEET-01"),
     "growth_cap": Option("成長ロールで技能が上がる上限（%）", "H-GEN-02", minimum=1),
     "growth_critical": Option("決定的成功で付いた成長の印は1D100なしで成長する（ハウスルール）", "H-GEN-01"),
     "growth_96": Option("成長ロールの1D100が96以上なら技能値を超えていなくても成長する（ハウスルール）", "H-GEN-01"),
@@ -88,7 +89,8 @@ DECLARE_TIMEOUT_MINUTES = 0
 answer or the KP's 「宣言を締め切る」; with N > 0 they close by themselves N minutes after the
 round opened."""
 
-SHEET_DEFAULTS = {"sheet_carry": True, "growth_cap": 99, "growth_critical": False, "growth_96": False}
+SHEET_DEFAULTS = {"sheet_carry": True, "growth_cap": 99, "growth_critical": False, "growth_96": False,
+                  "skill_over_99": False}
 """The sheet side's settings: the carry of a battle's result (bot.sheets.carry) and the
 growth roll's cap and house variants (rules.coc6.growth.GrowthRules)."""
 

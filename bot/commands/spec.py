@@ -224,7 +224,7 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("help", "ヘルプ", "使い方: 戦闘中はいまチャットに書けることと例、戦闘外はコマンドと書き方", private=True),
     Cmd("kp set", "kp 設定", "KP: HP・能力値・技能・AP・武器の耐久力・状態を直接変える", (
         Opt("target", "対象", "ユニット", required=True, autocomplete="unit", aliases=("name", "名前")),
-        Opt("field", "項目", "項目（HP, AP, DEX, 状態, 武器名.耐久力 …）", required=True, aliases=("key",)),
+        Opt("field", "項目", "項目（HP, MP, AP, DEX, 状態, 武器名.耐久力, 銃名.残弾, 銃名.故障 …）", required=True, aliases=("key",)),
         Opt("value", "値", "新しい値（状態は +転倒 / -転倒）", required=True))),
     Cmd("kp place", "kp 配置", "KP: ユニットをマスに置く", (
         Opt("name", "名前", "ユニット", required=True, autocomplete="unit"),

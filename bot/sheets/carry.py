@@ -68,13 +68,13 @@ def battle_result(sheet: Character, unit: Unit) -> Character:
         lost = int(unit.marks.get("san_lost", 0) or 0)
         return replace(sheet, hp_now=sheet.hp_now if unit.hp == sheet.hp else unit.hp, weapon_state=conditions,
                        san_now=max(0, sheet.san - lost) if lost else sheet.san_now,
-                       mp_now=sheet.mp_now if unit.mp == sheet.mp else unit.mp)  # X-MP-01: as HP
+                       mp_now=sheet.mp_now if unit.mp == sheet.mp or not unit.mp_max else unit.mp)  # X-MP-01
     if isinstance(unit, CrUnit):
         stamina = unit.stamina
         lowered = unit.stamina_max if unit.stamina_max < sheet.numbers.get("スタミナ", 0) else None
         return replace(sheet, stamina_now=sheet.stamina_now if stamina == sheet.stamina else stamina,
                        injuries=tuple(unit.injuries), stamina_max_override=lowered,
-                       mp_now=sheet.mp_now if unit.mp == sheet.mp else unit.mp)
+                       mp_now=sheet.mp_now if unit.mp == sheet.mp or not unit.mp_max else unit.mp)
     return sheet
 
 

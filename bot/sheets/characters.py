@@ -12,6 +12,7 @@ from bot.render.characters import battle_line, malfunction_text, sheet_text
 from bot.render.reply import MAX_TEXT, Reply, private
 from bot.render.sheet_skills import skills_table_text
 from bot.sheets.exchange import SheetExchange
+from bot.sheets import limits
 from bot.sheets.fetch import Fetch
 from rules.dice import DiceError, check_expression, parse
 from bot.store import Store
@@ -148,8 +149,10 @@ class CharacterBook:
         done = "の数値を更新しました" if record is not None else "を登録しました"
         return [private(user, f"キャラクター「{name}」{done}。\n" + sheet_text(character))]
 
-    async def set(self, scope: str, user: str, options: dict) -> list[Reply]:
-        """``/char set``: one characteristic, HP, armour, db or skill of one's own character."""
+    async def set(self, scope: str, user: str, options: dict, allow_over_99: bool = False) -> list[Reply]:
+        """``/char set``: one characteristic, HP, armour, db or skill of one's own character; a
+        6th skill above 99 % (unless ``allow_over_99``, the KP's setting) and 幸運, アイデア or
+        知識 as a skill are refused (bot.sheets.limits, X-SHEET-01/02)."""
         name, key, value = (opt.text(options, k) for k in ("name", "key", "value"))
         if not (name and key and value is not None):
             raise InvalidInput("name:, key:, value: をすべて指定してください。")
@@ -193,6 +196,8 @@ class CharacterBook:
             shown = f"{folded} = {number}"
         else:
             number = self._number(value, key, 0, 999)
+            if folded not in CHARGE_RANK_NUMBERS:
+                limits.check_skill(character, key, number, allow_over_99)
             new_skill = folded not in CHARGE_RANK_NUMBERS and not character.knows(key)
             character = character.with_skill(key, number)
             shown = f"{key} = {number}（チャージランク制の数値）" if folded in CHARGE_RANK_NUMBERS else f"〈{key}〉 = {number}%"
@@ -229,9 +234,9 @@ class CharacterBook:
         assert number is not None
         return bounded(number, label, low, high)
 
-    async def weapon(self, scope: str, user: str, options: dict) -> list[Reply]:
+    async def weapon(self, scope: str, user: str, options: dict, allow_over_99: bool = False) -> list[Reply]:
         """``/char weapon``: give one's character a weapon, filled in from the built-in table
-        (X-WPN-01)."""
+        (X-WPN-01); a ``skill:`` above 99 % is refused unless ``allow_over_99`` (X-SHEET-01)."""
         name, weapon_name = opt.text(options, "name"), opt.text(options, "weapon")
         if not (name and weapon_name):
             raise InvalidInput("name: と weapon: を指定してください。")
@@ -244,6 +249,8 @@ class CharacterBook:
             folded = unicodedata.normalize("NFKC", skill_raw).replace("%", "")
             if folded.lstrip("+-").isdigit():
                 skill_value = self._number(folded, "skill", 0, 999)
+                if skill_value > limits.SKILL_MAX and not allow_over_99:
+                    raise InvalidInput(limits.over_refusal([(weapon_name, skill_value)]))
             else:
                 skill_name = skill_raw
         cls = None
