@@ -266,10 +266,16 @@ def _clean(data: dict) -> dict:
 
 
 def _successes(events) -> dict[str, dict[str, bool]]:
-    """``{unit: {check purpose: critical?}}`` of the successful checks among ``events``."""
+    """``{unit: {check purpose: critical?}}`` of the successful checks among ``events``; a
+    check naming its skills (a combination's parts, a counter's roll: ``CheckRolled.skills``)
+    counts each skill that succeeded, as ``〈skill〉`` (X-GROW-01)."""
     found: dict[str, dict[str, bool]] = {}
     for e in events:
-        if isinstance(e, CheckRolled) and e.level in SUCCEEDED:
-            purposes = found.setdefault(e.unit, {})
-            purposes[e.purpose] = purposes.get(e.purpose, False) or e.level == SuccessLevel.CRITICAL.value
+        if not isinstance(e, CheckRolled):
+            continue
+        parts = {f"〈{skill}〉": level for skill, level in e.skills.items()} if e.skills else {e.purpose: e.level}
+        for purpose, level in parts.items():
+            if level in SUCCEEDED:
+                purposes = found.setdefault(e.unit, {})
+                purposes[purpose] = purposes.get(purpose, False) or level == SuccessLevel.CRITICAL.value
     return found

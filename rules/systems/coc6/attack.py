@@ -220,9 +220,12 @@ def roll_strike(rules: CocRules, d: Decision[CocState], plan: Strike, dice: Dice
         comb = roll_combination((plan.budo.value, plan.skill), dice, bands(d.state))
         level = comb.levels[1]
         both = f"〈{plan.budo.skill}〉{plan.budo.value}＋{plan.weapon.name}{plan.skill}"  # in the order of the numbers
+        assert plan.actor.character is not None
+        parts = {plan.budo.skill: comb.levels[0].value,  # each part marks its own skill (X-GROW-01)
+                 plan.actor.character.skill_key(plan.weapon): comb.levels[1].value}
         d.emit(ce.CheckRolled(unit=plan.actor.id, purpose=f"{purpose}（{both}の組み合わせ）",
                               target=plan.skill, roll=comb.roll, level=level.value, text=comb.text(),
-                              attack=number))
+                              attack=number, skills=parts))
         return number, (level.value if level.succeeded else None), comb.all_succeeded
     check = roll_check(plan.skill, dice, bands(d.state))
     if plan.weapon.is_firearm:  # X-JAM-01: the gun's 故障ナンバー, with the KP's setting
