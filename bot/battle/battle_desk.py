@@ -13,6 +13,7 @@ from bot.battle.battles import Battles, board
 from bot.battle.builders import BUILDERS, decided_routes
 from bot.battle.chat_help import help_replies
 from bot.battle.chat_play import ChatTable
+from bot.battle.secret_palette import PlainRolls
 from bot.battle.draft import RecordingDice
 from bot.battle.ending import BattleEnd
 from bot.commands import options as opt
@@ -55,6 +56,7 @@ class BattleDesk:
         self.battles, self.characters, self.notes, self.chat = battles, characters, notes, chat
         self.sheets, self.dice = sheets, dice
         self.ending = BattleEnd(battles)
+        self.rolls = PlainRolls(battles, chat)
 
     def routes(self) -> dict:
         """``{English path: async handler(request) -> replies}`` of the commands here."""
@@ -78,12 +80,17 @@ class BattleDesk:
         A dice line only the other edition has never acts in a battle: it is rolled with a
         note (rules.dice.editions)."""
         text = opt.text(req.options, "text") or ""
-        in_battle = await self.battles.active(req.channel) is not None
+        record = await self.battles.active(req.channel)
+        in_battle = record is not None
         if in_battle and own_edition(text) in (None, BATTLE_EDITION):  # no battle: no declaration
+            again = await self.rolls.again(req, record, text)  # a secret palette roll is the roll (issue 29)
+            if again is not None:
+                return again
             declared = await self.chat.declaration(req)
             if declared is not None:
                 return declared
-        return await self.dice.chat(req, in_battle)
+        replies = await self.dice.chat(req, in_battle)
+        return await self.rolls.after(req, record, text, replies) if in_battle and replies else replies
 
     async def open(self, req: Request) -> list[Reply]:
         """``/battle new``: open a battle in the channel (the issuer is its KP)."""

@@ -30,7 +30,7 @@ from bot.battle.draft import Draft, KeptDie, Loaded, advance, folded, reverts
 from bot.battle.fold_cache import LRU
 from bot.render import battle as render
 from bot.render import log as battle_log
-from bot.render import window
+from bot.render import round_start, window
 from bot.render.reply import Reply, private, public
 from bot.commands.request import Request
 from bot.render.labels import request_label
@@ -460,13 +460,18 @@ class Battles:
         replies.extend(window.prompts_replies(record.id, new, state.keeper, view, chat_on(state)))
         if view.phase == "active" and view.round > before.round:
             replies.extend(board(record, system, view))
+            replies = round_start.one_message(replies)  # one message per round start (issue 29)
         return replies or ([] if quiet else [public("了解しました。")])
 
     async def with_stale(self, channel: str, replies: list[Reply]) -> list[Reply]:
         """With a new tagged message, an edit (placed last, so that the first reply is still
         the answer) that marks the older one (if the transport remembered one, see
         :meth:`message_sent`) as out of date. Told after a commit, so
-        when the message id cannot be read (logged) the replies go without that edit."""
+        when the message id cannot be read (logged) the replies go without that edit. A
+        round start's edit of the older board (bot.render.round_start) goes only when the
+        transport remembers one."""
+        replies = [r for r in replies if not (r.edit and r.text == round_start.STALE)
+                   or await self._remembered(channel, r.edit)]
         for reply in replies:
             try:
                 known = reply.tag and await self.message_id(channel, reply.tag)
@@ -474,10 +479,19 @@ class Battles:
                 log.exception("the message id of %s in %s could not be read", reply.tag, channel)
                 return replies
             if known:
-                stale = Reply(text="（この状況表は古くなりました。最新の状況は新しい表か /battle status で確認してください）",
-                              edit=reply.tag)
+                stale = Reply(text=round_start.STALE, edit=reply.tag)
                 return [*replies, stale]
         return replies
+
+
+    async def _remembered(self, channel: str, tag: str) -> bool:
+        """Whether the transport remembers a message under ``tag`` here (False when it
+        cannot be read: logged)."""
+        try:
+            return bool(await self.message_id(channel, tag))
+        except Exception:  # noqa: BLE001 - the step is stored: its replies must go out
+            log.exception("the message id of %s in %s could not be read", tag, channel)
+            return False
 
 
 def secret_view(view: BattleView, unit: str) -> BattleView:

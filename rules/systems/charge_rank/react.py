@@ -78,6 +78,13 @@ def react(d: Decision[CrState], cmd: React, dice: Dice) -> None:
     power = None if action == "なし" else choose_power(cmd, unit, cmd.power)
     d.emit(Answered(question=question.id, unit=unit.id, action=("加減" if pulled else "") + action, power=power))
     unit = d.state.unit(unit.id)
+    if question.kind == "interrupt" and escape.keeper_question(d.state, strike, unit):  # the GM's one answer
+        together = escape.KEEPER_OBSTRUCT if action == "妨害" else escape.KEEPER_DONE
+        d.emit(StrikeUpdated(strike=strike["id"], changes={"keeper": together}))
+        strike = next(s for s in d.state.strikes if s["id"] == strike["id"])
+        if action == "妨害":
+            proceed(d, dice)
+            return
     if action == "インターセプト":
         interrupt.intercept(d, dice, unit, strike, power)
     elif action == "カバーリング":
