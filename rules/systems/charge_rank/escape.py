@@ -4,9 +4,11 @@ a sum at or above the escapee's achievement value stops it (C-CHECK-07). An inte
 also stop it (C-ESC-04, in the interrupt step).
 
 The GM (KP) is asked at most once per escape (issue 29): the first of their NPCs able to
-answer gets one question for them all — インターセプト (that NPC), 妨害 (every NPC of the GM's
-obstructs with its whole charge rank, their achievement values summed, C-ESC-03) or なし —
-and no NPC of the GM's is asked again about that escape (the strike's ``keeper``)."""
+answer, in the interrupt step or else in the obstruction, gets one question for them all —
+インターセプト (that NPC, in the interrupt step), 妨害 (that NPC at the power rank chosen, and
+every other NPC of the GM's with its whole charge rank, their achievement values summed,
+C-ESC-03) or なし — and no NPC of the GM's is asked again about that escape (the strike's
+``keeper``)."""
 from __future__ import annotations
 
 from rules.battle.decision import Decision
@@ -42,7 +44,8 @@ KEEPER_DONE = "done"
 
 
 def keeper_question(state: CrState, strike: dict, unit: CrUnit) -> bool:
-    """Whether ``unit``'s question about ``strike`` is the GM's one question of an escape."""
+    """Whether ``unit``'s question about ``strike`` is the GM's one question of an escape
+    (asked in the interrupt step, or in the obstruction when none came before)."""
     return strike["kind"] == "escape" and unit.owner is None and not strike.get("keeper")
 
 
@@ -54,12 +57,16 @@ def keeper_units(state: CrState, strike: dict) -> list[CrUnit]:
                             and (escapee is None or u.side != escapee.side)])
 
 
-def keeper_obstruct(d: Decision[CrState], dice: Dice, strike: dict) -> None:
-    """The GM's 妨害: each of their NPCs able to obstruct rolls its whole charge rank, the
-    achievement values summed into the strike's obstruction (C-ESC-02/03); the GM is not
-    asked again (``keeper`` becomes :data:`KEEPER_DONE`)."""
+def keeper_obstruct(d: Decision[CrState], dice: Dice, strike: dict, done: str = "") -> None:
+    """The GM's 妨害: each of their NPCs able to obstruct (but ``done``, which obstructed at
+    the power rank the GM chose) rolls its whole charge rank, the achievement values summed
+    into the strike's obstruction (C-ESC-02/03); the GM is not asked again (``keeper``
+    becomes :data:`KEEPER_DONE`)."""
+    strike = next((s for s in d.state.strikes if s["id"] == strike["id"]), strike)
     total = strike["obstruction"]
     for unit in keeper_units(d.state, strike):
+        if unit.id == done:
+            continue
         roll = check(d, dice, unit, "妨害", unit.charge, BASE_SAFETY, target_number=strike["achievement"])
         total += 0 if roll.auto_fail else roll.achievement
     d.emit(StrikeUpdated(strike=strike["id"], changes={"obstruction": total, "keeper": KEEPER_DONE}))

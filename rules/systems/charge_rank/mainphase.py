@@ -120,7 +120,12 @@ def proceed(d: Decision[CrState], dice: Dice) -> None:
                 continue
             able = escape.obstructors(state, strike)
             if able:
-                _ask(d, "obstruct", able[0], ("妨害", "なし"), strike, f"{_who(strike)}を妨害しますか？")
+                text = f"{_who(strike)}を妨害しますか？"
+                if escape.keeper_question(state, strike, able[0]) and len(escape.keeper_units(state, strike)) > 1:
+                    others = "・".join(u.id for u in escape.keeper_units(state, strike) if u.id != able[0].id)
+                    text += (f"（KPへの質問はこの1回です。妨害なら{others}もチャージランクを全て使って加わり、"
+                             "達成値を合計します。C-ESC-02/03）")
+                _ask(d, "obstruct", able[0], ("妨害", "なし"), strike, text)
                 return
             escape.resolve(d, strike)
             continue
