@@ -152,7 +152,11 @@ class Dispatcher:
 
 
 async def _sleep(seconds: float, wake: asyncio.Event) -> None:
+    """Sleep ``seconds`` or until ``wake`` is set. A cancellation always ends it (Python
+    3.11's ``wait_for`` may swallow one that comes as ``wake`` is set, and the loop would
+    then never stop)."""
+    waiter = asyncio.ensure_future(wake.wait())
     try:
-        await asyncio.wait_for(wake.wait(), timeout=seconds)
-    except asyncio.TimeoutError:
-        pass
+        await asyncio.wait({waiter}, timeout=seconds)
+    finally:
+        waiter.cancel()

@@ -93,7 +93,7 @@ CHARGE_RANK = (num("reflex", "リフレクス", "〔リフレクス〕（チャ�
                num("capacity", "キャパシティ", "〔キャパシティ〕（チャージランク制、省略でリフレクス）", 0, 999),
                num("guard", "ガード", "〔ガード〕（チャージランク制、省略で0）", 0, 999),
                num("attack_power", "攻撃力", "攻撃力（チャージランク制、省略で1）", 0, 999),
-               num("mp", "MP", "MP（チャージランク制、呪文に使う。省略でなし）", 0, 999))
+               num("mp", "mp", "MP（チャージランク制、呪文に使う。省略でなし）", 0, 999))
 """The numbers of a charge-rank sheet (``/char new system:charge-rank``), option id → its name
 on the sheet by the ``ja`` of each."""
 REACTIONS = (("回避", "回避"), ("受け流し", "受け流し"), ("防御", "防御"), ("隠れる", "隠れる"),
@@ -199,7 +199,7 @@ COMMANDS: tuple[Cmd, ...] = (
         AS)),
     Cmd("spell", "呪文", "自分の手番に呪文を唱える（MPを消費。効果はKPが裁定）", (
         Opt("name", "呪文名", "唱える呪文の名前", required=True),
-        num("mp", "MP", "消費するMP", 0, 999, True),
+        num("mp", "mp", "消費するMP", 0, 999, True),
         Opt("target", "対象", "呪文をかける相手", autocomplete="unit"),
         num("power", "パワー", "パワーランク（チャージランク制）", 0, 99),
         AS)),

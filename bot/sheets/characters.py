@@ -138,7 +138,8 @@ class CharacterBook:
         for option in CHARGE_RANK_OPTIONS:
             value = opt.integer(options, option.name, option.ja)
             if value is not None:
-                numbers[option.ja] = bounded(value, option.ja, option.low or 0, option.high or 999)
+                key = option.ja.upper() if option.ja == "mp" else option.ja  # the sheet's 〔MP〕 (X-MP-01)
+                numbers[key] = bounded(value, key, option.low or 0, option.high or 999)
         missing = [k for k in CHARGE_RANK_REQUIRED if k not in numbers]
         if missing:
             raise InvalidInput(f"チャージランク制のシートには {'、'.join(f'{k}:' for k in missing)} が必要です"
