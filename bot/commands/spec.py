@@ -192,7 +192,7 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("object", "遮蔽物", "隠れる物"),
         num("power", "パワー", "パワーランク", 0, 99),
         AS)),
-    Cmd("declare", "宣言", "ラウンドのはじめの宣言（受け流し・行動遅延・○○に集中）", (
+    Cmd("declare", "宣言", "ラウンドのはじめの宣言（受け流し・行動遅延・○○に集中）と装填（リロード）", (
         Opt("action", "行動", "宣言する行動", required=True, choices=DECLARATIONS),
         Opt("target", "対象", "受け流す相手", autocomplete="unit"),
         num("amount", "量", "行動遅延で下げるDEX", 1, 999),
