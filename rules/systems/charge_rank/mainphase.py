@@ -119,7 +119,7 @@ def proceed(d: Decision[CrState], dice: Dice) -> None:
                 escape.keeper_obstruct(d, dice, strike)
                 continue
             able = escape.obstructors(state, strike)
-            if able:
+            if able and not escape.stopped(strike["achievement"], strike["obstruction"]):  # no one asked in vain
                 text = f"{_who(strike)}を妨害しますか？"
                 if escape.keeper_question(state, strike, able[0]) and len(escape.keeper_units(state, strike)) > 1:
                     others = "・".join(u.id for u in escape.keeper_units(state, strike) if u.id != able[0].id)

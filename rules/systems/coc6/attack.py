@@ -212,9 +212,10 @@ def roll_strike(rules: CocRules, d: Decision[CocState], plan: Strike, dice: Dice
                              weapon=plan.weapon.name, skill=plan.skill, ap=plan.ap if rules.uses_ap else 0,
                              counts=plan.counts, special=plan.special, aim=plan.aim))
     purpose = (plan.purpose or f"攻撃（{plan.weapon.name}）") + ("［隠れている: 1/2］" if divisor > 1 else "")
-    if plan.weapon.is_firearm and (used := ammo.spent(plan.actor, plan.weapon, 1)) is not None:
-        d.emit(used)  # a gun's attack outside the house firing rules is one shot (X-AMMO-01)
+    used = ammo.spent(plan.actor, plan.weapon, 1) if plan.weapon.is_firearm else None
     if plan.automatic:
+        if used is not None:
+            d.emit(used)
         return number, SuccessLevel.SUCCESS.value, False
     if plan.budo is not None:
         comb = roll_combination((plan.budo.value, plan.skill), dice, bands(d.state))
@@ -232,6 +233,8 @@ def roll_strike(rules: CocRules, d: Decision[CocState], plan: Strike, dice: Dice
         shot = ammo.shot(check, plan.weapon, ammo.jams_on(d.state))
         d.emit(ce.CheckRolled(unit=plan.actor.id, purpose=purpose, target=plan.skill, roll=shot.roll,
                               level=shot.level.value, text=shot.text, attack=number))
+        if used is not None:  # a gun's attack outside the house firing rules is one shot (X-AMMO-01)
+            d.emit(used)
         if shot.jammed:
             d.emit(ammo.GunJammed(unit=plan.actor.id, weapon=plan.weapon.name, jammed=True, roll=shot.roll,
                                   number=shot.number))

@@ -46,3 +46,18 @@ def test_an_intercept_by_the_asked_npc_ends_the_gms_part(cr_table):
     t.react("B", "インターセプト", [2, 2, 2, 2, 2])  # 10 < 12: the escape goes on
     assert t.asked() is None  # neither C's interrupt nor any obstruction is asked
     assert "逃亡" in t.u("A").conditions
+
+
+@pytest.mark.rule("C-ESC-02", "C-ESC-03")
+def test_once_the_obstruction_stops_the_escape_nobody_else_is_asked(cr_table):
+    t = cr_table()
+    t.unit("A", reflex=6, attack=3)
+    t.unit("D", reflex=5, attack=3)
+    t.unit("B", reflex=3, guard=1, npc=True)
+    t.start()
+    t.act(cmds.EndTurn, "A")
+    t.act(cmds.EndTurn, "D")
+    t.act(cmds.Escape, "B", [3, 4, 5], power=3)  # 12
+    assert t.asked() == ("A", "obstruct", ("妨害", "なし"))
+    t.react("A", "妨害", [4, 4, 4, 4], power=4)  # 16 ≥ 12: stopped, D is not asked in vain
+    assert t.asked() is None and "逃亡失敗" in t.of(ce.StrikeEnded)[-1].outcome
