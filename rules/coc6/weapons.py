@@ -161,25 +161,26 @@ def _loaded(weapon: Weapon, ammo: int | None, malfunction: int | None) -> Weapon
 def magazine(weapon: Weapon) -> int | None:
     """The rounds a full ``weapon`` holds (X-AMMO-01): its 装弾数, else (a sheet saved before
     weapons kept one) its row's or its class's; None for a weapon that is no firearm."""
-    if not weapon.is_firearm:
-        return None
-    if weapon.ammo is not None:
-        return weapon.ammo
-    row = matching(weapon.name)
-    known = TABLE[row].ammo if row and TABLE[row].parry_class is weapon.parry_class else None
-    return known or CLASS_AMMO.get(weapon.parry_class)
+    return _gun_number(weapon, "ammo", CLASS_AMMO.get(weapon.parry_class))
 
 
 def malfunction_number(weapon: Weapon) -> int | None:
     """``weapon``'s 故障ナンバー (X-JAM-01): its own, else its row's, else 100 for a firearm;
     None for a weapon that is no firearm."""
+    return _gun_number(weapon, "malfunction", MALFUNCTION_DEFAULT)
+
+
+def _gun_number(weapon: Weapon, field: str, default: int | None) -> int | None:
+    """A firearm's ``field`` (``ammo`` or ``malfunction``): its own, else the weapon-table row
+    of its name and class, else ``default``; None for a weapon that is no firearm."""
     if not weapon.is_firearm:
         return None
-    if weapon.malfunction is not None:
-        return weapon.malfunction
+    own = getattr(weapon, field)
+    if own is not None:
+        return own
     row = matching(weapon.name)
-    known = TABLE[row].malfunction if row and TABLE[row].parry_class is weapon.parry_class else None
-    return known or MALFUNCTION_DEFAULT
+    known = getattr(TABLE[row], field) if row and TABLE[row].parry_class is weapon.parry_class else None
+    return known or default
 
 
 def skill_kind(weapon: Weapon) -> str:
