@@ -385,6 +385,7 @@ class Battles:
             if after.has_history and not history:  # read again when undo, redo or the log need it
                 after.events = after.steps = None
             self._keep(after)
+            replies = await self.known_stale(req.channel, replies)
             if req.request_id:
                 self.answered.put(req.request_id, replies)
             self._expire_requests()
@@ -410,8 +411,8 @@ class Battles:
         events = [from_record(kind, payload) for kind, payload, _actor in await self.store.events(battle_id)][:last]
         before = folded(system, dataclasses.replace(record, version=first - 1), events[:first - 1])
         after = folded(system, dataclasses.replace(record, version=last), events)
-        return self.replies(record, system, system.view(before.state), system.view(after.state),
-                            events[first - 1:], after.state)
+        return await self.known_stale(record.channel, self.replies(
+            record, system, system.view(before.state), system.view(after.state), events[first - 1:], after.state))
 
     def _expire_requests(self) -> None:
         """Every 500th write, forget the idempotency keys older than a day (Discord retries
@@ -467,11 +468,7 @@ class Battles:
         """With a new tagged message, an edit (placed last, so that the first reply is still
         the answer) that marks the older one (if the transport remembered one, see
         :meth:`message_sent`) as out of date. Told after a commit, so
-        when the message id cannot be read (logged) the replies go without that edit. A
-        round start's edit of the older board (bot.render.round_start) goes only when the
-        transport remembers one."""
-        replies = [r for r in replies if not (r.edit and r.text == round_start.STALE)
-                   or await self._remembered(channel, r.edit)]
+        when the message id cannot be read (logged) the replies go without that edit."""
         for reply in replies:
             try:
                 known = reply.tag and await self.message_id(channel, reply.tag)
@@ -483,6 +480,13 @@ class Battles:
                 return [*replies, stale]
         return replies
 
+
+    async def known_stale(self, channel: str, replies: list[Reply]) -> list[Reply]:
+        """``replies`` without a round start's edit of the older board (bot.render.round_start)
+        when the transport remembers no board here: nothing to mark (the same when the request
+        is answered again, :meth:`replayed`)."""
+        return [r for r in replies if not (r.edit and r.text == round_start.STALE)
+                or await self._remembered(channel, r.edit)]
 
     async def _remembered(self, channel: str, tag: str) -> bool:
         """Whether the transport remembers a message under ``tag`` here (False when it
