@@ -480,7 +480,6 @@ class Battles:
                 return [*replies, stale]
         return replies
 
-
     async def known_stale(self, channel: str, replies: list[Reply]) -> list[Reply]:
         """``replies`` without a round start's edit of the older board (bot.render.round_start)
         when the transport remembers no board here: nothing to mark (the same when the request

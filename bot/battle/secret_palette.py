@@ -10,9 +10,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from bot.render.reply import Reply, clip, private
 from rules.chat.palette import plain_reason, rolled_skill
+
+if TYPE_CHECKING:
+    from bot.battle.battles import Battles
+    from bot.battle.chat_play import ChatTable
+    from bot.commands.request import Request
+    from bot.store import BattleRecord
 
 MAX_KEPT = 1024
 """How many secret rolls are kept (battles × players × skills)."""
@@ -86,11 +93,11 @@ class PlainRolls:
     (:class:`SecretRolls`). ``battles``: the channel's battle; ``chat``: the chat table
     (bot.battle.chat_play.ChatTable: the speaker's context and the declarations)."""
 
-    def __init__(self, battles, chat) -> None:
+    def __init__(self, battles: Battles, chat: ChatTable) -> None:
         self.battles, self.chat = battles, chat
         self.secrets = SecretRolls()
 
-    async def again(self, req, record, text: str) -> list[Reply] | None:
+    async def again(self, req: Request, record: BattleRecord, text: str) -> list[Reply] | None:
         """The answer to a roll of a skill the speaker rolled secretly in this battle at this
         version: the declaration it reads as, with the secret roll's face as its die; else
         the first roll stands. None when there is no such roll (the line goes on as usual)."""
@@ -104,7 +111,7 @@ class PlainRolls:
             return declared
         return refused_again(req.user, skill, kept)
 
-    async def after(self, req, record, text: str, replies: list[Reply]) -> list[Reply]:
+    async def after(self, req: Request, record: BattleRecord, text: str, replies: list[Reply]) -> list[Reply]:
         """``replies`` of a plain roll with the reason line (on the roller's own copy of a
         secret roll, else on the roll's public message), the secret roll kept."""
         ctx = await self.chat.chat_context(req)
