@@ -13,6 +13,7 @@ from bot.battle.battles import Battles, board
 from bot.battle.builders import BUILDERS, decided_routes
 from bot.battle.chat_help import help_replies
 from bot.battle.chat_play import ChatTable
+from bot.battle.secret_palette import PlainRolls
 from bot.battle.draft import RecordingDice
 from bot.battle.ending import BattleEnd
 from bot.commands import options as opt
@@ -58,6 +59,7 @@ class BattleDesk:
         self.battles, self.characters, self.notes, self.chat = battles, characters, notes, chat
         self.sheets, self.dice, self.voice = sheets, dice, voice
         self.ending = BattleEnd(battles)
+        self.rolls = PlainRolls(battles, chat)
 
     def routes(self) -> dict:
         """``{English path: async handler(request) -> replies}`` of the commands here."""
@@ -90,14 +92,19 @@ class BattleDesk:
         text = opt.text(req.options, "text") or ""
         found = await self.battles.active_loaded(req.channel)
         battle = system_edition(found[0]) if found else None
+        record = found[1].record if found else None
         speaking = await self.voice.speaking(req) if self.voice is not None else None
         if speaking is not None:  # spoken as a character: its declaration, rolls and post (issue 31)
             return await self.voice.speak(req, speaking, battle, self._declaration)
         if battle and own_edition(text) in (None, battle) and not (battle == COC7 and is_roll(text)):
+            again = await self.rolls.again(req, record, text)  # a secret palette roll is the roll (issue 29)
+            if again is not None:
+                return again
             declared = await self.chat.declaration(req)  # no battle: no declaration
             if declared is not None:
                 return declared
-        return await self.dice.chat(req, battle)
+        replies = await self.dice.chat(req, battle)
+        return await self.rolls.after(req, record, text, replies) if record is not None and replies else replies
 
     async def _declaration(self, req: Request, unit: str | None) -> list[Reply] | None:
         """The replies of a line spoken as a character read as a declaration, or None; the

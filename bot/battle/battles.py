@@ -32,7 +32,7 @@ from bot.battle.fold_cache import LRU
 from bot.battle.questions import Questions
 from bot.render import battle as render
 from bot.render import log as battle_log
-from bot.render import window
+from bot.render import round_start, window
 from bot.render.reply import IN_LOG, Reply, clip, private, public
 from bot.commands.request import Request
 from bot.render.labels import request_label
@@ -430,6 +430,7 @@ class Battles:
             if after.has_history and not history:  # read again when undo, redo or the log need it
                 after.events = after.steps = None
             self._keep(after)
+            replies = await self.known_stale(req.channel, replies)
             if req.request_id:
                 self.answered.put(req.request_id, replies)
             self._expire_requests()
@@ -458,8 +459,8 @@ class Battles:
         events = [from_record(kind, payload) for kind, payload, _actor in await self.store.events(battle_id)][:last]
         before = folded(system, dataclasses.replace(record, version=first - 1), events[:first - 1])
         after = folded(system, dataclasses.replace(record, version=last), events)
-        return self.replies(record, system, system.view(before.state), system.view(after.state),
-                            events[first - 1:], after.state)
+        return await self.known_stale(record.channel, self.replies(
+            record, system, system.view(before.state), system.view(after.state), events[first - 1:], after.state))
 
     def _expire_requests(self) -> None:
         """Every 500th write, forget the idempotency keys older than a day (Discord retries
@@ -508,6 +509,7 @@ class Battles:
         replies.extend(window.prompts_replies(record.id, new, state.keeper, view, chat_on(state)))
         if view.phase == "active" and view.round > before.round:
             replies.extend(board(record, system, view))
+            replies = round_start.one_message(replies)  # one message per round start (issue 29)
         return replies or ([] if quiet else [public("了解しました。")])
 
     async def with_stale(self, channel: str, replies: list[Reply]) -> list[Reply]:
@@ -522,10 +524,25 @@ class Battles:
                 log.exception("the message id of %s in %s could not be read", reply.tag, channel)
                 return replies
             if known:
-                stale = Reply(text="（この状況表は古くなりました。最新の状況は新しい表か /battle status で確認してください）",
-                              edit=reply.tag)
+                stale = Reply(text=round_start.STALE, edit=reply.tag)
                 return [*replies, stale]
         return replies
+
+    async def known_stale(self, channel: str, replies: list[Reply]) -> list[Reply]:
+        """``replies`` without a round start's edit of the older board (bot.render.round_start)
+        when the transport remembers no board here: nothing to mark (the same when the request
+        is answered again, :meth:`replayed`)."""
+        return [r for r in replies if not (r.edit and r.text == round_start.STALE)
+                or await self._remembered(channel, r.edit)]
+
+    async def _remembered(self, channel: str, tag: str) -> bool:
+        """Whether the transport remembers a message under ``tag`` here (False when it
+        cannot be read: logged)."""
+        try:
+            return bool(await self.message_id(channel, tag))
+        except Exception:  # noqa: BLE001 - the step is stored: its replies must go out
+            log.exception("the message id of %s in %s could not be read", tag, channel)
+            return False
 
 
 def secret_view(view: BattleView, unit: str) -> BattleView:

@@ -81,6 +81,9 @@ BUILDERS = {
     "declare": needs("action")(lambda r, b: cmds.Declare(
         issuer=r.user, as_unit=_as(r), action=_text(r, "action"),
         target=opt.text(r.options, "target"), amount=_int(r, "amount"))),
+    "spell": needs("name", "mp")(lambda r, b: cmds.Cast(
+        issuer=r.user, as_unit=_as(r), spell=_text(r, "name"), mp=_int(r, "mp") or 0,
+        target=opt.text(r.options, "target"), power=_int(r, "power"))),
     "end": lambda r, b: cmds.EndTurn(issuer=r.user, as_unit=_as(r)),
     "wait": lambda r, b: cmds.Wait(issuer=r.user, as_unit=_as(r)),
     "escape": lambda r, b: cmds.Escape(issuer=r.user, as_unit=_as(r), power=_int(r, "power")),

@@ -22,7 +22,7 @@ TABLE: dict[str, str] = {
     "battle map": ANYONE, "help": ANYONE,
     "battle add": KEEPER, "battle start": KEEPER, "battle remove": KEEPER, "battle end": KEEPER,
     "attack": PLAYER, "react": PLAYER, "declare": PLAYER, "end": PLAYER, "move": PLAYER,
-    "check": PLAYER, "wait": PLAYER, "escape": PLAYER,
+    "check": PLAYER, "wait": PLAYER, "escape": PLAYER, "spell": PLAYER,
     "kp set": KEEPER, "kp place": KEEPER, "kp object": KEEPER, "kp override": KEEPER,
     "kp allow": KEEPER, "kp undo": KEEPER, "kp redo": KEEPER, "kp skip": KEEPER, "kp rest": KEEPER,
     "kp order": KEEPER, "kp setting": KEEPER, "kp role": KEEPER, "kp handover": KEEPER,

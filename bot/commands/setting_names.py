@@ -24,7 +24,8 @@ ALIASES = {"幸運消費": "luck_spend", "幸運の消費": "luck_spend", "版":
            "不定の狂気表": "madness_table_indefinite", "狂気表を秘匿": "madness_private",
            "一時的狂気の長さ": "madness_time_temporary", "不定の狂気の長さ": "madness_time_indefinite",
            "狂気の発作の長さ": "madness_time_bout",
-           "発言者名": "voice_name", "なりきり名": "voice_name"}
+           "発言者名": "voice_name", "なりきり名": "voice_name",
+           "故障ナンバー": "malfunction", "銃の故障": "malfunction", "技能99超え": "skill_over_99"}
 """``{Japanese name: option id}``; the first name of an option is the one messages show."""
 
 

@@ -66,6 +66,8 @@ OPTIONS: dict[str, Option] = {
     "area_distance": Option("次の戦闘区域までの距離（パワーランク、0でなし）", "C-OPT-OOA-01", minimum=0),
     "injury_thresholds": Option("負傷表 [[ダメージ, 程度], …]", "C-INJ-03"),
     "injury_stamina_loss": Option("負傷の程度ごとのスタミナ減少 {程度: 量}", "C-INJ-05"),
+    "malfunction": Option("銃の故障：射撃の出目が武器の故障ナンバー以上なら銃が故障して撃てなくなる（公開ルール）",
+                          "X-JAM-01"),
     "supplements": Option("使用を許可する追加のルールブック・サプリメント（空欄＝なし。戦闘開始時に告知）", "H-GEN-04"),
     "luck_spend": Option("7版：失敗した判定に幸運を使って成功にできる（ルールブックの選択ルール）", "H-GEN-04"),
     "secret_hidden_rolls": Option("非公開NPCのロールをシークレットにする", "H-GEN-01"),
@@ -77,6 +79,7 @@ OPTIONS: dict[str, Option] = {
     "chat_context_target": Option("対象を書かないチャットの攻撃・パレットロールを、文脈の相手（直前の相手・直前に攻撃してきた相手・"
                                   "KPの描写の相手）にそのまま行う（オフなら先頭に置いて尋ねる）", "H-GEN-01"),
     "sheet_carry": Option("戦闘の終了時にPCのHP・SAN・武器の状態・スタミナをシートに書き込む（/battle reopen で取り消し）", "H-GEN-01"),
+    "skill_over_99": Option("6版のシートに99%を超える技能を設定できる（神話生物など。既定は99まで）", "X-SHEET-01"),
     "growth_cap": Option("6版：成長ロールで技能が上がる上限（%）", "H-GEN-02", minimum=1),
     "growth_critical": Option("6版：決定的成功で付いた成長の印は1D100なしで成長する（ハウスルール）", "H-GEN-01"),
     "growth_96": Option("6版：成長ロールの1D100が96以上なら技能値を超えていなくても成長する（ハウスルール）", "H-GEN-01"),
@@ -116,11 +119,12 @@ SHEET_DEFAULTS = {"sheet_carry": True, "growth_cap": 99, "growth_critical": Fals
                   "san_window": "EDITION", "san_fumble_max": "EDITION", "san_bout_no_loss": "EDITION",
                   "madness_table_temporary": "", "madness_table_indefinite": "", "madness_private": False,
                   "madness_time_temporary": "", "madness_time_indefinite": "", "madness_time_bout": "",
-                  "voice_name": "PC"}
+                  "voice_name": "PC", "skill_over_99": False}
 """The sheet side's settings: the carry of a battle's result (bot.sheets.carry), the
 growth roll's cap and house variants (rules.coc6.growth.GrowthRules), and the SAN flow's
-preset (rules.sanity.preset: ``EDITION`` and empty values follow the sheet's edition), and
-the name a character's spoken line is posted under (bot.sheets.voice)."""
+preset (rules.sanity.preset: ``EDITION`` and empty values follow the sheet's edition), the name a
+character's spoken line is posted under (bot.sheets.voice), and whether a 6th sheet may hold a
+skill over 99% (bot.sheets.limits)."""
 
 
 def defaults(system_defaults: dict, reminder_minutes: int, autoskip_minutes: int) -> dict:

@@ -93,7 +93,8 @@ CHARGE_RANK = (num("reflex", "リフレクス", "〔リフレクス〕（チャ�
                num("stamina", "スタミナ", "〔スタミナ〕（チャージランク制）", 0, 999),
                num("capacity", "キャパシティ", "〔キャパシティ〕（チャージランク制、省略でリフレクス）", 0, 999),
                num("guard", "ガード", "〔ガード〕（チャージランク制、省略で0）", 0, 999),
-               num("attack_power", "攻撃力", "攻撃力（チャージランク制、省略で1）", 0, 999))
+               num("attack_power", "攻撃力", "攻撃力（チャージランク制、省略で1）", 0, 999),
+               num("mp", "mp", "MP（チャージランク制、呪文に使う。省略でなし）", 0, 999))
 """The numbers of a charge-rank sheet (``/char new system:charge-rank``), option id → its name
 on the sheet by the ``ja`` of each."""
 REACTIONS = (("回避", "回避"), ("受け流し", "受け流し"), ("防御", "防御"), ("隠れる", "隠れる"),
@@ -108,6 +109,7 @@ DECLARATIONS = (("受け流し", "受け流し"), ("行動遅延", "行動遅延
                 ("防御に集中", "防御に集中"), ("受け流しに集中", "受け流しに集中"),
                 ("隠れるに集中", "隠れるに集中"), ("かばうに集中", "かばうに集中"),
                 ("矢をつがえる", "矢をつがえる"), ("弦の張り替え", "弦の張り替え"), ("剛の型破棄", "剛の型破棄"),
+                ("装填", "装填（リロード）"),
                 ("なし", "宣言しない"), ("以後宣言しない", "以後宣言しない（この戦闘のあいだ）"),
                 ("宣言再開", "宣言再開（以後宣言しないを取り消す）"),
                 ("銃を構える", "銃を構える（7版）"), ("銃をしまう", "銃をしまう（7版）"),
@@ -140,10 +142,10 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("rof", "射撃モード", "銃の射撃モード（単発 / 単発/セミオート/フルオート）"),
         num("range", "射程", "射程（m）", 0, 100000),
         Opt("impale", "貫通", "スペシャルで貫通する武器か（未指定なら武器表のとおり）", "bool"),
-        Opt("delete", "削除", "この武器をキャラクターから外す", "bool"),
         num("shots", "攻撃回数", "7版：1ラウンドに撃てる回数（拳銃は3）", 1, 10),
-        num("ammo", "装弾数", "7版：弾倉の弾数", 0, 999),
-        num("malfunction", "故障", "7版：故障ナンバー（この出目以上で故障）", 1, 100)), private=True, home="sheets"),
+        num("ammo", "装弾数", "銃に込められる弾数（未指定なら武器表のとおり）", 1, 100000),
+        num("malfunction", "故障ナンバー", "銃の故障ナンバー（この出目以上で故障。100は表の「00」。未指定なら武器表のとおり）", 1, 100),
+        Opt("delete", "削除", "この武器をキャラクターから外す", "bool")), private=True, home="sheets"),
     Cmd("char show", "キャラ 表示", "キャラクターを表示する", (
         Opt("name", "名前", "キャラクター名", autocomplete="character"),), private=True, home="sheets"),
     Cmd("char growth", "キャラ 成長", "成長ロール（成長の印の付いた技能）。KPは all で全員分、skill と mark で印の付け外し", (
@@ -207,10 +209,16 @@ COMMANDS: tuple[Cmd, ...] = (
         Opt("object", "遮蔽物", "隠れる物"),
         num("power", "パワー", "パワーランク", 0, 99),
         AS)),
-    Cmd("declare", "宣言", "ラウンドのはじめの宣言（受け流し・行動遅延・○○に集中）", (
+    Cmd("declare", "宣言", "ラウンドのはじめの宣言（受け流し・行動遅延・○○に集中）と装填（リロード）", (
         Opt("action", "行動", "宣言する行動", required=True, choices=DECLARATIONS),
         Opt("target", "対象", "受け流す相手", autocomplete="unit"),
         num("amount", "量", "行動遅延で下げるDEX", 1, 999),
+        AS)),
+    Cmd("spell", "呪文", "自分の手番に呪文を唱える（MPを消費。効果はKPが裁定）", (
+        Opt("name", "呪文名", "唱える呪文の名前", required=True),
+        num("mp", "mp", "消費するMP", 0, 999, True),
+        Opt("target", "対象", "呪文をかける相手", autocomplete="unit"),
+        num("power", "パワー", "パワーランク（チャージランク制）", 0, 99),
         AS)),
     Cmd("end", "ターン終了", "自分の手番を終える", (AS,)),
     Cmd("wait", "待機", "待機する（チャージランク制）", (AS,)),
@@ -238,7 +246,7 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("help", "ヘルプ", "使い方: 戦闘中はいまチャットに書けることと例、戦闘外はコマンドと書き方", private=True),
     Cmd("kp set", "kp 設定", "KP: HP・能力値・技能・AP・武器の耐久力・状態を直接変える", (
         Opt("target", "対象", "ユニット", required=True, autocomplete="unit", aliases=("name", "名前")),
-        Opt("field", "項目", "項目（HP, AP, DEX, 状態, 武器名.耐久力 …）", required=True, aliases=("key",)),
+        Opt("field", "項目", "項目（HP, MP, AP, DEX, 状態, 武器名.耐久力, 銃名.残弾, 銃名.故障 …）", required=True, aliases=("key",)),
         Opt("value", "値", "新しい値（状態は +転倒 / -転倒）", required=True))),
     Cmd("kp place", "kp 配置", "KP: ユニットをマスに置く", (
         Opt("name", "名前", "ユニット", required=True, autocomplete="unit"),

@@ -11,6 +11,7 @@ from rules.systems.coc6.waiting import AttackWaiting, WaitingAttackReleased
 from rules.systems.coc6.window import DeclarationAnswered, DeclarationsClosed, DeclarationsOpened
 
 from bot.render import buttons, charge_rank
+from bot.render.resource_lines import resource_line
 from bot.render.budo_lines import budo_line
 from bot.render.coc7_lines import coc7_line
 from bot.render.house_lines import house_line
@@ -101,6 +102,8 @@ def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
         odds = "1撃目は自動失敗、H-MA-FEINT-04" if e.special == "フェイント" else f"{e.skill}%"
         return f"⚔ {e.attacker} → {e.target}：{how}{e.weapon}で攻撃（{odds}）"
     if (line := house_line(e)) is not None:  # the map, techniques and wounds (issue 5)
+        return line
+    if (line := resource_line(e)) is not None:  # rounds, jams and MP (X-AMMO, X-JAM, X-MP)
         return line
     if isinstance(e, ce.CheckRolled):
         if _hidden(view, e.unit) and e.purpose.startswith("ショック"):
@@ -291,10 +294,14 @@ def status_reply(view: BattleView, title: str, reveal: bool = False) -> Reply:
                 body += f" AP {row.ap}"
             if row.dex is not None:
                 body += f" DEX {row.dex}"
-            broken = [w["name"] + ("（破壊）" if w["broken"] else "（射撃不能）")
+            broken = [w["name"] + ("（破壊）" if w["broken"] else "（故障）" if w.get("jammed") else "（射撃不能）")
                       for w in row.weapons if w["broken"] or w.get("cannot_fire")]
             if broken:
                 body += " 武器: " + "、".join(broken)
+            spent = [f"{w['name']} {w['rounds']}/{w['ammo']}" for w in row.weapons
+                     if w.get("ammo") and w.get("rounds") is not None and w["rounds"] < w["ammo"] and not w["broken"]]
+            if spent:  # a gun not full (X-AMMO-01)
+                body += " 残弾: " + "、".join(spent)
             body += "".join(f" {k} {v}" for k, v in row.extra.items())
         conditions = f" [{'・'.join(row.conditions)}]" if row.conditions else ""
         notes = f" 〔{'・'.join(row.notes)}〕" if row.notes and (reveal or not row.hidden) else ""

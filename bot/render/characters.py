@@ -6,7 +6,7 @@ from rules.coc6.character import CHARACTERISTICS, Character
 from rules.coc6.growth import CRITICAL
 from rules.systems.charge_rank.sheet import NAMES as CHARGE_RANK_NUMBERS
 from rules.systems.coc6.kyudo import STRING_NEW
-from rules.coc6.weapons import Weapon
+from rules.coc6.weapons import Weapon, magazine
 
 
 def sheet_text(character: Character, full: bool = False) -> str:
@@ -45,6 +45,8 @@ def charge_rank_text(character: Character, full: bool = False) -> str:
             lowered = character.stamina_max < character.numbers.get("スタミナ", 0)  # C-INJ-05
             shown.append(f"スタミナ {character.stamina}/{character.stamina_max}"
                          + (f"（負傷で最大{character.numbers['スタミナ']}→{character.stamina_max}）" if lowered else ""))
+        elif name == "MP" and name in character.numbers:
+            shown.append(f"MP {character.mp}/{character.mp_max}")
         elif name in character.numbers:
             shown.append(f"{name} {character.numbers[name]}")
     lines = ["（チャージランク制）" + " / ".join(shown)]
@@ -55,15 +57,24 @@ def charge_rank_text(character: Character, full: bool = False) -> str:
     return "\n".join(lines)
 
 
+def malfunction_text(number: int | None) -> str:
+    """A 故障ナンバー as the weapon table prints it: ``00`` for 100, else the number."""
+    return "00" if number == 100 else str(number)
+
+
 def weapon_text(character: Character, weapon: Weapon) -> str:
-    """``バット（60% 1D8 耐久20）``: a weapon with the % it is rolled with, damage and HP;
-    after a battle its HP now and condition (``耐久12/20``, ``破壊``, ``故障``, a bow's ``弦1/3``)."""
+    """``バット（60% 1D8 耐久20）``: a weapon with the % it is rolled with, damage and HP, a
+    firearm's 装弾数 (``.38リボルバー（20% 1D10 耐久10 装弾6）``); after a battle its HP now and
+    condition (``耐久12/20``, ``破壊``, ``故障``, a bow's ``弦1/3``)."""
     kept = character.weapon_state.get(weapon.name, {})
     hp = ""
     if weapon.hp is not None:
         now = kept.get("hp", weapon.hp)
         hp = f" 耐久{now}/{weapon.hp}" if now != weapon.hp else f" 耐久{weapon.hp}"
-    marks = "".join(f"・{word}" for key, word in (("broken", "破壊"), ("jammed", "故障")) if kept.get(key))
+    if (rounds := magazine(weapon)) is not None:
+        hp += f" 装弾{rounds}"
+    marks = "".join(f"・{word}" for key, word in (("broken", "破壊"), ("jammed", "故障"), ("malfunctioned", "故障"))
+                    if kept.get(key))
     marks += f"・弦{kept['string']}/{STRING_NEW}" if kept.get("string") is not None else ""
     return f"{weapon.name}（{character.weapon_skill(weapon)}% {weapon.damage}{hp}{marks}）"
 

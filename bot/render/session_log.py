@@ -14,6 +14,7 @@ the 雑談 tab, set apart.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from bot.render import log as battle_log
@@ -49,6 +50,7 @@ def session_entries(records: list[SessionRecord], battles: dict[int, BattleSteps
     carry, see :func:`picture_keys`)."""
     keys = picture_keys(portraits or {})
     tabs: dict[int, str] = {}
+    settings: dict[str, str] = {}  # the KP settings the log wrote last (:func:`once`)
     steps: dict[int, dict[int, battle_log.Entry]] = {}
     secret: dict[int, set[str]] = {}
     found = []
@@ -75,8 +77,30 @@ def session_entries(records: list[SessionRecord], battles: dict[int, BattleSteps
         if entry is None:
             continue
         shown = name if name and (reveal or name not in secret[battle_id]) else entry.by
-        found.append(replace(entry, by=shown, time=when, tab=tabs[battle_id]))
+        found.append(once(replace(entry, by=shown, time=when, tab=tabs[battle_id]), settings))
     return found
+
+
+_SETTING_LINE = re.compile(r"^⚙ 設定「(?P<key>[^」]+)」を (?P<value>.*) にしました")
+"""A KP setting's log line (bot.render.log.keeper_line): its option and value."""
+
+
+def once(entry: battle_log.Entry, settings: dict[str, str]) -> battle_log.Entry:
+    """``entry`` without the setting lines that say again what the session's log said last
+    (each battle opens with the channel's settings, 「⚙ 設定「シークレット」を オフ にしました」:
+    written once, issue 29); ``settings`` keeps each option's value last written. A step
+    left with no line but its command is no KP ruling any more (``/battle new``)."""
+    kept = []
+    for line in entry.lines:
+        match = _SETTING_LINE.match(line)
+        if match is not None:
+            if settings.get(match["key"]) == match["value"]:
+                continue
+            settings[match["key"]] = match["value"]
+        kept.append(line)
+    if len(kept) == len(entry.lines):
+        return entry
+    return replace(entry, lines=tuple(kept), keeper=entry.keeper and bool(kept))
 
 
 def _record_entry(number: int, record: SessionRecord, name: str, when: str, reveal: bool) -> battle_log.Entry:

@@ -28,13 +28,43 @@ def prompts_replies(battle_id: int, prompts, keeper: str, view: BattleView, chat
     round start pings each user once, issue 22)."""
     prompts = list(prompts)
     window = [p for p in prompts if p.kind in WINDOW_KINDS]
+    offers = _cover_groups(prompts, view)
     found: list[Reply] = []
     for prompt in prompts:
-        if prompt.kind not in WINDOW_KINDS:
+        group = offers.get(id(prompt))
+        if group is not None:
+            if prompt is group[0]:  # one message per attack's offer (issue 29)
+                found.append(cover_reply(battle_id, group, keeper, view, chat))
+        elif prompt.kind not in WINDOW_KINDS:
             found += render.prompt_replies(battle_id, prompt, keeper, view, chat)
         elif prompt is window[0]:  # the window's messages where its first prompt stands
             found += window_replies(battle_id, window, keeper, view)
     return _pinged_once(found) if window else found
+
+
+def _cover_groups(prompts: list[Prompt], view: BattleView) -> dict[int, list[Prompt]]:
+    """``{id(prompt): its group}`` of the かばう offers: those about the same attack on the
+    same ally, shown ones and hidden NPCs' (the KP's alone) apart."""
+    groups: dict[tuple, list[Prompt]] = {}
+    for p in prompts:
+        if p.kind == "cover":
+            groups.setdefault((p.key.split("-", 1)[0], p.about, render.private_prompt(p, view)), []).append(p)
+    return {id(p): group for group in groups.values() for p in group}
+
+
+def cover_reply(battle_id: int, group: list[Prompt], keeper: str, view: BattleView, chat: bool = True) -> Reply:
+    """The かばう offer of an attack as one message (issue 29: offered once per attack): one
+    protector's prompt as it is; several protectors named together, a 「<protector>：かばう」
+    button each, each of their players (the KP for NPCs) mentioned once."""
+    first = render.prompt_reply(battle_id, group[0], keeper, view, chat)
+    if len(group) == 1:
+        return first
+    names = [p.unit for p in group]
+    text = first.text.replace(f"{names[0]}は", f"{'・'.join(names)}は", 1)
+    btns = tuple(Button(f"{p.unit}：{label}", buttons.encode(battle_id, p.key, label), "success")
+                 for p in group for label in p.options)
+    mentions = () if first.ephemeral else tuple(dict.fromkeys(p.owner or keeper for p in group))
+    return replace(first, text=clip(text), buttons=btns, mentions=mentions)
 
 
 def _pinged_once(replies: list[Reply]) -> list[Reply]:
@@ -73,7 +103,7 @@ def _window_message(battle_id: int, units: list[Prompt], closing: list[Prompt], 
                     view: BattleView, private: bool) -> list[Reply]:
     """One window message (continued in more when over 25 buttons)."""
     many = len(units) > 1
-    flat = sum(len(p.options) for p in units) + len(closing) <= buttons.MAX_CHOICES
+    flat = sum(len(p.options) for p in units) + len(closing) <= buttons.MAX_CHOICES - 1  # room for [ターン終了]
     btns: list[Button] = []
     for p in units:
         shown = p.options if flat else (MENU, "宣言しない")

@@ -32,7 +32,7 @@ from rules.systems.coc6.state import CocUnit
 SETTING = "sheet_carry"
 """The KP setting (bool, default on) that carries a battle's result onto the sheets."""
 
-CARRIED = ("hp_now", "san", "weapon_state", "stamina_now", "stamina_max", "injuries", "growth", "growth_channel")
+CARRIED = ("hp_now", "mp_now", "san", "weapon_state", "stamina_now", "stamina_max", "injuries", "growth", "growth_channel")
 """The keys of the sheet dict a battle's end may change."""
 
 SUCCEEDED = {level.value for level in SuccessLevel if level.succeeded}
@@ -46,7 +46,7 @@ value changed by hand between the end and the reopening."""
 
 def battle_result(sheet: Character, unit: Unit) -> Character:
     """``sheet`` with the numbers ``unit`` ended the battle with: a CoC unit's HP (signed,
-    X-HP-02), SAN less what the battle cost (``san_lost``, B-CALL-VITAL-05) and each own
+    X-HP-02), MP (X-MP-01), SAN less what the battle cost (``san_lost``, B-CALL-VITAL-05) and each own
     weapon's HP, breakage, jam and worn bowstring (a weapon back in its new condition keeps
     no entry); a
     charge-rank unit's injuries (C-INJ-03), stamina, and the lower maximum its injuries
@@ -59,26 +59,31 @@ def battle_result(sheet: Character, unit: Unit) -> Character:
             if state is None:
                 continue
             string = state.string if state.string not in (None, STRING_NEW) else None  # a worn bowstring (H-KYU-GOU-07)
-            if state.hp == weapon.hp and not state.broken and not state.cannot_fire and string is None:
+            if state.hp == weapon.hp and not state.broken and not state.cannot_fire and not state.jammed \
+                    and string is None:
                 conditions.pop(weapon.name, None)
             else:
                 conditions[weapon.name] = {"hp": state.hp, "broken": state.broken, "jammed": state.cannot_fire,
-                                           **({"string": string} if string is not None else {})}
+                                           **({"string": string} if string is not None else {}),
+                                           **({"malfunctioned": True} if state.jammed else {})}
         lost = int(unit.marks.get("san_lost", 0) or 0)
         return replace(sheet, hp_now=sheet.hp_now if unit.hp == sheet.hp else unit.hp, weapon_state=conditions,
-                       san_now=max(0, sheet.san - lost) if lost else sheet.san_now)
+                       san_now=max(0, sheet.san - lost) if lost else sheet.san_now,
+                       mp_now=sheet.mp_now if unit.mp == sheet.mp or not unit.mp_max else unit.mp)  # X-MP-01
     if isinstance(unit, CrUnit):
         stamina = unit.stamina
         lowered = unit.stamina_max if unit.stamina_max < sheet.numbers.get("スタミナ", 0) else None
         return replace(sheet, stamina_now=sheet.stamina_now if stamina == sheet.stamina else stamina,
-                       injuries=tuple(unit.injuries), stamina_max_override=lowered)
+                       injuries=tuple(unit.injuries), stamina_max_override=lowered,
+                       mp_now=sheet.mp_now if unit.mp == sheet.mp or not unit.mp_max else unit.mp)
     return sheet
 
 
 def changes_text(old: Character, new: Character) -> list[str]:
     """The numbers that differ between ``old`` and ``new``, in Japanese: ``HP 13→4``,
     ``SAN 55→54``, ``ナイフ 耐久15→10``, ``拳銃 故障``, ``スタミナ 25→12``, ``負傷: 軽傷``."""
-    parts = [f"{label} {a}→{b}" for label, a, b in (("HP", old.hp, new.hp), ("SAN", old.san, new.san))
+    parts = [f"{label} {a}→{b}" for label, a, b in (("HP", old.hp, new.hp), ("MP", old.mp, new.mp),
+                                                    ("SAN", old.san, new.san))
              if a != b and not new.is_charge_rank]
     for weapon in new.weapons:
         was, now = old.weapon_state.get(weapon.name, {}), new.weapon_state.get(weapon.name, {})
@@ -89,7 +94,7 @@ def changes_text(old: Character, new: Character) -> list[str]:
             parts.append(f"{weapon.name} 耐久{before}→{after}")
         if was.get("string", STRING_NEW) != now.get("string", STRING_NEW):
             parts.append(f"{weapon.name} 弦{was.get('string', STRING_NEW)}→{now.get('string', STRING_NEW)}")
-        for key, word in (("broken", "破壊"), ("jammed", "故障")):
+        for key, word in (("broken", "破壊"), ("jammed", "故障"), ("malfunctioned", "故障（故障ナンバー）")):
             if now.get(key) and not was.get(key):
                 parts.append(f"{weapon.name} {word}")
             elif was.get(key) and not now.get(key):
@@ -98,6 +103,8 @@ def changes_text(old: Character, new: Character) -> list[str]:
         parts.append(f"最大スタミナ {old.stamina_max}→{new.stamina_max}")
     if new.is_charge_rank and old.stamina != new.stamina:
         parts.append(f"スタミナ {old.stamina}→{new.stamina}")
+    if new.is_charge_rank and old.mp != new.mp:
+        parts.append(f"MP {old.mp}→{new.mp}")
     if old.injuries != new.injuries:
         parts.append("負傷: " + ("・".join(new.injuries) or "なし"))
     return parts
@@ -252,8 +259,8 @@ class SheetCarrier:
         return sheets, ("シートへの反映を取り消しました: " + "／".join(lines)) if lines else ""
 
 
-_KEPT_WORDS = {"hp_now": "HP", "weapon_state": "武器の状態", "stamina_now": "スタミナ", "stamina_max": "最大スタミナ",
-               "injuries": "負傷", "growth": "成長チェック"}
+_KEPT_WORDS = {"hp_now": "HP", "mp_now": "MP", "weapon_state": "武器の状態", "stamina_now": "スタミナ",
+               "stamina_max": "最大スタミナ", "injuries": "負傷", "growth": "成長チェック"}
 
 
 def _kept_by_hand(sheet: Character, after: Character, kept: dict) -> Character:
@@ -294,10 +301,16 @@ def _clean(data: dict) -> dict:
 
 
 def _successes(events) -> dict[str, dict[str, bool]]:
-    """``{unit: {check purpose: critical?}}`` of the successful checks among ``events``."""
+    """``{unit: {check purpose: critical?}}`` of the successful checks among ``events``; a
+    check naming its skills (a combination's parts, a counter's roll: ``CheckRolled.skills``)
+    counts each skill that succeeded, as ``〈skill〉`` (X-GROW-01)."""
     found: dict[str, dict[str, bool]] = {}
     for e in events:
-        if isinstance(e, CheckRolled) and e.level in SUCCEEDED:
-            purposes = found.setdefault(e.unit, {})
-            purposes[e.purpose] = purposes.get(e.purpose, False) or e.level == SuccessLevel.CRITICAL.value
+        if not isinstance(e, CheckRolled):
+            continue
+        parts = {f"〈{skill}〉": level for skill, level in e.skills.items()} if e.skills else {e.purpose: e.level}
+        for purpose, level in parts.items():
+            if level in SUCCEEDED:
+                purposes = found.setdefault(e.unit, {})
+                purposes[purpose] = purposes.get(purpose, False) or level == SuccessLevel.CRITICAL.value
     return found

@@ -8,11 +8,12 @@ import unicodedata
 
 from bot.commands import options as opt
 from bot.sheets.names import check_name
-from bot.render.characters import battle_line, sheet_text
+from bot.render.characters import battle_line, malfunction_text, sheet_text
 from bot.render.investigator import investigator_text
 from bot.render.reply import MAX_TEXT, Reply, private
 from bot.render.sheet_skills import skills_table_text
 from bot.sheets.exchange import SheetExchange
+from bot.sheets import limits
 from bot.sheets.fetch import Fetch
 from rules.dice import DiceError, check_expression, parse
 from bot.store import Store
@@ -134,7 +135,8 @@ class CharacterBook:
         for option in CHARGE_RANK_OPTIONS:
             value = opt.integer(options, option.name, option.ja)
             if value is not None:
-                numbers[option.ja] = bounded(value, option.ja, option.low or 0, option.high or 999)
+                key = option.ja.upper() if option.ja == "mp" else option.ja  # the sheet's 〔MP〕 (X-MP-01)
+                numbers[key] = bounded(value, key, option.low or 0, option.high or 999)
         missing = [k for k in CHARGE_RANK_REQUIRED if k not in numbers]
         if missing:
             raise InvalidInput(f"チャージランク制のシートには {'、'.join(f'{k}:' for k in missing)} が必要です"
@@ -145,8 +147,10 @@ class CharacterBook:
         done = "の数値を更新しました" if record is not None else "を登録しました"
         return [private(user, f"キャラクター「{name}」{done}。\n" + sheet_text(character))]
 
-    async def set(self, scope: str, user: str, options: dict) -> list[Reply]:
-        """``/char set``: one characteristic, HP, armour, db or skill of one's own character."""
+    async def set(self, scope: str, user: str, options: dict, allow_over_99: bool = False) -> list[Reply]:
+        """``/char set``: one characteristic, HP, armour, db or skill of one's own character; a
+        6th skill above 99 % (unless ``allow_over_99``, the KP's setting) and 幸運, アイデア or
+        知識 as a skill are refused (bot.sheets.limits, X-SHEET-01/02)."""
         name, key, value = (opt.text(options, k) for k in ("name", "key", "value"))
         if not (name and key and value is not None):
             raise InvalidInput("name:, key:, value: をすべて指定してください。")
@@ -161,9 +165,10 @@ class CharacterBook:
             number = self._number(value, folded.upper(), *CHARACTERISTIC_RANGE)
             character = Character(**{**character.__dict__, "stats": {**character.stats, folded.upper(): number}})
             shown = f"{folded.upper()} = {number}"
-        elif folded.casefold() in HP_KEYS or folded.casefold() in CURRENT_MAX_KEYS:
+        elif (folded.casefold() in HP_KEYS or folded.casefold() in CURRENT_MAX_KEYS) \
+                and not (character.is_charge_rank and folded.upper() == "MP"):  # a charge-rank sheet's 〔MP〕: a number
             field, label = CURRENT_MAX_KEYS.get(folded.casefold(), ("hp_now", "HP"))
-            if character.is_charge_rank != (field == "stamina_now"):
+            if field != "mp_now" and character.is_charge_rank != (field == "stamina_now"):
                 raise InvalidInput(f"「{key}」は{'CoC' if character.is_charge_rank else 'チャージランク制'}のシートの項目です。"
                                    f"{character.name}のシートにはありません。")
             character, shown = self._current_or_max(character, field, label, value)
@@ -184,10 +189,13 @@ class CharacterBook:
                 raise InvalidInput(f"「{key}」はチャージランク制のシートの項目ではありません。"
                                    f"項目: {'、'.join(CHARGE_RANK_NUMBERS)}、現在スタミナ")
             number = self._number(value, key, 0, 999)
+            folded = folded.upper() if folded.upper() == "MP" else folded
             character = dataclasses.replace(character, numbers={**character.numbers, folded: number})
             shown = f"{folded} = {number}"
         else:
             number = self._number(value, key, 0, 999)
+            if folded not in CHARGE_RANK_NUMBERS:
+                limits.check_skill(character, key, number, allow_over_99)
             new_skill = folded not in CHARGE_RANK_NUMBERS and not character.knows(key)
             character = character.with_skill(key, number)
             shown = f"{key} = {number}（チャージランク制の数値）" if folded in CHARGE_RANK_NUMBERS else f"〈{key}〉 = {number}%"
@@ -210,9 +218,9 @@ class CharacterBook:
         assert number is not None
         return bounded(number, label, low, high)
 
-    async def weapon(self, scope: str, user: str, options: dict) -> list[Reply]:
+    async def weapon(self, scope: str, user: str, options: dict, allow_over_99: bool = False) -> list[Reply]:
         """``/char weapon``: give one's character a weapon, filled in from the built-in table
-        (X-WPN-01)."""
+        (X-WPN-01); a ``skill:`` above 99 % is refused unless ``allow_over_99`` (X-SHEET-01)."""
         name, weapon_name = opt.text(options, "name"), opt.text(options, "weapon")
         if not (name and weapon_name):
             raise InvalidInput("name: と weapon: を指定してください。")
@@ -223,6 +231,8 @@ class CharacterBook:
         if opt.boolean(options, "delete"):
             return await self._drop_weapon(scope, user, character, weapon_name)
         skill_value, skill_name = weapon_skill_option(options)
+        if skill_value is not None and skill_value > limits.SKILL_MAX and not allow_over_99:
+            raise InvalidInput(limits.over_refusal([(weapon_name, skill_value)]))
         cls = None
         if opt.text(options, "class"):
             try:
@@ -239,13 +249,15 @@ class CharacterBook:
                              hp=opt.integer(options, "hp", "hp"), parry_class=cls, rof=rof,
                              range_m=opt.integer(options, "range", "range"),
                              impale=opt.boolean(options, "impale") if opt.text(options, "impale") else None,
-                             skills=character.skills)
+                             skills=character.skills, ammo=opt.integer(options, "ammo", "装弾数"),
+                             malfunction=opt.integer(options, "malfunction", "故障ナンバー"))
         damaged = weapon.name in character.weapon_state  # given anew: a new (or mended) weapon
         character = dataclasses.replace(character.with_weapon(weapon), weapon_state={
             k: v for k, v in character.weapon_state.items() if k != weapon.name})
         await self.store.put_character(scope, user, character.name, character.to_dict())
         hp = f"、耐久力{weapon.hp}" if weapon.hp is not None else "、耐久力なし"
         hp += "、貫通可" if weapon.impale else ""
+        hp += f"、装弾数{weapon.ammo}、故障ナンバー{malfunction_text(weapon.malfunction)}" if weapon.is_firearm else ""
         note = "\n（以前の戦闘での損傷・故障はなくなりました）" if damaged else ""
         rows = NAMES.get(weapon_name, ())
         if len(rows) > 1:  # an alias of several rows (斧): say which it became, by the sheet's skill

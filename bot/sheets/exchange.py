@@ -8,6 +8,7 @@ import dataclasses
 import hashlib
 
 from bot.commands import options as opt
+from bot.sheets import limits
 from bot.sheets.importers import parse_sheet
 from bot.sheets.names import check_name
 from bot.render import buttons
@@ -96,9 +97,11 @@ class SheetExchange:
         """The portraits (bot.sheets.voice.portraits.PortraitBook, set by the service): the
         pictures a ココフォリア piece brings (``iconUrl``, ``faces``) are kept with its sheet."""
 
-    async def import_sheet(self, scope: str, user: str, options: dict) -> list[Reply]:
+    async def import_sheet(self, scope: str, user: str, options: dict, allow_over_99: bool = False) -> list[Reply]:
         """``/char import data:<text or URL>``: register the sheet, or (over one's own
-        character of the same name) show what changes and ask before replacing it."""
+        character of the same name) show what changes and ask before replacing it. A 6th
+        sheet with a skill above 99 % is refused unless ``allow_over_99`` (the KP's setting),
+        and keeps no 幸運, アイデア or 知識 as skills (bot.sheets.limits, X-SHEET-01/02)."""
         raw = opt.text(options, "data")
         if not raw:
             return [private(user, IMPORT_HELP)]
@@ -107,10 +110,13 @@ class SheetExchange:
         character, hidden = parse_sheet(text)
         check_name(character.name)
         pictures = self.portraits.read(text) if self.portraits is not None else []
+        kept_note = ""
+        if isinstance(character, Character) and not character.is_charge_rank:
+            character, kept_note = limits.imported(character, allow_over_99)
         record = await self.store.get_character(scope, character.name)
         if record is not None and record.owner != user:
             raise InvalidInput(f"「{character.name}」は他のユーザーがすでに登録しています。")
-        note = HIDDEN_NOTE if hidden else ""
+        note = (HIDDEN_NOTE if hidden else "") + kept_note
         if record is None:
             await self.store.put_character(scope, user, character.name, character.to_dict())
             return [private(user, f"キャラクター「{character.name}」を取り込みました。\n"

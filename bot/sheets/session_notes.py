@@ -67,6 +67,16 @@ def check_payload(skill: str, target: int, roll: int, level: str) -> dict:
     return {"skill": skill, "target": target, "roll": roll, "level": level}
 
 
+def spoke_as(label: str, unit: str | None) -> bool:
+    """Whether the step typed as ``label`` was said as ``unit``: a chat line that starts with
+    its name as the speaker (「ゾンビ：アリスを攻撃」「ゾンビ「うおお」」; a chat step's label is
+    the line in 「」), not a command, a button or the KP's own line."""
+    if not unit or label.startswith(("/", "[")):
+        return False
+    said = label[1:] if label.startswith("「") else label
+    return said.startswith(tuple(f"{unit}{mark}" for mark in ("：", ":", "「", "『")))
+
+
 class SessionNotes:
     """The open sessions of the channels (kept, see the module text) and their records,
     written through ``store`` with times from ``clock`` (naive UTC)."""
@@ -164,13 +174,14 @@ class SessionNotes:
         """The record of a battle step (``events`` starting with its marker) in the channel's
         open session, written with the step (bot.store.Store.append); None without one. Its
         character: the unit the step acts for (bot.render.log.acting_for) when the issuer
-        plays it (their own unit; an NPC for the battle's ``keeper``; ``units``: ``{unit:
-        owner}``), else none (the KP's /battle start, whoever's turn it opens)."""
+        plays it (their own unit; an NPC for the battle's ``keeper`` only when the KP spoke
+        as it, :func:`spoke_as`; ``units``: ``{unit: owner}``), else none: the KP's commands,
+        buttons and /battle add show under the KP's own name (issue 29)."""
         session = await self.open_in(req.channel)
         if session is None or not events or not isinstance(events[0], StepStarted):
             return None
         actor = acting_for(events)
         owner = units.get(actor, "") if actor else ""
-        plays = owner == req.user or (owner is None and req.user == keeper)
+        plays = owner == req.user or (owner is None and req.user == keeper and spoke_as(events[0].label, actor))
         return self.note(session, req, "step", actor if plays else "", events[0].label,
                          {"battle": battle_id, "step": events[0].step})

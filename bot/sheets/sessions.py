@@ -104,7 +104,8 @@ class SessionDesk:
         battles = await self._battles(records)
         found = tallies(records, {k: b.steps for k, b in battles.items()})
         head = f"📕 セッション終了（{render.span(session.started_at, now)}）。KP: {session.keeper_name}"
-        marked = [r.name for r in await self.marked_here(session.scope, session.channel)]
+        present = _present(records, battles)  # the growth offer: only the PCs of this evening
+        marked = [r.name for r in await self.marked_here(session.scope, session.channel) if r.name in present]
         return [public(text) for text in render.summary_texts(head, found, marked, _left_out(records, battles))]
 
     @staticmethod
@@ -166,6 +167,17 @@ class SessionDesk:
             if battle is not None:
                 found[battle_id] = battle
         return found
+
+
+def _present(records, battles: dict[int, BattleSteps]) -> set[str]:
+    """The characters that were at the session: those its rolls and steps were made for,
+    and the player characters (a unit with an owner, by the sheet it joined with) of its
+    battles. The growth reminder names only these."""
+    found = {r.character for r in records if r.character}
+    for battle in battles.values():
+        found |= {str(e.sheet.get("name") or e.unit) for s in battle.steps for e in s.events
+                  if isinstance(e, UnitJoined) and e.owner is not None}
+    return found
 
 
 def _left_out(records, battles: dict[int, BattleSteps]) -> bool:

@@ -10,6 +10,7 @@ from bot.commands.request import Request
 from bot.render.reply import Reply, clip
 from bot.sheets.characters import CharacterBook
 from bot.sheets.checks import SheetChecks
+from bot.sheets import limits
 from bot.sheets.edition import SYSTEM_WORDS, percent_note, sheet_edition, sixth_scale_note
 from bot.sheets.growth import Growth
 from bot.sheets.table import BattleLookup, Once
@@ -43,10 +44,10 @@ class SheetDesk:
         book = self.characters
         return {
             "char new": self.new, "char show": self.show, "char growth": self.grow,
-            "char set": self._edit(book.set, SET_THEN),
-            "char weapon": self._edit(book.weapon, WEAPON_THEN, deleted=WEAPON_DELETED),
+            "char set": self._edit(self._limited(book.set), SET_THEN),
+            "char weapon": self._edit(self._limited(book.weapon), WEAPON_THEN, deleted=WEAPON_DELETED),
             "char list": self._plain(book.list), "char delete": self._plain(book.delete),
-            "char import": self._plain(book.exchange.import_sheet), "char rename": self._plain(book.rename),
+            "char import": self._limited_plain(book.exchange.import_sheet), "char rename": self._plain(book.rename),
             "char export": self._plain(book.export),
         }
 
@@ -109,6 +110,20 @@ class SheetDesk:
         is_kp = await self.lookup.is_kp(req, await self.lookup.latest_keeper(req.channel))
         return await self.once(req, lambda: self.growth.command(req, is_kp))
 
+    def _limited(self, method):
+        """``method(scope, user, options)`` told whether the channel's KP lets a 6th sheet hold
+        a skill above 99 % (the setting 技能99超え, bot.sheets.limits, X-SHEET-01); the channel
+        comes with the request."""
+        async def call(scope: str, user: str, options: dict, channel: str = "") -> list[Reply]:
+            allowed = bool((await self.store.keeper.channel_settings(channel)).get(limits.SETTING, False))
+            return await method(scope, user, options, allow_over_99=allowed)
+        return call
+
+    def _limited_plain(self, method):
+        """:meth:`_plain` of a :meth:`_limited` method (``/char import``)."""
+        limited = self._limited(method)
+        return lambda req: self.once(req, lambda: limited(req.scope, req.user, req.options, req.channel))
+
     def _plain(self, method):
         """The handler of a ``/char`` command that needs nothing of the battle."""
         async def handler(req: Request) -> list[Reply]:
@@ -121,7 +136,7 @@ class SheetDesk:
         the answer says the battle keeps the sheet it joined with, and ``then`` (``deleted``
         instead for a ``delete:true``, which removes rather than adds)."""
         async def produce(req: Request) -> list[Reply]:
-            replies = await method(req.scope, req.user, req.options)
+            replies = await method(req.scope, req.user, req.options, req.channel)
             name = (opt.text(req.options, "name") or "").strip()
             if not name or await self.lookup.mover(req.channel, name) != req.user:  # not the user's PC or KP's NPC
                 return replies

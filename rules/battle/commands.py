@@ -131,6 +131,18 @@ class SkillCheck(Command):
 
 
 @dataclass(frozen=True)
+class Cast(Command):
+    """``/spell name: mp: [target:] [power:]``: cast the spell ``spell`` spending ``mp``
+    magic points (X-MP-01/02); ``target`` the unit it is cast on (the KP rules its effect);
+    ``power`` the power rank of its check in the charge-rank system (C-OTHER-02)."""
+
+    spell: str = ""
+    mp: int = 0
+    target: str | None = None
+    power: int | None = None
+
+
+@dataclass(frozen=True)
 class Place(Command):
     """``/kp place name: to:``: the KP puts a unit on a square (``to`` empty or なし: off the map)."""
 

@@ -405,3 +405,46 @@ _STRUCTURE = tuple(fold(p) for p in ("の", "で", "を"))
 
 
 _FOLDED_PARTICLES = tuple(sorted({fold(p) for p in _TARGET_PARTICLES}, key=len, reverse=True))
+
+
+def rolled_skill(raw: str) -> tuple[bool, str] | None:
+    """``(secret, skill)`` of a 6th-edition palette roll (``SCCB<=50 【目星】`` → ``(True,
+    "目星")``): the roll's first bracketed word, else its first word, folded as a skill's name;
+    None for a line that is no such roll or has no comment."""
+    text = unicodedata.normalize("NFKC", raw.strip())
+    head, _, comment = text.partition(" ")
+    rolled = typed_target(head) if "<=" in head else None
+    if rolled is None or not comment.strip():
+        return None
+    skill, _rest = _split(comment.strip())
+    return (rolled[0], canonical_skill(_PAREN.sub("", skill))) if skill else None
+
+
+def plain_reason(raw: str, ctx: ChatContext) -> str | None:
+    """Why the palette roll ``raw`` of the speaker's own unit, naming an attack, a treatment
+    or a check (``CCB<=70 【キック】``), was rolled as plain dice and acted on nothing (issue
+    29): it is not that unit's turn, a question is open, or the battle has not started; in
+    one line, in Japanese. None for any other line (talk, a roll the battle acts on, another
+    unit's, a roll that is never a declaration such as a SAN roll)."""
+    text = unicodedata.normalize("NFKC", raw.strip())
+    head, _, comment = text.partition(" ")
+    if own_edition(text) == COC7 or (typed_target(head) if "<=" in head else None) is None or not comment.strip():
+        return None
+    mine = [u for u in ctx.units if u.owner == ctx.speaker and not u.out]
+    if len(mine) != 1 or ctx.words.power:
+        return None
+    unit = mine[0]
+    skill, _rest = _split(comment.strip())
+    kind, _value = _kind(skill, unit, ctx)
+    if kind is None:
+        return None
+    if ctx.phase != "active":
+        why = "戦闘がまだ始まっていないので"
+    elif any(q.kind not in ROUND_START for q in ctx.questions):
+        asked = "、".join(dict.fromkeys(q.unit for q in ctx.questions if q.kind not in ROUND_START))
+        why = f"{asked}の対応を待っているところなので"
+    elif ctx.turn != unit.name:
+        why = f"いまは{ctx.turn or '誰も行動しない'}の手番なので"
+    else:
+        return None
+    return f"（{why}、{unit.name}の{'攻撃' if kind == 'attack' else '判定'}ではなく普通のダイスとして振りました。戦闘には反映していません）"

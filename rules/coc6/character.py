@@ -134,7 +134,10 @@ class Character:
 
     @property
     def mp_max(self) -> int:
-        """Magic points = POW, unless the sheet overrides it."""
+        """Magic points = POW, unless the sheet overrides it; a charge-rank sheet's 〔MP〕
+        (0 when it has none, X-MP-01)."""
+        if self.is_charge_rank:
+            return self.numbers.get("MP", 0)
         return self.mp_max_override if self.mp_max_override is not None else self.stats.get("POW", 0)
 
     @property

@@ -85,8 +85,9 @@ def skill_of_check(purpose: str, character: Character) -> str | None:
     when it can grow: ``〈回避〉``-style brackets, an attack / parry / counter with a weapon
     (``攻撃（ナイフ）`` → the weapon's skill), a shot (``.38リボルバー 射撃 1発目`` → the
     firearm's skill, 〈拳銃〉), or a purpose that is a skill's name
-    (``回避``, ``応急手当（アリス）``). None for characteristic rolls, SAN, resistance rolls
-    and anything not read."""
+    (``回避``, ``応急手当（アリス）``); a weapon given its own % (``/char weapon バット
+    skill:60``) grows as itself (〈バット〉, X-GROW-01). None for characteristic rolls, SAN,
+    resistance rolls and anything not read."""
     if "×" in purpose or "抵抗" in purpose or "SAN" in purpose.upper():
         return None
     found = _BRACKETED.search(purpose)
@@ -99,9 +100,17 @@ def skill_of_check(purpose: str, character: Character) -> str | None:
         skill = carried.skill if carried is not None else weapon.group(1)
     else:
         skill = canonical_skill(re.split(r"[（(［\[ ]", purpose, maxsplit=1)[0])
+    if skill and _own_value(character, skill):
+        return skill if grows_by_use(skill) else None
     if not skill or not character.knows(skill) or not grows_by_use(skill):
         return None
     return skill
+
+
+def _own_value(character: Character, skill: str) -> bool:
+    """Whether ``skill`` is a weapon of ``character`` given its own % (its growth rolls
+    against that %, :func:`skill_value`)."""
+    return any(w.name == skill and w.skill_value is not None for w in character.weapons)
 
 
 def _fired_weapon(purpose: str, character: Character):

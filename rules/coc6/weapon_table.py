@@ -36,6 +36,9 @@ class KnownWeapon:
         book: ``"基本"``, ``"2010"`` or ``"2015"``.
         add_db: ``"none"`` where the class would add db but the weapon does not (grenades).
         note: what the columns above cannot say (shotgun damage by range, area, stun).
+        ammo: 装弾数, the rounds a firearm holds (X-AMMO-01), or None for other weapons.
+        malfunction: 故障ナンバー, the 1D100 at or above which a firing jams the gun
+            (X-JAM-01; 100 is the table's 「00」), or None.
     """
 
     damage: str
@@ -50,6 +53,8 @@ class KnownWeapon:
     book: str = "基本"
     add_db: str | None = None
     note: str = ""
+    ammo: int | None = None
+    malfunction: int | None = None
 
 
 C = ParryClass
@@ -87,53 +92,53 @@ TABLE: dict[str, KnownWeapon] = {
     "弓": K("1D6", C.BOW, 8, "弓", range_m=60, impale=True, aliases=("和弓", "洋弓", "弓矢", "ロングボウ", "ショートボウ")),
     "クロスボウ": K("1D6+2", C.BOW, 10, "弓", range_m=50, attacks="1/2", impale=True, aliases=("ボウガン",)),
     # 拳銃 (handguns)
-    ".22口径オートマチック": K("1D6", C.HANDGUN, 6, "拳銃", SINGLE, 10, "3", True),
-    ".25口径デリンジャー": K("1D6", C.HANDGUN, 5, "拳銃", SINGLE, 3, "1", True, ("デリンジャー",)),
-    ".32口径リボルバー": K("1D8", C.HANDGUN, 10, "拳銃", SINGLE, 15, "2", True),
-    ".32口径オートマチック": K("1D8", C.HANDGUN, 8, "拳銃", SINGLE, 15, "3", True),
-    ".357マグナム": K("1D8+1D4", C.HANDGUN, 12, "拳銃", SINGLE, 20, "2", True),
+    ".22口径オートマチック": K("1D6", C.HANDGUN, 6, "拳銃", SINGLE, 10, "3", True, ammo=6, malfunction=100),
+    ".25口径デリンジャー": K("1D6", C.HANDGUN, 5, "拳銃", SINGLE, 3, "1", True, ("デリンジャー",), ammo=1, malfunction=100),
+    ".32口径リボルバー": K("1D8", C.HANDGUN, 10, "拳銃", SINGLE, 15, "2", True, ammo=6, malfunction=100),
+    ".32口径オートマチック": K("1D8", C.HANDGUN, 8, "拳銃", SINGLE, 15, "3", True, ammo=8, malfunction=99),
+    ".357マグナム": K("1D8+1D4", C.HANDGUN, 12, "拳銃", SINGLE, 20, "2", True, ammo=6, malfunction=100),
     ".38口径リボルバー": K("1D10", C.HANDGUN, 10, "拳銃", SINGLE, 15, "2", True,
-                        (".38リボルバー", "拳銃", "リボルバー")),
-    ".38口径オートマチック": K("1D10", C.HANDGUN, 8, "拳銃", SINGLE, 15, "3", True, ("オートマチック",)),
-    "9mmルガーP08": K("1D10", C.HANDGUN, 8, "拳銃", SINGLE, 20, "2", True, ("ルガー",)),
-    "9mmグロック17": K("1D10", C.HANDGUN, 8, "拳銃", SINGLE, 20, "3", True, ("グロック",), "2010"),
-    ".44マグナム": K("1D10+1D4+2", C.HANDGUN, 12, "拳銃", SINGLE, 30, "1", True),
-    ".45口径リボルバー": K("1D10+2", C.HANDGUN, 10, "拳銃", SINGLE, 15, "1", True),
-    ".45口径オートマチック": K("1D10+2", C.HANDGUN, 8, "拳銃", SINGLE, 15, "1", True, ("コルト・ガバメント",)),
+                        (".38リボルバー", "拳銃", "リボルバー"), ammo=6, malfunction=100),
+    ".38口径オートマチック": K("1D10", C.HANDGUN, 8, "拳銃", SINGLE, 15, "3", True, ("オートマチック",), ammo=8, malfunction=99),
+    "9mmルガーP08": K("1D10", C.HANDGUN, 8, "拳銃", SINGLE, 20, "2", True, ("ルガー",), ammo=8, malfunction=99),
+    "9mmグロック17": K("1D10", C.HANDGUN, 8, "拳銃", SINGLE, 20, "3", True, ("グロック",), "2010", ammo=17, malfunction=98),
+    ".44マグナム": K("1D10+1D4+2", C.HANDGUN, 12, "拳銃", SINGLE, 30, "1", True, ammo=6, malfunction=100),
+    ".45口径リボルバー": K("1D10+2", C.HANDGUN, 10, "拳銃", SINGLE, 15, "1", True, ammo=6, malfunction=100),
+    ".45口径オートマチック": K("1D10+2", C.HANDGUN, 8, "拳銃", SINGLE, 15, "1", True, ("コルト・ガバメント",), ammo=7, malfunction=100),
     # ライフル (rifles)
-    ".22口径ボルトアクション": K("1D6+2", C.RIFLE, 9, "ライフル", SINGLE, 30, "1", True),
-    ".30口径レバーアクション": K("2D6", C.RIFLE, 10, "ライフル", SINGLE, 50, "1", True, ("ウィンチェスター",)),
-    ".30-06口径ボルトアクション": K("2D6+4", C.RIFLE, 12, "ライフル", SINGLE, 110, "1/2", True, ("ライフル",)),
-    ".303口径リー・エンフィールド": K("2D6+4", C.RIFLE, 12, "ライフル", SINGLE, 110, "1", True),
-    ".444口径マーリン": K("2D8+4", C.RIFLE, 12, "ライフル", SINGLE, 110, "1", True),
-    "エレファントガン": K("3D6+4", C.RIFLE, 12, "ライフル", SINGLE, 100, "1 or 2", True, ("象撃ち銃",)),
+    ".22口径ボルトアクション": K("1D6+2", C.RIFLE, 9, "ライフル", SINGLE, 30, "1", True, ammo=6, malfunction=100),
+    ".30口径レバーアクション": K("2D6", C.RIFLE, 10, "ライフル", SINGLE, 50, "1", True, ("ウィンチェスター",), ammo=6, malfunction=98),
+    ".30-06口径ボルトアクション": K("2D6+4", C.RIFLE, 12, "ライフル", SINGLE, 110, "1/2", True, ("ライフル",), ammo=5, malfunction=100),
+    ".303口径リー・エンフィールド": K("2D6+4", C.RIFLE, 12, "ライフル", SINGLE, 110, "1", True, ammo=10, malfunction=100),
+    ".444口径マーリン": K("2D8+4", C.RIFLE, 12, "ライフル", SINGLE, 110, "1", True, ammo=5, malfunction=98),
+    "エレファントガン": K("3D6+4", C.RIFLE, 12, "ライフル", SINGLE, 100, "1 or 2", True, ("象撃ち銃",), ammo=2, malfunction=100),
     # ショットガン (shotguns): pellets do not impale (X-IMPALE-01).
     "20ゲージショットガン": K("2D6", C.SHOTGUN, 10, "ショットガン", SINGLE, 10, "1 or 2",
-                           note="2D6/1D6/1D3（10m/20m/50m）"),
+                           note="2D6/1D6/1D3（10m/20m/50m）", ammo=2, malfunction=100),
     "16ゲージショットガン": K("2D6+2", C.SHOTGUN, 10, "ショットガン", SINGLE, 10, "1 or 2",
-                           note="2D6+2/1D6+1/1D4（10m/20m/50m）"),
+                           note="2D6+2/1D6+1/1D4（10m/20m/50m）", ammo=2, malfunction=100),
     "12ゲージショットガン": K("4D6", C.SHOTGUN, 10, "ショットガン", SINGLE, 10, "1 or 2", aliases=("ショットガン", "散弾銃"),
-                           note="4D6/2D6/1D6（10m/20m/50m）"),
+                           note="4D6/2D6/1D6（10m/20m/50m）", ammo=2, malfunction=100),
     "12ゲージショットガン（銃身切り詰め）": K("4D6", C.SHOTGUN, 14, "ショットガン", SINGLE, 5, "1 or 2",
-                                    aliases=("ソードオフ",), note="4D6/1D6（5m/10m）"),
+                                    aliases=("ソードオフ",), note="4D6/1D6（5m/10m）", ammo=2, malfunction=100),
     "10ゲージショットガン": K("4D6+2", C.SHOTGUN, 10, "ショットガン", SINGLE, 10, "1 or 2",
-                           note="4D6+2/2D6+1/1D4（10m/20m/50m）"),
+                           note="4D6+2/2D6+1/1D4（10m/20m/50m）", ammo=2, malfunction=100),
     # サブマシンガン (SMG)
-    "トンプソン": K("1D10+2", C.SMG, 8, "サブマシンガン", AUTOMATIC, 20, "1 or バースト", True, ("トミーガン",)),
-    "ウージー": K("1D10", C.SMG, 8, "サブマシンガン", AUTOMATIC, 20, "2 or バースト", True, ("UZI", "サブマシンガン")),
-    "イングラムMAC-11": K("1D10", C.SMG, 8, "サブマシンガン", AUTOMATIC, 15, "2 or バースト", True, ("イングラム",)),
-    "スコーピオン": K("1D8", C.SMG, 8, "サブマシンガン", AUTOMATIC, 15, "2 or バースト", True, book="2010"),
-    "MP5": K("1D10", C.SMG, 8, "サブマシンガン", AUTOMATIC, 20, "2 or バースト", True, book="2010"),
+    "トンプソン": K("1D10+2", C.SMG, 8, "サブマシンガン", AUTOMATIC, 20, "1 or バースト", True, ("トミーガン",), ammo=20, malfunction=96),
+    "ウージー": K("1D10", C.SMG, 8, "サブマシンガン", AUTOMATIC, 20, "2 or バースト", True, ("UZI", "サブマシンガン"), ammo=32, malfunction=98),
+    "イングラムMAC-11": K("1D10", C.SMG, 8, "サブマシンガン", AUTOMATIC, 15, "2 or バースト", True, ("イングラム",), ammo=32, malfunction=98),
+    "スコーピオン": K("1D8", C.SMG, 8, "サブマシンガン", AUTOMATIC, 15, "2 or バースト", True, book="2010", ammo=20, malfunction=96),
+    "MP5": K("1D10", C.SMG, 8, "サブマシンガン", AUTOMATIC, 20, "2 or バースト", True, book="2010", ammo=30, malfunction=97),
     # アサルトライフル (assault rifles, rolled with 〈ライフル〉)
-    "AK-47": K("2D6+1", C.ASSAULT_RIFLE, 12, "ライフル", AUTOMATIC, 90, "2 or バースト", True, ("AK47", "カラシニコフ")),
-    "M16": K("2D6", C.ASSAULT_RIFLE, 12, "ライフル", AUTOMATIC, 90, "2 or バースト", True, ("アサルトライフル",)),
-    "FN FAL": K("2D6+4", C.ASSAULT_RIFLE, 12, "ライフル", AUTOMATIC, 110, "2 or バースト", True),
+    "AK-47": K("2D6+1", C.ASSAULT_RIFLE, 12, "ライフル", AUTOMATIC, 90, "2 or バースト", True, ("AK47", "カラシニコフ"), ammo=30, malfunction=100),
+    "M16": K("2D6", C.ASSAULT_RIFLE, 12, "ライフル", AUTOMATIC, 90, "2 or バースト", True, ("アサルトライフル",), ammo=30, malfunction=97),
+    "FN FAL": K("2D6+4", C.ASSAULT_RIFLE, 12, "ライフル", AUTOMATIC, 110, "2 or バースト", True, ammo=20, malfunction=97),
     # マシンガン (machine guns)
     "ブローニングM1917": K("2D6+4", C.MACHINE_GUN, 14, "マシンガン", ("フルオート",), 150, "バースト", True,
-                         ("マシンガン", "機関銃")),
-    "ルイス軽機関銃": K("2D6+4", C.MACHINE_GUN, 14, "マシンガン", ("フルオート",), 110, "バースト", True, ("ルイス",)),
-    "M60": K("2D6+4", C.MACHINE_GUN, 14, "マシンガン", ("フルオート",), 110, "バースト", True, book="2010"),
-    "ミニガン": K("2D6+4", C.MACHINE_GUN, 18, "マシンガン", ("フルオート",), 200, "バースト", True),
+                         ("マシンガン", "機関銃"), ammo=250, malfunction=96),
+    "ルイス軽機関銃": K("2D6+4", C.MACHINE_GUN, 14, "マシンガン", ("フルオート",), 110, "バースト", True, ("ルイス",), ammo=47, malfunction=96),
+    "M60": K("2D6+4", C.MACHINE_GUN, 14, "マシンガン", ("フルオート",), 110, "バースト", True, book="2010", ammo=100, malfunction=98),
+    "ミニガン": K("2D6+4", C.MACHINE_GUN, 18, "マシンガン", ("フルオート",), 200, "バースト", True, ammo=4000, malfunction=98),
 }
 """The rows, by the table's Japanese name."""
 

@@ -83,7 +83,7 @@ async def test_importing_over_a_saved_character_asks_and_shows_what_changes(cons
     lines = asked[0]["text"].splitlines()
     assert lines[:2] == ["「見本 花子」はすでに登録されています。取り込んだ内容で置き換えますか？", "変わるところ:"]
     assert "・増える武器: 警棒（25% 1D6 耐久15）" in lines
-    assert "・なくなる武器: .38リボルバー（60% 1D10 耐久10）" in lines
+    assert "・なくなる武器: .38リボルバー（60% 1D10 耐久10 装弾6）" in lines
     new, _hidden = parse_sheet(sheets("hokanjo_coc6_example.json"))
     assert [new.skill(k) for k in ("アイデア", "幸運", "知識")] == [65, 55, 80]  # computed alike from INT, POW, EDU:
     assert not any(line.startswith("・なくなる技能") for line in lines)  # no 「アイデア 65%（→ 65%）」 (issue 19)

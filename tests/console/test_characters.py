@@ -226,7 +226,7 @@ async def test_a_sheet_changed_during_a_battle_says_the_units_sheet_stays_as_it_
     await table.say("kp: /battle add name:ゾンビ character:ゾンビ")
     await table.say("kp: /battle start")
     armed = await table.say("alice: /char weapon name:アリス weapon:.38リボルバー")
-    assert [m["text"] for m in armed] == ["アリスに武器「.38リボルバー」を持たせました（拳銃、20%、1D10、耐久力10、貫通可）。\n"
+    assert [m["text"] for m in armed] == ["アリスに武器「.38リボルバー」を持たせました（拳銃、20%、1D10、耐久力10、貫通可、装弾数6、故障ナンバー00）。\n"
                                           "（進行中の戦闘のアリスには反映されません。次の戦闘から使えます）"]
     set_ = await table.say("kp: /char set name:ゾンビ key:こぶし value:90")
     assert [m["text"] for m in set_] == ["ゾンビ: 〈こぶし〉 = 90% に設定しました。\n（進行中の戦闘のゾンビには反映されません。"

@@ -27,15 +27,15 @@ async def test_two_players_declare_late_and_the_quick_zombie_waits(console_table
     table = await ready(console_table, [30, 30, 2])
     started = await table.say("kp: /battle start")
     window = [m for m in started if "開始時の宣言:" in m["text"]]
-    assert len(window) == 1  # one message for every unit's declaration (issue 22)
+    assert len(window) == 1  # one message for every unit's declaration (issue 22), the round start's (issue 29)
     head = window[0]
-    assert head["text"].split("\n")[0] == (
+    assert head["text"].split("\n")[2] == (
         "ラウンド1開始時の宣言: ゾンビ、アリス、ボブは宣言しますか？（ボタンか /declare action:…"
         "、行動遅延は /declare action:行動遅延 amount:下げるDEX。なければ「宣言しない」、この戦闘ずっとなら「以後宣言しない」）")
     assert head["mentions"] == ["kp", "alice", "bob"]  # each once, the KP too
     # 3 units × 9 or 10 buttons do not fit in one message: per unit 「宣言…」 and 「宣言しない」
     assert head["buttons"] == ["ゾンビ：宣言…", "ゾンビ：宣言しない", "アリス：宣言…", "アリス：宣言しない",
-                               "ボブ：宣言…", "ボブ：宣言しない", "宣言を締め切る"]
+                               "ボブ：宣言…", "ボブ：宣言しない", "宣言を締め切る", "ターン終了"]
     assert "・アリス: 受け流し：ゾンビ／回避に集中／防御に集中／受け流しに集中／隠れるに集中／かばうに集中／宣言しない／以後宣言しない" \
         in head["text"]
     assert not any(m["buttons"] == ["宣言を締め切る"] for m in started)

@@ -1,8 +1,9 @@
-"""A round start that stays quiet (issue 22), one transcript per system, three PCs against
-three NPCs: the messages a round start posts are counted, and an attack typed before its
-target answered runs when the KP closes the window (H-DEF-PARRY-01, P-PARRY-05). Before
+"""A round start that stays quiet (issue 22, issue 29), one transcript per system, three PCs
+against three NPCs: the messages a round start posts are counted, and an attack typed before
+its target answered runs when the KP closes the window (H-DEF-PARRY-01, P-PARRY-05). Before
 issue 22 a coc6 round start posted 10 messages here (one declaration prompt per unit and
-the KP's), and every charge-rank attack asked 4 units to interrupt (C-INT-01)."""
+the KP's), after it 4 (the round line, the declarations, the turn, the board); since issue 29
+one, and every charge-rank attack asked 4 units to interrupt (C-INT-01)."""
 from __future__ import annotations
 
 import pytest
@@ -27,20 +28,22 @@ def coc_setup(system: str) -> list[str]:
 
 @pytest.mark.rule("H-DEF-PARRY-01", "P-PARRY-02", "P-PARRY-05")
 @pytest.mark.parametrize("system", ["coc6-house", "coc6", "coc6-budo"])
-async def test_a_round_start_posts_four_messages_and_an_early_attack_runs_at_the_close(console_table, system):
+async def test_a_round_start_posts_one_message_and_an_early_attack_runs_at_the_close(console_table, system):
     table = await console_table([30])  # ゾンビ1's こぶし 60: 30 hits
     for line in coc_setup(system):
         await table.say(line)
     started = await table.say("kp: /battle start")
-    assert len(started) == 4  # the round line, the one declaration message, ゾンビ1's turn, the board
-    round_line, window, turn, board = started
-    assert round_line["text"].startswith("━━ ラウンド1 ━━ 行動順: ゾンビ1 → アリス → ボブ → キャロル → ゾンビ2 → ゾンビ3")
-    assert window["text"].startswith("ラウンド1開始時の宣言: ゾンビ1、アリス、ボブ、キャロル、ゾンビ2、ゾンビ3は宣言しますか？")
-    assert window["mentions"] == ["kp", "alice", "bob", "carol"]  # each once
-    assert window["buttons"] == [f"{u}：{b}" for u in ("ゾンビ1", "アリス", "ボブ", "キャロル", "ゾンビ2", "ゾンビ3")
-                                 for b in ("宣言…", "宣言しない")] + ["宣言を締め切る"]
-    assert turn["text"].startswith("ラウンド1: ゾンビ1の手番です。") and board["text"].startswith("【")
-    assert turn["mentions"] == []  # the KP was pinged by the window already: once per round start
+    assert len(started) == 1  # the round line, the declarations, ゾンビ1's turn and the board: one message
+    lines = started[0]["text"].split("\n")
+    assert lines[0] == "━━ ラウンド1 ━━ 行動順: ゾンビ1 → アリス → ボブ → キャロル → ゾンビ2 → ゾンビ3"
+    assert lines[2].startswith("ラウンド1開始時の宣言: ゾンビ1、アリス、ボブ、キャロル、ゾンビ2、ゾンビ3は宣言しますか？")
+    assert any(line.startswith("ラウンド1: ゾンビ1の手番です。") for line in lines)
+    assert lines[-7].startswith("【CoC6") and lines[-7].endswith("】ラウンド1　手番: ゾンビ1")  # the board comes last
+    assert [line[1:].split("　")[0] for line in lines[-6:]] == ["ゾンビ1", "アリス", "ボブ", "キャロル", "ゾンビ2", "ゾンビ3"]
+    assert started[0]["mentions"] == ["kp", "alice", "bob", "carol"]  # each once
+    assert started[0]["buttons"] == [f"{u}：{b}" for u in ("ゾンビ1", "アリス", "ボブ", "キャロル", "ゾンビ2", "ゾンビ3")
+                                     for b in ("宣言…", "宣言しない")] + ["宣言を締め切る", "ターン終了"]
+    assert started[0]["data"]["round"] == 1  # the board's numbers, as /battle status gives them
 
     waited = await table.say("kp: /attack as:ゾンビ1 target:アリス weapon:こぶし")  # before アリス answered
     assert [m["text"] for m in waited] == [
@@ -93,10 +96,12 @@ async def test_a_charge_rank_round_start_and_its_interrupts_ask_only_the_targets
     for line in cr_setup():
         await table.say(line)
     started = await table.say("kp: /battle start")
-    # the round line with the open phase, the KP's copy with the hidden 刺客3's charge, 桐生's turn, the board
-    assert len(started) == 4
-    assert [m["ephemeral"] for m in started] == [False, True, False, False]
+    # one message: the round line with the open phase, 桐生's turn, the board; and the KP's copy
+    # with the hidden 刺客3's charge, which only the KP may see
+    assert len(started) == 2
+    assert [m["ephemeral"] for m in started] == [False, True]
     assert "刺客3" not in started[0]["text"].split("\n")[1] and "刺客3 0→1" in started[1]["text"]
+    assert "ラウンド1: 桐生のメインフェイズです" in started[0]["text"] and started[0]["buttons"] == ["ターン終了"]
 
     attacked = await table.say("alice: /attack target:刺客1 power:2")
     assert attacked[0]["text"] == "🎲 桐生 攻撃（牽制） PR2 ＞ [2・3] ＞ 達成値5（チャージ 6→4）\n⚔ 桐生 → 刺客1：攻撃（達成値5）"

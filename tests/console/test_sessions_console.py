@@ -38,9 +38,10 @@ async def test_the_end_posts_each_characters_statistics(console_table, tmp_path)
         # 回避 90, attack 20 and its damage
         "【ゾンビ】ロール 3回／成功 1（決定的成功 0）／致命的失敗 0／平均出目 55.0／HP 15→10（−5）",
         "（シークレットダイスと非公開NPCのロールは集計に含めていません）",
-        # marks of this channel (a palette roll, a check, the battle's こぶし; the secret rolls' too):
+        # marks of this channel (a palette roll, a check, the battle's こぶし; the secret rolls' too),
+        # for the PCs at the session only (issue 29: not the KP's ゾンビ):
         "🌱 成長ロールができます（KPは /char growth all:true で全員分をまとめて振れます）:",
-        "・アリス → /char growth name:アリス", "・ゾンビ → /char growth name:ゾンビ", "・ボブ → /char growth name:ボブ",
+        "・アリス → /char growth name:アリス", "・ボブ → /char growth name:ボブ",
         "📜 セッション全体のログは /session log で出せます。",
     ]
     again = await table.say("kp: /session end")
@@ -76,9 +77,9 @@ async def test_the_players_copy_of_the_log_has_no_secret_roll(console_table, tmp
         "アリス: CCB<=60 【目星】", "アリス", "アリス", "ボブ: CCB<=50 【聞き耳】", "ボブ: 1D100", "ボブ: 2D6",
         "ボブ", "kp",
         "[戦闘1] kp: /battle new", "[戦闘1] アリス: /battle join character:アリス",
-        "[戦闘1] ゾンビ: /battle add name:ゾンビ character:ゾンビ", "[戦闘1] kp: /battle start",
+        "[戦闘1] kp: /battle add name:ゾンビ character:ゾンビ", "[戦闘1] kp: /battle start",  # the KP's, not ゾンビ's words
         "[戦闘1] kp: /kp close", "[戦闘1] アリス: /attack target:ゾンビ weapon:こぶし",
-        "[戦闘1] ゾンビ: [回避]", "[戦闘1] アリス: /end", "[戦闘1] ゾンビ: /attack target:アリス weapon:こぶし as:ゾンビ",
+        "[戦闘1] kp: [回避]", "[戦闘1] アリス: /end", "[戦闘1] kp: /attack target:アリス weapon:こぶし as:ゾンビ",
         "[戦闘1] アリス: [回避]", "[戦闘1] kp: /battle end confirm:true"]
     assert 'class="player secret"' not in page and "シークレット（KPのみ）" not in page
 
@@ -95,8 +96,8 @@ async def test_the_kps_copy_has_the_secret_rolls_marked(console_table, tmp_path)
     colours: dict[str, set[str]] = {}
     for colour, name in re.findall(r'style="--c:(#[0-9a-f]{6})">.*?<span class="name">([^<]*)</span>', page):
         colours.setdefault(name, set()).add(colour)
-    assert sorted(colours) == ["kp", "アリス", "ゾンビ", "ボブ"]  # a colour per speaker, the same all along
-    assert all(len(c) == 1 for c in colours.values()) and len(set.union(*colours.values())) == 4
+    assert sorted(colours) == ["kp", "アリス", "ボブ"]  # a colour per speaker, the same all along
+    assert all(len(c) == 1 for c in colours.values()) and len(set.union(*colours.values())) == 3
 
 
 async def test_only_the_kp_ends_and_one_session_at_a_time(console_table, tmp_path):

@@ -64,14 +64,15 @@ async def test_a_button_of_an_ended_battle_says_so(make_bot):
 
 
 async def test_a_click_in_the_round_start_message_keeps_the_other_questions_buttons(make_bot):
-    """The round-start window is one message for every unit (issue 22): アリス's answer takes
-    her buttons off it, the KP's 「宣言を締め切る」 stays."""
+    """The round-start window is one message for every unit (issue 22), the round start's one
+    message (issue 29): アリス's answer takes her buttons off it, the KP's 「宣言を締め切る」 and
+    the turn's [ターン終了] stay."""
     harness = await make_bot()
     window = next(c for c in await harness.first_round() if "開始時の宣言:" in c.content and not c.ephemeral)
-    assert window.custom_ids[-1] == "cb:1:d1:close_declare"
+    assert window.custom_ids[-2:] == ["cb:1:d1:close_declare", "cb:1:t1-アリス:end"]
     message = gateway.message(window.content, window.message["components"])
     alice = next(i for i, label in zip(window.custom_ids, window.labels) if label == "宣言しない")
     calls = await harness.dispatch_all("INTERACTION_CREATE", gateway.click("alice", alice, message))
     [kept] = [c for c in calls if c.method == "PATCH" and c.path.endswith("/messages/@original")]
     left = [b["custom_id"] for row in kept.payload["components"] for b in row["components"]]
-    assert left == ["cb:1:d1:close_declare"]
+    assert left == ["cb:1:d1:close_declare", "cb:1:t1-アリス:end"]

@@ -89,6 +89,7 @@ async def test_missing_permissions_in_a_channel_are_logged_for_chat_dice(make_bo
 async def test_a_board_that_cannot_be_edited_is_logged_and_the_new_board_still_sent(make_bot, fake, caplog):
     harness = await make_bot()
     await harness.first_round(hidden=False)
+    await harness.slash("alice", "battle status")  # the board message the next one marks out of date
     fake.fail(rf"PATCH {CHANNEL_MESSAGES}/\d+", 403, 50013)
     with caplog.at_level(logging.INFO, logger="bot.transports.discord.delivery"):
         calls = await harness.slash("alice", "battle status")

@@ -102,6 +102,7 @@ async def test_a_thread_archived_or_deleted_suspends_its_battle(make_bot, fake, 
 async def test_a_board_edit_refused_as_archived_suspends_the_battle(make_bot, fake, database_url):
     harness = await make_bot()
     await harness.first_round(hidden=False)
+    await harness.slash("alice", "battle status")  # the board message the next one marks out of date
     fake.fail(rf"PATCH {CHANNEL_MESSAGES}/\d+", 400, 50083)
     calls = await harness.slash("alice", "battle status")
     assert db(database_url, "SELECT status FROM battles") == [("suspended",)]

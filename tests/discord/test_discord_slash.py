@@ -35,22 +35,18 @@ async def test_roll_answers_publicly_with_the_bcdice_text(make_bot):
 async def test_a_round_start_pings_each_user_once_and_the_turn_prompt_carries_the_end_turn_button(make_bot):
     harness = await make_bot()
     calls = await harness.first_round()
-    assert calls[0].content == ("━━ ラウンド1 ━━ 行動順: アリス → ゾンビ\n"  # no old 「最初の行動の前に」 hint (issue 29)
-                                "ラウンド1開始時の宣言を受け付けます: アリス（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）")
-    declarations = [c for c in calls if c.custom_ids and not c.ephemeral and "cb:1:t1-アリス:end" not in c.custom_ids]
-    # one message for アリス's buttons and the KP's close, each pinged once; the hidden ゾンビ's: the KP's alone
-    assert [c.message["allowed_mentions"]["users"] for c in declarations] == [[int(ALICE), int(KP)]]
-    prompt = next(c for c in calls if "cb:1:t1-アリス:end" in c.custom_ids)
-    # アリス was pinged by the declaration message of the same round start: not again (issue 22)
-    assert prompt.content == ("ラウンド1: アリスの手番です。（行動ポイント 3）\n"
-                              "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。\n"
-                              "チャットで「ゾンビをこぶしで攻撃」「C4へ移動」「ターン終了」のように宣言できます。")
-    others = [c for c in calls if c not in declarations]
-    assert [c.message["allowed_mentions"] for c in others] == [{"parse": []}] * len(others)
-    assert prompt.method == "POST" and prompt.path.startswith(f"/webhooks/{gateway.APP_ID}/")
-    assert prompt.ephemeral is False
-    assert prompt.labels == ["ターン終了"]
-    assert prompt.custom_ids == ["cb:1:t1-アリス:end"]
+    # one public message (issue 29): the round's line, アリス's declaration buttons and the KP's close, アリス's
+    # turn with its button, the board; each user pinged once; the hidden ゾンビ's declaration: the KP's alone
+    [message] = [c for c in calls if not c.ephemeral]
+    assert message.content.startswith(f"<@{ALICE}> <@{KP}> ━━ ラウンド1 ━━ 行動順: アリス → ゾンビ\n"
+                                      "ラウンド1開始時の宣言を受け付けます: アリス（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）\n")
+    assert message.message["allowed_mentions"]["users"] == [int(ALICE), int(KP)]
+    assert ("ラウンド1: アリスの手番です。（行動ポイント 3）\n"
+            "/attack で攻撃・/move で移動・/check で技能、終わったら [ターン終了] か /end。\n"
+            "チャットで「ゾンビをこぶしで攻撃」「C4へ移動」「ターン終了」のように宣言できます。") in message.content
+    assert "最初の行動の前に" not in message.content  # no old hint (issue 29)
+    assert (message.labels[-1], message.custom_ids[-1]) == ("ターン終了", "cb:1:t1-アリス:end")
+    assert message.message.get("embeds")  # the board's numbers, as the status board shows them
 
 
 @pytest.mark.rule("H-DEF-PARRY-01")
@@ -132,8 +128,8 @@ async def test_status_shows_an_embed_with_hidden_numbers_only_in_the_kps_copy(ma
 
 async def test_a_new_status_board_marks_the_previous_one_as_out_of_date(make_bot):
     harness = await make_bot()
-    start = await harness.first_round(hidden=False)
-    board = next(c for c in start if c.message.get("embeds"))
+    await harness.first_round(hidden=False)  # the round start's message holds a board, not a board message
+    [board] = await harness.slash("alice", "battle status")  # nothing older to mark
     assert board.payload["content"].startswith("【CoC6 ハウスルール（戦闘ルール）】ラウンド1")
     calls = await harness.slash("alice", "battle status")
     new_board, edit = calls
@@ -149,6 +145,7 @@ async def test_a_new_status_board_marks_the_previous_one_as_out_of_date(make_bot
 async def test_bad_input_is_answered_privately_and_changes_nothing(make_bot):
     harness = await make_bot()
     await harness.first_round(hidden=False)
+    await harness.slash("kp", "battle status")  # a board message to mark out of date from now on
     before = [c.content for c in await harness.slash("kp", "battle status") if c.method in ("POST", "PATCH")]
     for who, path, values, text in (
             ("alice", "attack", {"target": "ミ＝ゴ"}, "「ミ＝ゴ」という参加者はこの戦闘にいません。参加者: アリス、ゾンビ"),

@@ -93,7 +93,8 @@ async def test_the_cogs_together_register_exactly_the_spec(make_bot):
     harness = await make_bot()
     cogs = {name: sorted(c.name for c in cog.get_app_commands()) for name, cog in harness.bot.cogs.items()}
     assert cogs == {"Dice": ["roll"], "Characters": ["char"], "Keeper": ["kp"],
-                    "Battle": ["attack", "battle", "check", "declare", "end", "escape", "help", "move", "react", "wait"],
+                    "Battle": ["attack", "battle", "check", "declare", "end", "escape", "help", "move", "react", "spell",
+                               "wait"],
                     "Sessions": ["session"], "Sanity": ["san", "table"], "ChatDice": [], "Reminders": [],
                     "Places": [], "Reopening": []}
     registered = sorted(c.name for c in harness.bot.tree.get_commands(type=discord.AppCommandType.chat_input))

@@ -51,8 +51,8 @@ async def test_a_message_id_that_cannot_be_read_after_the_commit_leaves_the_repl
     async def unreadable(channel, tag):
         raise locked()
     monkeypatch.setattr(table.store.keeper, "message", unreadable)
-    replies = await table.say(KP, "end", **{"as": "ゾンビ"})  # round 2 begins: a new board (a tagged message)
-    assert any(r.tag for r in replies)
+    replies = await table.say(KP, "end", **{"as": "ゾンビ"})  # round 2 begins: a new board (in its one message)
+    assert any(r.data and r.data.get("round") == 2 for r in replies)
     assert "内部エラー" not in text(replies)
     assert not any(r.edit for r in replies)  # the older board is not marked: its id was not read
     state = await table.state()

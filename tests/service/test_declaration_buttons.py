@@ -21,11 +21,11 @@ async def test_each_prompt_declares_for_its_own_unit_even_among_a_players_severa
     started = await two_unit_fight(table)
     state = await table.state()
     assert state.declaring == ["アリス", "ボブ", "ベン", "ゾンビ"]
-    [window] = [r for r in started if r.text.startswith("ラウンド1開始時の宣言: アリス、ボブ、ベン、ゾンビは")]
-    assert window.mentions == (ALICE, BOB, KP)  # one message, each pinged once (issue 22)
+    [window] = [r for r in started if "\nラウンド1開始時の宣言: アリス、ボブ、ベン、ゾンビは" in r.text]
+    assert window.mentions == (ALICE, BOB, KP)  # one message, each pinged once (issues 22, 29)
     assert [b.label for b in window.buttons] == ["アリス：宣言…", "アリス：宣言しない", "ボブ：宣言…", "ボブ：宣言しない",
                                                  "ベン：宣言…", "ベン：宣言しない", "ゾンビ：宣言…", "ゾンビ：宣言しない",
-                                                 "宣言を締め切る"]
+                                                 "宣言を締め切る", "ターン終了"]
     menu = await table.press(BOB, "ベン：宣言…", [window])
     assert [(r.ephemeral, r.to) for r in menu] == [(True, BOB)]
     assert menu[0].text.startswith("ラウンド1開始時の宣言: ベンは")
@@ -62,10 +62,11 @@ async def test_a_small_window_holds_every_units_buttons(table):
     await table.say(BOB, "battle join", character="ボブ")
     await table.say(KP, "battle add", name="ゾンビ", character="ゾンビ")
     started = await table.say(KP, "battle start")
-    [window] = [r for r in started if r.text.startswith("ラウンド1開始時の宣言:")]
+    [window] = [r for r in started if "\nラウンド1開始時の宣言:" in r.text]  # in the round start's one message
     assert [b.label for b in window.buttons] == [
         "アリス：受け流し：ゾンビ", "アリス：宣言しない", "アリス：以後宣言しない",
         "ボブ：受け流し：ゾンビ", "ボブ：宣言しない", "ボブ：以後宣言しない",
-        "ゾンビ：受け流し：アリス", "ゾンビ：受け流し：ボブ", "ゾンビ：宣言しない", "ゾンビ：以後宣言しない", "宣言を締め切る"]
+        "ゾンビ：受け流し：アリス", "ゾンビ：受け流し：ボブ", "ゾンビ：宣言しない", "ゾンビ：以後宣言しない", "宣言を締め切る",
+        "ターン終了"]
     said = await table.press(BOB, "ボブ：受け流し：ゾンビ", [window])
     assert said[0].text == "ボブは「受け流し」を宣言しました（相手: ゾンビ）。"

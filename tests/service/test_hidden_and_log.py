@@ -51,8 +51,8 @@ async def test_a_new_round_posts_the_board_and_marks_the_older_one_out_of_date(t
     replies = await table.say(KP, "end", **{"as": "ゾンビ"})
     edits = [r for r in replies if r.edit]
     assert [r.edit for r in edits] == [tag] and "古くなりました" in edits[0].text
-    boards = [r for r in replies if r.tag == tag]
-    assert boards[0].data["round"] == 2 and not boards[0].mentions
+    boards = [r for r in replies if r.data and not r.ephemeral]  # the board, inside the round start's one message
+    assert len(boards) == 1 and boards[0].data["round"] == 2 and boards[0].tag is None
 
 
 class Body(HTMLParser):
@@ -201,13 +201,15 @@ async def test_a_hidden_npcs_round_start_declaration_goes_to_the_kp_and_is_not_l
          ["受け流し：アリス", "受け流し：ボブ", "回避に集中", "防御に集中", "受け流しに集中", "隠れるに集中",
           "かばうに集中", "宣言しない", "以後宣言しない"])]
     public = [r.text for r in started if not r.ephemeral]
-    assert public[0].splitlines()[-1] == ("ラウンド1開始時の宣言を受け付けます: アリス、ボブ"
-                                          "（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）")
+    assert len(public) == 1  # the round start's one message (issue 29)
+    lines = public[0].splitlines()
+    assert lines[1] == ("ラウンド1開始時の宣言を受け付けます: アリス、ボブ"
+                        "（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）")
     close = next(r for r in started if "宣言を待っています" in r.text)
-    assert (close.ephemeral, close.mentions, close.text.splitlines()[1]) == (False, (ALICE, BOB, KP), (
+    assert (close.ephemeral, close.mentions, lines[3]) == (False, (ALICE, BOB, KP), (
         "ラウンド1: 宣言を待っています（アリス、ボブ）。未回答のPCへの攻撃は回答を待ちます。"
         "KPは「宣言を締め切る」（/kp close）で締め切れます（未回答は宣言なし）。"))
-    assert close.text.startswith("ラウンド1開始時の宣言: アリス、ボブは宣言しますか？")  # the shown units' one message
+    assert lines[2].startswith("ラウンド1開始時の宣言: アリス、ボブは宣言しますか？")  # the shown units' declarations
     assert "ゾンビは宣言しますか" not in "\n".join(public)
     declare = next(r for r in started if "ゾンビは宣言しますか" in r.text)
     answered = await table.press(KP, "宣言しない", [declare])

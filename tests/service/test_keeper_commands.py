@@ -107,7 +107,7 @@ async def test_the_log_of_an_ended_battle_is_still_there(table):
                      "例: /kp order name:… position:…"),
     ("kp order", {"name": "ゾンビ"}, "/kp order に position:（何番目にするか・1から）を指定してください。"
                                     "例: /kp order name:… position:…"),
-    ("kp set", {"target": "アリス"}, "/kp set に field:（項目・HP, AP, DEX, 状態, 武器名.耐久力 …）、"
+    ("kp set", {"target": "アリス"}, "/kp set に field:（項目・HP, MP, AP, DEX, 状態, 武器名.耐久力, 銃名.残弾, 銃名.故障 …）、"
                                     "value:（新しい値・状態は +転倒 / -転倒）を指定してください。例: /kp set target:… field:… value:…"),
     ("battle remove", {}, "/battle remove に name:（外す参加者）を指定してください。例: /battle remove name:…"),
 ])

@@ -17,8 +17,8 @@ async def test_an_unknown_field_is_refused_naming_the_known_ones(table):
     await table.fight()
     before = await table.state()
     text = refused(await table.say(KP, "kp set", target="アリス", field="すばやさ", value="5"))
-    assert text == ("「すばやさ」は /kp set で変えられる項目ではありません。変えられる項目: HP、AP、STR、CON、POW、DEX、"
-                    "APP、SIZ、INT、EDU、状態、武器名.耐久力、技能名（ルールブックの技能とアリスのシートの こぶし）")
+    assert text == ("「すばやさ」は /kp set で変えられる項目ではありません。変えられる項目: HP、MP、AP、STR、CON、POW、DEX、"
+                    "APP、SIZ、INT、EDU、状態、武器名.耐久力、銃名.残弾、銃名.故障、技能名（ルールブックの技能とアリスのシートの こぶし）")
     assert (await table.state()).units["アリス"] == before.units["アリス"]
     assert "すばやさ" not in (await table.state()).units["アリス"].character.skills
 

@@ -7,13 +7,14 @@ from bot.transports.discord import slash
 
 
 class Battle(commands.Cog):
-    """``/battle …`` and ``/attack``, ``/react``, ``/declare``, ``/end``, ``/wait``,
+    """``/battle …`` and ``/attack``, ``/react``, ``/declare``, ``/spell``, ``/end``, ``/wait``,
     ``/escape``, ``/move``, ``/check``; ``/help`` (what one can type now in the fight)."""
 
     battle = slash.group("battle")
     attack = slash.command("attack")
     react = slash.command("react")
     declare = slash.command("declare")
+    spell = slash.command("spell")
     end = slash.command("end")
     wait = slash.command("wait")
     escape = slash.command("escape")

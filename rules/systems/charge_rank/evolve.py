@@ -4,6 +4,7 @@ from __future__ import annotations
 import copy
 
 from rules.battle import events as ev
+from rules.battle.magic import MpChanged
 from rules.battle.keeper import KEEPER_HANDLERS
 from rules.battle.state import Pending
 from rules.systems.charge_rank import events as ce
@@ -22,7 +23,7 @@ def _joined(state: CrState, e: ev.UnitJoined) -> None:
     state.units[e.unit] = CrUnit(id=e.unit, owner=e.owner, hidden=e.hidden, join_seq=seq, reflex=n.reflex,
                                  capacity=n.capacity, guard=n.guard, attack=n.attack, stamina=n.stamina_start,
                                  stamina_max=n.stamina_max, missing=n.missing, injuries=list(n.injuries),
-                                 unrested=n.unrested)
+                                 unrested=n.unrested, mp=n.mp_start, mp_max=n.mp)
 
 
 def _removed(state: CrState, e: ev.UnitRemoved) -> None:
@@ -169,6 +170,7 @@ HANDLERS = {
     ce.ConditionChanged: _condition, ce.InjuryRecorded: _injury, ce.InjuryTreated: _treated,
     ce.StaminaMaxLowered: _stamina_max, ce.TravelProgressed: _travel, ce.Rested: _rested,
     NumberSet: apply_number_set, **KEEPER_HANDLERS,
+    MpChanged: lambda s, e: setattr(s.unit(e.unit), "mp", e.after),
 }
 
 

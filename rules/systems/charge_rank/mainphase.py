@@ -48,14 +48,18 @@ def offered(state: CrState, strike: dict, unit: CrUnit) -> tuple[str, ...]:
 def interrupters(state: CrState, strike: dict) -> list[CrUnit]:
     """Units that will still be asked to interrupt ``strike``, in the order they are asked
     (C-INT-03: higher reflex first): those that may interrupt (:func:`may_interrupt`) and
-    are offered something (:func:`offered`)."""
-    able = [u for u in state.cr_units() if may_interrupt(state, strike, u) and offered(state, strike, u)]
+    are offered something (:func:`offered`); not the GM's NPCs once the GM answered for
+    them about an escape (escape.py)."""
+    able = [u for u in state.cr_units() if may_interrupt(state, strike, u) and offered(state, strike, u)
+            and not (strike.get("keeper") and u.owner is None)]
     return state.by_reflex(able)
 
 
 def interrupt_options(state: CrState, strike: dict, unit: CrUnit) -> tuple[str, ...]:
-    """The buttons of ``unit``'s interrupt question: what it is offered, then なし."""
-    return (*offered(state, strike, unit), "なし")
+    """The buttons of ``unit``'s interrupt question: what it is offered, then なし; the GM's
+    one question about an escape offers 妨害 for all their NPCs too (escape.py)."""
+    together = ("妨害",) if escape.keeper_question(state, strike, unit) else ()
+    return (*offered(state, strike, unit), *together, "なし")
 
 
 def passive_options(strike: dict) -> tuple[str, ...]:
@@ -98,8 +102,12 @@ def proceed(d: Decision[CrState], dice: Dice) -> None:
             able = interrupters(state, strike)
             if able:
                 about = f"{strike['target']}への{_who(strike)}" if strike["target"] else _who(strike)
-                _ask(d, "interrupt", able[0], interrupt_options(state, strike, able[0]), strike,
-                     f"{about}に割り込みますか？")
+                text = f"{about}に割り込みますか？"
+                if escape.keeper_question(state, strike, able[0]):
+                    npcs = "・".join(u.id for u in escape.keeper_units(state, strike))
+                    text = (f"{about}を止めますか？（KPへの質問はこの1回です。インターセプトは{able[0].id}が、"
+                            f"妨害はKPのNPC全員（{npcs}）がチャージランクを全て使って合計します。C-ESC-02/03/04）")
+                _ask(d, "interrupt", able[0], interrupt_options(state, strike, able[0]), strike, text)
                 return
             if strike["kind"] == "escape":  # a new question: those asked to interrupt are asked again (C-ESC-02, C-PASS-02)
                 d.emit(StrikeUpdated(strike=strike["id"], changes={"stage": "obstruct", "asked": []}))
@@ -107,9 +115,17 @@ def proceed(d: Decision[CrState], dice: Dice) -> None:
                 d.emit(StrikeUpdated(strike=strike["id"], changes={"stage": "passive"}))
             continue
         if strike["stage"] == "obstruct":
+            if strike.get("keeper") == escape.KEEPER_OBSTRUCT:  # the GM's 妨害 for all their NPCs
+                escape.keeper_obstruct(d, dice, strike)
+                continue
             able = escape.obstructors(state, strike)
-            if able:
-                _ask(d, "obstruct", able[0], ("妨害", "なし"), strike, f"{_who(strike)}を妨害しますか？")
+            if able and not escape.stopped(strike["achievement"], strike["obstruction"]):  # no one asked in vain
+                text = f"{_who(strike)}を妨害しますか？"
+                if escape.keeper_question(state, strike, able[0]) and len(escape.keeper_units(state, strike)) > 1:
+                    others = "・".join(u.id for u in escape.keeper_units(state, strike) if u.id != able[0].id)
+                    text += (f"（KPへの質問はこの1回です。妨害なら{others}もチャージランクを全て使って加わり、"
+                             "達成値を合計します。C-ESC-02/03）")
+                _ask(d, "obstruct", able[0], ("妨害", "なし"), strike, text)
                 return
             escape.resolve(d, strike)
             continue

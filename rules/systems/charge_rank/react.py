@@ -78,6 +78,14 @@ def react(d: Decision[CrState], cmd: React, dice: Dice) -> None:
     power = None if action == "なし" else choose_power(cmd, unit, cmd.power)
     d.emit(Answered(question=question.id, unit=unit.id, action=("加減" if pulled else "") + action, power=power))
     unit = d.state.unit(unit.id)
+    keeper = question.kind in ("interrupt", "obstruct") and escape.keeper_question(d.state, strike, unit)
+    if keeper and question.kind == "interrupt":  # the GM's one answer for all their NPCs (issue 29)
+        together = escape.KEEPER_OBSTRUCT if action == "妨害" else escape.KEEPER_DONE
+        d.emit(StrikeUpdated(strike=strike["id"], changes={"keeper": together}))
+        strike = next(s for s in d.state.strikes if s["id"] == strike["id"])
+        if action == "妨害":
+            proceed(d, dice)
+            return
     if action == "インターセプト":
         interrupt.intercept(d, dice, unit, strike, power)
     elif action == "カバーリング":
@@ -89,8 +97,12 @@ def react(d: Decision[CrState], cmd: React, dice: Dice) -> None:
     elif action == "妨害":
         roll = check(d, dice, unit, "妨害", power, BASE_SAFETY, target_number=strike["achievement"])
         d.emit(StrikeUpdated(strike=strike["id"], changes={"obstruction": strike["obstruction"] + roll.achievement}))
+        if keeper:  # the GM's other NPCs join with their whole charge rank (escape.py)
+            escape.keeper_obstruct(d, dice, strike, done=unit.id)
     elif question.kind == "passive":
         d.emit(StrikeUpdated(strike=strike["id"], changes={"stage": "damage"}))
+    if keeper and question.kind == "obstruct" and action == "なし":
+        d.emit(StrikeUpdated(strike=strike["id"], changes={"keeper": escape.KEEPER_DONE}))
     proceed(d, dice)
 
 

@@ -14,14 +14,15 @@ REQUIRED = ("リフレクス", "スタミナ")
 DEFAULTS = {"ガード": 0, "攻撃力": 1}
 """Numbers with a default; 〔キャパシティ〕 defaults to the reflex (C-PHASE-04's fixture)."""
 
-NAMES = ("リフレクス", "キャパシティ", "ガード", "スタミナ", "攻撃力")
+NAMES = ("リフレクス", "キャパシティ", "ガード", "スタミナ", "攻撃力", "MP")
 """Every number a sheet may carry for this system (plain numbers, not skill %)."""
 
 
 @dataclass(frozen=True)
 class Numbers:
-    """〔リフレクス〕 reflex, 〔キャパシティ〕 capacity, 〔ガード〕 guard, 〔スタミナ〕 stamina and
-    攻撃力 attack power (C-ATK-06), all non-negative ints. ``missing``: required names absent."""
+    """〔リフレクス〕 reflex, 〔キャパシティ〕 capacity, 〔ガード〕 guard, 〔スタミナ〕 stamina,
+    攻撃力 attack power (C-ATK-06) and MP (magic points spells spend, X-MP-01; 0 when the sheet
+    has none), all non-negative ints. ``missing``: required names absent."""
 
     reflex: int
     capacity: int
@@ -35,6 +36,14 @@ class Numbers:
     """Injuries the sheet holds from a former battle (C-INJ-03)."""
     stamina_cap: int | None = None
     """The maximum stamina the sheet's injuries leave (C-INJ-05), None = 〔スタミナ〕."""
+    mp: int = 0
+    mp_now: int | None = None
+    """The MP the sheet holds now (after a former battle), None = its 〔MP〕."""
+
+    @property
+    def mp_start(self) -> int:
+        """The MP a battle starts with: the sheet's current, never above its 〔MP〕."""
+        return self.mp if self.mp_now is None else min(self.mp_now, self.mp)
 
     @property
     def stamina_max(self) -> int:
@@ -74,4 +83,5 @@ def numbers(sheet: dict) -> Numbers:
                    attack=skills.get("攻撃力", DEFAULTS["攻撃力"]), missing=missing,
                    stamina_now=int(sheet["stamina_now"]) if sheet.get("stamina_now") is not None else None,
                    injuries=tuple(str(i) for i in sheet.get("injuries") or ()),
-                   stamina_cap=int(sheet["stamina_max"]) if sheet.get("stamina_max") is not None else None)
+                   stamina_cap=int(sheet["stamina_max"]) if sheet.get("stamina_max") is not None else None,
+                   mp=skills.get("MP", 0), mp_now=int(sheet["mp_now"]) if sheet.get("mp_now") is not None else None)

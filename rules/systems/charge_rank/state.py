@@ -41,6 +41,10 @@ class CrUnit(Unit):
     """Injuries successfully treated this battle (C-INJ-REC-02), one entry per treatment."""
     travel: int = 0
     missing: tuple[str, ...] = ()
+    mp: int = 0
+    """Magic points now (X-MP-01): the sheet's 〔MP〕 (or its current MP), spent by spells."""
+    mp_max: int = 0
+    """The sheet's 〔MP〕 (0: the unit has none)."""
     unrested: bool = False
     """It joined with the stamina a former battle left, not rested since (C-INJ-05); the
     status says so until the KP rests it (``/kp rest``)."""

@@ -15,7 +15,9 @@ A strike is a JSON-friendly dict (it travels in events):
 - ``surprise``, ``out_of_area``, ``group``: from the attack's ``special:`` (C-OPT-SURP-01,
   C-OPT-OOA-02/03, C-OPT-GROUP-04); ``cover``: ``{"unit", "power"}`` after a covering;
   ``reaction``: ``{"action", "power"}`` of the passive action taken; ``obstruction``: the sum
-  of the obstructors' achievement values (C-ESC-03); ``technique``: the 闘技/特技 named.
+  of the obstructors' achievement values (C-ESC-03); ``technique``: the 闘技/特技 named;
+  ``keeper`` (an escape): the GM's one answer for all their NPCs (escape.py: ``"done"``, or
+  ``"obstruct"`` — every NPC of the GM's obstructs with its whole charge rank).
 """
 from __future__ import annotations
 
@@ -27,6 +29,6 @@ def new_strike(sid: int, kind: str, attacker: str, target: str | None, power: in
               "power": power, "achievement": achievement, "stage": "interrupt", "asked": [],
               "interrupt": True, "passive": kind != "escape", "surprise": False,
               "out_of_area": False, "group": False, "cover": None, "reaction": None,
-              "obstruction": 0, "technique": ""}
+              "obstruction": 0, "technique": "", "keeper": None}
     strike.update(flags)
     return strike

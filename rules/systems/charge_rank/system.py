@@ -8,7 +8,7 @@ from rules.battle.events import Event
 from rules.battle.protocol import BattleView
 from rules.dice import Dice
 from rules.errors import InvalidInput
-from rules.systems.charge_rank import actions, keeper, options, setup
+from rules.systems.charge_rank import actions, keeper, options, setup, spells
 from rules.systems.charge_rank.attack import attack
 from rules.systems.charge_rank.chat_words import WORDS
 from rules.systems.charge_rank.evolve import evolve
@@ -19,7 +19,7 @@ from rules.systems.charge_rank.view import view
 _WITH_DICE = {
     cmds.Attack: attack, cmds.React: react, cmds.Wait: actions.wait, cmds.EndTurn: actions.end_turn,
     cmds.Escape: actions.escape, cmds.SkillCheck: actions.other, cmds.Move: actions.move,
-    cmds.Remove: setup.remove, **keeper.HANDLERS,
+    cmds.Remove: setup.remove, cmds.Cast: spells.cast, **keeper.HANDLERS,
 }
 _WITHOUT_DICE = {
     cmds.Open: setup.open_battle, cmds.Join: setup.join, cmds.Start: setup.start,

@@ -21,6 +21,8 @@ def rows(state: CrState) -> tuple[UnitRow, ...]:
             extra["治療済み"] = "・".join(u.treated)
         if u.travel:
             extra["移動"] = u.travel
+        if u.mp_max:  # X-MP-01: a sheet with 〔MP〕
+            extra["MP"] = f"{u.mp}/{u.mp_max}"
         if u.unrested:  # the stamina a former battle left (C-INJ-05): the KP decides on the rest
             extra["休息"] = "していない（前の戦闘のスタミナのまま。KPは /kp rest で休息）"
         out.append(UnitRow(name=u.id, owner=u.owner, hidden=u.hidden, hp=None, hp_max=None, ap=None,

@@ -15,6 +15,7 @@ from rules.coc6.weapons import ParryClass, Weapon, weapon_kinds
 from rules.dice import Dice
 from rules.errors import InvalidInput, forbid
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6 import ammo, turn_action
 from rules.systems.coc6 import holding
 from rules.systems.coc6.budo import Budo, multiply_damage
 from rules.systems.coc6.checks import bands
@@ -103,10 +104,12 @@ def first_of_class(unit: CocUnit, cls: ParryClass) -> str | None:
 def check_weapon_usable(rules: CocRules, state: CocState, unit: CocUnit, weapon: Weapon) -> None:
     """Refuse an attack with a weapon ``unit`` cannot use now (holding.py: destroyed,
     dropped, an empty hand after a weapon shot, a gun that cannot fire, a weapon that parried
-    this round); the KP may allow it (H-GEN-01)."""
+    this round, a gun with no round left, X-AMMO-02); the KP may allow it (H-GEN-01)."""
     refusal = holding.use_refusal(rules, state, unit, weapon, holding.ATTACK)
     if refusal is not None:
         forbid(refusal.clause, refusal.message)
+    if (empty := ammo.empty_refusal(unit, weapon, rules.uses_ap)) is not None:  # names 「リロード」
+        forbid("X-AMMO-02", empty)
 
 
 MIXED_SETTING = "separate_attack_counts"
@@ -123,6 +126,7 @@ def check_limit(rules: CocRules, state: CocState, actor: CocUnit, weapon: Weapon
     privilege); with the KP setting ``separate_attack_counts`` each kind counts on its own
     (one non-firearm attack and up to two firings). The order never decides.
     """
+    turn_action.refuse_attack_after(rules.uses_ap, actor)  # a reload or a spell was the turn's (X-AMMO-03, X-MP-02)
     firing = weapon.is_firearm
     others = actor.attacks - actor.firings
     mixed = actor.firings if not firing else others
@@ -208,17 +212,33 @@ def roll_strike(rules: CocRules, d: Decision[CocState], plan: Strike, dice: Dice
                              weapon=plan.weapon.name, skill=plan.skill, ap=plan.ap if rules.uses_ap else 0,
                              counts=plan.counts, special=plan.special, aim=plan.aim))
     purpose = (plan.purpose or f"攻撃（{plan.weapon.name}）") + ("［隠れている: 1/2］" if divisor > 1 else "")
+    used = ammo.spent(plan.actor, plan.weapon, 1) if plan.weapon.is_firearm else None
     if plan.automatic:
+        if used is not None:
+            d.emit(used)
         return number, SuccessLevel.SUCCESS.value, False
     if plan.budo is not None:
         comb = roll_combination((plan.budo.value, plan.skill), dice, bands(d.state))
         level = comb.levels[1]
         both = f"〈{plan.budo.skill}〉{plan.budo.value}＋{plan.weapon.name}{plan.skill}"  # in the order of the numbers
+        assert plan.actor.character is not None
+        parts = {plan.budo.skill: comb.levels[0].value,  # each part marks its own skill (X-GROW-01)
+                 plan.actor.character.skill_key(plan.weapon): comb.levels[1].value}
         d.emit(ce.CheckRolled(unit=plan.actor.id, purpose=f"{purpose}（{both}の組み合わせ）",
                               target=plan.skill, roll=comb.roll, level=level.value, text=comb.text(),
-                              attack=number))
+                              attack=number, skills=parts))
         return number, (level.value if level.succeeded else None), comb.all_succeeded
     check = roll_check(plan.skill, dice, bands(d.state))
+    if plan.weapon.is_firearm:  # X-JAM-01: the gun's 故障ナンバー, with the KP's setting
+        shot = ammo.shot(check, plan.weapon, ammo.jams_on(d.state))
+        d.emit(ce.CheckRolled(unit=plan.actor.id, purpose=purpose, target=plan.skill, roll=shot.roll,
+                              level=shot.level.value, text=shot.text, attack=number))
+        if used is not None:  # a gun's attack outside the house firing rules is one shot (X-AMMO-01)
+            d.emit(used)
+        if shot.jammed:
+            d.emit(ammo.GunJammed(unit=plan.actor.id, weapon=plan.weapon.name, jammed=True, roll=shot.roll,
+                                  number=shot.number))
+        return number, (shot.level.value if shot.hit else None), False
     d.emit(ce.CheckRolled(unit=plan.actor.id, purpose=purpose, target=plan.skill, roll=check.roll,
                           level=check.level.value, text=check.text(), attack=number))
     return number, (check.level.value if check.succeeded else None), False

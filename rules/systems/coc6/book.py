@@ -18,7 +18,8 @@ RULES = CocRules(
     defaults={"dice": "CCB", "special": True, "shock": True, "impale": "ONCE", "separate_attack_counts": False, "parry_free_at": 1,
               # issue 4: P-CLASS-05 (shield vs missiles, % or 0 = not automated), P-NOTE-04
               # (Cthulhu Invictus: a shield parries twice), P-NOTE-01 (parry as a substitute)
-              "shield_missile_chance": 0, "invictus_shields": False, "substitute_parry": False},
+              "shield_missile_chance": 0, "invictus_shields": False, "substitute_parry": False,
+              "malfunction": False},  # X-JAM-01: guns jam by their 故障ナンバー (published rules, off)
 )
 
 SYSTEM = Coc6System(RULES, BOOK)

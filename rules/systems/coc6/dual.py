@@ -102,15 +102,17 @@ def dual(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
                              weapon="・".join(names), skill=value, ap=1 if rules.uses_ap else 0, special=special,
                              aim=aim_name))
     note = f"（{'、'.join(why)}）" if why else ""
+    parts: dict[str, str] = {}
     if budo is not None:
         comb = roll_combination((budo.value, value), dice, bands(state))
         ok, text = comb.all_succeeded, comb.text()
+        parts = {budo.skill: comb.levels[0].value, SKILL: comb.levels[1].value}  # X-GROW-01: each part
     else:
         check = roll_check(value, dice, bands(state))
         ok, text = check.succeeded, check.text()
     d.emit(ce.CheckRolled(unit=actor.id, purpose=f"〈{SKILL}〉{special}{note}" + (f"＋〈{budo.skill}〉" if budo else ""),
                           target=value, roll=comb.roll if budo else check.roll,
-                          level="成功" if ok else "失敗", text=text, attack=number))
+                          level="成功" if ok else "失敗", text=text, attack=number, skills=parts))
     if not ok:
         d.emit(ce.AttackResolved(attack=number, outcome=f"〈{SKILL}〉に失敗し、攻撃は失敗した"))
         return

@@ -47,6 +47,11 @@ class CheckRolled(Event):
     attack: int | None = None
     note: str = ""
     """How a modified target was made (``（目標値 10 −20（集中、H-DEF-04） ＝ 0 …）``), or ''."""
+    skills: dict = field(default_factory=dict)
+    """The skills the roll was made with and each one's level (``{"武道（空手）": "失敗",
+    "こぶし": "成功"}`` for a combination, X-COMB-01; ``{"回避": "決定的成功/スペシャル"}``
+    for a counter's roll), when the purpose does not name them alone; {} otherwise. A
+    success marks each skill for growth (X-GROW-01)."""
 
 
 @event("coc.reaction_requested")

@@ -5,7 +5,7 @@ from rules.battle import events as ev
 from rules.battle.keeper import KEEPER_HANDLERS
 from rules.battle.state import Pending, begin_round, drop_unit
 from rules.coc6.character import Character
-from rules.systems.coc6 import late_join, waiting, window
+from rules.systems.coc6 import ammo, late_join, spells, waiting, window
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.evolve_house import HOUSE_HANDLERS, start_turn
 from rules.systems.coc6.keeper import COC_KEEPER_HANDLERS
@@ -17,18 +17,20 @@ def _joined(state: CocState, e: ev.UnitJoined) -> None:
     character = Character.from_dict(e.sheet)
     unit = CocUnit(id=e.unit, owner=e.owner, hidden=e.hidden,
                    join_seq=max((u.join_seq for u in state.units.values()), default=-1) + 1,
-                   character=character, hp=character.hp, hp_max=character.hp_max)
+                   character=character, hp=character.hp, hp_max=character.hp_max,
+                   mp=character.mp, mp_max=character.mp_max)
     unit.weapons = {w.name: _weapon_state(w.hp, character.weapon_state.get(w.name)) for w in character.all_weapons}
     state.units[e.unit] = unit
 
 
 def _weapon_state(hp: int | None, kept: dict | None) -> WeaponState:
     """A weapon's state at joining: new (``hp`` its durability), or as the sheet kept it
-    after an earlier battle ``{"hp", "broken", "jammed", "string"?}`` (issue 19)."""
+    after an earlier battle ``{"hp", "broken", "jammed", "string"?, "malfunctioned"?}``
+    (issue 19; ``malfunctioned``: jammed by its 故障ナンバー, X-JAM-01)."""
     if not kept:
         return WeaponState(hp=hp)
     return WeaponState(hp=kept.get("hp", hp), broken=bool(kept.get("broken")), cannot_fire=bool(kept.get("jammed")),
-                       string=kept.get("string"))
+                       string=kept.get("string"), jammed=bool(kept.get("malfunctioned")))
 
 
 def _removed(state: CocState, e: ev.UnitRemoved) -> None:
@@ -177,6 +179,8 @@ _HANDLERS.update(HOUSE_HANDLERS)
 _HANDLERS.update(window.WINDOW_HANDLERS)
 _HANDLERS.update(waiting.WAITING_HANDLERS)
 _HANDLERS.update(late_join.LATE_JOIN_HANDLERS)
+_HANDLERS.update(ammo.AMMO_HANDLERS)
+_HANDLERS.update(spells.SPELL_HANDLERS)
 
 
 def evolve(state: CocState, event: ev.Event) -> CocState:

@@ -109,6 +109,7 @@ def start_turn(state: CocState, unit: CocUnit, ap: int) -> None:
     unit.all_out = False
     unit.marks.pop("yabusame", None)
     unit.marks.pop("free_move", None)
+    unit.marks.pop("turn_action", None)  # X-AMMO-03, X-MP-02: a reload or spell was the last turn's action
     state.bonus = None
 
 

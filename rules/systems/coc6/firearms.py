@@ -14,6 +14,7 @@ from rules.coc6.check import SuccessLevel, roll_check
 from rules.coc6.weapons import ParryClass, Weapon
 from rules.dice import Dice
 from rules.errors import InvalidInput, RuleViolation, forbid
+from rules.systems.coc6 import ammo
 from rules.systems.coc6 import events as ce
 from rules.systems.coc6.attack import check_limit, check_reach, check_weapon_usable
 from rules.systems.coc6.called_shot import aim_context, called_shot, canonical_aim
@@ -85,7 +86,8 @@ def fire(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
     (H-FIRE-01). ``shots:`` fires fewer bullets than the mode gives (rounds left, H-FIRE-05).
 
     Raises RuleViolation: H-FIRE-03 (a burst mode the gun does not have), H-FIRE-01 (third
-    firing), H-ATK-02 (no AP), X-REACH-01 (out of range).
+    firing), H-ATK-02 (no AP), X-REACH-01 (out of range), X-AMMO-02 (no round left: the
+    refusal names 「リロード」); with fewer rounds left than the mode shoots, the rest is fired.
     """
     mode, unaimed = parse_mode(cmd.mode)
     if cmd.mode is None and weapon.rof and SINGLE not in weapon.rof:
@@ -98,6 +100,7 @@ def fire(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit, ta
             raise InvalidInput("shots: には1以上の弾数を指定してください。")
         count = min(count, cmd.shots)
     skill, pb = _prepare(rules, d.state, cmd, actor, target, [weapon])
+    count = _loaded(rules, actor, weapon, count)
     assert actor.character is not None
     volley = Volley(weapon, mode, tuple(targets(actor.character.weapon_skill(weapon) + skill, mode, count, unaimed)))
     special = POINT_BLANK if pb else (UNAIMED if unaimed else None)
@@ -125,8 +128,9 @@ def two_guns(rules: CocRules, d: Decision[CocState], cmd: Attack, actor: CocUnit
         assert gun is not None
         if mode not in (gun.rof or (SINGLE,)):
             raise RuleViolation("H-FIRE-03", f"{gun.name}は{'・'.join(gun.rof or (SINGLE,))}しか撃てません。")
+        count = _loaded(rules, actor, gun, SHOTS[mode])
         volleys.append(Volley(gun, mode, tuple(targets(actor.character.weapon_skill(gun) + skill, mode,
-                                                        SHOTS[mode], True))))
+                                                        count, True))))
     _shoot(rules, d, actor, target, volleys, pb, POINT_BLANK if pb else "2丁拳銃", f"2丁拳銃・{mode}", dice,
            cmd.aim)
 
@@ -139,6 +143,14 @@ def split_names(text: str | None) -> list[str]:
     for sep in ("、", "・", "+", "/", "&"):
         key = key.replace(sep, ",")
     return [n.strip() for n in key.split(",") if n.strip()]
+
+
+def _loaded(rules: CocRules, actor: CocUnit, gun: Weapon, count: int) -> int:
+    """The shots ``gun`` fires of ``count``: all while rounds are left, else those left
+    (X-AMMO-01, H-FIRE-05). An empty gun was refused already (check_weapon_usable, X-AMMO-02);
+    when the KP allowed it, it fires ``count`` with nothing to take from."""
+    left = ammo.rounds_left(actor, gun)
+    return count if not left else min(count, left)
 
 
 def _prepare(rules: CocRules, state: CocState, cmd: Attack, actor: CocUnit, target: CocUnit,
@@ -174,17 +186,27 @@ def _shoot(rules: CocRules, d: Decision[CocState], actor: CocUnit, target: CocUn
                              ap=1 if rules.uses_ap else 0, special=special, aim=canonical_aim(aim_name)))
     hits: list[tuple[Weapon, str]] = []  # each bullet that hit, and how it impales (X-IMPALE-01)
     special_hit = False  # a bullet hit with a special or critical
+    jams = ammo.jams_on(state)
     for volley in volleys:
+        fired = 0
         for k, value in enumerate(volley.shots, start=1):
+            fired += 1
             if pb:
                 hits.append((volley.weapon, ""))
                 continue
-            check = roll_check(value, dice, bands(state))
+            shot = ammo.shot(roll_check(value, dice, bands(state)), volley.weapon, jams)
             d.emit(ce.CheckRolled(unit=actor.id, purpose=f"{volley.weapon.name} {label} {k}発目", target=value,
-                                  roll=check.roll, level=check.level.value, text=check.text(), attack=number))
-            if check.succeeded:
-                hits.append((volley.weapon, impale_mode(state, volley.weapon, check.level.value, check.roll, value)))
-                special_hit = special_hit or check.level in (SuccessLevel.SPECIAL, SuccessLevel.CRITICAL)
+                                  roll=shot.roll, level=shot.level.value, text=shot.text, attack=number))
+            if shot.jammed:  # X-JAM-01: the rest of this gun's firing is not fired
+                d.emit(ammo.GunJammed(unit=actor.id, weapon=volley.weapon.name, jammed=True, roll=shot.roll,
+                                      number=shot.number))
+                break
+            if shot.hit:
+                hits.append((volley.weapon, impale_mode(state, volley.weapon, shot.level.value, shot.roll, value)))
+                special_hit = special_hit or shot.level in (SuccessLevel.SPECIAL, SuccessLevel.CRITICAL)
+        used = ammo.spent(actor, volley.weapon, fired)  # X-AMMO-01: each shot fired uses a round
+        if used is not None:
+            d.emit(used)
     if not hits:
         d.emit(ce.AttackResolved(attack=number, outcome="全弾外れた"))
         return

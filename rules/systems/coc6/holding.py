@@ -5,7 +5,7 @@ A weapon cannot be used when it is destroyed (H-DEF-PARRY-15/16/21, P-DMG-03/04)
 lies dropped (a special arm hit, H-CALL-ARM-04; an arm or weapon shot, B-CALL-ARM-02 /
 B-CALL-WPN-02), or while its hand can hold nothing (the 1d4 rounds after a weapon shot,
 B-CALL-WPN-03); a gun that cannot fire does not fire but still parries (P-DMG-06,
-H-DEF-PARRY-19); and a weapon that parried this round may not attack in the same round
+H-DEF-PARRY-19), nor does a gun jammed by its 故障ナンバー (X-JAM-01); and a weapon that parried this round may not attack in the same round
 (H-DEF-PARRY-07/09/10, P-CLASS-04/06/07). The unarmed attacks and a creature's natural
 weapons are never dropped.
 """
@@ -55,6 +55,9 @@ def use_refusal(rules: CocRules | None, state: CocState | None, unit: CocUnit, w
         clause = ws.dropped_by or (DROPPED_CLAUSE.get(rules.rule_set, "H-CALL-ARM-04") if rules else "H-CALL-ARM-04")
         return RuleViolation(clause, f"{unit.id}は{weapon.name}を取り落としているので{use}に使えません"
                                      "（拾い直すかはKPの裁定）。")
+    if use != PARRY and ws.jammed and weapon.is_firearm:
+        return RuleViolation("X-JAM-01", f"{weapon.name}は故障していて撃てません（受け流しには使えます。"
+                                         f"修理はKPの裁定: /kp set field:{weapon.name}.故障 value:0）。")
     if use != PARRY and ws.cannot_fire and weapon.is_firearm:
         clause = rules.clause("cannot_fire") if rules else "H-DEF-PARRY-19"
         return RuleViolation(clause, f"{weapon.name}は受け流しで損傷し、射撃できません（受け流しには使えます）。")

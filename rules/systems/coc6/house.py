@@ -26,7 +26,8 @@ RULES = CocRules(
               "dodge_firearms": False, "block_melee_critical": "1D2", "shield_missile_chance": 0,
               "parry_fumble_damage": False,
               # issue 5: 「柔道=立ち技系, 空手=組み技系」 (budo.py) and 「ショゴス=不定形/浮遊」 (traits.py)
-              "budo_styles": "", "traits": ""},
+              "budo_styles": "", "traits": "",
+              "malfunction": False},  # X-JAM-01: guns jam by their 故障ナンバー (published rules, off)
 )
 
 SYSTEM = Coc6System(RULES, HOUSE)

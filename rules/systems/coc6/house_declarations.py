@@ -1,6 +1,5 @@
 """``/declare`` actions of the house rules besides 受け流し and ○○に集中: 行動遅延
-(H-DELAY-01), 矢をつがえる (preparing a shot, H-ATK-03, H-KYU-02), 装填 (reloading a gun,
-H-ATK-03), 弦の張り替え
+(H-DELAY-01), 矢をつがえる (preparing a shot, H-ATK-03, H-KYU-02), 弦の張り替え
 (H-KYU-STRING-01) and 剛の型破棄 (discarding a stored power draw, H-KYU-GOU-05)."""
 from __future__ import annotations
 
@@ -18,7 +17,8 @@ from rules.systems.coc6.window import require_window
 from rules.systems.coc6.turns import RESTRING_AP, advance, begin_turn, next_actor
 
 DELAY, NOCK, RELOAD, RESTRING, DISCARD = "行動遅延", "矢をつがえる", "装填", "弦の張り替え", "剛の型破棄"
-HOUSE_DECLARATIONS = (DELAY, NOCK, RELOAD, RESTRING, DISCARD)
+HOUSE_DECLARATIONS = (DELAY, NOCK, RESTRING, DISCARD)
+"""The house rules' own declarations (装填, 「リロード」, is every rule set's: reload.py)."""
 
 
 def declare_house(rules: CocRules, d: Decision[CocState], cmd: Declare, unit: CocUnit) -> None:
@@ -35,9 +35,6 @@ def declare_house(rules: CocRules, d: Decision[CocState], cmd: Declare, unit: Co
         d.emit(ce.UnitMarked(unit=unit.id, key="gou", value=None, note="剛の型の効果を破棄した（H-KYU-GOU-05）"))
         return
     require_active(unit)
-    if action == RELOAD:
-        reload(d, unit)
-        return
     bow = first_of_class(unit, ParryClass.BOW)
     if bow is None:
         raise InvalidInput(f"{unit.id}は弓を持っていません。")
@@ -50,24 +47,6 @@ def declare_house(rules: CocRules, d: Decision[CocState], cmd: Declare, unit: Co
         forbid("H-KYU-02", f"{unit.id}の行動ポイントが残っていません（矢をつがえるのに1ポイント）。")
     d.emit(ce.ApSpent(unit=unit.id, ap=1, reason="矢をつがえる（H-KYU-02）"))
     d.emit(ce.WeaponReadied(unit=unit.id, weapon=bow, nocked=True))
-
-
-def reload(d: Decision[CocState], unit: CocUnit) -> None:
-    """``/declare action:装填`` (「リロード」): reloading a gun costs 1 AP (H-ATK-03); the
-    first gun the unit carries that is not broken. Rounds are not counted (the KP keeps them).
-
-    Raises InvalidInput (no gun; a bow is nocked with 矢をつがえる), RuleViolation H-ATK-03
-    (no AP left)."""
-    assert unit.character is not None
-    guns = [w.name for w in unit.character.weapons if w.is_firearm
-            and not (unit.weapons.get(w.name) and unit.weapons[w.name].broken)]
-    if not guns:
-        bow = first_of_class(unit, ParryClass.BOW)
-        hint = f"弓（{bow}）なら「矢をつがえる」を宣言してください。" if bow else ""
-        raise InvalidInput(f"{unit.id}は装填できる銃を持っていません。{hint}")
-    if unit.ap < 1:
-        forbid("H-ATK-03", f"{unit.id}の行動ポイントが残っていません（装填に1ポイント）。")
-    d.emit(ce.ApSpent(unit=unit.id, ap=1, reason=f"{guns[0]}に装填（H-ATK-03）"))
 
 
 def delay(d: Decision[CocState], cmd: Declare, unit: CocUnit) -> None:

@@ -14,7 +14,10 @@ from rules.battle.keeper import (ChangeSetting, Handover, KeeperChanged, KeeperR
 from rules.battle.permissions import find_unit, require_keeper
 from rules.coc6.character import CHARACTERISTICS, canonical_skill
 from rules.errors import InvalidInput
+from rules.coc6.weapons import magazine
 from rules.systems.coc6 import events as ce
+from rules.systems.coc6.ammo import GunJammed, RoundsChanged, rounds_left
+from rules.battle.magic import MpChanged
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.damage import announce_defeat
 from rules.systems.coc6.state import CocState, CocUnit
@@ -66,9 +69,9 @@ COC_KEEPER_HANDLERS = {ApSet: apply_ap_set, SheetChanged: apply_sheet_changed}
 """``{event class: apply(state, event)}`` for the CoC evolve table."""
 
 
-RANGES = {"HP": (-99, 999), "AP": (0, 99), "能力値": (0, 99), "技能": (0, 999), "耐久力": (0, 999)}
+RANGES = {"HP": (-99, 999), "MP": (0, 999), "AP": (0, 99), "能力値": (0, 99), "技能": (0, 999), "耐久力": (0, 999)}
 """``{kind: (lowest, highest)}`` a ``/kp set`` value may take (HP may go below 0, X-HP-02)."""
-FIELDS = ("HP", "AP", *CHARACTERISTICS, "状態", "武器名.耐久力")
+FIELDS = ("HP", "MP", "AP", *CHARACTERISTICS, "状態", "武器名.耐久力", "銃名.残弾", "銃名.故障")
 """The fields ``/kp set`` knows besides the skills of the rulebook and the unit's sheet."""
 
 
@@ -116,6 +119,11 @@ def set_value(rules: CocRules, d: Decision[CocState], cmd: SetValue) -> None:
         if after != unit.hp:
             d.emit(ce.HpChanged(unit=unit.id, before=unit.hp, after=after, cause="KPの設定"))
             _hp_state(d, unit.id, after)
+    elif upper == "MP":
+        mp = _number(cmd.value, "MP")
+        d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=label))
+        if mp != unit.mp:
+            d.emit(MpChanged(unit=unit.id, before=unit.mp, after=mp, cause="KPの設定"))
     elif upper == "AP":
         ap = _number(cmd.value, "AP")
         d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=label))
@@ -127,7 +135,7 @@ def set_value(rules: CocRules, d: Decision[CocState], cmd: SetValue) -> None:
     elif key in ("状態", "condition"):
         _set_condition(d, cmd, unit)
     elif "." in key:
-        _set_weapon(d, cmd, unit, *key.split(".", 1))
+        _set_weapon(d, cmd, unit, *key.rsplit(".", 1))
     elif unit.character.knows(key):
         value = _number(cmd.value, key, "技能")
         d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=label))
@@ -175,13 +183,43 @@ def _set_weapon(d: Decision[CocState], cmd: SetValue, unit: CocUnit, name: str, 
     weapon = unit.character.weapon(name.strip())
     if weapon is None or weapon.name not in unit.weapons:
         raise InvalidInput(f"{unit.id}は「{name}」を持っていません。")
-    if part.strip().upper() not in ("耐久力", "HP", "耐久"):
-        raise InvalidInput("武器は「武器名.耐久力」の形で耐久力だけを変えられます。")
+    part = part.strip().upper()
+    if part in GUN_PARTS:
+        _set_gun(d, cmd, unit, weapon, GUN_PARTS[part])
+        return
+    if part not in ("耐久力", "HP", "耐久"):
+        raise InvalidInput("武器は「武器名.耐久力」「銃名.残弾」「銃名.故障」の形で変えられます。")
     hp = _number(cmd.value, "耐久力")
     ws = unit.weapons[weapon.name]
     d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=f"{unit.id}の{weapon.name}の耐久力を{hp}に"))
     d.emit(ce.WeaponChanged(unit=unit.id, weapon=weapon.name, hp=hp, broken=hp <= 0,
                             cannot_fire=ws.cannot_fire and hp > 0, note=""))
+
+
+GUN_PARTS = {"残弾": "rounds", "弾数": "rounds", "弾": "rounds", "故障": "jam"}
+"""``/kp set field:<銃>.<part>``: its rounds left (X-AMMO-01) or its jam (X-JAM-02)."""
+
+
+def _set_gun(d: Decision[CocState], cmd: SetValue, unit: CocUnit, weapon, part: str) -> None:
+    """``<銃>.残弾 value:N`` (0 … its 装弾数) or ``<銃>.故障 value:0`` (repaired) / ``1`` (jammed)."""
+    full = magazine(weapon)
+    if full is None:
+        raise InvalidInput(f"{weapon.name}は銃ではありません（残弾・故障は銃の項目です）。")
+    value = unicodedata.normalize("NFKC", cmd.value).strip()
+    if part == "jam":
+        jammed = {"0": False, "なし": False, "修理": False, "OFF": False, "1": True, "あり": True, "ON": True}.get(value.upper())
+        if jammed is None:
+            raise InvalidInput("故障は value:0（修理した）か value:1（故障している）で指定してください。")
+        d.emit(KeeperRuling(by=cmd.issuer, action="設定",
+                            detail=f"{unit.id}の{weapon.name}を{'故障' if jammed else '修理'}に"))
+        d.emit(GunJammed(unit=unit.id, weapon=weapon.name, jammed=jammed))
+        return
+    rounds = _number(value, "残弾", "耐久力")
+    if rounds > full:
+        raise InvalidInput(f"{weapon.name}の装弾数は{full}です（残弾は0から{full}まで）。")
+    before = rounds_left(unit, weapon) or 0
+    d.emit(KeeperRuling(by=cmd.issuer, action="設定", detail=f"{unit.id}の{weapon.name}の残弾を{rounds}に"))
+    d.emit(RoundsChanged(unit=unit.id, weapon=weapon.name, rounds=rounds, before=before, full=full, cause="KPの設定"))
 
 
 def skip_turn(rules: CocRules, d: Decision[CocState], cmd: SkipTurn, then=advance) -> None:

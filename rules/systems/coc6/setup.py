@@ -21,7 +21,8 @@ from rules.systems.coc6.declarations import LIFT_WORDS, NONE, NONE_LABEL, STANDI
 from rules.systems.coc6.window import require_window
 from rules.systems.coc6.parrying import free_parry_text, needs_parry_declaration
 from rules.systems.coc6.state import CocState, CocUnit
-from rules.systems.coc6.house_declarations import HOUSE_DECLARATIONS, declare_house
+from rules.systems.coc6.house_declarations import HOUSE_DECLARATIONS, RELOAD, declare_house
+from rules.systems.coc6.reload import reload
 from rules.systems.coc6.turns import advance, start_round
 
 
@@ -106,6 +107,9 @@ def declare(rules: CocRules, d: Decision[CocState], cmd: Declare) -> None:
     action = (cmd.action or "").strip()
     if action.endswith(FOCUS_SUFFIX):  # 「○○に集中」 (H-DEF-03)
         declare_focus(rules, d, unit, action)
+        return
+    if action in (RELOAD, "リロード"):  # every rule set's (X-AMMO-03); target: may name the gun
+        reload(rules, d, unit, cmd.target)
         return
     if action in HOUSE_DECLARATIONS and rules.rule_set == "H":  # 行動遅延, 弦の張り替え … (issue 5)
         declare_house(rules, d, cmd, unit)

@@ -24,6 +24,10 @@ class WeaponState:
     B-CALL-WPN-02)."""
     dropped_by: str = ""
     """The clause that dropped it ('' when not dropped, or dropped before this was kept)."""
+    rounds: int | None = None
+    """A firearm's rounds left (X-AMMO-01); None = full (its 装弾数), or no firearm."""
+    jammed: bool = False
+    """A gun jammed by its 故障ナンバー (X-JAM-01) until the KP repairs it (X-JAM-02)."""
 
 
 TREATED = "treated"
@@ -47,6 +51,10 @@ class CocUnit(Unit):
     character: Character | None = None
     hp: int = 0
     hp_max: int = 0
+    mp: int = 0
+    """Magic points now (X-MP-01): the sheet's current MP at joining, spent by spells."""
+    mp_max: int = 0
+    """Its maximum MP (POW, or the sheet's)."""
     ap: int = 0
     attacks: int = 0
     firings: int = 0

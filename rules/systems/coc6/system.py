@@ -6,10 +6,11 @@ from rules.battle.decision import Decision
 from rules.battle.events import Event
 from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.chat.words import Words
-from rules.coc6.weapons import weapon_kinds
+from rules.coc6.weapons import magazine, weapon_kinds
+from rules.systems.coc6.ammo import rounds_left
 from rules.dice import Dice
 from rules.errors import InvalidInput, lifting
-from rules.systems.coc6 import declarations, keeper, movement, setup, treatment, waiting
+from rules.systems.coc6 import declarations, keeper, movement, setup, spells, treatment, waiting
 from rules.systems.coc6.specials import attack
 from rules.systems.coc6.config import CocRules
 from rules.systems.coc6.evolve import evolve
@@ -32,7 +33,7 @@ class Coc6System:
             cmds.Open: setup.open_battle, cmds.Join: setup.join, cmds.Start: setup.start,
             cmds.Remove: setup.remove, cmds.EndTurn: setup.end_turn,
             cmds.EndBattle: setup.end_battle, cmds.Declare: setup.declare,
-            declarations.CloseDeclarations: declarations.close,
+            declarations.CloseDeclarations: declarations.close, cmds.Cast: spells.cast,
         }
         self._handlers.update(keeper.HANDLERS)
         self._handlers.update(movement.HANDLERS)
@@ -91,12 +92,15 @@ class Coc6System:
             assert isinstance(unit, CocUnit) and unit.character is not None
             weapons = tuple(
                 {"name": w.name, "hp": unit.weapons[w.name].hp, "broken": unit.weapons[w.name].broken,
-                 "cannot_fire": unit.weapons[w.name].cannot_fire, "dropped": unit.weapons[w.name].dropped,
+                 "cannot_fire": unit.weapons[w.name].cannot_fire or unit.weapons[w.name].jammed,
+                 "jammed": unit.weapons[w.name].jammed, "dropped": unit.weapons[w.name].dropped,
+                 "rounds": rounds_left(unit, w), "ammo": magazine(w),
                  "kinds": weapon_kinds(w), "unarmed": w.parry_class.is_unarmed}
                 for w in unit.character.weapons if w.name in unit.weapons)
             rows.append(UnitRow(name=unit.id, owner=unit.owner, hidden=unit.hidden, hp=unit.hp,
                                 hp_max=unit.hp_max, ap=unit.ap if self.rules.uses_ap else None,
                                 dex=unit.dex, conditions=tuple(unit.conditions), weapons=weapons,
+                                extra={"MP": f"{unit.mp}/{unit.mp_max}"} if unit.mp < unit.mp_max else {},
                                 notes=declarations.notes(unit) + waiting.notes(state, unit.id)))
         prompts = reaction_prompts(self.rules, state) + declarations.prompts(self.rules, state)
         if state.turn and not state.pending:

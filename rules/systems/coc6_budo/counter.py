@@ -51,14 +51,15 @@ def counter(rules: CocRules, d: Decision[CocState], unit: CocUnit, inc: Incoming
         label, counted = f"武道受け流し（〈{skill}〉）", PARRY
     else:
         target = max(0, (unit.character.skill(DODGE) - penalty(d.state, unit, DODGE)) // inc.factor)
-        label, counted = "回避", DODGE
+        label, counted, skill = "回避", DODGE, DODGE
     d.emit(ce.ReactionChosen(attack=inc.number, unit=unit.id, action=action))
     d.emit(ce.ReactionUsed(unit=unit.id, action=counted))  # the two rolls count once
     levels = []
     for n in (1, 2):
         check = roll_check(target, dice, bands(d.state))
         d.emit(ce.CheckRolled(unit=unit.id, purpose=f"カウンター{n}回目：{label}", target=target,
-                              roll=check.roll, level=check.level.value, text=check.text(), attack=inc.number))
+                              roll=check.roll, level=check.level.value, text=check.text(), attack=inc.number,
+                              skills={skill: check.level.value}))  # a counter's roll marks its skill (X-GROW-01)
         levels.append(check.level)
     if not succeeded(levels):
         hit(d, inc, dice, note="カウンター失敗（受け流し／回避も失敗）：")

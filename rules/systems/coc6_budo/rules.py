@@ -33,6 +33,7 @@ RULES = CocRules(
         # B-TACKLE-07 「床が硬い」 (the KP's call, not automatic: off until the KP says hard), B-CALL-VITAL-01 (the attacker
         # shares the target's vital spot: human vs human), B-CALL-ARM-04 / B-CALL-LEG-04 lists
         "hard_floor": False, "same_vital": True,
+        "malfunction": False,  # X-JAM-01: guns jam by their 故障ナンバー (published rules, off)
         "arm_skills": "こぶし,組み付き,投擲,拳銃,ライフル,ショットガン,サブマシンガン,マシンガン,刀剣,ナイフ",
         "leg_skills": "キック,回避,跳躍,忍び歩き,水泳",
         "budo_styles": "",

@@ -1,0 +1,129 @@
+"""A player's secret palette roll in a battle channel is the roll (issue 29): ``SCCB<=25
+【目星】`` answered privately cannot be rolled again for free. Until the battle moves on (its
+version changes), the same player's next palette roll of the same skill, secret or open, is
+not rolled: when it is a declaration (「CCB<=25 【キック】 ゾンビ1」 on their turn) it takes the
+secret roll's face as its die, else the player is told the first roll stands and how to
+show it ([結果を公開]). The KP's secret rolls are not kept here (an NPC's secret roll is its
+declaration already, rules.chat.palette). Kept in memory, bounded: after a restart a roll
+may be made again, as any chat line's die is not kept."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from bot.render.reply import Reply, clip, private
+from rules.chat.palette import plain_reason, rolled_skill
+
+if TYPE_CHECKING:
+    from bot.battle.battles import Battles
+    from bot.battle.chat_play import ChatTable
+    from bot.commands.request import Request
+    from bot.store import BattleRecord
+
+MAX_KEPT = 1024
+"""How many secret rolls are kept (battles × players × skills)."""
+
+_FACE = re.compile(r"\(1D100<=\d+\)(?: 故障ナンバー\[\d+\])? ＞ (?P<face>\d+) ＞")
+"""The face in a 6th check's BCDice line."""
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A secret roll kept: its ``face``, the battle ``version`` it was made at, its ``line``."""
+
+    face: int
+    version: int
+    line: str
+
+    def refusal(self, skill: str) -> str:
+        """The answer to a second roll of ``skill``: the first one stands."""
+        return (f"【{skill}】はシークレットダイスで振ったばかりです（{self.line}）。最初のロールがそのまま結果で、"
+                "振り直しはしません。見せるなら、そのメッセージの [結果を公開] を押してください。")
+
+
+class SecretRolls:
+    """The secret palette rolls of the players in battle channels, by battle, player and skill."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[int, str, str], Kept] = {}
+
+    def kept(self, battle: int, version: int, user: str, text: str) -> tuple[str, Kept] | None:
+        """``(skill, kept roll)`` when ``text`` rolls a skill ``user`` rolled secretly in
+        ``battle`` at this ``version``; None otherwise (a stale one is forgotten)."""
+        rolled = rolled_skill(text)
+        if rolled is None:
+            return None
+        key = (battle, user, rolled[1])
+        found = self._kept.get(key)
+        if found is None:
+            return None
+        if found.version != version:
+            self._kept.pop(key, None)
+            return None
+        return rolled[1], found
+
+    def forget(self, battle: int, user: str, skill: str) -> None:
+        """Drop the kept roll of ``skill`` (its face was used by a declaration)."""
+        self._kept.pop((battle, user, skill), None)
+
+    def remember(self, battle: int, version: int, user: str, text: str, replies: list[Reply]) -> None:
+        """Keep ``user``'s secret palette roll ``text`` from its private answer in ``replies``."""
+        rolled = rolled_skill(text)
+        if rolled is None or not rolled[0]:
+            return
+        mine = next((r for r in replies if r.ephemeral and r.to == user and _FACE.search(r.text)), None)
+        if mine is None:
+            return
+        line = next(x for x in mine.text.splitlines() if _FACE.search(x))
+        if len(self._kept) >= MAX_KEPT:
+            self._kept.clear()
+        self._kept[(battle, user, rolled[1])] = Kept(int(_FACE.search(line)["face"]), version, line)
+
+
+def refused_again(user: str, skill: str, kept: Kept) -> list[Reply]:
+    """The private answer to a second roll of a kept secret roll."""
+    return [private(user, kept.refusal(skill))]
+
+
+class PlainRolls:
+    """What a battle channel's chat roll adds when it is no declaration (issue 29): the one
+    line saying why a palette roll of the speaker's unit was rolled as plain dice
+    (rules.chat.palette.plain_reason), and the player's secret palette roll kept as the roll
+    (:class:`SecretRolls`). ``battles``: the channel's battle; ``chat``: the chat table
+    (bot.battle.chat_play.ChatTable: the speaker's context and the declarations)."""
+
+    def __init__(self, battles: Battles, chat: ChatTable) -> None:
+        self.battles, self.chat = battles, chat
+        self.secrets = SecretRolls()
+
+    async def again(self, req: Request, record: BattleRecord, text: str) -> list[Reply] | None:
+        """The answer to a roll of a skill the speaker rolled secretly in this battle at this
+        version: the declaration it reads as, with the secret roll's face as its die; else
+        the first roll stands. None when there is no such roll (the line goes on as usual)."""
+        found = self.secrets.kept(record.id, record.version, req.user, text)
+        if found is None:
+            return None
+        skill, kept = found
+        declared = await self.chat.declaration(replace(req, kept_die=kept.face))
+        if declared is not None:
+            self.secrets.forget(record.id, req.user, skill)
+            return declared
+        return refused_again(req.user, skill, kept)
+
+    async def after(self, req: Request, record: BattleRecord, text: str, replies: list[Reply]) -> list[Reply]:
+        """``replies`` of a plain roll with the reason line (on the roller's own copy of a
+        secret roll, else on the roll's public message), the secret roll kept."""
+        ctx = await self.chat.chat_context(req)
+        if ctx is None:
+            return replies
+        if not ctx.is_kp:
+            self.secrets.remember(record.id, record.version, req.user, text, replies)
+        reason = plain_reason(text, ctx)
+        if reason is None:
+            return replies
+        secret = any(r.ephemeral and r.to == req.user and r.text.startswith("🔒") for r in replies)
+        for i, reply in enumerate(replies):
+            if (reply.ephemeral and reply.to == req.user and reply.text.startswith("🔒")) or (not secret and not reply.ephemeral):
+                return [*replies[:i], replace(reply, text=clip(f"{reply.text}\n{reason}")), *replies[i + 1:]]
+        return replies
