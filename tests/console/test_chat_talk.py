@@ -110,5 +110,5 @@ async def test_help_outside_a_battle_lists_the_commands_and_the_chat_forms(conso
     assert lines[:2] == ["【コマンド】", "/roll（ロール）"]
     assert "/help（ヘルプ）" in lines and "【チャットの書き方】" in lines
     assert any(line.startswith("/battle（戦闘）: new 作成・join 参加・add 追加・start 開始・status 状況") for line in lines)
-    assert "戦闘中の行動: /attack（攻撃）・/react（対応）・/declare（宣言）・/end（ターン終了）・/wait（待機）・/escape（逃亡）・/move（移動）・/check（判定）" in lines
+    assert "戦闘中の行動: /attack（攻撃）・/react（対応）・/declare（宣言）・/spell（呪文）・/end（ターン終了）・/wait（待機）・/escape（逃亡）・/move（移動）・/check（判定）" in lines
     assert "オプション・設定まで全部の一覧: docs/commands.md（ボットのリポジトリ）" in lines
