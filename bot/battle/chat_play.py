@@ -4,6 +4,8 @@ make, and goes through the same permission check, rules and replies. A line it c
 read is rolled as dice or left alone, as before. An ambiguous line gets a private
 question whose buttons carry each reading in canonical words (``cb:<battle>:<text>:chat``),
 read again when pressed, so they work after a restart and refuse when the moment passed.
+What a line leaves pending (its question, the rest of a line for several units, the NPC a KP
+line put before a PC) is kept with the battle (bot.battle.questions, issue 26).
 """
 from __future__ import annotations
 
@@ -16,9 +18,11 @@ from bot.commands import options as opt
 from bot.commands.request import Request
 from bot.commands.settings import CONTEXT_TARGET, KP_FOR_PLAYERS, REPORTED_DICE, chat_on
 from bot.battle.palette_play import PaletteRolls, die_code
-from bot.battle.questions import Asked, Die
+from bot.battle.questions import ADDRESSED, QUEUED, Asked, Die, declaration_of
 from bot.render import buttons
 from bot.render.reply import Button, Reply, clip, posted_in, private
+from bot.store import DuplicateRequest
+from bot.store.questions import ChatWrite, Kept
 from rules.battle.protocol import BattleView
 from rules.chat import Ambiguous, ChatContext, Declaration, Several, may_declare, morph, read
 from rules.chat.choice import pick
@@ -34,9 +38,6 @@ Dispatch = Callable[["Request"], Awaitable[list[Reply]]]
 
 MAX_VIEWS = 1024
 """How many battles' views the chat reader keeps (a bounded cache)."""
-
-MAX_ADDRESSED = 1024
-"""How many KP lines' addressed NPCs (one per battle and PC) are kept in memory."""
 
 CHOICE = "chat"
 """The choice code of a clarification button (its key is the declaration's text)."""
@@ -61,11 +62,9 @@ class ChatTable:
         morph.load()  # the analyser's dictionary (once a process, ~0.1 s): no chat line pays for it
         self.palette = PaletteRolls(battles, self._run, self._question, self.press, self._remember_question)
         self._views: dict[int, tuple[int, BattleView]] = {}
-        self._addressed: dict[tuple[int, str], str] = {}
-        """``(battle, PC) → the NPC a KP line last put before it`` (rules.chat.hints)."""
-        self._queued: dict[str, tuple[int, str, list[Declaration]]] = {}
-        """``channel → (battle, speaker, declarations)``: the rest of a line for several units,
-        each made when its unit's turn comes (:meth:`follow`)."""
+        self._making_several: set[int] = set()
+        """The battles whose line for several units is making its first declaration now (its
+        queue is made by the line's own :meth:`follow`, after its replies)."""
 
     def _view(self, system, record, state) -> BattleView:
         """The battle's view at this version (kept per battle: most chat lines are talk)."""
@@ -109,9 +108,10 @@ class ChatTable:
         """The context's targets of each unit in ``battle``, best first (ChatContext.hints):
         its own last target, the unit that last attacked it, a KP line's NPC."""
         attacked = await self.questions.attacked_by(battle)
+        told = await self.questions.rows(battle, ADDRESSED)
         return (*((unit, target, LAST_TARGET) for unit, target, _weapon in last),
                 *((unit, by, ATTACKED_BY) for unit, by in attacked.items()),
-                *((unit, npc, KP_LINE) for (b, unit), npc in self._addressed.items() if b == battle))
+                *((unit, row.payload["npc"], KP_LINE) for unit, row in told.items()))
 
     async def declaration(self, req: Request) -> list[Reply] | None:
         """The replies of ``req``'s chat line as a declaration, or None. A line that is none
@@ -135,14 +135,29 @@ class ChatTable:
             if chosen is not None:
                 return await self._answer(req, battle, record.version, asked, chosen, ctx)
         if outcome is None:
-            self._remember_addressed(battle, text, ctx)
+            await self._remember_addressed(battle, record.version, text, ctx)
             return None
         if isinstance(outcome, Several):
-            return await self._several(req, battle, outcome, text, ctx)
-        kept = self._queued.get(req.channel)
+            return await self._several(req, battle, record.version, outcome, text, ctx)
+        queued = await self._queue(battle)
         units = {c.unit for c in getattr(outcome, "choices", ())} | {getattr(outcome, "unit", None)}
-        if kept is not None and any(d.unit in units for d in kept[2]):
-            self._queued.pop(req.channel, None)  # a new declaration for a unit kept waiting replaces what was kept
+        if queued is None or not any(d.unit in units for d in queued[1]):
+            return await self._declared(req, record, outcome, text)
+        # a new declaration for a unit kept waiting replaces what was kept, whatever it makes:
+        # written with the line's first write (its step, its question), else alone
+        await self.questions.along(battle, ChatWrite(drops=((QUEUED, ""),)), now=True)
+        try:
+            return await self._declared(req, record, outcome, text)
+        except DuplicateRequest:
+            self.questions.discard(battle)  # a second delivery of the message: nothing is written
+            raise
+        finally:
+            await self.questions.settle(battle)
+
+    async def _declared(self, req: Request, record, outcome, text: str) -> list[Reply]:
+        """The replies of the declaration (a palette roll's, a question, a command) ``outcome``
+        read from ``text`` in the battle of ``record``."""
+        battle = record.id
         if self.palette.handles(outcome):
             reported = _reported(outcome)
             face = reported if reported is not None and await self._reported_stand(req) else None
@@ -191,23 +206,47 @@ class ChatTable:
         code = CHOICE if die is None else die_code(die.face, die.typed, version, die.secret)
         return self._question(Request(channel="", user=user, command="chat"), battle, asked.outcome, code).buttons
 
-    def _remember_addressed(self, battle: int, text: str, ctx: ChatContext) -> None:
-        """Keep the NPC a KP line of narration puts before one PC (rules.chat.hints)."""
+    async def _remember_addressed(self, battle: int, version: int, text: str, ctx: ChatContext) -> None:
+        """Keep the NPC a KP line of narration puts before one PC (rules.chat.hints), with
+        the battle (a row ``addressed`` keyed by the PC; written only when it changes). The
+        line takes no delivery key: it is talk, or dice that take their own."""
         found = addressed(text, ctx)
-        if found is not None:
-            if len(self._addressed) >= MAX_ADDRESSED:
-                self._addressed.clear()
-            self._addressed[(battle, found[0])] = found[1]
+        if found is None:
+            return
+        pc, npc = found
+        kept = (await self.questions.rows(battle, ADDRESSED)).get(pc)
+        if kept is None or kept.payload.get("npc") != npc:
+            await self.questions.write(battle, ChatWrite(rows=(Kept(ADDRESSED, pc, version, {"npc": npc}),)))
 
-    async def _several(self, req: Request, battle: int, outcome: Several, said: str, ctx: ChatContext) -> list[Reply]:
+    async def _queue(self, battle: int) -> tuple[str, tuple[Declaration, ...]] | None:
+        """``(speaker, declarations)`` kept waiting in ``battle`` (:meth:`_several`), or None."""
+        row = (await self.questions.rows(battle, QUEUED)).get("")
+        if row is None:
+            return None
+        return row.payload["speaker"], tuple(declaration_of(d) for d in row.payload["declarations"])
+
+    async def _several(self, req: Request, battle: int, version: int, outcome: Several, said: str,
+                       ctx: ChatContext) -> list[Reply]:
         """A line for several units (「ゾンビ1と2はアリスを攻撃」): the declaration of the unit
         whose turn it is now (else the first) is made; the others are kept and made, in the
-        order named, when their units' turns come (:meth:`follow`)."""
+        order named, when their units' turns come (:meth:`follow`). They are kept with the
+        battle (a row ``queued``), written in the first declaration's step, which takes the
+        message's delivery key (else alone, taking it): a second delivery of the message
+        queues nothing. A first declaration refused keeps nothing, as before."""
         first = next((i for i, d in enumerate(outcome.declarations) if d.unit == ctx.turn), 0)
         now = outcome.declarations[first]
         later = [d for i, d in enumerate(outcome.declarations) if i != first]
-        replies = await self._run(req, battle, now, said)
-        self._queued[req.channel] = (battle, req.user, later)
+        await self.questions.along(battle, _queue_write(req.user, later, version))
+        self._making_several.add(battle)
+        try:
+            replies = await self._run(req, battle, now, said)
+        except BaseException:
+            self.questions.discard(battle)
+            raise
+        finally:
+            self._making_several.discard(battle)
+        if not await self.questions.settle(battle, req):
+            return []
         if all(d.unit == now.unit for d in later):  # x2 CCB<=80 【拳銃】: the same attack again
             return [*replies, Reply(text=f"続けて{now.unit}の攻撃をあと{len(later)}回、いまの攻撃への対応が済んだら行います。")]
         waiting = "、".join(f"{d.unit}（{d.text.split('：', 1)[1]}）" for d in later)
@@ -215,22 +254,24 @@ class ChatTable:
 
     async def follow(self, req: Request) -> list[Reply]:
         """After a command in ``req.channel``: the kept declaration of a unit whose turn has
-        come (:meth:`_several`), made now in its speaker's name; [] when there is none."""
-        kept = self._queued.get(req.channel)
-        if kept is None:
-            return []
-        battle, speaker, later = kept
+        come (:meth:`_several`), made now in its speaker's name; [] when there is none. It
+        leaves the queue whatever it makes: the rest is written with its step (else alone),
+        so that a restart neither loses nor repeats it. What a battle kept waiting ends with
+        it (the rows are the battle's)."""
         found = await self.battles.active_loaded(req.channel)
-        if found is None or found[1].record.id != battle or not later:
-            self._queued.pop(req.channel, None)
+        if found is None or found[1].record.id in self._making_several:
             return []
         system, loaded = found
+        battle = loaded.record.id
+        queued = await self._queue(battle)
+        if queued is None:
+            return []
+        speaker, later = queued
         view = system.view(loaded.state)
         if any(p.kind != "turn" for p in view.prompts) or view.turn != later[0].unit:
             return []
-        declaration = later.pop(0)
-        if not later:
-            self._queued.pop(req.channel, None)
+        declaration = later[0]
+        await self.questions.along(battle, _queue_write(speaker, later[1:], loaded.record.version), now=True)
         rid = f"{req.request_id}:follow:{declaration.unit}" if req.request_id else None
         sub = dataclasses.replace(req, user=speaker, request_id=rid)
         try:
@@ -239,6 +280,8 @@ class ChatTable:
             allow = "KPの裁定で認める場合は、KPが /kp allow を使えます。" if getattr(exc, "allowable", False) else ""
             return [Reply(text=clip(f"{declaration.unit}の続きの宣言（{declaration.text.split('：', 1)[1]}）は"
                                     f"行えませんでした: {exc}{allow}"))]
+        finally:
+            await self.questions.settle(battle)
 
     async def _reported_stand(self, req: Request) -> bool:
         """Whether the channel's KP lets a die reported in chat stand (``chat_reported_dice``)."""
@@ -313,6 +356,14 @@ class ChatTable:
         return Reply(text=clip("\n".join(lines)), ephemeral=True, to=req.user,
                      buttons=tuple(Button(c.label, buttons.encode_key(battle, c.text, code), "primary")
                                    for c in shown))
+
+
+def _queue_write(speaker: str, declarations, version: int) -> ChatWrite:
+    """The write that keeps ``declarations`` waiting in ``speaker``'s name (none: the row goes)."""
+    if not declarations:
+        return ChatWrite(drops=((QUEUED, ""),))
+    payload = {"speaker": speaker, "declarations": [dataclasses.asdict(d) for d in declarations]}
+    return ChatWrite(rows=(Kept(QUEUED, "", version, payload),))
 
 
 def _reported(outcome) -> int | None:

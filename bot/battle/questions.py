@@ -7,7 +7,11 @@ loses none of it:
 - the die a palette roll showed, per battle and unit: the unit's next rolled action takes
   it (never a new die);
 - each unit's last attack, for 「もう一発」: kept by the attack step itself, in its transaction;
-- the KP's "told once" flag of a battle whose channel refused a post (bot.battle.places).
+- the KP's "told once" flag of a battle whose channel refused a post (bot.battle.places);
+- the rest of a line for several units, made when each unit's turn comes, the NPC a KP's
+  narration put before a PC (bot.battle.chat_play) and a player's secret palette roll kept
+  as the roll (bot.battle.secret_palette): rows of :data:`OWN_KINDS`, whose payloads their
+  modules read (:meth:`Questions.rows`).
 
 The rows (bot.store.questions) are the truth. Each battle's rows are kept in memory as well,
 read once per process the first time the battle's chat needs them: table talk then reads
@@ -19,7 +23,9 @@ an older version is stale by construction: nothing is deleted when the battle mo
 
 A question is stored before it is shown, with the chat message's delivery key (issue 28)
 taken in the same transaction: a second delivery of the message asks nothing and rolls no
-die to show (:meth:`Questions.ask` returns False).
+die to show (:meth:`Questions.ask` returns False). Rows that go with a step (the queue of a
+line for several units) are handed over first (:meth:`Questions.along`) and written in the
+step's own transaction, or alone when no step comes (:meth:`Questions.settle`).
 """
 from __future__ import annotations
 
@@ -37,6 +43,13 @@ from rules.chat import Ambiguous, Declaration
 
 ASKED, SHOWN, ATTACK, WARNED = "asked", "shown", "attack", "warned"
 """The kinds of kept rows (bot.store.questions)."""
+
+QUEUED, ADDRESSED, SECRET = "queued", "addressed", "secret"
+"""Kinds whose payloads their own modules read: the rest of a line for several units (key
+"", bot.battle.chat_play), the NPC a KP line put before a PC (key: the PC unit) and a
+player's secret palette roll (key: ``<user>:<skill>``, bot.battle.secret_palette.secret_key)."""
+
+OWN_KINDS = frozenset({QUEUED, ADDRESSED, SECRET})
 
 MAX_BATTLES = 1024
 """How many battles' rows a process keeps in memory (least recently used go first)."""
@@ -73,6 +86,8 @@ class _Kept:
     attacked_at: dict[str, int] = field(default_factory=dict)
     """``unit → the battle version of its last attack``."""
     warned: bool = False
+    own: dict[tuple[str, str], Kept] = field(default_factory=dict)
+    """``(kind, key) → row`` of the :data:`OWN_KINDS`."""
 
     def apply(self, write: ChatWrite) -> None:
         for kind, key in write.drops:
@@ -80,8 +95,12 @@ class _Kept:
                 self.asked.pop(key, None)
             elif kind == WARNED:
                 self.warned = False
+            elif kind in OWN_KINDS:
+                self.own.pop((kind, key), None)
         for row in write.rows:
-            if row.kind == ASKED:
+            if row.kind in OWN_KINDS:
+                self.own[(row.kind, row.key)] = row
+            elif row.kind == ASKED:
                 self.asked[row.key] = _asked(row)
             elif row.kind == SHOWN:
                 self.shown[row.key] = (row.version, Die(**row.payload))
@@ -102,6 +121,8 @@ class Questions:
         self.answered = answered
         self._kept: LRU[_Kept] = LRU(size)
         self._warned: dict[str, int] | None = None
+        self._along: dict[int, ChatWrite] = {}
+        """``battle → rows handed to its next write`` (:meth:`along`)."""
 
     async def _of(self, battle: int) -> _Kept:
         kept = self._kept.get(battle)
@@ -132,6 +153,11 @@ class Questions:
         kept = (await self._of(battle)).shown.get(unit)
         return kept[1] if kept is not None and kept[0] == version else None
 
+    async def rows(self, battle: int, kind: str) -> dict[str, Kept]:
+        """``{key: row}`` of ``kind`` (one of :data:`OWN_KINDS`) kept for ``battle``, of any
+        version (the caller compares it with the battle's when that matters)."""
+        return {key: row for (of, key), row in (await self._of(battle)).own.items() if of == kind}
+
     async def last_attacks(self, battle: int) -> tuple[tuple[str, str, str | None], ...]:
         """``(unit, target, weapon)`` of each unit's last attack in ``battle`` (「もう一発」)."""
         return tuple((unit, *attack) for unit, attack in (await self._of(battle)).attacks.items())
@@ -154,13 +180,47 @@ class Questions:
         rows = [Kept(ASKED, req.user, version, _asked_payload(outcome, die))]
         if die is not None:
             rows.append(Kept(SHOWN, die.unit, version, dataclasses.asdict(die)))
-        write = ChatWrite(self.delivery(req), tuple(rows))
+        return await self.write(battle, ChatWrite(rows=tuple(rows)), req)
+
+    async def write(self, battle: int, write: ChatWrite, req: Request | None = None) -> bool:
+        """Write ``write`` for ``battle`` alone, durably, with the rows handed over for its
+        next write (:meth:`along`) and ``req``'s delivery key taken in the same transaction
+        while it is still to be taken (:meth:`delivery`); memory follows. False when the key
+        was taken already (the message came again: nothing is written). Without ``req`` no
+        key is taken (the line's own write takes it: a roll, a step)."""
+        pending = self._along.pop(battle, None)
+        write = ChatWrite(self.delivery(req) if req is not None else "", write.rows, write.drops)
+        if pending is not None:
+            write = merged(pending, write)
         if not await self.store.questions.put(battle, write):
             self.forget(battle)  # another process took the message: what it keeps is read anew
             return False
-        self.taken(req)
+        if req is not None:
+            self.taken(req)
         (await self._of(battle)).apply(write)
         return True
+
+    async def along(self, battle: int, write: ChatWrite, now: bool = False) -> None:
+        """Hand ``write`` (no delivery key) to the next write of ``battle`` in this process:
+        a step commits it in its own transaction (:meth:`step_write`), a chat write with its
+        rows (:meth:`write`), else :meth:`settle` alone. ``now``: memory shows it at once (it
+        stands whatever the step does); else from that write on. Rows handed over already
+        and not yet written are merged (the later row of a kind and key wins)."""
+        pending = self._along.get(battle)
+        self._along[battle] = merged(pending, write) if pending is not None else write
+        if now:
+            (await self._of(battle)).apply(write)
+
+    async def settle(self, battle: int, req: Request | None = None) -> bool:
+        """Write alone what :meth:`along` handed over and no write carried (taking ``req``'s
+        delivery key, as :meth:`write`). True when nothing was left or it is written; False
+        when the key was taken already (nothing is written)."""
+        return battle not in self._along or await self.write(battle, ChatWrite(), req)
+
+    def discard(self, battle: int) -> None:
+        """Forget what :meth:`along` handed over for ``battle`` (the step it went with was not
+        made: there is nothing to keep)."""
+        self._along.pop(battle, None)
 
     async def forget_asked(self, battle: int, user: str) -> None:
         """Forget the question ``user`` was last asked in ``battle`` (told that it is stale)."""
@@ -182,20 +242,25 @@ class Questions:
     def step_write(self, req: Request, battle: int, events: list[Event], version: int) -> ChatWrite | None:
         """What the step ``events`` of ``req`` (the battle at ``version`` after it) writes for
         the chat side in its own transaction: the delivery key of the chat line it was read
-        from, each attacking unit's attack (「もう一発」), and the end of the question its
-        issuer was asked (answered, or left for another action: never told stale). None when
-        there is nothing."""
+        from, each attacking unit's attack (「もう一発」), the end of the question its issuer
+        was asked (answered, or left for another action: never told stale) and the rows
+        handed over for the step (:meth:`along`). None when there is nothing."""
         rows = tuple(Kept(ATTACK, unit, version, {"target": target, "weapon": weapon})
                      for unit, target, weapon in _attacks(events))
         kept = self._kept.get(battle)
         drops = ((ASKED, req.user),) if kept is not None and req.user in kept.asked else ()
         write = ChatWrite(self.delivery(req), rows, drops)
+        pending = self._along.get(battle)
+        if pending is not None:
+            write = merged(pending, write)
         return write if write.delivery or write.rows or write.drops else None
 
     def stepped(self, battle: int, write: ChatWrite | None) -> None:
-        """The step that carried ``write`` is committed: memory follows."""
+        """The step that carried ``write`` is committed: memory follows (the rows handed over
+        for it are written)."""
         if write is None:
             return
+        self._along.pop(battle, None)
         kept = self._kept.get(battle)
         if kept is not None:
             kept.apply(write)
@@ -243,6 +308,15 @@ def _attacks(events: list[Event]) -> list[tuple[str, str, str | None]]:
     return found
 
 
+def merged(first: ChatWrite, then: ChatWrite) -> ChatWrite:
+    """``first`` and then ``then`` as one write: ``then``'s delivery key (else ``first``'s),
+    and of the rows and drops of one kind and key, ``then``'s."""
+    later = {(r.kind, r.key) for r in then.rows} | set(then.drops)
+    return ChatWrite(then.delivery or first.delivery,
+                     tuple(r for r in first.rows if (r.kind, r.key) not in later) + then.rows,
+                     tuple(d for d in first.drops if d not in later) + then.drops)
+
+
 def _asked_payload(outcome: Ambiguous, die: Die | None) -> dict:
     return {"question": outcome.question, "choices": [dataclasses.asdict(c) for c in outcome.choices],
             "die": dataclasses.asdict(die) if die is not None else None}
@@ -251,9 +325,14 @@ def _asked_payload(outcome: Ambiguous, die: Die | None) -> dict:
 _DECLARATION_FIELDS = frozenset(f.name for f in dataclasses.fields(Declaration))
 
 
+def declaration_of(payload: dict) -> Declaration:
+    """The declaration a row's payload keeps (``dataclasses.asdict`` of it; a field it does
+    not know is left out)."""
+    return Declaration(**{k: v for k, v in payload.items() if k in _DECLARATION_FIELDS})
+
+
 def _asked(row: Kept) -> Asked:
     payload = row.payload
-    choices = tuple(Declaration(**{k: v for k, v in c.items() if k in _DECLARATION_FIELDS})
-                    for c in payload["choices"])
+    choices = tuple(declaration_of(c) for c in payload["choices"])
     die = payload.get("die")
     return Asked(row.version, Ambiguous(payload["question"], choices), Die(**die) if die else None)

@@ -4,25 +4,31 @@ version changes), the same player's next palette roll of the same skill, secret 
 not rolled: when it is a declaration (「CCB<=25 【キック】 ゾンビ1」 on their turn) it takes the
 secret roll's face as its die, else the player is told the first roll stands and how to
 show it ([結果を公開]). The KP's secret rolls are not kept here (an NPC's secret roll is its
-declaration already, rules.chat.palette). Kept in memory, bounded: after a restart a roll
-may be made again, as any chat line's die is not kept."""
+declaration already, rules.chat.palette). Kept with the battle (a row ``secret`` keyed by
+:func:`secret_key`, bot.battle.questions, issue 26): a restart changes none of this. The row
+is written after the roll, which took the message's delivery key: a second delivery rolls
+nothing and keeps nothing."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from bot.battle.questions import SECRET
 from bot.render.reply import Reply, clip, private
+from bot.store.questions import ChatWrite
+from bot.store.questions import Kept as Row
 from rules.chat.palette import plain_reason, rolled_skill
 
 if TYPE_CHECKING:
     from bot.battle.battles import Battles
     from bot.battle.chat_play import ChatTable
+    from bot.battle.questions import Questions
     from bot.commands.request import Request
     from bot.store import BattleRecord
 
-MAX_KEPT = 1024
-"""How many secret rolls are kept (battles × players × skills)."""
+KEY_LENGTH = 100
+"""The longest key a kept row has (``chat_questions.key``)."""
 
 _FACE = re.compile(r"\(1D100<=\d+\)(?: 故障ナンバー\[\d+\])? ＞ (?P<face>\d+) ＞")
 """The face in a 6th check's BCDice line."""
@@ -42,32 +48,36 @@ class Kept:
                 "振り直しはしません。見せるなら、そのメッセージの [結果を公開] を押してください。")
 
 
+def secret_key(user: str, skill: str) -> str:
+    """The key of ``user``'s secret roll of ``skill`` among a battle's kept rows (at most
+    :data:`KEY_LENGTH` characters: an overlong skill name is cut)."""
+    return f"{user}:{skill}"[:KEY_LENGTH]
+
+
 class SecretRolls:
-    """The secret palette rolls of the players in battle channels, by battle, player and skill."""
+    """The secret palette rolls of the players in battle channels, by battle, player and
+    skill, kept with the battle by ``questions`` (bot.battle.questions)."""
 
-    def __init__(self) -> None:
-        self._kept: dict[tuple[int, str, str], Kept] = {}
+    def __init__(self, questions: Questions) -> None:
+        self.questions = questions
 
-    def kept(self, battle: int, version: int, user: str, text: str) -> tuple[str, Kept] | None:
+    async def kept(self, battle: int, version: int, user: str, text: str) -> tuple[str, Kept] | None:
         """``(skill, kept roll)`` when ``text`` rolls a skill ``user`` rolled secretly in
-        ``battle`` at this ``version``; None otherwise (a stale one is forgotten)."""
+        ``battle`` at this ``version``; None otherwise (none, or the battle moved on since:
+        a row of an older version is stale, nothing to delete)."""
         rolled = rolled_skill(text)
         if rolled is None:
             return None
-        key = (battle, user, rolled[1])
-        found = self._kept.get(key)
-        if found is None:
+        row = (await self.questions.rows(battle, SECRET)).get(secret_key(user, rolled[1]))
+        if row is None or row.version != version:
             return None
-        if found.version != version:
-            self._kept.pop(key, None)
-            return None
-        return rolled[1], found
+        return rolled[1], Kept(row.payload["face"], row.version, row.payload["line"])
 
-    def forget(self, battle: int, user: str, skill: str) -> None:
+    async def forget(self, battle: int, user: str, skill: str) -> None:
         """Drop the kept roll of ``skill`` (its face was used by a declaration)."""
-        self._kept.pop((battle, user, skill), None)
+        await self.questions.write(battle, ChatWrite(drops=((SECRET, secret_key(user, skill)),)))
 
-    def remember(self, battle: int, version: int, user: str, text: str, replies: list[Reply]) -> None:
+    async def remember(self, battle: int, version: int, user: str, text: str, replies: list[Reply]) -> None:
         """Keep ``user``'s secret palette roll ``text`` from its private answer in ``replies``."""
         rolled = rolled_skill(text)
         if rolled is None or not rolled[0]:
@@ -76,9 +86,8 @@ class SecretRolls:
         if mine is None:
             return
         line = next(x for x in mine.text.splitlines() if _FACE.search(x))
-        if len(self._kept) >= MAX_KEPT:
-            self._kept.clear()
-        self._kept[(battle, user, rolled[1])] = Kept(int(_FACE.search(line)["face"]), version, line)
+        row = Row(SECRET, secret_key(user, rolled[1]), version, {"face": int(_FACE.search(line)["face"]), "line": line})
+        await self.questions.write(battle, ChatWrite(rows=(row,)))
 
 
 def refused_again(user: str, skill: str, kept: Kept) -> list[Reply]:
@@ -95,19 +104,19 @@ class PlainRolls:
 
     def __init__(self, battles: Battles, chat: ChatTable) -> None:
         self.battles, self.chat = battles, chat
-        self.secrets = SecretRolls()
+        self.secrets = SecretRolls(battles.questions)
 
     async def again(self, req: Request, record: BattleRecord, text: str) -> list[Reply] | None:
         """The answer to a roll of a skill the speaker rolled secretly in this battle at this
         version: the declaration it reads as, with the secret roll's face as its die; else
         the first roll stands. None when there is no such roll (the line goes on as usual)."""
-        found = self.secrets.kept(record.id, record.version, req.user, text)
+        found = await self.secrets.kept(record.id, record.version, req.user, text)
         if found is None:
             return None
         skill, kept = found
         declared = await self.chat.declaration(replace(req, kept_die=kept.face))
         if declared is not None:
-            self.secrets.forget(record.id, req.user, skill)
+            await self.secrets.forget(record.id, req.user, skill)
             return declared
         return refused_again(req.user, skill, kept)
 
@@ -118,7 +127,7 @@ class PlainRolls:
         if ctx is None:
             return replies
         if not ctx.is_kp:
-            self.secrets.remember(record.id, record.version, req.user, text, replies)
+            await self.secrets.remember(record.id, record.version, req.user, text, replies)
         reason = plain_reason(text, ctx)
         if reason is None:
             return replies

@@ -207,8 +207,10 @@ class SessionRecordRow(Base):
 class ChatQuestionRow(Base):
     """What the chat side keeps pending with a battle (issue 26, bot.store.questions): a
     question asked in chat (``kind`` ``asked``, ``key`` the user id), the die a palette roll
-    showed (``shown``, the unit), a unit's last attack (``attack``, the unit) and the KP's
-    "told once" flag (``warned``, ""); ``version`` is the battle's version when written."""
+    showed (``shown``, the unit), a unit's last attack (``attack``, the unit), the KP's
+    "told once" flag (``warned``, ""), the rest of a line for several units (``queued``, ""),
+    the NPC a KP line put before a PC (``addressed``, the PC) and a player's secret palette
+    roll (``secret``, ``<user>:<skill>``); ``version`` is the battle's version when written."""
 
     __tablename__ = "chat_questions"
     battle_id: Mapped[int] = mapped_column(ForeignKey("battles.id", ondelete="CASCADE"), primary_key=True)

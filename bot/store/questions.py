@@ -1,6 +1,7 @@
 """Repository methods for what the chat side keeps pending with a battle (issue 26): the
-questions asked in chat, the die a palette roll showed, each unit's last attack and the KP's
-"told once" flag. Reached as ``store.questions`` (:class:`bot.store.Store`).
+questions asked in chat, the die a palette roll showed, each unit's last attack, the KP's
+"told once" flag, the rest of a line for several units, the NPC a KP line put before a PC
+and a player's secret palette roll. Reached as ``store.questions`` (:class:`bot.store.Store`).
 
 Rows are ``(battle, kind, key) → (version, payload)`` (table ``chat_questions``): ``version``
 is the battle's version when the row was written, so a question of an older version is
@@ -24,8 +25,9 @@ from bot.store.writer import Statement, Tx, Writer
 
 @dataclass(frozen=True)
 class Kept:
-    """One kept row: ``kind`` (``asked``, ``shown``, ``attack``, ``warned``), ``key`` (a user
-    id, a unit's name, or ""), the battle ``version`` it was written at, and ``payload``."""
+    """One kept row: ``kind`` (``asked``, ``shown``, ``attack``, ``warned``, ``queued``,
+    ``addressed``, ``secret``), ``key`` (a user id, a unit's name, ``<user>:<skill>``, or ""),
+    the battle ``version`` it was written at, and ``payload`` (JSON)."""
 
     kind: str
     key: str
