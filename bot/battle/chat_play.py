@@ -273,7 +273,8 @@ class ChatTable:
         declaration = later[0]
         await self.questions.along(battle, _queue_write(speaker, later[1:], loaded.record.version), now=True)
         rid = f"{req.request_id}:follow:{declaration.unit}" if req.request_id else None
-        sub = dataclasses.replace(req, user=speaker, request_id=rid)
+        # its own request id; the chat message's delivery key was taken by the line's own step
+        sub = dataclasses.replace(req, user=speaker, request_id=rid, delivery="")
         try:
             return await self._run(sub, battle, declaration, declaration.text.split("：", 1)[1])
         except Exception as exc:  # noqa: BLE001 — the command before it is committed: its replies must reach the table

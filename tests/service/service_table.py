@@ -7,6 +7,7 @@ pytest loads several conftest modules under that one name."""
 from __future__ import annotations
 
 import copy
+import itertools
 from datetime import datetime, timedelta
 
 from bot.battle.reminders import Dispatcher
@@ -142,6 +143,23 @@ class Table:
         await self.say(BOB, "battle join", character="ボブ")
         await self.say(KP, "battle add", name="ゾンビ", character="ゾンビ", hidden="true" if hidden else "false")
         return await self.say(KP, "battle start")
+
+
+MESSAGES = itertools.count(10**17)
+"""The ids of the gateway messages tests type (:func:`message`)."""
+
+
+def message(table: Table, who: str, line: str, message_id: str | None = None) -> Request:
+    """``who`` types ``line`` in the table's channel, as a gateway message with its own id."""
+    return Request(channel=table.channel, user=who, name=who, command="chat", options={"text": line},
+                   request_id=message_id or str(next(MESSAGES)))
+
+
+async def chat(table: Table, who: str, line: str, *rolls: int, service: Service | None = None) -> list[Reply]:
+    """``who`` types ``line`` (a new message; ``rolls`` fed to the dice first) to
+    ``service`` (the table's by default): its replies."""
+    table.dice.feed(*rolls)
+    return await (service or table.service).handle(message(table, who, line))
 
 
 def text(replies: list[Reply]) -> str:

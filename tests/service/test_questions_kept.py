@@ -7,28 +7,13 @@ of an older battle version is refused with a clear word. And a chat message is t
 nothing."""
 from __future__ import annotations
 
-import itertools
-
 import pytest
 
-from bot.render.reply import Reply
-from bot.service import Request, Service
+from bot.service import Service
 from bot.store import Store
-from service_table import ALICE, BOB, KP, FeedDice, text
+from service_table import ALICE, BOB, KP, FeedDice, chat, message, text
 
-MESSAGES = itertools.count(10**17)
 FIST_AT_ZOMBIE_2 = "アリス 攻撃（こぶし）：(1D100<=70) ＞ 42 ＞ 成功"
-
-
-def message(table, who: str, line: str, message_id: str | None = None) -> Request:
-    """``who`` types ``line`` in the table's channel, as a gateway message with its own id."""
-    return Request(channel=table.channel, user=who, name=who, command="chat", options={"text": line},
-                   request_id=message_id or str(next(MESSAGES)))
-
-
-async def chat(table, who: str, line: str, *rolls: int, service: Service | None = None) -> list[Reply]:
-    table.dice.feed(*rolls)
-    return await (service or table.service).handle(message(table, who, line))
 
 
 @pytest.fixture
