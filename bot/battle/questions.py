@@ -15,7 +15,7 @@ loses none of it:
 
 The rows (bot.store.questions) are the truth. Each battle's rows are kept in memory as well,
 read once per process the first time the battle's chat needs them: table talk then reads
-and writes nothing. When this process sees another one write to the battle (a version
+and writes nothing (but a KP's narration that puts a new NPC before a PC: its one row). When this process sees another one write to the battle (a version
 conflict, a message another process took first, a stale fold), the rows are read again; a
 question another process asks while this one only reads talk is not seen until then (that
 process, which receives the same messages, answers it). A row remembers the battle version it was written at, so a question of
