@@ -38,6 +38,7 @@ from bot.commands.request import Request
 from bot.render.labels import request_label
 from bot.store import BattleRecord, DuplicateRequest, Refusal, Snapshot, Store, VersionConflict
 from bot.store.json_codec import shallow
+from bot.store.sanity import TimePassed
 from rules.battle import keeper as kc
 from rules.battle.events import BattleEnded, Event, from_record
 from rules.battle.protocol import BattleView, GameSystem
@@ -102,9 +103,11 @@ class Battles:
         self._writes = 0
         self.step_notes: StepNote | None = None
         self.carrier = None
-        self.round_listeners: list[Callable[[str, int], Awaitable[list[Reply]]]] = []
-        """``await listener(channel, rounds)`` after a step began ``rounds`` new rounds (the
-        SAN flow's timers count them, bot.sheets.madness); its replies follow the step's."""
+        self.round_clock: Callable[[TimePassed], list[Reply]] | None = None
+        """Set by the service (the SAN flow's timers, bot.sheets.madness): a step that begins
+        new rounds then moves the channel's game clock on by them in the step's own
+        transaction (``Store.append(time=…)``: one durable commit), and ``round_clock(passed)``
+        says which timers that ended; its replies follow the step's."""
         """The sheet side's :class:`bot.sheets.carry.SheetCarrier` (set by the service): a
         battle's end writes its result onto the PCs' sheets in the same transaction."""
 
@@ -401,11 +404,15 @@ class Battles:
                        + carried if whole else None)
             note = await self.session_note(req, record.id, events, after.state)
             chat = self.questions.step_write(req, record.id, events, version)
+            new_rounds = getattr(after.state, "round", 0) - round_before
+            passed = (TimePassed(req.channel, rounds=new_rounds)
+                      if new_rounds > 0 and self.round_clock is not None else None)
             write = self.store.append(
                 record.id, record.version, [(e.kind, shallow(e)) for e in events], req.user, req.request_id,
                 [_compact(r) for r in replies] if whole else {"battle": record.id, "events": [record.version + 1, version]},
                 status="ended" if ended else None, deadlines=deadlines,
-                keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets, note=note, chat=chat)
+                keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets, note=note, chat=chat,
+                time=passed)
             try:
                 if replies is None:  # not stored: rendered again from the events if ever needed
                     replies = self.replies(record, system, before, view, events, after.state,
@@ -437,9 +444,8 @@ class Battles:
             if deadlines:
                 for listener in self.deadline_listeners:
                     listener()
-            if getattr(after.state, "round", 0) > round_before:
-                for heard in self.round_listeners:
-                    replies = replies + await heard(req.channel, after.state.round - round_before)
+            if passed is not None:
+                replies = replies + self.round_clock(passed)
             return await self.with_stale(req.channel, replies)
         return []
 

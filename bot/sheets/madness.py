@@ -2,8 +2,9 @@
 SAN loss starts (一時的狂気, 不定の狂気, 永久的狂気, 7th's 狂気の発作) and the KP's conditions
 (``/san state``, ``:状態+気絶``), each with its timer:
 
-- in rounds: the channel's battles count each new round (a listener of the battles) and the
-  KP may say 「1ラウンド経過」 outside a battle;
+- in rounds: the channel's battles count each new round (the step that begins it moves the
+  clock on in its own transaction: bot.battle.battles ``round_clock``, told here by
+  :meth:`Madness.rounds_passed`) and the KP may say 「1ラウンド経過」 outside a battle;
 - in game minutes: the KP says time passed (「30分経過」「1時間経過」, ``/san time``);
 - in the player's lines (テキセ 「1D10行動」): each line its owner writes in the channel.
 
@@ -24,7 +25,7 @@ from bot.commands.request import Request
 from bot.render.reply import Reply, clip, private, public
 from bot.sheets.custom_tables import KeeperHere, TableDesk
 from bot.store import Store
-from bot.store.sanity import SheetState, SheetWrite
+from bot.store.sanity import SheetState, SheetWrite, TimePassed
 from rules.dice import Dice
 from rules.errors import InvalidInput
 from rules.sanity.preset import BOUT, INDEFINITE, TEMPORARY, Duration, Preset
@@ -163,21 +164,17 @@ class Madness:
     # --- time passing ---------------------------------------------------------------------
 
     async def pass_time(self, channel: str, minutes: int, rounds: int) -> tuple[tuple[int, int], list[str]]:
-        """Game time passes in ``channel``: the clock moves on and the timers it passes end.
-        Returns ``(clock, lines saying which states ended)``."""
-        clock = await self.store.sanity.advance(channel, minutes, rounds)
-        due = [s for s in await self.store.sanity.states_in(channel)
-               if s.ends_at is not None and s.ends_at <= (clock[1] if s.unit == "round" else clock[0])]
-        if due:
-            await self.store.sanity.commit(SheetWrite(end=[s.id for s in due]))
-        return clock, [ended(s) for s in due]
+        """Game time passes in ``channel``: the clock moves on and the timers it passes end
+        (one transaction). Returns ``(clock, lines saying which states ended)``."""
+        passed = await self.store.sanity.pass_time(channel, minutes, rounds)
+        return passed.clock, [ended(s) for s in passed.ended]
 
-    async def rounds_passed(self, channel: str, rounds: int) -> list[Reply]:
-        """A battle in ``channel`` began ``rounds`` new rounds: the round timers count them."""
-        if rounds <= 0:
-            return []
-        _clock, lines = await self.pass_time(channel, 0, rounds)
-        return [public("\n".join(lines))] if lines else []
+    @staticmethod
+    def rounds_passed(passed: TimePassed) -> list[Reply]:
+        """A battle's step began ``passed.rounds`` new rounds and, in its own transaction,
+        moved the clock on and ended the round timers it passed (``passed.ended``): the reply
+        saying which ended, if any."""
+        return [public("\n".join(ended(s) for s in passed.ended))] if passed.ended else []
 
     async def counts_lines(self, req: Request) -> bool:
         """Whether ``req.user`` has a timer counting their lines in ``req.channel`` (memory)."""

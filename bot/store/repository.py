@@ -22,7 +22,7 @@ from bot.store.keeper import KeeperTables, add_deadlines
 from bot.store.migrate import upgrade
 from bot.store.questions import ChatWrite, QuestionTables, add_rows
 from bot.store.character_rows import upsert_character
-from bot.store.sanity import SanityTables
+from bot.store.sanity import SanityTables, TimePassed, pass_time
 from bot.store.kept_checks import KeptChecks
 from bot.store.secret_rolls import SecretRollTables
 from bot.store.sessions import SessionTables, add_record
@@ -167,7 +167,7 @@ class Store:
         self.secret_rolls = SecretRollTables(self._session)
         self.sessions = SessionTables(self._session, self.reads, self.writer)
         self.questions = QuestionTables(self.reads, self.writer)
-        self.sanity = SanityTables(self._session, self.reads)
+        self.sanity = SanityTables(self._session, self.reads, self.writer)
         self.voice = VoiceTables(self._session, self.reads)
         self.checks = KeptChecks(self._session, self.reads)
 
@@ -231,7 +231,7 @@ class Store:
                status: str | None = None, deadlines: list | None = None,
                keeper: str | None = None, snapshot: Snapshot | None = None,
                sheets: SheetWrites | None = None, note: dict | None = None,
-               chat: ChatWrite | None = None) -> Awaitable[int]:
+               chat: ChatWrite | None = None, time: TimePassed | None = None) -> Awaitable[int]:
         """Append ``events`` if the battle is still at ``expected_version``; returns the new
         version. The request id with its ``replies``, ``status`` (e.g. ``"ended"``), a new
         ``keeper``, turn ``deadlines`` (``(key, kind, due_at, payload)``) and a ``snapshot``
@@ -241,7 +241,10 @@ class Store:
         the channel's open session (bot.store.sessions.add_record), and ``chat``: the
         delivery key of the chat message the step was read from (taken first: a key taken
         already raises DuplicateRequest) and the rows the chat side keeps with the step
-        (bot.store.questions).
+        (bot.store.questions), and ``time``: game time the step makes pass in its channel (a
+        step that begins new rounds): the clock moves on and the timers it passes end
+        (bot.store.sanity.pass_time fills in ``time``'s clock and ended states; read them
+        once this has resolved).
         ``replies``: the reply dicts (kept in ``requests``), or ``{"battle": id, ...}`` when
         they are to be rendered again from the events: then no idempotency row is written,
         the request id is kept on the step the events start with, unique
@@ -249,7 +252,7 @@ class Store:
         The write is started before this returns (await the result); raises
         VersionConflict, DuplicateRequest."""
         return self.writer.run(_append, battle_id, expected_version, events, actor, request_id,
-                               replies, status, deadlines or [], keeper, snapshot, _now(), sheets, note, chat)
+                               replies, status, deadlines or [], keeper, snapshot, _now(), sheets, note, chat, time)
 
     async def sheet_carries(self, battle_id: int) -> list[SheetCarry]:
         """What the end of battle ``battle_id`` wrote onto sheets (kept until a reopening
@@ -396,11 +399,11 @@ def _open_battle(tx: Tx, channel, guild, system, keeper, events, request_id, rep
 
 
 def _append(tx: Tx, battle_id, expected_version, events, actor, request_id, replies, status, deadlines,
-            keeper, snapshot, now, sheets=None, note=None, chat=None) -> int:
+            keeper, snapshot, now, sheets=None, note=None, chat=None, time=None) -> int:
     """The transaction of :meth:`Store.append`: the idempotency key (and the chat message's
     delivery key), the version check, the events (one statement; the request id on the
     first, a step), the deadlines, maybe the snapshot, the sheets a battle's end or reopening
-    writes, the step's session record and the chat side's rows."""
+    writes, the step's session record, the chat side's rows and the game time it passes."""
     if not isinstance(replies, dict):  # a dict: the replies are the step's events (see Store.append)
         _add_request(tx, request_id, replies, now)
     if chat is not None and chat.delivery and not claim(tx, chat.delivery, now):
@@ -427,6 +430,8 @@ def _append(tx: Tx, battle_id, expected_version, events, actor, request_id, repl
         add_record(tx, note)
     if chat is not None:
         add_rows(tx, battle_id, chat)
+    if time is not None:
+        pass_time(tx, time, now)
     return new_version
 
 

@@ -5,18 +5,25 @@ Reached as ``store.sanity`` (:class:`bot.store.Store`).
 A loss is written in one transaction with everything it changes (:meth:`SanityTables.commit`):
 the sheet, its session record, the pending roll it takes (once: a second taker finds it
 taken and changes nothing), the states it starts and ends.
+
+Game time passing (:func:`pass_time`) is a write function over the store's write
+transaction (bot.store.writer): the clock moves on and the timers it passes end in the same
+transaction, which is the battle step's own when a step begins new rounds
+(``Store.append(time=…)``: one command, one durable commit), or its own for the KP's
+「1時間経過」 (:meth:`SanityTables.pass_time`).
 """
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from sqlalchemy import bindparam, delete, select, update
-from sqlalchemy.exc import IntegrityError
 
 from bot.store.keeper import upsert
 from bot.store.models import CustomTableRow, GameClockRow, SanPendingRow, SessionRecordRow, SheetStateRow
 from bot.store.character_rows import upsert_character
+from bot.store.writer import Statement, Tx, Writer
 
 
 def _now() -> datetime:
@@ -77,6 +84,20 @@ class SheetWrite:
     end: list[int] = field(default_factory=list)
 
 
+@dataclass
+class TimePassed:
+    """Game time passing in ``channel``: ``minutes`` and ``rounds`` to move its clock on by.
+    :func:`pass_time` fills in the ``clock`` after (``(minutes, rounds)``) and the timers that
+    ran out and ended (``ended``, oldest first), in the transaction that wrote them: read
+    them only once that transaction is committed."""
+
+    channel: str
+    minutes: int = 0
+    rounds: int = 0
+    clock: tuple[int, int] = (0, 0)
+    ended: list[SheetState] = field(default_factory=list)
+
+
 class TakenAlready(Exception):
     """The pending roll a write would take was taken by another (a doubled press or line)."""
 
@@ -84,9 +105,10 @@ class TakenAlready(Exception):
 class SanityTables:
     """The queries over ``session`` (an async_sessionmaker) and ``reads`` (bot.store.reads)."""
 
-    def __init__(self, session, reads) -> None:
+    def __init__(self, session, reads, writer: Writer) -> None:
         self._session = session
         self._reads = reads
+        self._writer = writer
 
     # --- the server's tables ---------------------------------------------------------------
 
@@ -176,21 +198,12 @@ class SanityTables:
             row = (await conn.execute(_CLOCK, {"channel": channel})).first()
             return (row.minutes, row.rounds) if row else (0, 0)
 
-    async def advance(self, channel: str, minutes: int, rounds: int) -> tuple[int, int]:
-        """Move ``channel``'s clock on by ``minutes`` and ``rounds``; the clock after. The
-        states whose timers the clock passed are then ended with :meth:`commit`."""
-        async with self._session() as s:
-            async with s.begin():
-                row = await s.get(GameClockRow, channel, with_for_update=True)
-                if row is None:
-                    try:
-                        async with s.begin_nested():
-                            s.add(GameClockRow(channel=channel, minutes=0, rounds=0))
-                    except IntegrityError:
-                        pass
-                    row = await s.get(GameClockRow, channel, with_for_update=True)
-                row.minutes, row.rounds = row.minutes + minutes, row.rounds + rounds
-                return row.minutes, row.rounds
+    def pass_time(self, channel: str, minutes: int, rounds: int) -> Awaitable[TimePassed]:
+        """Move ``channel``'s clock on by ``minutes`` and ``rounds`` and end the states whose
+        timers it passes, in one transaction (:func:`pass_time`), durably before this
+        resolves; what passed (the clock after, the states ended). Started before this
+        returns (await it)."""
+        return self._writer.run(pass_time, TimePassed(channel, minutes, rounds), _now())
 
     async def set_clock(self, channel: str, minutes: int, rounds: int) -> None:
         """Set ``channel``'s clock (a test's starting point; restoring a clock)."""
@@ -245,6 +258,20 @@ class SanityTables:
                 return ended
 
 
+def pass_time(tx: Tx, passed: TimePassed, now: datetime) -> TimePassed:
+    """In the write transaction ``tx``: move ``passed.channel``'s clock on by
+    ``passed.minutes`` and ``passed.rounds`` (the row made at ``(0, 0)`` if there was none),
+    and end the states of the channel whose timers the clock reached (a round timer by the
+    rounds, a minute timer by the minutes: ``ends_at`` ≤ the clock); ``passed`` with its
+    ``clock`` and ``ended`` filled in. Two statements, each returning its rows."""
+    minutes, rounds = tx.rows(_CLOCK_ON, {"channel": passed.channel, "minutes": passed.minutes,
+                                          "rounds": passed.rounds})[0]
+    ended = tx.rows(_END_DUE, {"channel": passed.channel, "minutes": minutes, "rounds": rounds, "now": now})
+    passed.clock = (minutes, rounds)
+    passed.ended = sorted((SheetState(*row[:9], detail=row[9] or "") for row in ended), key=lambda s: s.id)
+    return passed
+
+
 def _pending(row) -> Pending:
     return Pending(row.id, row.channel, row.scope, row.user, row.character, dict(row.payload), row.created_at)
 
@@ -271,4 +298,12 @@ _PENDING = select(SanPendingRow.id, SanPendingRow.channel, SanPendingRow.scope, 
     SanPendingRow.resolved_at.is_(None))
 _PENDING_BY_ID = _PENDING.where(SanPendingRow.id == bindparam("id"))
 _WAITING = _PENDING.where(SanPendingRow.channel == bindparam("channel")).order_by(SanPendingRow.id.desc())
+_CLOCK_ON = Statement("INSERT INTO game_clocks (channel, minutes, rounds) VALUES (:channel, :minutes, :rounds)"
+                      " ON CONFLICT (channel) DO UPDATE SET minutes = game_clocks.minutes + excluded.minutes,"
+                      " rounds = game_clocks.rounds + excluded.rounds RETURNING minutes, rounds")
+_END_DUE = Statement('UPDATE sheet_states SET ended_at = :now WHERE channel = :channel AND ended_at IS NULL'
+                     ' AND ends_at IS NOT NULL AND ends_at <= CASE WHEN unit = \'round\' THEN CAST(:rounds AS INTEGER) ELSE CAST(:minutes AS INTEGER) END'
+                     ' RETURNING id, scope, "character", channel, owner, name, unit, ends_at, "left", detail',
+                     times=["now"])
+"""The statements of :func:`pass_time` (bot.store.writer)."""
 _CLOCK = select(GameClockRow.minutes, GameClockRow.rounds).where(GameClockRow.channel == bindparam("channel"))

@@ -37,15 +37,19 @@ class Statement:
                  *((n, LargeBinary) for n in binary), *((n, String) for n in strings)]
         binds = [bindparam(name, type_=kind) for name, kind in types]
         self.clause = text(sql).bindparams(*binds)
-        self.returning = text(sql + " RETURNING id").bindparams(*binds) if sql.startswith("INSERT") else None
+        self.returning = (text(sql + " RETURNING id").bindparams(*binds)
+                          if sql.startswith("INSERT") and " RETURNING " not in sql else None)
 
 
 class Tx(Protocol):
     """The transaction a write function is given: ``execute`` (the number of rows it
-    changed), ``executemany`` and ``insert`` (the new row's ``id``). A constraint violation
+    changed), ``executemany``, ``insert`` (the new row's ``id``) and ``rows`` (the rows a
+    statement returns: a SELECT, or a write's ``RETURNING``). A constraint violation
     raises SQLAlchemy's IntegrityError on every driver."""
 
     def execute(self, statement: Statement, params: dict) -> int: ...
+
+    def rows(self, statement: Statement, params: dict) -> list[tuple]: ...
 
     def executemany(self, statement: Statement, rows: list[dict]) -> None: ...
 
@@ -59,7 +63,12 @@ class AlchemyTx(Tx):
         self.conn = conn
 
     def execute(self, statement: Statement, params: dict) -> int:
+        """Run ``statement``; the number of rows it changed."""
         return self.conn.execute(statement.clause, params).rowcount
+
+    def rows(self, statement: Statement, params: dict) -> list[tuple]:
+        """Run ``statement``; every row it returns, as tuples."""
+        return [tuple(row) for row in self.conn.execute(statement.clause, params)]
 
     def executemany(self, statement: Statement, rows: list[dict]) -> None:
         self.conn.execute(statement.clause, rows)
@@ -93,8 +102,17 @@ class SqliteTx(Tx):
         return self._time[1]
 
     def execute(self, statement: Statement, params: dict) -> int:
+        """Run ``statement``; the number of rows it changed."""
         try:
             return self.db.execute(statement.sql, self._params(statement, params)).rowcount
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(statement.sql, params, exc) from exc
+
+    def rows(self, statement: Statement, params: dict) -> list[tuple]:
+        """Run ``statement``; every row it returns (read to the end: a ``RETURNING`` write
+        is done when this returns)."""
+        try:
+            return self.db.execute(statement.sql, self._params(statement, params)).fetchall()
         except sqlite3.IntegrityError as exc:
             raise IntegrityError(statement.sql, params, exc) from exc
 
