@@ -113,7 +113,7 @@ def _lexicon_token(known: lx.Lexicon, match: re.Match) -> lx.Token:
     meanings = list(known.entries.get(text, ()))
     if match.group("square"):
         meanings.append((lx.SQUARE, text.upper()))
-    if match.group("number"):
+    if match.group("number") or (text.isdigit() and meanings):
         meanings.append((lx.NUMBER, text))
     return lx.Token(text, tuple(meanings))
 
