@@ -77,9 +77,6 @@ def is_roll(text: str) -> bool:
     """Whether ``text`` starts with a 1D100 check of either edition (``CCB<=70``,
     ``SCC(-1)<=50``): a message a dice roll leads."""
     head = unicodedata.normalize("NFKC", text.strip()).split(None, 1)
-    glued = _GLUED.match(head[0]) if head else None
-    if glued is not None:
-        head = [glued["head"]]
     return bool(head) and (_HEAD.fullmatch(head[0]) is not None or own_edition(head[0]) == COC7)
 
 
@@ -112,9 +109,6 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
     if repeat is not None:  # x2 CCB<=80 【拳銃】: two shots (issue 26)
         text = text[repeat.end():]
     head, _, comment = text.partition(" ")
-    glued = _GLUED.match(head)
-    if glued is not None:  # CCB<=70【日本刀】1号: the comment typed without a space
-        head, comment = glued["head"], head[glued.end("head"):] + " " + comment
     if not head[:1] in "sScC1" or ("<=" not in head):
         return NOT_A_ROLL
     if repeat is not None:
@@ -155,8 +149,7 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
 
 
 _REPEAT = re.compile(r"(?i)[x×](\d{1,2})\s+")
-_GLUED = re.compile(r"(?P<head>[^\s【〈「《『\[]*?<=[\d+\-*/()]+)(?=[【〈「《『\[])")
-"""A roll's head with its bracketed comment right after it (``CCB<=70【日本刀】``)."""
+
 """BCDice's repeat prefix (``x2 CCB<=80``)."""
 
 
