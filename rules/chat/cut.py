@@ -25,8 +25,8 @@ from rules.chat import morph
 from rules.chat.morph import CACHE
 from rules.chat.lexicon import PRONOUN, TE, THROW, UNKNOWN
 from rules.chat.normalize import prefold, shift
-from rules.chat.words import (AFTER_VERB_LEMMAS, BLOCK_ADVERBS, HONORIFICS, INTERROGATIVES, LEMMAS,
-                              THROW_LEMMAS, THROWN_OBJECTS)
+from rules.chat.words import (AFTER_VERB_LEMMAS, BLOCK_ADVERBS, HONORIFICS, INTENSIFIERS, INTERROGATIVES, LEMMAS,
+                              STRIKE_WITH, THROW_LEMMAS, THROWN_OBJECTS)
 
 NEG, WANT, PAST, QUESTION, COND, HEARSAY = "neg", "want", "past", "question", "cond", "hearsay"
 """Marks of a line (:attr:`Cut.marks`): a negation (殴らない, 不可), a wish (殴りたい), the past
@@ -153,8 +153,16 @@ def _morph_token(m: morph.Morph, known: lx.Lexicon, folded: str, marks: set[str]
     last = before[-1][0] if before else None
     if m.surface in ("?", "？") or m.lemma in INTERROGATIVES:
         marks.add(QUESTION)
+    if m.surface in STRIKE_WITH or m.lemma in STRIKE_WITH or m.base in STRIKE_WITH:
+        struck = before[-2][0] if last is not None and last.text == shift("を") and len(before) >= 2 else last
+        if struck is not None and struck.is_(lx.WEAPON, lx.SPECIAL) and not struck.is_(lx.UNIT):
+            return lx.Token(folded, ((lx.ENDING, m.surface),))  # 蹴りを入れる, タックルかます: that strike
+    if m.surface in INTENSIFIERS and m.pos in ("副詞", "接頭辞", "名詞"):
+        return None  # ぶっ刺す: 刺す
     if m.pos == "動詞":
-        if m.lemma in AFTER_VERB_LEMMAS and last is not None and last.is_(lx.ATTACK, lx.REACT, THROW):
+        carried = last is not None and (last.is_(lx.ATTACK, lx.REACT, THROW) or (
+            last.is_(TE) and len(before) >= 2 and before[-2][0].is_(lx.ATTACK)))  # 殴ってやる
+        if m.lemma in AFTER_VERB_LEMMAS and carried:
             return lx.Token(folded, ((lx.ENDING, m.surface),))  # 斬りかかる, 殴りに行く
         if m.lemma in THROW_LEMMAS:
             return lx.Token(folded, ((THROW, m.lemma),))

@@ -146,7 +146,18 @@ def _thrown_weapon(tokens: list[Token], i: int) -> Token:
 
 
 def _reordered(tokens: list[Token]) -> list[Token]:
-    """A target said after the verb (「殴ります、Bを」「殴ります腹を」) put before it."""
+    """A target said after the verb (「殴ります、Bを」「殴ります腹を」「撃つぜ、野犬をショットガンで」)
+    put before it."""
+    comma = next((k for k, t in enumerate(tokens) if t.text in SEPARATORS), None)
+    if comma is not None and comma >= 1:
+        head, tail = tokens[:comma], _strip(tokens[comma + 1:])
+        if head[0].is_(lx.ATTACK) and not head[0].is_(*ROLE_KINDS) and all(
+                t.is_(lx.ENDING) and not _content(t) for t in head[1:]) \
+                and len(tail) >= 2 and any(t.is_(lx.UNIT) for t in tail) \
+                and not any(t.is_(lx.ATTACK, lx.REACT, lx.END, lx.CHECK) and not t.is_(lx.UNIT, lx.WEAPON)
+                            for t in tail) and all(t.is_(lx.UNIT, lx.WEAPON, lx.PARTICLE) for t in tail) \
+                and _particle(tail[1], P_WO, P_NI, P_HE):
+            return [*tail, head[0]]  # 撃つぜ、野犬をショットガンで
     end = len(tokens)
     while end and tokens[end - 1].text in PUNCTUATION:
         end -= 1
