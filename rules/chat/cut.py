@@ -49,6 +49,8 @@ _HEARSAY_AUX = frozenset(("らしい", "そう", "みたい", "ようだ", "だ�
 _QUESTION_ENDS = frozenset(("か", "かな", "かしら", "っけ", "の", "かい", "だい"))
 _COND_CONJ = frozenset(("ば", "たら", "なら", "ても", "でも", "けど", "けれど", "けれども", "が", "のに", "し"))
 _POLITE = frozenset(shift(w) for w in ("です", "ます"))
+_PROHIBITIVE = frozenset(("な", "なよ", "なー", "なっ"))
+"""A verb's plain form then な (殴るな, 撃つなよ): a prohibition, no declaration."""
 _ENDING_AUX = frozenset(("ます", "です", "だ", "う", "よう", "じゃ", "や"))
 
 
@@ -81,6 +83,7 @@ def cut(text: str, known: lx.Lexicon) -> Cut:
     morphs = morph.analyse(pre)
     at = {m.begin: m for m in morphs}
     ends = {m.end for m in morphs}
+    ended = {m.end: m for m in morphs}
     words: list[tuple[lx.Token, str]] = []  # (token, as typed)
     marks: set[str] = set()
     pos = 0
@@ -99,6 +102,10 @@ def cut(text: str, known: lx.Lexicon) -> Cut:
             words.append((lx.Token(folded[pos:nxt], ((UNKNOWN, pre[pos:nxt]),)), pre[pos:nxt]))
             pos = nxt
             continue
+        prev = ended.get(m.begin)
+        if m.pos == "助詞" and m.surface in _PROHIBITIVE and prev is not None and prev.pos == "動詞" \
+                and prev.form.startswith("終止形"):
+            marks.add(NEG)  # 殴るな: do not
         token = _morph_token(m, known, folded[m.begin:m.end], marks, words)
         if token is not None:
             words.append((token, m.surface))

@@ -501,6 +501,18 @@ TALK = [
     ('7/cult-turn', 'kp', '教団員Aは葵を攻撃しない', '-'),
     ('7/cult-hit', 'kp', '回避、不可です', '-'),
     ('7/cult-hit', 'kp', '教団員Aは応戦しない', '-'),
+    ('h/makoto-turn', 'alice', '野犬を殴るな', '-'),
+    ('h/makoto-turn', 'alice', '殴るな、野犬を', '-'),
+    ('h/kengo-turn', 'bob', '撃つなよ', '-'),
+    ('h/makoto-turn', 'alice', '野犬に蹴りを入れたい', '-'),
+    ('h/makoto-turn', 'alice', '殴ってやるもんか', '-'),
+    ('h/makoto-turn', 'alice', '1に日本刀、2にナイフ', '-'),
+    ('h/kengo-turn', 'bob', 'ショットガンに弾を入れる', '-'),
+    ('h/cultist-turn', 'kp', '1号は真琴を刺さなかった。成功', '-'),
+    ('h/cultist-turn', 'kp', '真琴は1号を刺した。成功', '-'),
+    ('h/cultist-turn', 'kp', '1号は真琴を刺した。成功したけど', '-'),
+    ('h/makoto-turn', 'alice', '真琴は1号を刺した。成功', '-'),
+    ('p/yuki-turn', 'alice', '深きものBにバットを振り下ろした', '-'),
 ]
 
 ROWS = DECLARATIONS + TALK
