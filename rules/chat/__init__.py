@@ -126,7 +126,10 @@ def _narrated(raw: str, ctx: ChatContext) -> Outcome:
     if told is None:
         return None
     head, tail = told
-    for text in (f"{head}、{_result_only(tail)}", f"{head}、{tail}"):
+    result = _result_only(tail)
+    named = fold(tail)[:-len(fold(result))]  # 「ナイフ成功」: the weapon rolled, unless the narration names it
+    forms = (f"{head}、{tail}", f"{head}、{result}") if named and named not in fold(head) else (f"{head}、{result}",)
+    for text in forms:
         outcome = _read(text, ctx)
         choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,) if outcome else ()
         if choices and all(c.command == "attack" and c.reported_level for c in choices):

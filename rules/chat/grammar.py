@@ -32,6 +32,8 @@ ANY = "*"
 each opponent, asked (rules.chat.resolve)."""
 PUNCTUATION = {fold(p) for p in ("!", "!!", "!!!", "。", ".", "…", "...", "~", "〜")}
 """Marks that may stand between a declaration's words (「刺客2に気弾！パワー4」) and mean nothing."""
+NONE_ANSWER, PARRY = "なし", "受け流し"
+"""受ける (take the blow) and the parry it is when a weapon takes it (ナイフで受ける)."""
 OBJECT = "object"
 """A cover object's name (an unknown word before に 隠れる, see rules.chat._unknown_word)."""
 
@@ -251,6 +253,8 @@ def _answer(tokens: list[Token]):
     if reaction is None:
         return
     for value in reaction.values(lx.REACT):
+        if weapon is not None and value == NONE_ANSWER:
+            value = PARRY  # 日本刀で受けます: taken on the blade, a parry (not 受ける, taking the blow)
         slots = {"reaction": value, "power": power}
         if weapon is not None:
             slots["weapon"] = weapon.names(lx.WEAPON)

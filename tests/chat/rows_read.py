@@ -245,6 +245,14 @@ DECLARATIONS = [
     ('7/cult-hit', 'kp', '回避っ！', 'react action=回避 as=教団員A'),
     ('7/cult-hit', 'kp', '応戦', 'react action=応戦 as=教団員A'),
     ('7/cult-hit', 'kp', '教団員Aは回避', 'react action=回避 as=教団員A'),
+    ('h/makoto-hit', 'alice', '日本刀で受けます', 'react action=受け流し：日本刀'),
+    ('p/yuki-hit', 'alice', 'バットで受ける', 'react action=受け流し weapon=バット'),
+    ('h/cultist-turn', 'kp', '狂信者1号が健吾に襲いかかった。ナイフ失敗', 'attack target=健吾 weapon=ナイフ as=狂信者1号 level=失敗'),
+    ('c/ninja-turn', 'kp', '朱音をパワー1で殴りつけた。成功', 'attack target=朱音 power=1 as=忍者1 level=成功'),
+    ('h/makoto-turn', 'alice', '2号めがけて日本刀を振り下ろす', 'attack target=狂信者2号 weapon=日本刀'),
+    ('h/kengo-turn', 'bob', '1号にショットガンをぶっ放す', 'attack target=狂信者1号 weapon=ショットガン'),
+    ('h/makoto-turn', 'alice', '野犬をどつく', 'attack target=野犬 weapon=こぶし'),
+    ('7/aoi-turn', 'alice', 'Aに撃つ、2発', 'attack target=教団員A weapon=.38リボルバー shots=2'),
 ]
 
 TALK = [
@@ -513,6 +521,14 @@ TALK = [
     ('h/cultist-turn', 'kp', '1号は真琴を刺した。成功したけど', '-'),
     ('h/makoto-turn', 'alice', '真琴は1号を刺した。成功', '-'),
     ('p/yuki-turn', 'alice', '深きものBにバットを振り下ろした', '-'),
+    ('h/makoto-turn', 'alice', '野犬を撫でる', '-'),
+    ('h/makoto-turn', 'alice', '1号を説得する', '-'),
+    ('h/makoto-turn', 'alice', '1号斬りてぇ', '-'),
+    ('h/cultist-turn', 'kp', '1号は呪文を唱えた。成功', '-'),
+    ('h/dog-turn', 'kp', '野犬が吠えた。成功', '-'),
+    ('h/makoto-hit', 'alice', '回避……できるかな', '-'),
+    ('h/makoto-hit', 'alice', '回避しなきゃ', '-'),
+    ('h/kengo-turn', 'bob', '撃っていい？', '-'),
 ]
 
 ROWS = DECLARATIONS + TALK
