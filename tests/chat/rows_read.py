@@ -528,7 +528,7 @@ TALK = [
     ('h/dog-turn', 'kp', '野犬が吠えた。成功', '-'),
     ('h/makoto-hit', 'alice', '回避……できるかな', '-'),
     ('h/makoto-hit', 'alice', '回避しなきゃ', '-'),
-    ('h/kengo-turn', 'bob', '撃っていい？', '-'),
+    ('h/kengo-turn', 'bob', '撃ってもいいの？', '-'),
 ]
 
 ROWS = DECLARATIONS + TALK
