@@ -253,6 +253,9 @@ DECLARATIONS = [
     ('h/kengo-turn', 'bob', '1号にショットガンをぶっ放す', 'attack target=狂信者1号 weapon=ショットガン'),
     ('h/makoto-turn', 'alice', '野犬をどつく', 'attack target=野犬 weapon=こぶし'),
     ('7/aoi-turn', 'alice', 'Aに撃つ、2発', 'attack target=教団員A weapon=.38リボルバー shots=2'),
+    ('b/thug-turn', 'kp', 'チンピラAは鈴にナイフを突き立てた。成功', 'attack target=鈴 weapon=ナイフ as=チンピラA level=成功'),
+    ('h/kengo-turn', 'bob', '２号をぶち抜く', '? 健吾：狂信者2号をショットガンで攻撃 | 健吾：狂信者2号を.45オートマチックで攻撃'),
+    ('h/makoto-turn', 'alice', '野犬を斬り捨てる', '? 真琴：野犬を日本刀で攻撃 | 真琴：野犬をナイフで攻撃'),
 ]
 
 TALK = [
@@ -529,6 +532,8 @@ TALK = [
     ('h/makoto-hit', 'alice', '回避……できるかな', '-'),
     ('h/makoto-hit', 'alice', '回避しなきゃ', '-'),
     ('h/kengo-turn', 'bob', '撃ってもいいの？', '-'),
+    ('h/makoto-turn', 'alice', '野犬を殴り倒したい', '-'),
+    ('p/deep-turn', 'kp', '深きものAは蒼を引っかかない', '-'),
 ]
 
 ROWS = DECLARATIONS + TALK
