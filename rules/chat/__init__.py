@@ -140,7 +140,7 @@ def _narrated(raw: str, ctx: ChatContext) -> Outcome:
 def _result_only(tail: str) -> str:
     """The result word that ends ``tail`` (「ナイフ成功」 → 「成功」)."""
     folded = fold(tail)
-    return next((w for w in narration._RESULT_WORDS if folded.endswith(w)), tail)
+    return next((w for w in narration.RESULT_WORDS if folded.endswith(w)), tail)
 
 
 _GROUP_JOIN = re.compile(r"[と、,，・&＆]")

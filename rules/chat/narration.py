@@ -15,8 +15,9 @@ from rules.chat.morph import analyse
 from rules.chat.normalize import fold, prefold
 from rules.chat.words import RESULTS
 
-_RESULT_WORDS = sorted({fold(w) for term, spellings in RESULTS.items() for w in (term, *spellings)}, key=len,
+RESULT_WORDS = sorted({fold(w) for term, spellings in RESULTS.items() for w in (term, *spellings)}, key=len,
                        reverse=True)
+"""The folded words of a roll's result (成功, しっぱい, クリティカル …), longest first."""
 _TAIL = re.compile(r"^(?P<head>.+?)[。、,，.!！\n ]+(?P<tail>[^。、,，.!！\n ]{1,12})[。.!！…]*$")
 """A narration, then a short last sentence (the roll's result: 「ナイフ成功」「失敗」)."""
 
@@ -25,7 +26,7 @@ def present(text: str) -> tuple[str, str] | None:
     """``(the narration in the present tense, the result sentence)`` of a KP's line that
     narrates an action in the past and ends with the roll's result, or None."""
     match = _TAIL.match(text.strip())
-    if match is None or not fold(match["tail"]).endswith(tuple(_RESULT_WORDS)):
+    if match is None or not fold(match["tail"]).endswith(tuple(RESULT_WORDS)):
         return None
     head = match["head"].rstrip("。.!！ ")
     pre = prefold(head)
