@@ -99,6 +99,10 @@ def read(text: str, ctx: ChatContext):
         if rolled is not palette.NOT_A_ROLL:
             return rolled
     spoken = talk.SPEECH.search(raw) is not None
+    if not spoken and len(raw) <= MAX_LENGTH and "\n" not in raw:
+        worded = report.read_worded(raw, ctx, _read)  # 「回避 32で成功」: a roll made elsewhere, in words
+        if worded is not None:
+            return worded
     if ctx.is_kp and not spoken and len(raw) <= MAX_LENGTH:
         told = _narrated(raw, ctx)  # 「狂信者1号は美咲を刺した。ナイフ成功」: the roll just made
         if told is not None:

@@ -256,6 +256,10 @@ DECLARATIONS = [
     ('b/thug-turn', 'kp', 'チンピラAは鈴にナイフを突き立てた。成功', 'attack target=鈴 weapon=ナイフ as=チンピラA level=成功'),
     ('h/kengo-turn', 'bob', '２号をぶち抜く', '? 健吾：狂信者2号をショットガンで攻撃 | 健吾：狂信者2号を.45オートマチックで攻撃'),
     ('h/makoto-turn', 'alice', '野犬を斬り捨てる', '? 真琴：野犬を日本刀で攻撃 | 真琴：野犬をナイフで攻撃'),
+    ('h/makoto-hit', 'alice', '回避 32で成功', 'react action=回避 reported=32'),
+    ('h/kengo-hit', 'bob', '回避振って成功！', 'react action=回避'),
+    ('h/misaki-turn', 'carol', 'こぶし 45で成功 1号に', 'attack target=狂信者1号 weapon=こぶし reported=45'),
+    ('p/yuki-turn', 'alice', 'バット 30で成功 Aに', 'attack target=深きものA weapon=バット reported=30'),
 ]
 
 TALK = [
@@ -534,6 +538,10 @@ TALK = [
     ('h/kengo-turn', 'bob', '撃ってもいいの？', '-'),
     ('h/makoto-turn', 'alice', '野犬を殴り倒したい', '-'),
     ('p/deep-turn', 'kp', '深きものAは蒼を引っかかない', '-'),
+    ('p/yuki-hit', 'alice', '回避失敗でした', '-'),
+    ('h/makoto-turn', 'alice', '日本刀振って成功！', '-'),
+    ('h/misaki-turn', 'carol', 'こぶし成功！', '-'),
+    ('h/makoto-hit', 'alice', '回避成功しそう', '-'),
 ]
 
 ROWS = DECLARATIONS + TALK
