@@ -13,7 +13,7 @@ import dataclasses
 import re
 from functools import lru_cache
 
-from rules.chat import lexicon, palette, report, talk
+from rules.chat import lexicon, narration, palette, report, talk
 from rules.chat.cut import VOLITIONAL, WANT, cut
 from rules.chat.context import STRANGER, ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import OBJECT, PUNCTUATION
@@ -99,6 +99,14 @@ def read(text: str, ctx: ChatContext):
         if rolled is not palette.NOT_A_ROLL:
             return rolled
     spoken = talk.SPEECH.search(raw) is not None
+    if not spoken and len(raw) <= MAX_LENGTH and "\n" not in raw:
+        worded = report.read_worded(raw, ctx, _read)  # 「回避 32で成功」: a roll made elsewhere, in words
+        if worded is not None:
+            return worded
+    if ctx.is_kp and not spoken and len(raw) <= MAX_LENGTH:
+        told = _narrated(raw, ctx)  # 「狂信者1号は美咲を刺した。ナイフ成功」: the roll just made
+        if told is not None:
+            return told
     if len(raw) <= MAX_LENGTH and "\n" not in raw:
         group = _several(raw, ctx)  # 「ゾンビ1と2はアリスを攻撃」: each in its turn (issue 26)
         if group is not None:
@@ -112,6 +120,31 @@ def read(text: str, ctx: ChatContext):
         if outcome is not None:
             return outcome
     return talk.read_talk(raw, ctx.lexicon(), lambda clause: _read(clause, ctx, unknown=False))
+
+
+def _narrated(raw: str, ctx: ChatContext) -> Outcome:
+    """A KP's line narrating an NPC's attack in the past with its result after it
+    (rules.chat.narration), read as that report in the present: the declaration with its
+    reported level, or None (an answer, a PC's action or anything else stays as it was)."""
+    told = narration.present(raw)
+    if told is None:
+        return None
+    head, tail = told
+    result = _result_only(tail)
+    named = fold(tail)[:-len(fold(result))]  # 「ナイフ成功」: the weapon rolled, unless the narration names it
+    forms = (f"{head}、{tail}", f"{head}、{result}") if named and named not in fold(head) else (f"{head}、{result}",)
+    for text in forms:
+        outcome = _read(text, ctx)
+        choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,) if outcome else ()
+        if choices and all(c.command == "attack" and c.reported_level for c in choices):
+            return outcome
+    return None
+
+
+def _result_only(tail: str) -> str:
+    """The result word that ends ``tail`` (「ナイフ成功」 → 「成功」)."""
+    folded = fold(tail)
+    return next((w for w in narration.RESULT_WORDS if folded.endswith(w)), tail)
 
 
 _GROUP_JOIN = re.compile(r"[と、,，・&＆]")

@@ -25,8 +25,8 @@ from rules.chat import morph
 from rules.chat.morph import CACHE
 from rules.chat.lexicon import PRONOUN, TE, THROW, UNKNOWN
 from rules.chat.normalize import prefold, shift
-from rules.chat.words import (AFTER_VERB_LEMMAS, BLOCK_ADVERBS, HONORIFICS, INTERROGATIVES, LEMMAS,
-                              THROW_LEMMAS, THROWN_OBJECTS)
+from rules.chat.words import (AFTER_VERB_LEMMAS, BLOCK_ADVERBS, HONORIFICS, INTENSIFIERS, INTERROGATIVES, LEMMAS,
+                              STRIKE_WITH, THROW_LEMMAS, THROWN_OBJECTS)
 
 NEG, WANT, PAST, QUESTION, COND, HEARSAY = "neg", "want", "past", "question", "cond", "hearsay"
 """Marks of a line (:attr:`Cut.marks`): a negation (殴らない, 不可), a wish (殴りたい), the past
@@ -49,6 +49,8 @@ _HEARSAY_AUX = frozenset(("らしい", "そう", "みたい", "ようだ", "だ�
 _QUESTION_ENDS = frozenset(("か", "かな", "かしら", "っけ", "の", "かい", "だい"))
 _COND_CONJ = frozenset(("ば", "たら", "なら", "ても", "でも", "けど", "けれど", "けれども", "が", "のに", "し"))
 _POLITE = frozenset(shift(w) for w in ("です", "ます"))
+_PROHIBITIVE = frozenset(("な", "なよ", "なー", "なっ"))
+"""A verb's plain form then な (殴るな, 撃つなよ): a prohibition, no declaration."""
 _ENDING_AUX = frozenset(("ます", "です", "だ", "う", "よう", "じゃ", "や"))
 
 
@@ -81,6 +83,7 @@ def cut(text: str, known: lx.Lexicon) -> Cut:
     morphs = morph.analyse(pre)
     at = {m.begin: m for m in morphs}
     ends = {m.end for m in morphs}
+    ended = {m.end: m for m in morphs}
     words: list[tuple[lx.Token, str]] = []  # (token, as typed)
     marks: set[str] = set()
     pos = 0
@@ -99,6 +102,10 @@ def cut(text: str, known: lx.Lexicon) -> Cut:
             words.append((lx.Token(folded[pos:nxt], ((UNKNOWN, pre[pos:nxt]),)), pre[pos:nxt]))
             pos = nxt
             continue
+        prev = ended.get(m.begin)
+        if m.pos == "助詞" and m.surface in _PROHIBITIVE and prev is not None and prev.pos == "動詞" \
+                and prev.form.startswith("終止形"):
+            marks.add(NEG)  # 殴るな: do not
         token = _morph_token(m, known, folded[m.begin:m.end], marks, words)
         if token is not None:
             words.append((token, m.surface))
@@ -113,7 +120,7 @@ def _lexicon_token(known: lx.Lexicon, match: re.Match) -> lx.Token:
     meanings = list(known.entries.get(text, ()))
     if match.group("square"):
         meanings.append((lx.SQUARE, text.upper()))
-    if match.group("number"):
+    if match.group("number") or (text.isdigit() and meanings):
         meanings.append((lx.NUMBER, text))
     return lx.Token(text, tuple(meanings))
 
@@ -153,8 +160,16 @@ def _morph_token(m: morph.Morph, known: lx.Lexicon, folded: str, marks: set[str]
     last = before[-1][0] if before else None
     if m.surface in ("?", "？") or m.lemma in INTERROGATIVES:
         marks.add(QUESTION)
+    if m.surface in STRIKE_WITH or m.lemma in STRIKE_WITH or m.base in STRIKE_WITH:
+        struck = before[-2][0] if last is not None and last.text == shift("を") and len(before) >= 2 else last
+        if struck is not None and struck.is_(lx.WEAPON, lx.SPECIAL) and not struck.is_(lx.UNIT):
+            return lx.Token(folded, ((lx.ENDING, m.surface),))  # 蹴りを入れる, タックルかます: that strike
+    if m.surface in INTENSIFIERS and m.pos in ("副詞", "接頭辞", "名詞"):
+        return None  # ぶっ刺す: 刺す
     if m.pos == "動詞":
-        if m.lemma in AFTER_VERB_LEMMAS and last is not None and last.is_(lx.ATTACK, lx.REACT, THROW):
+        carried = last is not None and (last.is_(lx.ATTACK, lx.REACT, THROW) or (
+            last.is_(TE) and len(before) >= 2 and before[-2][0].is_(lx.ATTACK)))  # 殴ってやる
+        if m.lemma in AFTER_VERB_LEMMAS and carried:
             return lx.Token(folded, ((lx.ENDING, m.surface),))  # 斬りかかる, 殴りに行く
         if m.lemma in THROW_LEMMAS:
             return lx.Token(folded, ((THROW, m.lemma),))

@@ -32,6 +32,8 @@ ANY = "*"
 each opponent, asked (rules.chat.resolve)."""
 PUNCTUATION = {fold(p) for p in ("!", "!!", "!!!", "。", ".", "…", "...", "~", "〜")}
 """Marks that may stand between a declaration's words (「刺客2に気弾！パワー4」) and mean nothing."""
+NONE_ANSWER, PARRY = "なし", "受け流し"
+"""受ける (take the blow) and the parry it is when a weapon takes it (ナイフで受ける)."""
 OBJECT = "object"
 """A cover object's name (an unknown word before に 隠れる, see rules.chat._unknown_word)."""
 
@@ -146,7 +148,18 @@ def _thrown_weapon(tokens: list[Token], i: int) -> Token:
 
 
 def _reordered(tokens: list[Token]) -> list[Token]:
-    """A target said after the verb (「殴ります、Bを」「殴ります腹を」) put before it."""
+    """A target said after the verb (「殴ります、Bを」「殴ります腹を」「撃つぜ、野犬をショットガンで」)
+    put before it."""
+    comma = next((k for k, t in enumerate(tokens) if t.text in SEPARATORS), None)
+    if comma is not None and comma >= 1:
+        head, tail = tokens[:comma], _strip(tokens[comma + 1:])
+        if head[0].is_(lx.ATTACK) and not head[0].is_(*ROLE_KINDS) and all(
+                t.is_(lx.ENDING) and not _content(t) for t in head[1:]) \
+                and len(tail) >= 2 and any(t.is_(lx.UNIT) for t in tail) \
+                and not any(t.is_(lx.ATTACK, lx.REACT, lx.END, lx.CHECK) and not t.is_(lx.UNIT, lx.WEAPON)
+                            for t in tail) and all(t.is_(lx.UNIT, lx.WEAPON, lx.PARTICLE) for t in tail) \
+                and _particle(tail[1], P_WO, P_NI, P_HE):
+            return [*tail, head[0]]  # 撃つぜ、野犬をショットガンで
     end = len(tokens)
     while end and tokens[end - 1].text in PUNCTUATION:
         end -= 1
@@ -240,6 +253,8 @@ def _answer(tokens: list[Token]):
     if reaction is None:
         return
     for value in reaction.values(lx.REACT):
+        if weapon is not None and value == NONE_ANSWER:
+            value = PARRY  # 日本刀で受けます: taken on the blade, a parry (not 受ける, taking the blow)
         slots = {"reaction": value, "power": power}
         if weapon is not None:
             slots["weapon"] = weapon.names(lx.WEAPON)

@@ -82,6 +82,12 @@ def unit_spellings(name: str) -> set[str]:
     parts = [fold(p) for p in re.split(r"[\s\u3000・=＝]+", name.strip())]
     if len(parts) > 1:
         found.update(p for p in parts if len(p) >= MIN_PARTIAL)
+    counted = _COUNTED.fullmatch(folded)
+    if counted is not None:  # 狂信者1号, 人形2体: 狂信者1, 1号, 1 (and the base 狂信者)
+        found.update((counted["base"] + counted["number"], counted["number"] + counted["counter"]))
+        if len(counted["number"]) <= 2:
+            found.add(counted["number"])  # 「1に日本刀」: the number alone, also read as a number
+        folded = counted["base"] + counted["number"]
     base = re.sub(r"[-_#]?(\d+|[a-z])$", "", folded)
     if base and base != folded:
         found.add(base)
@@ -89,6 +95,10 @@ def unit_spellings(name: str) -> set[str]:
         if len(letter) == 1 and letter.isascii() and letter.isalpha():
             found.add(letter)  # ビクトマウスB: 「Bにこぶし」 (issue 26)
     return found
+
+
+_COUNTED = re.compile(r"(?P<base>.+?)(?P<number>\d+)(?P<counter>号|番|号機|号体|体|人目)")
+"""A unit numbered with a counter (狂信者1号, 人形2体): each of its spellings."""
 
 
 def weapon_spellings(name: str) -> set[str]:
@@ -159,7 +169,7 @@ class Lexicon:
         self._cut: dict[str, tuple[Token, ...] | None] = {}
         alternatives = sorted((a for a in self.entries if not _LETTER.fullmatch(a)), key=len, reverse=True)
         letters = "".join(a for a in self.entries if _LETTER.fullmatch(a))
-        self.pattern = re.compile("|".join(re.escape(a) for a in alternatives)
+        self.pattern = re.compile("|".join(re.escape(a) + (r"(?!\d)" if a.isdigit() else "") for a in alternatives)
                                   + r"|(?P<square>[a-z]{1,2}\d{1,2}(?!\d))|(?P<number>\d{1,7})"
                                   + (f"|[{letters}]" if letters else ""))
 
@@ -205,8 +215,8 @@ class Lexicon:
             meanings = list(self.entries.get(text, ()))
             if match.group("square"):
                 meanings.append((SQUARE, text.upper()))
-            if match.group("number"):
-                meanings.append((NUMBER, text))
+            if match.group("number") or (text.isdigit() and meanings):
+                meanings.append((NUMBER, text))  # 1: a number, and the unit 狂信者1号 where one is so numbered
             found.append(Token(text, tuple(meanings)))
             pos = match.end()
         return tuple(found)

@@ -148,7 +148,8 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
     return dataclasses.replace(outcome, typed_target=target)
 
 
-_REPEAT = re.compile(r"(?i)x(\d{1,2})\s+")
+_REPEAT = re.compile(r"(?i)[x×](\d{1,2})\s+")
+
 """BCDice's repeat prefix (``x2 CCB<=80``)."""
 
 

@@ -6,6 +6,12 @@ physical dice or another roller is the declaration that roll was for.
     Cthulhu : (1D100<=50) → 79 → 失敗 【目星】    → a 目星 check, reported 79
     ＞ 97 ＞ 失敗                                → the answer to the speaker's open question,
                                                   asked among its buttons (the skill is unsaid)
+    回避 32で成功 / 回避振って失敗！              → the pending question's 回避 (reported 32)
+    こぶし 45で成功 1号に                        → an attack with こぶし, reported 45
+
+A report in words (:func:`read_worded`) without a face answers only a question open to the
+speaker: on one's own turn, 「こぶし振って成功！」 may be a remark on the roll the bot just made,
+and it never makes a second attack.
 
 The skill is read as a palette roll's comment is (rules.chat.palette), so the report acts
 exactly where the same roll typed as ``CCB<=75 【こぶし】`` would. The reported face is kept
@@ -115,3 +121,42 @@ def _for_question(face: int, ctx: ChatContext) -> Outcome | None:
     if not choices:
         return None
     return Ambiguous(f"出目 {face} は何の判定ですか？", choices)
+
+
+_WORDED = re.compile(
+    r"^(?P<word>[^\d\s、。,!！?？]{1,10}?)\s*(?:を)?(?:振って|ふって|振った|振りました|ロールして)?\s*"
+    r"(?:(?P<face>\d{1,3})\s*(?:で|→|>|＞)?)?\s*"
+    r"(?P<level>決定的成功|致命的失敗|クリティカル|ファンブル|スペシャル|成功|失敗|せいこう|しっぱい)"
+    r"(?:です)?[!！。…w]*\s*(?P<rest>[^!！?？]{0,12})$")
+"""A roll reported in words: the skill, 振って or a face, the result (回避 32で成功, こぶし振って成功！)."""
+LEVELS = ("成功", "失敗", "クリティカル", "ファンブル", "スペシャル", "せいこう", "しっぱい")
+
+
+def read_worded(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome]) -> Outcome | None:
+    """The declaration a roll reported in words makes (see the module docstring), with
+    ``reported`` its face when one is given; None when ``raw`` is none, or when it gives no
+    face and the speaker has no question open (a remark on a roll already resolved)."""
+    if not any(w in raw for w in LEVELS):
+        return None  # the cheap test first
+    match = _WORDED.match(unicodedata.normalize("NFKC", raw.strip()))
+    if match is None:
+        return None
+    face = int(match["face"]) if match["face"] else None
+    answering = any(q.kind == "reaction" and (u := ctx.unit(q.unit)) is not None and ctx.may_move(u, False)
+                    for q in ctx.questions)
+    if face is not None and not 1 <= face <= 100:
+        return None
+    rest = match["rest"].strip()
+    if answering:
+        if rest:
+            return None
+        outcome, wanted = words(match["word"], ctx), "react"
+    elif face is not None:
+        outcome, wanted = words(f"{rest}{match['word']}" if rest else match["word"], ctx), "attack"
+    else:
+        return None
+    choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,) if outcome else ()
+    if not choices or not isinstance(outcome, (Declaration, Ambiguous)) \
+            or any(c.command != wanted for c in choices):
+        return None
+    return _with_face(outcome, face) if face is not None else outcome

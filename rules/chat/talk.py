@@ -53,8 +53,9 @@ BOUNDARY = re.compile(r"[。！!…‥\n、,，\s\u3000]+")
 DICE_HEAD = re.compile(r"(?i)\s*s?(?:\d*d\d|ccb?\b|ccb?[<(=\d-]|cbr|res|choice|\d+b\d|\d+r\d|x\d)")
 """A line that starts as a dice command (2D6, CCB<=50, SCCB, choice …) is the dice reader's,
 never searched for talk (its comment is read as today: rules.chat.read)."""
-LEAD_END = re.compile(r"て|テ|[んン]で|[んン]デ|[いイ][でデ]|から|カラ|ので|ノデ|ながら|ナガラ")
-"""A te-form or a reason ends a lead-in inside a piece (「10出してかいひー」「重いから回避」)."""
+LEAD_END = re.compile(r"(?<!なん)(?<!ナン)(?<!とっ)て|(?<!ナン)テ|[んン]で|[んン]デ|[いイ][でデ]|から|カラ|ので|ノデ|ながら|ナガラ")
+"""A te-form or a reason ends a lead-in inside a piece (「10出してかいひー」「重いから回避」); a
+なんて is no te-form but a word talked about (「回避なんてしない」)."""
 SECOND = (lx.ATTACK, lx.END, lx.MOVE, lx.DECLARE, lx.NEGATION)
 """Verbs in the talk that make it a second declaration the line does not read
 (「巨漢を攻撃、信者も攻撃」): the line is then silent."""
