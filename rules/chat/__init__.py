@@ -21,7 +21,7 @@ from rules.chat.grammar import read as _intents
 from rules.chat.morph import analyse
 from rules.chat.normalize import fold, prefold
 from rules.chat.resolve import Ambiguous, Declaration, Outcome, Several, resolve
-from rules.chat.words import BASE, HIDE, NONE_OPTIONS, Words
+from rules.chat.words import BASE, END_TURN, HIDE, NONE_OPTIONS, Words
 
 __all__ = ["Several", "Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Words",
            "BASE", "read", "may_declare", "sanity_loss", "fold"]
@@ -99,6 +99,10 @@ def read(text: str, ctx: ChatContext):
         if rolled is not palette.NOT_A_ROLL:
             return rolled
     spoken = talk.SPEECH.search(raw) is not None
+    if len(raw) <= MAX_LENGTH and "\n" not in raw and not spoken:
+        ending = _then_end(raw, ctx)  # 「こぶしで殴ってターン終了」: the action, then the end of the turn
+        if ending is not None:
+            return ending
     if len(raw) <= MAX_LENGTH and "\n" not in raw:
         group = _several(raw, ctx)  # 「ゾンビ1と2はアリスを攻撃」: each in its turn (issue 26)
         if group is not None:
@@ -112,6 +116,45 @@ def read(text: str, ctx: ChatContext):
         if outcome is not None:
             return outcome
     return talk.read_talk(raw, ctx.lexicon(), lambda clause: _read(clause, ctx, unknown=False))
+
+
+THEN_END_TEXT = "、ターン終了"
+"""What a declaration's canonical text ends in when the line ends the turn after it (a
+question's button reads it again with its end)."""
+_END_WORDS = sorted({fold(w) for w in END_TURN if w not in ("パス", "手番パス", "ターンパス")}, key=len, reverse=True)
+_THEN_END = re.compile(
+    r"(?P<head>.+?(?:[テデ]|[、,，。.!！…→\s]))[、,，。.!！…→\s]*(?:ソシテ|ソレデ|ソノママ|ソレデハ|デ)?"
+    r"(?:" + "|".join(re.escape(w) for w in _END_WORDS) + r")"
+    r"(?:シマス|シマ-ス|スル|シテクダサイ|デス|デ|デオネガイシマス|オネガイシマス|[。.!！ー〜~…wｗ])*")
+"""A line that does an action and then ends the turn: the action (ending in a te-form or a
+mark: 「殴って」「回避して」「攻撃、」「攻撃。」), then one of :data:`END_TURN`."""
+
+
+def _then_end(raw: str, ctx: ChatContext) -> Outcome:
+    """The action of a line that then ends the turn (「こぶしで殴ってターン終了」「回避して
+    ターン終了」「ゾンビを撃ってターンエンド」), marked ``then_end`` (each choice of a question
+    too, its text ending in :data:`THEN_END_TEXT`); None when the line is not of that form or
+    its action part reads as no single action (then it is read as before)."""
+    if palette.is_roll(raw) or report.is_report(raw):
+        return None
+    pre = prefold(raw)
+    match = _THEN_END.fullmatch(fold(raw))
+    if match is None:
+        return None
+    head = pre[:match.end("head")].rstrip("、,，。.!！…→ ")
+    if not head:
+        return None
+    outcome = read(head, ctx)
+    if isinstance(outcome, Declaration):
+        return _ending(outcome) if outcome.command != "end" else None
+    if isinstance(outcome, Ambiguous) and outcome.choices and all(c.command != "end" for c in outcome.choices):
+        return dataclasses.replace(outcome, choices=tuple(_ending(c) for c in outcome.choices))
+    return None
+
+
+def _ending(declaration: Declaration) -> Declaration:
+    """``declaration`` that ends its unit's turn once it is settled."""
+    return dataclasses.replace(declaration, then_end=True, text=declaration.text + THEN_END_TEXT)
 
 
 _GROUP_JOIN = re.compile(r"[と、,，・&＆]")

@@ -50,6 +50,9 @@ class Declaration:
     """The 1D100 face of a roll the player reports having made elsewhere (physical dice,
     another roller: 「（こぶし）1D100<=75 → 78です」, issue 26): the bot rolls its own die
     unless the KP lets reported dice stand (rules.chat.report)."""
+    then_end: bool = False
+    """The line ends the unit's turn after this action (「こぶしで殴ってターン終了」): the battle
+    side ends it once the action and what it opened are settled (bot.battle.chat_play)."""
 
 
 @dataclass(frozen=True)
