@@ -254,6 +254,9 @@ def _read_cut(text: str, folded: str, ctx: ChatContext, unknown: bool) -> Outcom
         if isinstance(outcome, Declaration) and outcome.options.get("action") in NONE_OPTIONS:
             return None  # 「しない。全力。」: a refusal beside words it cannot place is no answer
         words = "・".join(dict.fromkeys(_as_typed(text, fold(w)) for w in found.unknown))
+        ways = _special_ways(outcome, ctx, words)
+        if ways is not None:
+            return ways  # 「マヌーバーで目潰し」: which of the maneuver's effects, never a guess
         if found.names:
             names = "・".join(dict.fromkeys(_as_typed(text, fold(w)) for w in found.names))
             here = "、".join(u.name for u in ctx.units)
@@ -264,6 +267,32 @@ def _read_cut(text: str, folded: str, ctx: ChatContext, unknown: bool) -> Outcom
     if WANT in found.marks:
         return _asked(outcome, "「〜したい」と書かれていました。この宣言でよければ押してください。")
     return outcome
+
+
+def _special_ways(outcome: Outcome, ctx: ChatContext, words: str) -> Ambiguous | None:
+    """A special attack named with a word the reading cannot place, where the special is
+    done in one of several named ways (the 7th edition's マヌーバー: 組み付き, 押さえ込み,
+    転倒, 武装解除, listed as the unit's weapons of that kind): a question between those ways
+    for each target, never the default way. None for any other line."""
+    choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,)
+    if not choices or any(c.command != "attack" or not c.options.get("special") or c.options.get("weapon")
+                          for c in choices):
+        return None
+    unit = ctx.unit(choices[0].unit)
+    special = choices[0].options["special"]
+    ways = [a.name for a in unit.arms if special in a.kinds] if unit is not None else []
+    if len(ways) < 2:
+        return None
+    asked = []
+    targets = len({c.options.get("target") for c in choices}) > 1
+    for choice in choices:
+        for way in ways:
+            options = {**choice.options, "weapon": way}
+            target = options.get("target")
+            label = f"{target}を{way}" if targets else way
+            asked.append(dataclasses.replace(choice, options=options, label=label,
+                                             text=f"{choice.unit}：{target}を{way}で{special}で攻撃"))
+    return Ambiguous(f"「{words}」という{special}はありません。どれにしますか？（{'・'.join(ways)}）", tuple(asked))
 
 
 _MARKS = " \u3000!！。.…‥ー~〜"
