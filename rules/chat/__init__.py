@@ -130,6 +130,11 @@ _THEN_END = re.compile(
 mark: 「殴って」「回避して」「攻撃、」「攻撃。」), then one of :data:`END_TURN`."""
 
 
+_THEN_TAILS = ("してから", "して", "で")
+"""What joins an action said as a noun to the end of the turn (「ゾンビ1を攻撃して」「C4へ移動して」
+「宣言しないで」), dropped when the action does not read with it."""
+
+
 def _then_end(raw: str, ctx: ChatContext) -> Outcome:
     """The action of a line that then ends the turn (「こぶしで殴ってターン終了」「回避して
     ターン終了」「ゾンビを撃ってターンエンド」), marked ``then_end`` (each choice of a question
@@ -145,6 +150,9 @@ def _then_end(raw: str, ctx: ChatContext) -> Outcome:
     if not head:
         return None
     outcome = read(head, ctx)
+    for tail in _THEN_TAILS:
+        if outcome is None and head.endswith(tail) and len(head) > len(tail):
+            outcome = read(head[:-len(tail)], ctx)  # 「攻撃して」「移動して」: the noun's する is the action
     if isinstance(outcome, Declaration):
         return _ending(outcome) if outcome.command != "end" else None
     if isinstance(outcome, Ambiguous) and outcome.choices and all(c.command != "end" for c in outcome.choices):

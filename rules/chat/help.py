@@ -88,7 +88,7 @@ def turn_title(ctx: ChatContext) -> str:
 
 def _turn_phrasings(unit: ChatUnit, ctx: ChatContext) -> list[str]:
     """Ways to type a turn of ``unit``: an attack on a foe (with a weapon, or a power rank
-    where the system takes one), the system's other turn actions, a treatment of an ally,
+    where the system takes one; one that then ends the turn: 「…を殴ってターン終了」), the system's other turn actions, a treatment of an ally,
     the end of the turn."""
     prefix = f"{unit.name}：" if unit.owner != ctx.speaker else ""
     foes = [u for u in ctx.units if not u.out and unit.opposes(u)]
@@ -100,9 +100,11 @@ def _turn_phrasings(unit: ChatUnit, ctx: ChatContext) -> list[str]:
         if ctx.words.power:
             said += [f"{prefix}パワー2で{foes[0].name}を攻撃", f"{lead}{prefix}{foes[-1].name}を攻撃、パワー3"]
         elif arms:
-            said += [f"{prefix}{foes[0].name}を{arms[0]}で攻撃", f"{lead}{prefix}{foes[-1].name}を{arms[-1]}で攻撃！"]
+            said += [f"{prefix}{foes[0].name}を{arms[0]}で攻撃", f"{prefix}{foes[-1].name}を{arms[-1]}で攻撃してターン終了",
+                     f"{lead}{prefix}{foes[-1].name}を{arms[-1]}で攻撃！"]
         else:
-            said += [f"{prefix}{foes[0].name}をこぶしで攻撃", f"{lead}{prefix}{foes[-1].name}にキック！"]
+            said += [f"{prefix}{foes[0].name}をこぶしで攻撃", f"{prefix}{foes[-1].name}を殴ってターン終了",
+                     f"{lead}{prefix}{foes[-1].name}にキック！"]
     for spellings in ctx.words.turn_actions.values():
         if spellings:
             said.append(prefix + spellings[0])

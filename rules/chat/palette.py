@@ -96,7 +96,7 @@ def spaced(text: str) -> str:
 def is_roll(text: str) -> bool:
     """Whether ``text`` starts with a 1D100 check of either edition (``CCB<=70``,
     ``SCC(-1)<=50``): a message a dice roll leads."""
-    head = unicodedata.normalize("NFKC", text.strip()).split(None, 1)
+    head = spaced(unicodedata.normalize("NFKC", text.strip())).split(None, 1)
     return bool(head) and (_HEAD.fullmatch(head[0]) is not None or own_edition(head[0]) == COC7)
 
 
@@ -124,7 +124,7 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
     declaration: roll it as dice, a CoC 7th edition one by the 7th edition's rules) or
     :data:`NOT_A_ROLL`.
     ``words(text, ctx)`` reads a comment as a declaration in words (rules.chat)."""
-    text = unicodedata.normalize("NFKC", raw.strip())
+    text = spaced(unicodedata.normalize("NFKC", raw.strip()))
     repeat = _REPEAT.match(text)
     if repeat is not None:  # x2 CCB<=80 【拳銃】: two shots (issue 26)
         text = text[repeat.end():]
