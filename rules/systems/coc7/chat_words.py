@@ -23,7 +23,7 @@ VERBS = {"組み付く": HELD, "組みつく": HELD, "組付く": HELD, "くみ�
 breaking free is a maneuver like any (its effect does not matter: 7-MAN-07)."""
 
 WORDS = Words(
-    reactions={"応戦": ("反撃", "迎え撃つ", "迎撃", "やり返す", "殴り返す", "応戦する", "応戦します")},
+    reactions={"応戦": ("反撃", "迎え撃つ", "迎撃", "やり返す", "殴り返す", "応戦する", "応戦します", "おうせん", "はんげき")},
     declarations={declare.READY: ("銃を抜く", "構える"), declare.HOLSTER: ("しまう",),
                   declare.DIVE: ("伏せる", "遮蔽に飛び込む", "物陰に飛び込む"),
                   declare.RELOAD: ("リロード", "再装填"), declare.PICK_UP: ("拾う",)},
