@@ -101,6 +101,8 @@ def read(text: str, ctx: ChatContext):
     spoken = talk.SPEECH.search(raw) is not None
     if len(raw) <= MAX_LENGTH and "\n" not in raw and not spoken:
         ending = _then_end(raw, ctx)  # 「こぶしで殴ってターン終了」: the action, then the end of the turn
+        if ending is NOT_THEN:
+            return None
         if ending is not None:
             return ending
     if len(raw) <= MAX_LENGTH and "\n" not in raw:
@@ -123,14 +125,19 @@ THEN_END_TEXT = "、ターン終了"
 question's button reads it again with its end)."""
 _END_WORDS = sorted({fold(w) for w in END_TURN if w not in ("パス", "手番パス", "ターンパス")}, key=len, reverse=True)
 _THEN_END = re.compile(
-    r"(?P<head>.+?(?:[テデ]|[、,，。.!！…→\s]))[、,，。.!！…→\s]*(?:ソシテ|ソレデ|ソノママ|ソレデハ|デ)?"
+    r"(?P<head>.+?(?:[テデ]|[、,，。.!！…→\s]))(?:カラ)?[、,，。.!！…→\s]*(?:ソシテ|ソレデ|ソノママ|ソレデハ|デ)?"
     r"(?:" + "|".join(re.escape(w) for w in _END_WORDS) + r")"
     r"(?:シマス|シマ-ス|スル|シテクダサイ|デス|デ|デオネガイシマス|オネガイシマス|[。.!！ー〜~…wｗ])*")
 """A line that does an action and then ends the turn: the action (ending in a te-form or a
 mark: 「殴って」「回避して」「攻撃、」「攻撃。」), then one of :data:`END_TURN`."""
 
 
+NOT_THEN = Ambiguous("", ())
+"""What :func:`_then_end` gives for a line whose action reads as none now: the line is no
+declaration (never the end alone, never a question about the action's words)."""
 _THEN_TAILS = ("してから", "して", "で")
+_ACTION_KINDS = (lexicon.WEAPON, lexicon.ATTACK, lexicon.REACT, lexicon.CHECK, lexicon.SPECIAL, lexicon.MOVE)
+"""The words that make the part before 「ターン終了」 an action (not a lead-in: 「よし、」)."""
 """What joins an action said as a noun to the end of the turn (「ゾンビ1を攻撃して」「C4へ移動して」
 「宣言しないで」), dropped when the action does not read with it."""
 
@@ -157,6 +164,9 @@ def _then_end(raw: str, ctx: ChatContext) -> Outcome:
         return _ending(outcome) if outcome.command != "end" else None
     if isinstance(outcome, Ambiguous) and outcome.choices and all(c.command != "end" for c in outcome.choices):
         return dataclasses.replace(outcome, choices=tuple(_ending(c) for c in outcome.choices))
+    if outcome is None and ctx.lexicon().hinted(fold(head)) \
+            and any(t.is_(*_ACTION_KINDS) for t in cut(head, ctx.lexicon()).tokens):
+        return NOT_THEN  # 「こぶしで殴ってターンエンド」 off one's turn: an action that cannot be made now, no bare end
     return None
 
 

@@ -129,6 +129,17 @@ ROWS = [
      "? アリス：ゾンビをこぶしで攻撃 | アリス：ゾンビをキックで攻撃 | アリス：ゾンビを頭突きで攻撃"),
     ("house/alice-hit", "alice", "CCB<=50 【マーシャルアーツ】", "-"),  # a question is open: only dice
     ("house/bob-turn", "alice", "CCB<=25【キック】", "-"),  # not アリス's turn: only dice
+    # --- found playing as a new user ---------------------------------------------------------
+    ("house/alice-turn", "alice", "ゾンビ１をナイフでさします", "attack target=ゾンビ1 weapon=ナイフ"),
+    ("house/alice-turn", "alice", "ゾンビ1をナイフでさす", "attack target=ゾンビ1 weapon=ナイフ"),
+    ("house/alice-turn", "alice", "ゾンビ1をうちます",
+     "? アリス：ゾンビ1をナイフで攻撃 | アリス：ゾンビ1を大型ナイフで攻撃 | アリス：ゾンビ1を和弓で攻撃"),
+    ("house/alice-turn", "alice", "ゾンビ1をこぶしでぶんなぐってからターン終了", "attack target=ゾンビ1 weapon=こぶし +end"),
+    ("house/alice-turn", "bob", "こぶしで殴ってターンエンド", "-"),  # not ボブ's turn: never a lone end to confirm
+    ("house/alice-turn", "alice", "よし、ターン終了", "end"),
+    ("house/alice-turn", "alice", "くっ、外れた。ターン終了", "end"),
+    ("7/hit", "alice", "おうせん！", "react action=応戦"),
+    ("7/hit", "alice", "ナイフでおうせん", "react action=応戦 weapon=ナイフ"),
 ]
 
 
@@ -150,6 +161,12 @@ def test_each_button_of_a_trial_question_reads_back_as_itself(scene, speaker, te
         again = read(choice.text, ctx)
         assert isinstance(again, Declaration), choice.text
         assert (again.command, again.options, again.then_end) == (choice.command, choice.options, choice.then_end)
+
+
+def test_a_question_quotes_the_unread_word_as_typed():
+    """Found playing: the question named a word in katakana (「コブシ」) when it was typed in hiragana."""
+    outcome = read("こぶしを振り上げて、ゾンビ1をけります", context("house/alice-turn", "alice"))
+    assert outcome.question.startswith("「こぶし」をどう使うのか読み取れませんでした。")
 
 
 def test_a_glued_roll_is_spaced_as_a_palette_writes_it():
