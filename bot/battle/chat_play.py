@@ -298,6 +298,10 @@ class ChatTable:
         rows = await self.questions.rows(battle, ENDING)
         if not rows:
             return None
+        if req.command in UNDOING:  # the KP took the action back: its end goes with it
+            await self.questions.along(battle, ChatWrite(drops=tuple((ENDING, unit) for unit in rows)), now=True)
+            await self.questions.settle(battle)
+            return None
         view = system.view(loaded.state)
         if any(p.kind == "reaction" for p in view.prompts):
             return []  # the action's reaction or choice is still open: wait for it (offers do not hold it)
@@ -434,6 +438,10 @@ def _reported(outcome) -> int | None:
     """The face a palette outcome's choices were reported with (rules.chat.report), or None."""
     return next((c.reported for c in getattr(outcome, "choices", ()) if c.reported is not None), None)
 
+
+UNDOING = ("kp undo",)
+"""Commands after which a kept end of a turn (「…してターン終了」) is dropped, not made: the KP
+took back what came before it."""
 
 ANSWER_HINT = "（ボタンのほか、番号か名前をチャットに書いても選べます）"
 CONFIRM_HINT = "（ボタンのほか、チャットに「はい」と書いても選べます）"

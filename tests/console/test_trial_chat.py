@@ -230,3 +230,13 @@ async def test_the_help_shows_the_blow_then_the_end(console_table):
     assert "「ゾンビをナイフで攻撃してターン終了」" in said
     outside = texts(await table.say("@room2 alice: /help"))
     assert "「ゾンビ1をこぶしで殴ってターン終了」" in outside
+
+
+async def test_the_kps_undo_drops_the_kept_end(console_table):
+    table = await console_table([18])
+    await table.play(SIXTH)
+    await table.say("alice: ゾンビをこぶしで殴ってターン終了")
+    await table.say("kp: /kp undo")
+    assert await turn_of(table) == "アリス"  # the blow is taken back, and its end with it
+    await table.say("kp: /battle status")
+    assert await turn_of(table) == "アリス"
