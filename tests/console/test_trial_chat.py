@@ -240,3 +240,13 @@ async def test_the_kps_undo_drops_the_kept_end(console_table):
     assert await turn_of(table) == "アリス"  # the blow is taken back, and its end with it
     await table.say("kp: /battle status")
     assert await turn_of(table) == "アリス"
+
+
+async def test_a_question_of_a_blow_then_the_end_is_answered_after_a_restart(console_table):
+    table = await console_table([])
+    await table.play(SIXTH.replace("kp: /battle add name:ゾンビ character:ゾンビ",
+                                   "kp: /battle add name:ゾンビ1 character:ゾンビ\nkp: /battle add name:ゾンビ2 character:ゾンビ"))
+    await table.say("alice: こぶしで殴ってターン終了")
+    restarted = await console_table([80])
+    said = texts(await restarted.say("alice: 2"))
+    assert "アリス 攻撃（こぶし）：(1D100<=50) ＞ 80 ＞ 失敗" in said and "アリスの手番が終わりました。" in said
