@@ -34,7 +34,7 @@ from rules.battle import commands as cmds
 from rules.battle import keeper as kc
 from rules.battle.events import to_record
 from rules.battle.steps import StepStarted, command_record
-from rules.chat.palette import is_roll
+from rules.chat.palette import is_roll, spaced
 from rules.dice.editions import COC7, own_edition
 from rules.errors import InvalidInput, RuleViolation
 from rules.systems import SYSTEMS, get_system
@@ -90,6 +90,9 @@ class BattleDesk:
         takes its message's delivery key (``req.delivery``, issue 28) with its first durable write."""
         req = dataclasses.replace(req, delivery=delivery_key(req))
         text = opt.text(req.options, "text") or ""
+        glued = spaced(text)  # 「CCB<=25【キック】」: the roll and its comment, as a palette writes them
+        if glued != text:
+            text, req = glued, dataclasses.replace(req, options={**req.options, "text": glued})
         found = await self.battles.active_loaded(req.channel)
         battle = system_edition(found[0]) if found else None
         record = found[1].record if found else None

@@ -18,7 +18,7 @@ from bot.commands import options as opt
 from bot.commands.request import Request
 from bot.commands.settings import CONTEXT_TARGET, KP_FOR_PLAYERS, REPORTED_DICE, chat_on
 from bot.battle.palette_play import PaletteRolls, die_code
-from bot.battle.questions import ADDRESSED, QUEUED, Asked, Die, declaration_of
+from bot.battle.questions import ADDRESSED, ENDING, QUEUED, Asked, Die, declaration_of
 from bot.render import buttons
 from bot.render.reply import Button, Reply, clip, posted_in, private
 from bot.store import DuplicateRequest
@@ -263,6 +263,9 @@ class ChatTable:
             return []
         system, loaded = found
         battle = loaded.record.id
+        ending = await self._pending_end(req, system, loaded)
+        if ending is not None:
+            return ending
         queued = await self._queue(battle)
         if queued is None:
             return []
@@ -281,6 +284,44 @@ class ChatTable:
             allow = "KPの裁定で認める場合は、KPが /kp allow を使えます。" if getattr(exc, "allowable", False) else ""
             return [Reply(text=clip(f"{declaration.unit}の続きの宣言（{declaration.text.split('：', 1)[1]}）は"
                                     f"行えませんでした: {exc}{allow}"))]
+        finally:
+            await self.questions.settle(battle)
+
+    async def _pending_end(self, req: Request, system, loaded) -> list[Reply] | None:
+        """The end of a turn a line asked for after its action (「こぶしで殴ってターン終了」,
+        kept with the battle: a row ``ending`` per unit, written with the action's step): made
+        once nothing the action opened is pending (a reaction, a choice), when its unit still
+        has the turn; dropped when the turn has passed (told privately when the unit did not
+        have the turn to begin with: 「回避してターン終了」 out of turn). None when there is
+        nothing to do now (a question is still open, or no end is kept)."""
+        battle = loaded.record.id
+        rows = await self.questions.rows(battle, ENDING)
+        if not rows:
+            return None
+        if req.command in UNDOING:  # the KP took the action back: its end goes with it
+            await self.questions.along(battle, ChatWrite(drops=tuple((ENDING, unit) for unit in rows)), now=True)
+            await self.questions.settle(battle)
+            return None
+        view = system.view(loaded.state)
+        if any(p.kind == "reaction" for p in view.prompts):
+            return []  # the action's reaction or choice is still open: wait for it (offers do not hold it)
+        unit, row = next(iter(rows.items()))
+        speaker = row.payload.get("speaker", req.user)
+        await self.questions.along(battle, ChatWrite(drops=((ENDING, unit),)), now=True)
+        if view.turn != unit or not any(p.kind == "turn" and p.unit == unit for p in view.prompts):
+            await self.questions.settle(battle)
+            if row.payload.get("had_turn", True):
+                return []  # the turn has passed already (the rules ended it)
+            return [private(speaker, f"{unit}の手番ではないので、ターン終了はしていません"
+                                     f"（{unit}の手番が来たら、あらためて「ターン終了」と書いてください）。")]
+        rid = f"{req.request_id}:end:{unit}" if req.request_id else None
+        options = {"as": unit} if row.payload.get("as") else {}
+        sub = dataclasses.replace(req, user=speaker, command="end", options=options, request_id=rid, delivery="",
+                                  said="ターン終了", kept_die=None)
+        try:
+            return await self.dispatch(sub)
+        except Exception as exc:  # noqa: BLE001 — the action before it is committed: its replies must reach the table
+            return [Reply(text=clip(f"{unit}のターン終了は行えませんでした: {exc}"))]
         finally:
             await self.questions.settle(battle)
 
@@ -327,12 +368,38 @@ class ChatTable:
                 declaration = dataclasses.replace(declaration, secret=declaration.secret or shown[1])
         sub = dataclasses.replace(req, command=command, options=options, said=said,
                                   secret_for=declaration.unit if declaration.secret else "")
-        replies = await self.dispatch(sub)
+        if declaration.then_end:
+            replies = await self._then_end(sub, battle, declaration)
+        else:
+            replies = await self.dispatch(sub)
         if note:
             replies = [*replies, Reply(text=note)]
         if declaration.typed_target is None or declaration.secret:
             return replies
         return _with_target_note(replies, declaration)
+
+    async def _then_end(self, sub: Request, battle: int, declaration: Declaration) -> list[Reply]:
+        """Dispatch ``sub``, the action of a line that then ends the turn, with the pending
+        end kept in the action's own step (a row ``ending``: it outlives a restart); the end
+        is made by :meth:`follow` once what the action opened is settled. An action that is
+        refused or changes nothing keeps no end."""
+        record = await self.battles.store.battle(battle)
+        version = record.version if record else -1
+        ctx = await self.context(sub)
+        had_turn = ctx is not None and ctx[1].turn == declaration.unit
+        payload = {"speaker": sub.user, "as": bool(declaration.options.get("as")), "had_turn": had_turn}
+        await self.questions.along(battle, ChatWrite(rows=(Kept(ENDING, declaration.unit, version, payload),)))
+        try:
+            replies = await self.dispatch(sub)
+        except BaseException:
+            self.questions.withdraw(battle, ENDING, declaration.unit)
+            raise
+        self.questions.withdraw(battle, ENDING, declaration.unit)  # not taken by a step: nothing was done
+        after = await self.battles.store.battle(battle)
+        if after is not None and after.version == version:
+            return [*replies, Reply(text=f"（{declaration.unit}の行動が行われなかったので、ターン終了はしていません）",
+                                    ephemeral=True, to=sub.user)]
+        return replies
 
     async def _with_report(self, req: Request, declaration: Declaration, said: str) -> tuple[Request, str, str]:
         """A declaration made from a roll reported in chat (issue 26): with the KP setting
@@ -371,6 +438,10 @@ def _reported(outcome) -> int | None:
     """The face a palette outcome's choices were reported with (rules.chat.report), or None."""
     return next((c.reported for c in getattr(outcome, "choices", ()) if c.reported is not None), None)
 
+
+UNDOING = ("kp undo",)
+"""Commands after which a kept end of a turn (「…してターン終了」) is dropped, not made: the KP
+took back what came before it."""
 
 ANSWER_HINT = "（ボタンのほか、番号か名前をチャットに書いても選べます）"
 CONFIRM_HINT = "（ボタンのほか、チャットに「はい」と書いても選べます）"

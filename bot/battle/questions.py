@@ -44,12 +44,14 @@ from rules.chat import Ambiguous, Declaration
 ASKED, SHOWN, ATTACK, WARNED = "asked", "shown", "attack", "warned"
 """The kinds of kept rows (bot.store.questions)."""
 
-QUEUED, ADDRESSED, SECRET = "queued", "addressed", "secret"
+QUEUED, ADDRESSED, SECRET, ENDING = "queued", "addressed", "secret", "ending"
 """Kinds whose payloads their own modules read: the rest of a line for several units (key
-"", bot.battle.chat_play), the NPC a KP line put before a PC (key: the PC unit) and a
-player's secret palette roll (key: ``<user>:<skill>``, bot.battle.secret_palette.secret_key)."""
+"", bot.battle.chat_play), the NPC a KP line put before a PC (key: the PC unit), a
+player's secret palette roll (key: ``<user>:<skill>``, bot.battle.secret_palette.secret_key)
+and the end of a turn a line asked for after its action (「こぶしで殴ってターン終了」, key: the
+unit; made once what the action opened is settled, bot.battle.chat_play)."""
 
-OWN_KINDS = frozenset({QUEUED, ADDRESSED, SECRET})
+OWN_KINDS = frozenset({QUEUED, ADDRESSED, SECRET, ENDING})
 
 MAX_BATTLES = 1024
 """How many battles' rows a process keeps in memory (least recently used go first)."""
@@ -216,6 +218,18 @@ class Questions:
         delivery key, as :meth:`write`). True when nothing was left or it is written; False
         when the key was taken already (nothing is written)."""
         return battle not in self._along or await self.write(battle, ChatWrite(), req)
+
+    def withdraw(self, battle: int, kind: str, key: str) -> None:
+        """Take the row ``(kind, key)`` back from what :meth:`along` handed over for
+        ``battle`` and no write carried yet (the step it was to go with was not made)."""
+        pending = self._along.get(battle)
+        if pending is None:
+            return
+        rows = tuple(r for r in pending.rows if (r.kind, r.key) != (kind, key))
+        if rows or pending.drops or pending.delivery:
+            self._along[battle] = ChatWrite(pending.delivery, rows, pending.drops)
+        else:
+            self._along.pop(battle, None)
 
     def discard(self, battle: int) -> None:
         """Forget what :meth:`along` handed over for ``battle`` (the step it went with was not

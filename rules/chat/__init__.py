@@ -21,7 +21,7 @@ from rules.chat.grammar import read as _intents
 from rules.chat.morph import analyse
 from rules.chat.normalize import fold, prefold
 from rules.chat.resolve import Ambiguous, Declaration, Outcome, Several, resolve
-from rules.chat.words import BASE, HIDE, NONE_OPTIONS, Words
+from rules.chat.words import BASE, END_TURN, HIDE, NONE_OPTIONS, Words
 
 __all__ = ["Several", "Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Words",
            "BASE", "read", "may_declare", "sanity_loss", "fold"]
@@ -107,6 +107,12 @@ def read(text: str, ctx: ChatContext):
         told = _narrated(raw, ctx)  # 「狂信者1号は美咲を刺した。ナイフ成功」: the roll just made
         if told is not None:
             return told
+    if len(raw) <= MAX_LENGTH and "\n" not in raw and not spoken:
+        ending = _then_end(raw, ctx)  # 「こぶしで殴ってターン終了」: the action, then the end of the turn
+        if ending is NOT_THEN:
+            return None
+        if ending is not None:
+            return ending
     if len(raw) <= MAX_LENGTH and "\n" not in raw:
         group = _several(raw, ctx)  # 「ゾンビ1と2はアリスを攻撃」: each in its turn (issue 26)
         if group is not None:
@@ -145,6 +151,61 @@ def _result_only(tail: str) -> str:
     """The result word that ends ``tail`` (「ナイフ成功」 → 「成功」)."""
     folded = fold(tail)
     return next((w for w in narration.RESULT_WORDS if folded.endswith(w)), tail)
+
+
+THEN_END_TEXT = "、ターン終了"
+"""What a declaration's canonical text ends in when the line ends the turn after it (a
+question's button reads it again with its end)."""
+_END_WORDS = sorted({fold(w) for w in END_TURN if w not in ("パス", "手番パス", "ターンパス")}, key=len, reverse=True)
+_THEN_END = re.compile(
+    r"(?P<head>.+?(?:[テデ]|[、,，。.!！…→\s]))(?:カラ)?[、,，。.!！…→\s]*(?:ソシテ|ソレデ|ソノママ|ソレデハ|デ)?"
+    r"(?:" + "|".join(re.escape(w) for w in _END_WORDS) + r")"
+    r"(?:シマス|シマ-ス|スル|シテクダサイ|デス|デ|デオネガイシマス|オネガイシマス|[。.!！ー〜~…wｗ])*")
+"""A line that does an action and then ends the turn: the action (ending in a te-form or a
+mark: 「殴って」「回避して」「攻撃、」「攻撃。」), then one of :data:`END_TURN`."""
+
+
+NOT_THEN = Ambiguous("", ())
+"""What :func:`_then_end` gives for a line whose action reads as none now: the line is no
+declaration (never the end alone, never a question about the action's words)."""
+_THEN_TAILS = ("してから", "して", "で")
+_ACTION_KINDS = (lexicon.WEAPON, lexicon.ATTACK, lexicon.REACT, lexicon.CHECK, lexicon.SPECIAL, lexicon.MOVE)
+"""The words that make the part before 「ターン終了」 an action (not a lead-in: 「よし、」)."""
+"""What joins an action said as a noun to the end of the turn (「ゾンビ1を攻撃して」「C4へ移動して」
+「宣言しないで」), dropped when the action does not read with it."""
+
+
+def _then_end(raw: str, ctx: ChatContext) -> Outcome:
+    """The action of a line that then ends the turn (「こぶしで殴ってターン終了」「回避して
+    ターン終了」「ゾンビを撃ってターンエンド」), marked ``then_end`` (each choice of a question
+    too, its text ending in :data:`THEN_END_TEXT`); None when the line is not of that form or
+    its action part reads as no single action (then it is read as before)."""
+    if palette.is_roll(raw) or report.is_report(raw):
+        return None
+    pre = prefold(raw)
+    match = _THEN_END.fullmatch(fold(raw))
+    if match is None:
+        return None
+    head = pre[:match.end("head")].rstrip("、,，。.!！…→ ")
+    if not head:
+        return None
+    outcome = read(head, ctx)
+    for tail in _THEN_TAILS:
+        if outcome is None and head.endswith(tail) and len(head) > len(tail):
+            outcome = read(head[:-len(tail)], ctx)  # 「攻撃して」「移動して」: the noun's する is the action
+    if isinstance(outcome, Declaration):
+        return _ending(outcome) if outcome.command != "end" else None
+    if isinstance(outcome, Ambiguous) and outcome.choices and all(c.command != "end" for c in outcome.choices):
+        return dataclasses.replace(outcome, choices=tuple(_ending(c) for c in outcome.choices))
+    if outcome is None and ctx.lexicon().hinted(fold(head)) \
+            and any(t.is_(*_ACTION_KINDS) for t in cut(head, ctx.lexicon()).tokens):
+        return NOT_THEN  # 「こぶしで殴ってターンエンド」 off one's turn: an action that cannot be made now, no bare end
+    return None
+
+
+def _ending(declaration: Declaration) -> Declaration:
+    """``declaration`` that ends its unit's turn once it is settled."""
+    return dataclasses.replace(declaration, then_end=True, text=declaration.text + THEN_END_TEXT)
 
 
 _GROUP_JOIN = re.compile(r"[と、,，・&＆]")
@@ -244,6 +305,9 @@ def _read_cut(text: str, folded: str, ctx: ChatContext, unknown: bool) -> Outcom
         if isinstance(outcome, Declaration) and outcome.options.get("action") in NONE_OPTIONS:
             return None  # 「しない。全力。」: a refusal beside words it cannot place is no answer
         words = "・".join(dict.fromkeys(_as_typed(text, fold(w)) for w in found.unknown))
+        ways = _special_ways(outcome, ctx, words)
+        if ways is not None:
+            return ways  # 「マヌーバーで目潰し」: which of the maneuver's effects, never a guess
         if found.names:
             names = "・".join(dict.fromkeys(_as_typed(text, fold(w)) for w in found.names))
             here = "、".join(u.name for u in ctx.units)
@@ -254,6 +318,32 @@ def _read_cut(text: str, folded: str, ctx: ChatContext, unknown: bool) -> Outcom
     if WANT in found.marks:
         return _asked(outcome, "「〜したい」と書かれていました。この宣言でよければ押してください。")
     return outcome
+
+
+def _special_ways(outcome: Outcome, ctx: ChatContext, words: str) -> Ambiguous | None:
+    """A special attack named with a word the reading cannot place, where the special is
+    done in one of several named ways (the 7th edition's マヌーバー: 組み付き, 押さえ込み,
+    転倒, 武装解除, listed as the unit's weapons of that kind): a question between those ways
+    for each target, never the default way. None for any other line."""
+    choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,)
+    if not choices or any(c.command != "attack" or not c.options.get("special") or c.options.get("weapon")
+                          for c in choices):
+        return None
+    unit = ctx.unit(choices[0].unit)
+    special = choices[0].options["special"]
+    ways = [a.name for a in unit.arms if special in a.kinds] if unit is not None else []
+    if len(ways) < 2:
+        return None
+    asked = []
+    targets = len({c.options.get("target") for c in choices}) > 1
+    for choice in choices:
+        for way in ways:
+            options = {**choice.options, "weapon": way}
+            target = options.get("target")
+            label = f"{target}を{way}" if targets else way
+            asked.append(dataclasses.replace(choice, options=options, label=label,
+                                             text=f"{choice.unit}：{target}を{way}で{special}で攻撃"))
+    return Ambiguous(f"「{words}」という{special}はありません。どれにしますか？（{'・'.join(ways)}）", tuple(asked))
 
 
 _MARKS = " \u3000!！。.…‥ー~〜"

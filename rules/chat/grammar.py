@@ -14,7 +14,7 @@ from rules.chat.lexicon import Token
 from rules.chat.normalize import fold
 
 P_WO, P_NI, P_DE, P_HE, P_NO, P_HA, P_MADE, P_COLON = (fold(p) for p in ("を", "に", "で", "へ", "の", "は", "まで", ":"))
-P_TO, P_GA, P_MO = fold("と"), fold("が"), fold("も")
+P_TO, P_GA, P_MO, P_KARA = fold("と"), fold("が"), fold("も"), fold("から")
 SEPARATORS = {fold("、"), fold(",")}
 P_AGAINST = {fold(p) for p in ("に対して", "に対し", "にたいして")}
 """「ゾンビに対して受け流しを宣言」: に対して as に."""
@@ -377,6 +377,16 @@ def _attack(tokens: list[Token]):
                 return
             slots["target"], slots["aim"] = token.names(lx.UNIT), rest[i + 2].value(lx.AIM)
             i += 3
+        elif token.is_(lx.UNIT) and nxt is not None and _particle(nxt, P_NO) and i + 3 < len(rest) \
+                and rest[i + 2].is_(lx.WEAPON) and not rest[i + 2].is_(lx.UNIT) and _particle(rest[i + 3], P_WO, P_KARA):
+            if "target" in slots or "held" in slots:
+                return
+            slots["target"], slots["held"], slots["held_of"] = token.names(lx.UNIT), rest[i + 2].names(lx.WEAPON), True
+            i += 4  # 信者Aのナイフを叩き落とす: the target's weapon (resolve keeps it for a verb that takes one)
+        elif token.is_(lx.WEAPON) and not token.is_(lx.UNIT, lx.SPECIAL) and nxt is not None \
+                and _particle(nxt, P_WO, P_KARA) and "held" not in slots and "weapon" not in slots:
+            slots["held"] = token.names(lx.WEAPON)  # ナイフを叩き落とす (else the attack's own weapon: メスを投げる)
+            i += 2
         elif token.is_(lx.PRONOUN) and "target" not in slots:
             slots["target"] = (ANY,)  # あいつにキック: the foe, asked among several
             i += 1

@@ -15,6 +15,8 @@ from rules.chat.resolve import ANSWER_KINDS, Ambiguous, Declaration, Outcome
 
 MAX_EXAMPLES = 3
 """Phrasings shown per moment."""
+MAX_TURN_EXAMPLES = 4
+"""Phrasings shown for a turn (an attack, one that then ends the turn, a lead-in, the end)."""
 KINDS = {"reaction": "への攻撃（対応を選ぶ）", "cover": "がかばえます", "declare": "のラウンドはじめの宣言"}
 """How a question's kind is named in the help (after the unit's name)."""
 
@@ -39,7 +41,7 @@ def moment_lines(ctx: ChatContext, read: Callable[[str, ChatContext], Outcome]) 
         lines.append(f"（{'、'.join(others)}の対応を待っています）")
     elif turn is not None and turn in mine and not any(q.kind in ANSWER_KINDS for q in ctx.questions):
         lines.append(f"【{turn.name}の手番】{turn_title(ctx)}")
-        lines += _examples(ctx, read, _turn_phrasings(turn, ctx), turn.name)
+        lines += _examples(ctx, read, _turn_phrasings(turn, ctx), turn.name, MAX_TURN_EXAMPLES)
     return lines
 
 
@@ -53,7 +55,7 @@ def waiting_lines(ctx: ChatContext, read: Callable[[str, ChatContext], Outcome])
     own = next((u for u in ctx.units if u.owner == ctx.speaker and not u.out), None)
     if own is not None and ctx.phase == "active":
         theirs = ChatContext(ctx.speaker, ctx.is_kp, ctx.phase, own.name, ctx.units, (), ctx.words, ctx.kp_for_players)
-        found = _examples(theirs, read, _turn_phrasings(own, theirs), own.name)
+        found = _examples(theirs, read, _turn_phrasings(own, theirs), own.name, MAX_TURN_EXAMPLES)
         if found:
             lines.append(f"{own.name}の手番が来たら:")
             lines += found
@@ -88,7 +90,7 @@ def turn_title(ctx: ChatContext) -> str:
 
 def _turn_phrasings(unit: ChatUnit, ctx: ChatContext) -> list[str]:
     """Ways to type a turn of ``unit``: an attack on a foe (with a weapon, or a power rank
-    where the system takes one), the system's other turn actions, a treatment of an ally,
+    where the system takes one; one that then ends the turn: 「…を殴ってターン終了」), the system's other turn actions, a treatment of an ally,
     the end of the turn."""
     prefix = f"{unit.name}：" if unit.owner != ctx.speaker else ""
     foes = [u for u in ctx.units if not u.out and unit.opposes(u)]
@@ -100,9 +102,11 @@ def _turn_phrasings(unit: ChatUnit, ctx: ChatContext) -> list[str]:
         if ctx.words.power:
             said += [f"{prefix}パワー2で{foes[0].name}を攻撃", f"{lead}{prefix}{foes[-1].name}を攻撃、パワー3"]
         elif arms:
-            said += [f"{prefix}{foes[0].name}を{arms[0]}で攻撃", f"{lead}{prefix}{foes[-1].name}を{arms[-1]}で攻撃！"]
+            said += [f"{prefix}{foes[0].name}を{arms[0]}で攻撃", f"{prefix}{foes[-1].name}を{arms[-1]}で攻撃してターン終了",
+                     f"{lead}{prefix}{foes[-1].name}を{arms[-1]}で攻撃！"]
         else:
-            said += [f"{prefix}{foes[0].name}をこぶしで攻撃", f"{lead}{prefix}{foes[-1].name}にキック！"]
+            said += [f"{prefix}{foes[0].name}をこぶしで攻撃", f"{prefix}{foes[-1].name}を殴ってターン終了",
+                     f"{lead}{prefix}{foes[-1].name}にキック！"]
     for spellings in ctx.words.turn_actions.values():
         if spellings:
             said.append(prefix + spellings[0])
@@ -112,9 +116,9 @@ def _turn_phrasings(unit: ChatUnit, ctx: ChatContext) -> list[str]:
     return said
 
 
-def _examples(ctx: ChatContext, read, phrasings: list[str], unit: str | None) -> list[str]:
-    """``  例: 「…」「…」`` with up to :data:`MAX_EXAMPLES` of ``phrasings`` that read, in
-    ``ctx``, as a declaration (or a question) of ``unit``; [] when none does."""
+def _examples(ctx: ChatContext, read, phrasings: list[str], unit: str | None, limit: int = MAX_EXAMPLES) -> list[str]:
+    """``  例: 「…」「…」`` with up to ``limit`` of ``phrasings`` that read, in ``ctx``, as a
+    declaration (or a question) of ``unit``; [] when none does."""
     kept: list[str] = []
     seen: set[str] = set()
     for text in phrasings:
@@ -124,6 +128,6 @@ def _examples(ctx: ChatContext, read, phrasings: list[str], unit: str | None) ->
             continue
         seen.add(choice.text)
         kept.append(f"「{text}」")
-        if len(kept) == MAX_EXAMPLES:
+        if len(kept) == limit:
             break
     return [f"  例: {''.join(kept)}"] if kept else []

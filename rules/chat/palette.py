@@ -61,6 +61,11 @@ ATTACK_SKILLS = frozenset(
 日本刀 …): the combat skills of the sheet but 〈回避〉 and 〈マーシャルアーツ〉, and the skills of
 the built-in weapons (X-WPN-01)."""
 
+STYLE_STRIKES = {"マーシャルアーツ": ("こぶし", "キック", "頭突き")}
+"""A fighting style rolled on one's turn (CoC6: 〈マーシャルアーツ〉 is rolled with a strike of
+こぶし, キック or 頭突き, X-COMB-01): an attack, asked with the target and the strike (the rules
+combine the style where the unit has it); never a plain check."""
+
 ROUND_START = ("declare", "declarations")
 """Questions of the round-start window, open while the first turn is played: a roll on
 one's turn still acts then (an answer, a choice or a reaction pending makes it a plain roll)."""
@@ -73,10 +78,25 @@ NOT_A_ROLL = object()
 """What :func:`read` returns for a line that is no 1D100 check (the grammar reads it)."""
 
 
+_GLUED = re.compile(r"(?i)^(\s*(?:x\d{1,2}\s+)?s?(?:ccb|cc|1d100)(?:\(-?\d+\))?<=[\d+\-*/()]+[hHeE]?)(?=[【〈「《『\[［(（])")
+"""A roll with its palette comment glued on (``CCB<=25【キック】``): BCDice wants a space there."""
+
+
+def spaced(text: str) -> str:
+    """``text`` with a space between a 1D100 check and a bracketed comment typed right after
+    it (``CCB<=25【キック】`` → ``CCB<=25 【キック】``), so that the roll is read and rolled with
+    its comment as a palette line writes it; any other text as it is."""
+    folded = unicodedata.normalize("NFKC", text)
+    match = _GLUED.match(folded)
+    if match is None:
+        return text
+    return folded[:match.end()] + " " + folded[match.end():]
+
+
 def is_roll(text: str) -> bool:
     """Whether ``text`` starts with a 1D100 check of either edition (``CCB<=70``,
     ``SCC(-1)<=50``): a message a dice roll leads."""
-    head = unicodedata.normalize("NFKC", text.strip()).split(None, 1)
+    head = spaced(unicodedata.normalize("NFKC", text.strip())).split(None, 1)
     return bool(head) and (_HEAD.fullmatch(head[0]) is not None or own_edition(head[0]) == COC7)
 
 
@@ -104,7 +124,7 @@ def read(raw: str, ctx: ChatContext, words: Callable[[str, ChatContext], Outcome
     declaration: roll it as dice, a CoC 7th edition one by the 7th edition's rules) or
     :data:`NOT_A_ROLL`.
     ``words(text, ctx)`` reads a comment as a declaration in words (rules.chat)."""
-    text = unicodedata.normalize("NFKC", raw.strip())
+    text = spaced(unicodedata.normalize("NFKC", raw.strip()))
     repeat = _REPEAT.match(text)
     if repeat is not None:  # x2 CCB<=80 【拳銃】: two shots (issue 26)
         text = text[repeat.end():]
@@ -268,6 +288,11 @@ def _on_turn(comment: str, target: int, ctx: ChatContext) -> Outcome | Untargete
         question = "どちらを攻撃しますか？" if len(weapons) == 1 else "どちらを、どの武器で攻撃しますか？"
         if hint is not None and len(pool) > 1:
             question += f"（1番目の{hint}は{why}）"
+    elif kind == "style":
+        pool = named or [u for u in ctx.units if _opponent(u, unit) and not u.out and not u.stranger]
+        choices = [_decl(ctx, unit, "attack", {"target": t.name, "weapon": w}, f"{t.name}を{w}で攻撃",
+                         f"{t.name}を{w}で" if len(pool) > 1 else w, target) for t in pool for w in value]
+        question = f"{skill}で攻撃しますか？相手と技を選んでください（{'・'.join(value)}。マーシャルアーツはルールどおり組み合わせます）"
     elif kind == "treat":
         pool = named or [u for u in ctx.units if not _opponent(u, unit) and not u.stranger]
         choices = [_decl(ctx, unit, "check", {"skill": value, "target": t.name}, f"{value}を{t.name}に",
@@ -308,6 +333,8 @@ def _kind(skill: str, unit: ChatUnit, ctx: ChatContext) -> tuple[str | None, obj
         return None, None
     skill = skill.replace("(", "（").replace(")", "）")  # as sheets write a specialty: 運転（自動車）
     name = canonical_skill(re.sub(r"\s*[×xX*]\s*", "×", skill) if CHARACTERISTIC_ROLL.fullmatch(skill) else skill)
+    if _PAREN.sub("", name) in STYLE_STRIKES:  # 【マーシャルアーツ】 on one's turn: a strike with the style
+        return "style", STYLE_STRIKES[_PAREN.sub("", name)]
     if name in ATTACK_SKILLS or _PAREN.sub("", name) in ATTACK_SKILLS:  # キック(蹴り), こぶし(パンチ)
         return "attack", (name if name in ATTACK_SKILLS else _PAREN.sub("", name),)
     if name in NOT_DECLARED:
@@ -448,4 +475,4 @@ def plain_reason(raw: str, ctx: ChatContext) -> str | None:
         why = f"いまは{ctx.turn or '誰も行動しない'}の手番なので"
     else:
         return None
-    return f"（{why}、{unit.name}の{'攻撃' if kind == 'attack' else '判定'}ではなく普通のダイスとして振りました。戦闘には反映していません）"
+    return f"（{why}、{unit.name}の{'攻撃' if kind in ('attack', 'style') else '判定'}ではなく普通のダイスとして振りました。戦闘には反映していません）"

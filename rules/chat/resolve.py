@@ -50,6 +50,9 @@ class Declaration:
     """The 1D100 face of a roll the player reports having made elsewhere (physical dice,
     another roller: 「（こぶし）1D100<=75 → 78です」, issue 26): the bot rolls its own die
     unless the KP lets reported dice stand (rules.chat.report)."""
+    then_end: bool = False
+    """The line ends the unit's turn after this action (「こぶしで殴ってターン終了」): the battle
+    side ends it once the action and what it opened are settled (bot.battle.chat_play)."""
 
 
 @dataclass(frozen=True)
@@ -370,7 +373,10 @@ def _attack(intent: Intent, ctx: ChatContext) -> Outcome:
     unit = _turn_unit(intent, ctx)
     if unit is None:
         return None
-    slots = _again(intent.slots, unit, ctx)
+    slots = _held_weapon(intent.slots, ctx)
+    if slots is None:
+        return None
+    slots = _again(slots, unit, ctx)
     if "target" in slots:
         targets = _targets(slots["target"], unit, ctx)
     elif ctx.turn == unit.name:
@@ -450,6 +456,22 @@ def _again(slots: dict, unit: ChatUnit, ctx: ChatContext) -> dict:
     if not filled.get("weapon") and not filled.get("special") and last[2]:
         filled["weapon"] = (last[2],)
     return filled
+
+
+def _held_weapon(slots: dict, ctx: ChatContext) -> dict | None:
+    """The slots with a weapon named as the verb's object (``held``: 「ナイフを叩き落とす」)
+    settled: for a verb of :attr:`Words.object_verbs` it is the target's weapon, and the
+    verb names the attack's own (the disarm); for any other it is the attack's weapon, as
+    before (「メスを投げる」); None when that leaves two weapons or a target's weapon
+    (「ゾンビのナイフを攻撃」) that the verb does not take."""
+    if "held" not in slots:
+        return slots
+    rest = {k: v for k, v in slots.items() if k not in ("held", "held_of")}
+    if slots.get("verb") in ctx.words.object_verbs:
+        return rest
+    if slots.get("held_of") or "weapon" in slots:
+        return None
+    return {**rest, "weapon": slots["held"]}
 
 
 def _with_special(intent: Intent, special: str) -> Intent:

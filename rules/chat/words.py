@@ -32,6 +32,8 @@ class Words:
         attack_verbs: the system's own words that end an attack like 攻撃 does (charge-rank's
             technique names 掌打, 気弾, 靠), besides the shared :data:`ATTACK_VERBS`.
         power: the system takes a ``power:`` number on attacks, answers and escapes.
+        object_verbs: attack verbs whose object is the target's weapon, not the attacker's
+            (the 7th edition's 「ナイフを叩き落とす」 disarms: ナイフ is what is knocked away).
 
     Compared and hashed by identity: a system's words are one object, built once.
     """
@@ -50,6 +52,7 @@ class Words:
     attack_verbs: tuple[str, ...] = ()
     special_families: Table = field(default_factory=dict)
     power: bool = False
+    object_verbs: tuple[str, ...] = ()
 
     def over(self, base: "Words") -> "Words":
         """These words added to ``base`` (a term's spellings are joined)."""
@@ -68,7 +71,8 @@ class Words:
                      verb_weapons={**base.verb_weapons, **self.verb_weapons},
                      attack_verbs=tuple(dict.fromkeys(base.attack_verbs + self.attack_verbs)),
                      special_families={**base.special_families, **self.special_families},
-                     power=self.power or base.power)
+                     power=self.power or base.power,
+                     object_verbs=tuple(dict.fromkeys(base.object_verbs + self.object_verbs)))
 
 
 DODGE, PARRY, BLOCK, NONE, COVER, HIDE = "回避", "受け流し", "防御", "なし", "かばう", "隠れる"
@@ -183,7 +187,7 @@ LEMMAS = {
     "蹴る": "蹴る", "蹴飛ばす": "蹴飛ばす", "蹴り飛ばす": "蹴飛ばす", "蹴っ飛ばす": "蹴飛ばす", "蹴り付ける": "蹴る",
     "蹴り上げる": "蹴る", "蹴り込む": "蹴る",
     "切る": "斬る", "斬る": "斬る", "切り付ける": "斬りつける", "切り掛かる": "斬りかかる", "切り裂く": "斬る",
-    "刺す": "刺す", "突き刺す": "刺す", "突く": "突く", "撃つ": "撃つ", "撃ち込む": "撃つ", "打ち込む": "打つ",
+    "刺す": "刺す", "さす": "刺す", "突き刺す": "刺す", "うつ": "打つ", "突く": "突く", "撃つ": "撃つ", "撃ち込む": "撃つ", "打ち込む": "打つ",
     "射る": "射る", "打つ": "打つ", "叩く": "叩く", "ぶっ叩く": "叩く", "叩き付ける": "叩く", "狙う": "狙う",
     "狙い撃つ": "撃つ", "放つ": "放つ", "仕掛ける": "仕掛ける",
     "噛み付く": "噛みつく", "噛む": "噛みつく", "引っ掻く": "引っかく",

@@ -152,7 +152,9 @@ TALK_ROWS = [
     ("house/alice-turn", "alice", "足を狙う！ゾンビ1をナイフで攻撃", "attack target=ゾンビ1 weapon=ナイフ aim=足"),
     ("house/alice-turn", "alice", "3発！ゾンビ1をナイフで攻撃", "attack target=ゾンビ1 weapon=ナイフ shots=3"),
     ("house/alice-turn", "alice", "C4に下がって、ゾンビ1を攻撃", ALICE_ZOMBIE1),
-    ("house/alice-turn", "alice", "ゾンビ1を攻撃。ターン終了", "-"),
+    # issue F24: an action then the end of the turn is both (the question's choices end the turn too)
+    ("house/alice-turn", "alice", "ゾンビ1を攻撃。ターン終了",
+     "? アリス：ゾンビ1をナイフで攻撃、ターン終了 | アリス：ゾンビ1を大型ナイフで攻撃、ターン終了 | アリス：ゾンビ1を和弓で攻撃、ターン終了"),
     ("house/alice-turn", "alice", "ゾンビ1を殴る、いや蹴る", "-"),
     ("house/alice-turn", "alice", "ゾンビ1をナイフで攻撃…はやめて、以上", "-"),
     ("house/alice-turn", "alice", "ターン終了。いや待って", "-"),

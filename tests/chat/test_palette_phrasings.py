@@ -249,7 +249,8 @@ ROWS = [
     ("house/alice-turn", "alice", "2D6<=7 【キック】", "-"),
     ("house/alice-turn", "alice", "CBR(25,50) 【キック】", "-"),
     ("house/alice-turn", "alice", "RES(12-10) 【キック】", "-"),
-    ("house/alice-turn", "alice", "CCB<=25【キック】", "-"),
+    # F23: a roll with its comment glued on is the palette roll it means, never silence
+    ("house/alice-turn", "alice", "CCB<=25【キック】", "~ アリス：ゾンビ1をキックで攻撃 | アリス：ゾンビ2をキックで攻撃"),
     # talk about dice
     ("house/alice-turn", "alice", "CCB<=25 【キック】 って振ればいいの？", "-"),
     ("house/alice-turn", "alice", "> CCB<=25 【キック】", "-"),
