@@ -23,9 +23,11 @@ import dataclasses
 
 from bot.commands.request import Request
 from bot.render.reply import Reply, private, public
+from bot.sheets import limits
 from bot.sheets.custom_tables import KeeperHere
 from bot.sheets.growth import Growth
 from bot.sheets.madness import Madness
+from bot.sheets.san_flow import without_echo
 from bot.sheets.san_palette import PaletteSan
 from bot.sheets.session_notes import SessionNotes
 from bot.sheets.table import BattleLookup, Dispatch
@@ -51,7 +53,7 @@ def bounds(sheet: Character | Investigator, key: str) -> tuple[int, int]:
 
 
 def current(sheet: Character | Investigator, key: str) -> int:
-    """The current ``key`` of ``sheet``."""
+    """The current ``key`` of ``sheet`` (6th 幸運: POW×5, a roll and no value to change)."""
     if key == "幸運":
         return sheet.luck if isinstance(sheet, Investigator) else sheet.skill("幸運")
     return {"HP": sheet.hp, "MP": sheet.mp, "SAN": sheet.san}[key]
@@ -89,9 +91,13 @@ class StatusLines:
             note = await self.note(req, record.name, said.strip(), {"state": change.state, "added": change.added})
             return await self.madness.set_state(req, req.scope, record.name, record.owner, change.state,
                                                 change.added, None, note)
-        total, rolled = self._roll(change.expr)
         if change.key == "SAN" and change.op == "-":
+            echoed = await self.palette.echoed(req, record, change.expr)
+            if echoed is not None:  # the table's copy of a loss already in (SAN-PEND-01)
+                return echoed
+            total, _ = self._roll(change.expr)
             return await self.palette.status(req, record, change.expr, total)
+        total, rolled = self._roll(change.expr)
         return await self._set(req, record, change, total, rolled, said)
 
     async def _whose(self, req: Request, name: str | None, is_kp: bool) -> CharacterRecord | None:
@@ -155,6 +161,9 @@ class StatusLines:
         sheet = Investigator.from_dict(record.data) if is_investigator(record.data) else Character.from_dict(record.data)
         if isinstance(sheet, Character) and sheet.is_charge_rank:
             raise InvalidInput("チャージランク制のシートには HP・MP・SAN・幸運 がありません。")
+        if isinstance(sheet, Character) and change.key == "幸運":  # 6th 幸運 is POW×5, no value to change
+            raise InvalidInput(f"{limits.roll_refusal(sheet, '幸運')}"
+                               "（6版のシートには減らせる幸運の値はありません。7版の探索者の幸運は :幸運-5 で減ります）")
         before = current(sheet, change.key)
         wanted = total if change.op == "=" else before + total if change.op == "+" else before - total
         low, high = bounds(sheet, change.key)
@@ -168,6 +177,8 @@ class StatusLines:
         text = f"🧾 {record.name} {change.key} {before} → {after}（{how}{req.name or req.user}の「{said.strip()[:40]}」）{note}"
         session = await self.note(req, record.name, text, {"key": change.key, "before": before, "after": after})
         updated = with_value(sheet, change.key, after)
+        if change.key == "SAN":  # a SAN set by hand: a later :SAN- is no copy of the last check
+            updated = dataclasses.replace(updated, san_window=without_echo(updated.san_window))
         await self.store.sanity.commit(SheetWrite(sheet=(req.scope, record.owner, record.name, updated.to_dict()),
                                                   note=session))
         return [public(text)]

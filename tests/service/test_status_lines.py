@@ -50,11 +50,23 @@ async def test_a_players_status_line_changes_their_own_sheet_within_its_bounds(a
 @pytest.mark.rule("STAT-01")
 async def test_mp_luck_and_san_up_are_edits(alice):
     await line(alice, ALICE, ":MP-4")
-    await line(alice, ALICE, ":幸運-5")
     replies = await line(alice, ALICE, ":SAN+3")  # above the start, not above 99 − 〈クトゥルフ神話〉
     found = await sheet(alice)
-    assert (found.mp, found.skill("幸運"), found.san) == (7, 50, 58)
+    assert (found.mp, found.san) == (7, 58)
     assert text(replies) == "🧾 アリス SAN 55 → 58（aliceの「:SAN+3」）"
+
+
+@pytest.mark.rule("X-SHEET-02")
+async def test_a_6th_sheets_luck_is_pow_times_5_and_a_status_line_does_not_make_it_a_skill(alice):
+    refused = await line(alice, ALICE, ":幸運-5")
+    assert [(r.ephemeral, r.text) for r in refused] == [(True, (
+        "幸運は技能ではありません（X-SHEET-02）。6版の幸運はPOW×5で決まります（アリスはPOW 11×5＝55）。"
+        "変えるなら /char set name:アリス key:POW value:… でPOWを設定してください。"
+        "（6版のシートには減らせる幸運の値はありません。7版の探索者の幸運は :幸運-5 で減ります）"))]
+    found = await sheet(alice)
+    assert "幸運" not in found.skills and found.skill("幸運") == 55
+    shown = await alice.say(ALICE, "char show")
+    assert "幸運 50" not in shown[0].text and "幸運 55%" not in shown[0].text
 
 
 @pytest.mark.rule("STAT-03")
