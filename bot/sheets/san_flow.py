@@ -32,12 +32,12 @@ from bot.store import Store
 from bot.store.sanity import Pending, SheetWrite, TakenAlready
 from rules.coc6.character import Character
 from rules.coc6.sanity import after_check, san_check, san_lines
-from rules.coc7.character import Investigator
+from rules.coc7.character import Investigator, is_investigator
 from rules.coc7.sanity import after_roll7, san_lines7, san_roll
 from rules.dice import Dice
 from rules.errors import InvalidInput
 from rules.sanity.loss import Amount, SanLoss, Standing, rolled_amount, source_cap, typed_amount
-from rules.sanity.preset import BOUT, INDEFINITE, TEMPORARY, Preset, preset, starts
+from rules.sanity.preset import BOUT, INDEFINITE, PERMANENT, TEMPORARY, Preset, preset, starts
 
 TABLE_TIME = timezone(timedelta(hours=9))
 """The real day of 不定の狂気 (window ``day``) is the table's calendar day in Japan time."""
@@ -202,6 +202,31 @@ class SanFlow:
             raise InvalidInput(TAKEN) from None
         self.madness.started(begun.states)
         return [public(text), *await self.madness.tell(req.channel, owner, begun.private)]
+
+    async def zero_begun(self, channel: str, scope: str, sheet: Sheet, owner: str):
+        """The 永久的狂気 a sheet set to SAN 0 by hand starts (SAN-ZERO-01: SAN 0 is permanent
+        insanity however it was reached): its :class:`bot.sheets.madness.Begun`, not yet
+        written, or None when SAN is above 0 or the state is on already."""
+        if sheet.san > 0 or any(s.name == PERMANENT for s in await self.store.sanity.states(scope, sheet.name)):
+            return None
+        found = preset(edition_of(sheet), await self.store.keeper.channel_settings(channel))
+        begun = await self.madness.begin(channel, scope, sheet.name, owner, [PERMANENT], found, edition_of(sheet) == "coc7")
+        begun.lines.insert(0, "SANが0になった：永久的狂気")
+        return begun
+
+    async def zeroed(self, req: Request, name: str) -> list[Reply]:
+        """After ``/char set`` of ``name``'s SAN: at 0, its 永久的狂気 is written, then told
+        (:meth:`zero_begun`); [] otherwise."""
+        record = await self.store.get_character(req.scope, name)
+        if record is None:
+            return []
+        sheet = Investigator.from_dict(record.data) if is_investigator(record.data) else Character.from_dict(record.data)
+        begun = await self.zero_begun(req.channel, req.scope, sheet, record.owner)
+        if begun is None:
+            return []
+        await self.store.sanity.commit(SheetWrite(start=begun.states, end=begun.end))
+        self.madness.started(begun.states)
+        return [public(clip("\n".join(begun.lines))), *await self.madness.tell(req.channel, record.owner, begun.private)]
 
     async def echoed(self, req: Request, sheet: Sheet, owner: str, expr: str) -> list[Reply] | None:
         """``:SAN-{expr}`` of ``sheet`` by ``req.user`` right after a SAN check whose loss was

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 
 from bot.commands.request import Request
-from bot.render.reply import Reply, private, public
+from bot.render.reply import Reply, clip, private, public
 from bot.sheets import limits
 from bot.sheets.custom_tables import KeeperHere
 from bot.sheets.growth import Growth
@@ -175,13 +175,21 @@ class StatusLines:
             note = f"（{low}より下にはならないので{low}にしました）"
         how = f"{rolled}、" if rolled else ""
         text = f"🧾 {record.name} {change.key} {before} → {after}（{how}{req.name or req.user}の「{said.strip()[:40]}」）{note}"
-        session = await self.note(req, record.name, text, {"key": change.key, "before": before, "after": after})
         updated = with_value(sheet, change.key, after)
+        begun = None
         if change.key == "SAN":  # a SAN set by hand: a later :SAN- is no copy of the last check
             updated = dataclasses.replace(updated, san_window=without_echo(updated.san_window))
+            begun = await self.palette.flow.zero_begun(req.channel, req.scope, updated, record.owner)  # SAN-ZERO-01
+            if begun is not None:
+                text = clip("\n".join([text, *begun.lines]))
+        session = await self.note(req, record.name, text, {"key": change.key, "before": before, "after": after})
         await self.store.sanity.commit(SheetWrite(sheet=(req.scope, record.owner, record.name, updated.to_dict()),
-                                                  note=session))
-        return [public(text)]
+                                                  note=session, start=begun.states if begun else [],
+                                                  end=begun.end if begun else []))
+        if begun is None:
+            return [public(text)]
+        self.madness.started(begun.states)
+        return [public(text), *await self.madness.tell(req.channel, record.owner, begun.private)]
 
     def _roll(self, expr: str) -> tuple[int, str]:
         """``(total, text)`` of a value: a number as it is (text ''), dice rolled (``1D3 ＞ 2``)."""

@@ -147,3 +147,27 @@ async def test_the_kps_damage_to_a_hidden_npc_is_rolled_for_the_kp_only(table):
     replies = await line(table, KP, ":ゾンビ:HP-1D6", 4, message="m1")
     assert replies[0].ephemeral and replies[0].to == KP and replies[0].text == "🎲 kp: 1D6 ＞ 4"
     assert (await table.state()).units["ゾンビ"].hp == 11
+
+
+@pytest.mark.rule("SAN-ZERO-01", "STAT-01")
+async def test_san_set_to_0_by_a_status_line_is_permanent_insanity_as_a_loss_to_0_is(alice):
+    replies = await line(alice, ALICE, ":SAN=0")
+    assert [(r.ephemeral, r.text) for r in replies] == [(False, (
+        "🧾 アリス SAN 55 → 0（aliceの「:SAN=0」）\nSANが0になった：永久的狂気\n🌀 アリスは永久的狂気に陥った"))]
+    assert (await sheet(alice)).san == 0
+    shown = await alice.say(ALICE, "char show")
+    assert "永久的狂気" in shown[0].text.splitlines()[-1]
+    again = await line(alice, ALICE, ":SAN=0")  # already there: no second state
+    assert text(again) == "🧾 アリス SAN 0 → 0（aliceの「:SAN=0」）"
+    assert [s.name for s in await alice.store.sanity.states("console", "アリス")] == ["永久的狂気"]
+
+
+@pytest.mark.rule("SAN-ZERO-01")
+async def test_san_set_to_0_by_char_set_is_permanent_insanity(alice):
+    replies = await alice.say(ALICE, "char set", name="アリス", key="SAN", value="0")
+    assert [(r.ephemeral, r.text) for r in replies] == [
+        (True, "アリス: SAN = 0/99 に設定しました。"),
+        (False, "SANが0になった：永久的狂気\n🌀 アリスは永久的狂気に陥った")]
+    assert [s.name for s in await alice.store.sanity.states("console", "アリス")] == ["永久的狂気"]
+    other = await alice.say(ALICE, "char set", name="アリス", key="POW", value="12")
+    assert len(other) == 1
