@@ -33,7 +33,7 @@ from bot.sheets.session_notes import SessionNotes
 from bot.sheets.table import BattleLookup, Dispatch
 from bot.store import CharacterRecord, Store
 from bot.store.sanity import SheetWrite
-from rules.coc6.character import Character
+from rules.coc6.character import Character, hp_condition
 from rules.coc7.character import Investigator, is_investigator
 from rules.dice import Dice, DiceError, roll_expression
 from rules.errors import InvalidInput
@@ -65,6 +65,15 @@ def with_value(sheet: Character | Investigator, key: str, value: int) -> Charact
         return dataclasses.replace(sheet, luck=value) if isinstance(sheet, Investigator) else sheet.with_skill("幸運", value)
     field = {"HP": "hp_now", "MP": "mp_now", "SAN": "san_now"}[key]
     return dataclasses.replace(sheet, **{field: value})
+
+
+def hp_note(name: str, before: int, after: int) -> str:
+    """The line a 6th sheet's HP change ``before`` → ``after`` adds when it brings 気絶 or
+    死亡 (X-HP-02, worded as the battle says it), '' when it brings no new one."""
+    now = hp_condition(after)
+    if now is None or now == hp_condition(before):
+        return ""
+    return f"\n{name}は{now[0]}した（耐久力{now[1]}以下、X-HP-02）。"
 
 
 class StatusLines:
@@ -175,6 +184,8 @@ class StatusLines:
             note = f"（{low}より下にはならないので{low}にしました）"
         how = f"{rolled}、" if rolled else ""
         text = f"🧾 {record.name} {change.key} {before} → {after}（{how}{req.name or req.user}の「{said.strip()[:40]}」）{note}"
+        if change.key == "HP" and isinstance(sheet, Character):
+            text += hp_note(record.name, before, after)
         updated = with_value(sheet, change.key, after)
         begun = None
         if change.key == "SAN":  # a SAN set by hand: a later :SAN- is no copy of the last check

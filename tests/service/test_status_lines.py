@@ -38,7 +38,8 @@ async def alice(table):
     (":HP-1D3", (2,), "🧾 アリス HP 13 → 11（1D3 ＞ 2、aliceの「:HP-1D3」）", 11),
     (":HP=10", (), "🧾 アリス HP 13 → 10（aliceの「:HP=10」）", 10),
     (":HP+5", (), "🧾 アリス HP 13 → 13（aliceの「:HP+5」）（最大値13を超えないので13にしました。最大値を変えるなら /char set key:最大HP）", 13),
-    (":HP-200", (), "🧾 アリス HP 13 → -99（aliceの「:HP-200」）（-99より下にはならないので-99にしました）", -99),
+    (":HP-200", (), "🧾 アリス HP 13 → -99（aliceの「:HP-200」）（-99より下にはならないので-99にしました）"
+                    "\nアリスは死亡した（耐久力0以下、X-HP-02）。", -99),
     (".st hp-1", (), "🧾 アリス HP 13 → 12（aliceの「.st hp-1」）", 12),
 ])
 async def test_a_players_status_line_changes_their_own_sheet_within_its_bounds(alice, said, rolls, shown, hp):
@@ -171,3 +172,17 @@ async def test_san_set_to_0_by_char_set_is_permanent_insanity(alice):
     assert [s.name for s in await alice.store.sanity.states("console", "アリス")] == ["永久的狂気"]
     other = await alice.say(ALICE, "char set", name="アリス", key="POW", value="12")
     assert len(other) == 1
+
+
+@pytest.mark.rule("X-HP-02", "STAT-01")
+@pytest.mark.parametrize("lines, shown", [
+    ((":HP-100",), "🧾 アリス HP 13 → -87（aliceの「:HP-100」）\nアリスは死亡した（耐久力0以下、X-HP-02）。"),
+    ((":HP-11",), "🧾 アリス HP 13 → 2（aliceの「:HP-11」）\nアリスは気絶した（耐久力2以下、X-HP-02）。"),
+    ((":HP-11", ":HP-1"), "🧾 アリス HP 2 → 1（aliceの「:HP-1」）"),  # still unconscious: said once
+    ((":HP-11", ":HP-2"), "🧾 アリス HP 2 → 0（aliceの「:HP-2」）\nアリスは死亡した（耐久力0以下、X-HP-02）。"),
+    ((":HP-10",), "🧾 アリス HP 13 → 3（aliceの「:HP-10」）"),
+])
+async def test_a_6th_sheets_hp_line_says_unconscious_or_dead_as_a_battle_does(alice, lines, shown):
+    for said in lines:
+        replies = await line(alice, ALICE, said)
+    assert [(r.ephemeral, r.text) for r in replies] == [(False, shown)]
