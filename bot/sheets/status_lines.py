@@ -96,6 +96,9 @@ class StatusLines:
         if record is None:
             raise InvalidInput(f"キャラクター「{change.name}」は登録されていません。" if change.name else
                                "変えるキャラクターがいません（/char new で作るか /char import で取り込んでください）。")
+        if isinstance(change, StateChange) and not change.added and is_investigator(record.data) \
+                and change.state in Investigator.from_dict(record.data).wounds:
+            return await self._heal(req, record, change.state, said, is_kp)
         if isinstance(change, StateChange):
             note = await self.note(req, record.name, said.strip(), {"state": change.state, "added": change.added})
             return await self.madness.set_state(req, req.scope, record.name, record.owner, change.state,
@@ -201,6 +204,19 @@ class StatusLines:
             return [public(text)]
         self.madness.started(begun.states)
         return [public(text), *await self.madness.tell(req.channel, record.owner, begun.private)]
+
+    async def _heal(self, req: Request, record: CharacterRecord, wound: str, said: str, is_kp: bool) -> list[Reply]:
+        """``:ハル:状態-瀕死``: the KP ends a wound a 7th battle left on the sheet (its
+        ``wounds``: 重傷, 瀕死; 7-AID-02 says when a dying one is stable)."""
+        if not is_kp:
+            raise InvalidInput(f"{record.name}の{wound}を終えるのはKPです（「:{record.name}:状態-{wound}」）。")
+        sheet = Investigator.from_dict(record.data)
+        updated = dataclasses.replace(sheet, wounds=tuple(w for w in sheet.wounds if w != wound))
+        text = f"🩹 {record.name}の{wound}を終えました（{req.name or req.user}）。"
+        session = await self.note(req, record.name, text, {"state": wound, "added": False})
+        await self.store.sanity.commit(SheetWrite(sheet=(req.scope, record.owner, record.name, updated.to_dict()),
+                                                  note=session))
+        return [public(text)]
 
     def _roll(self, expr: str) -> tuple[int, str]:
         """``(total, text)`` of a value: a number as it is (text ''), dice rolled (``1D3 ＞ 2``)."""
