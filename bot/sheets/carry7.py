@@ -65,8 +65,6 @@ def changes7(old: Investigator, new: Investigator) -> list[str]:
     """``HP 11→4``, ``.38リボルバー 残弾6→2``, ``拳銃 故障``: what a 7th sheet's carry changed
     (the growth ticks are said on their own line)."""
     parts = [f"HP {old.hp}→{new.hp}"] if old.hp != new.hp else []
-    if old.wounds != new.wounds:
-        parts.append(f"負傷 {'・'.join(old.wounds) or 'なし'}→{'・'.join(new.wounds) or 'なし'}")
     for weapon in new.weapons:
         was, now = old.weapon_state.get(weapon.name, {}), new.weapon_state.get(weapon.name, {})
         if was == now:
@@ -76,6 +74,8 @@ def changes7(old: Investigator, new: Investigator) -> list[str]:
             parts.append(f"{weapon.name} 残弾{before}→{after}")
         if bool(now.get("jammed")) != bool(was.get("jammed")):  # as new (no entry) is not jammed
             parts.append(f"{weapon.name} {'故障' if now.get('jammed') else '故障から回復'}")
+    if old.wounds != new.wounds:
+        parts.append(f"負傷 {'・'.join(old.wounds) or 'なし'}→{'・'.join(new.wounds) or 'なし'}")
     return parts
 
 

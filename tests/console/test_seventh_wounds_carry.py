@@ -60,3 +60,16 @@ def test_a_gun_that_never_jammed_is_not_said_to_recover_at_the_end_nor_at_the_re
                           weapon_state={gun.name: {"ammo": 3, "jammed": True}})
     assert changes7(fired, jammed) == [".38リボルバー 故障"]
     assert changes7(jammed, fired) == [".38リボルバー 故障から回復"]
+
+
+@pytest.mark.rule("7-PUSH-03")
+async def test_a_push_in_a_battle_is_refused_as_a_combat_roll(console_table):
+    table = await console_table([])
+    for line in SETUP[:7]:
+        await table.say(line)
+    refused = await table.say("alice: プッシュします！")
+    assert [m["text"] for m in refused] == [
+        "戦闘の中の判定（攻撃・回避・応戦、戦闘中の技能の判定）はプッシュできません（7-PUSH-03）"]
+    await table.say("kp: /battle end confirm:true")
+    after = await table.say("alice: プッシュします！")  # no battle: the usual answer
+    assert [m["text"] for m in after][0].startswith("プッシュ判定がありません")
