@@ -35,6 +35,7 @@ from bot.store import CharacterRecord, Store
 from bot.store.sanity import SheetWrite
 from rules.coc6.character import Character, hp_condition
 from rules.coc7.character import Investigator, is_investigator
+from rules.systems.coc7.state import DYING, MAJOR_WOUND
 from rules.dice import Dice, DiceError, roll_expression
 from rules.errors import InvalidInput
 from rules.sanity.preset import MADNESS
@@ -74,6 +75,16 @@ def hp_note(name: str, before: int, after: int) -> str:
     if now is None or now == hp_condition(before):
         return ""
     return f"\n{name}は{now[0]}した（耐久力{now[1]}以下、X-HP-02）。"
+
+
+def hp_note7(name: str, before: int, after: int, wounds: tuple[str, ...]) -> str:
+    """The line a 7th sheet's HP brought to 0 adds: 瀕死 with a major wound kept from a
+    battle (7-HP-06), else 気絶 (7-HP-05); '' otherwise."""
+    if after > 0 or before <= 0:
+        return ""
+    if MAJOR_WOUND in wounds:
+        return f"\n{name}は瀕死状態になった（重傷でHP0、7-HP-06）。応急手当が要ります。"
+    return f"\n{name}は気絶した（HP0、7-HP-05）。"
 
 
 class StatusLines:
@@ -187,9 +198,13 @@ class StatusLines:
             note = f"（{low}より下にはならないので{low}にしました）"
         how = f"{rolled}、" if rolled else ""
         text = f"🧾 {record.name} {change.key} {before} → {after}（{how}{req.name or req.user}の「{said.strip()[:40]}」）{note}"
-        if change.key == "HP" and isinstance(sheet, Character):
-            text += hp_note(record.name, before, after)
+        if change.key == "HP":
+            text += hp_note(record.name, before, after) if isinstance(sheet, Character) else \
+                hp_note7(record.name, before, after, sheet.wounds)
         updated = with_value(sheet, change.key, after)
+        if change.key == "HP" and isinstance(sheet, Investigator) and hp_note7("", before, after, sheet.wounds) \
+                and MAJOR_WOUND in sheet.wounds and DYING not in sheet.wounds:  # kept as a battle leaves it
+            updated = dataclasses.replace(updated, wounds=(*sheet.wounds, DYING))
         begun = None
         if change.key == "SAN":  # a SAN set by hand: a later :SAN- is no copy of the last check
             updated = dataclasses.replace(updated, san_window=without_echo(updated.san_window))

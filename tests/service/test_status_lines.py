@@ -81,11 +81,12 @@ async def test_the_kp_changes_anyones_sheet_and_a_player_only_their_own(alice):
     assert (await sheet(alice)).hp == 10
 
 
-@pytest.mark.rule("STAT-02")
+@pytest.mark.rule("STAT-02", "7-HP-05")
 async def test_a_7th_sheet_keeps_its_current_hp_and_luck(table):
     await table.say(ALICE, "char new", name="エミリー", edition="7", str=60, con=55, pow=65, dex=70, app=50, siz=65,
                     int=75, edu=80, luck=55)
-    await line(table, ALICE, ":HP-20")
+    hurt = await line(table, ALICE, ":HP-20")
+    assert text(hurt) == "🧾 エミリー HP 12 → 0（aliceの「:HP-20」）（0より下にはならないので0にしました）\nエミリーは気絶した（HP0、7-HP-05）。"
     await line(table, ALICE, ":幸運-5")
     found = await sheet(table, "エミリー")
     assert (found.hp, found.hp_max, found.luck) == (0, 12, 50)
@@ -186,3 +187,14 @@ async def test_a_6th_sheets_hp_line_says_unconscious_or_dead_as_a_battle_does(al
     for said in lines:
         replies = await line(alice, ALICE, said)
     assert [(r.ephemeral, r.text) for r in replies] == [(False, shown)]
+
+
+@pytest.mark.rule("7-HP-06")
+async def test_a_7th_sheet_with_a_major_wound_from_a_battle_is_dying_at_hp_0(table):
+    await table.say(ALICE, "char new", name="エミリー", edition="7", str=60, con=55, pow=65, dex=70, app=50, siz=65,
+                    int=75, edu=80, luck=55)
+    data = (await table.store.get_character("console", "エミリー")).data
+    await table.store.put_character("console", ALICE, "エミリー", {**data, "hp_now": 3, "wounds": ["重傷"]})
+    replies = await line(table, KP, ":エミリー:HP-3")
+    assert text(replies) == "🧾 エミリー HP 3 → 0（kpの「:エミリー:HP-3」）\nエミリーは瀕死状態になった（重傷でHP0、7-HP-06）。応急手当が要ります。"
+    assert (await sheet(table, "エミリー")).wounds == ("重傷", "瀕死")
