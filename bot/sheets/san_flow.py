@@ -228,13 +228,9 @@ class SanFlow:
         self.madness.started(begun.states)
         return [public(clip("\n".join(begun.lines))), *await self.madness.tell(req.channel, record.owner, begun.private)]
 
-    async def echoed(self, req: Request, sheet: Sheet, owner: str, expr: str) -> list[Reply] | None:
-        """``:SAN-{expr}`` of ``sheet`` by ``req.user`` right after a SAN check whose loss was
-        already applied (SAN-PEND-01): when the same player (or the sheet's owner) types, in
-        the same channel within :data:`ECHO_WINDOW`, the check's loss expression (``1D3``,
-        ``0/1D3``) or the amount it took (``1``), the line is the table's habitual copy of the
-        loss onto its piece: acknowledged, not applied (the mark is used up, so the same line
-        again is a new loss). None: a loss to apply."""
+    def fresh_mark(self, req: Request, sheet: Sheet, owner: str) -> dict | None:
+        """The mark of the loss last applied to ``sheet`` when ``req.user`` (its player or
+        owner) writes in its channel within :data:`ECHO_WINDOW`; else None."""
         mark = (sheet.san_window or {}).get(ECHO)
         if not mark or mark.get("channel") != req.channel or req.user not in (mark.get("user"), owner):
             return None
@@ -242,7 +238,31 @@ class SanFlow:
             at = datetime.fromisoformat(str(mark.get("at")))
         except ValueError:
             return None
-        if not timedelta(0) <= self.clock() - at <= ECHO_WINDOW or _folded(expr) not in mark.get("said", ()):
+        return mark if timedelta(0) <= self.clock() - at <= ECHO_WINDOW else None
+
+    async def rolled_after(self, req: Request, sheet: Sheet, owner: str, expr: str) -> list[Reply]:
+        """A loss-shaped plain roll (``1d3``) by the player right after their check's loss was
+        applied (nothing waits for it): the roll is not used, and said so; its expression is
+        added to the mark, so that their ``:SAN-1D3`` copying it is not taken either."""
+        mark = self.fresh_mark(req, sheet, owner)
+        if mark is None:
+            return []
+        said = sorted({*mark.get("said", ()), _folded(expr)})
+        window = {**sheet.san_window, ECHO: {**mark, "said": said}}
+        await self.store.sanity.commit(SheetWrite(sheet=(req.scope, owner, sheet.name,
+                                                         dataclasses.replace(sheet, san_window=window).to_dict())))
+        return [public(f"（{sheet.name}の正気度ロールの減少はもう入っています（SAN {sheet.san}/{sheet.san_max}）。"
+                       "この出目はSANには使いません）")]
+
+    async def echoed(self, req: Request, sheet: Sheet, owner: str, expr: str) -> list[Reply] | None:
+        """``:SAN-{expr}`` of ``sheet`` by ``req.user`` right after a SAN check whose loss was
+        already applied (SAN-PEND-01): when the same player (or the sheet's owner) types, in
+        the same channel within :data:`ECHO_WINDOW`, the check's loss expression (``1D3``,
+        ``0/1D3``) or the amount it took (``1``), the line is the table's habitual copy of the
+        loss onto its piece: acknowledged, not applied (the mark is used up, so the same line
+        again is a new loss). None: a loss to apply."""
+        mark = self.fresh_mark(req, sheet, owner)
+        if mark is None or _folded(expr) not in mark.get("said", ()):
             return None
         window = {k: v for k, v in sheet.san_window.items() if k != ECHO}
         updated = dataclasses.replace(sheet, san_window=window)

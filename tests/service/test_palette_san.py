@@ -47,8 +47,9 @@ async def test_the_players_next_loss_roll_is_the_loss_once(alice):
     assert await san(table) == 53
     again = await line(table, ALICE, "1d3", message="m2")  # the same message again (a RESUME): nothing rolls
     assert again == [] and await san(table) == 53
-    after = await line(table, ALICE, "1d3", 3, message="m3")  # a new roll with nothing waiting: a plain roll
-    assert text(after) == "alice\n(1D3) ＞ 3" and await san(table) == 53
+    after = await line(table, ALICE, "1d3", 3, message="m3")  # a new roll with nothing waiting: a plain roll, said unused
+    assert text(after) == ("alice\n(1D3) ＞ 3\n（アリスの正気度ロールの減少はもう入っています（SAN 53/99）。"
+                           "この出目はSANには使いません）") and await san(table) == 53
 
 
 @pytest.mark.rule("SAN-PEND-01")
@@ -160,3 +161,20 @@ async def test_a_copy_of_a_chat_san_check_is_not_taken_again_but_another_loss_or
     table.clock.advance(11)  # long after the check: a loss of its own
     late = await line(table, BOB, ":SAN-1", message="m6")
     assert "SAN 48 → 47" in text(late) and await san(table, "ボブ") == 47
+
+
+@pytest.mark.rule("SAN-PEND-01")
+async def test_a_loss_roll_after_the_kps_button_is_not_used_and_its_copy_is_not_taken(alice):
+    table = alice  # trial 9 G1, run 1: the KP's button, then the player's 1d3 and :SAN-1D3
+    rolled = await line(table, ALICE, "CCB<={SAN} 【正気度ロール】", 80, message="m1")
+    await table.press(KP, "1D6/1D20", rolled, 4)
+    assert await san(table) == 51
+    plain = await line(table, ALICE, "1d3", 2, message="m2")
+    assert [(r.ephemeral, r.text) for r in plain] == [
+        (False, "alice\n(1D3) ＞ 2"),
+        (False, "（アリスの正気度ロールの減少はもう入っています（SAN 51/99）。この出目はSANには使いません）")]
+    echo = await line(table, ALICE, ":SAN-1D3", message="m3")
+    assert text(echo).startswith("🧠 アリスの「:SAN-1D3」は直前の正気度ロールの減少として、もう入っています（SAN 51/99）")
+    assert await san(table) == 51
+    later = await line(table, ALICE, "1d3", 1, message="m4")  # the mark is used: a plain roll again
+    assert text(later) == "alice\n(1D3) ＞ 1" and await san(table) == 51
