@@ -103,6 +103,7 @@ class Service:
                                  self.sessions.keeper_here)
         checks.san, self.dice_desk.sanity, self.sheets.madness = self.sanity.flow, self.sanity, self.sanity.madness
         self.dice_desk.seventh, after7.keeper_here = after7, self.sessions.keeper_here
+        self.sheets.flow = self.sanity.flow
         self.battles.round_clock = self.sanity.madness.rounds_passed
         self.chat = ChatTable(self.battles, self.dispatch)
         self.voice = voice_desk(store, self.characters, self.notes, lookup, self.dice_desk, growth, self.dispatch, once,

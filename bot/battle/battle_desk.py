@@ -64,9 +64,47 @@ class BattleDesk:
     def routes(self) -> dict:
         """``{English path: async handler(request) -> replies}`` of the commands here."""
         own = [path for path in BUILDERS if path not in KEEPER_PATHS]
-        return {**decided_routes(self.battles, self.characters, own), **self.ending.routes(),
+        routes = decided_routes(self.battles, self.characters, own)
+        return {**routes, **self.ending.routes(),
+                "battle start": self._noted(routes["battle start"], self._start_notes),
+                "battle join": self._noted(routes["battle join"], self._join_notes),
                 "battle new": self.open, "battle status": self.status, "battle map": self.map,
                 "check": self.check, "help": lambda req: help_replies(self.chat, req), "chat": self.line}
+
+    def _noted(self, route, notes):
+        """``route`` followed by ``notes(req, units before)``: the notes of a step done (a
+        refused one raises before any note)."""
+        async def handle(req: Request) -> list[Reply]:
+            found = await self.battles.active_loaded(req.channel)
+            before = set(found[1].state.units) if found else set()
+            replies = await route(req)
+            return [*replies, *await notes(req, before)] if replies else replies
+        return handle
+
+    async def _start_notes(self, req: Request, before: set[str]) -> list[Reply]:
+        """After ``/battle start``: a battle with no opponent (no NPC) is said to have none
+        (trial 9 G23)."""
+        found = await self.battles.active_loaded(req.channel, fresh=True)
+        if found is None or found[1].state.phase == "setup":
+            return []
+        units = found[1].state.units.values()
+        if any(u.owner is None for u in units):
+            return []
+        return [public("⚠ この戦闘には相手（KPのNPC）がいません。敵を出すなら KP が /battle add name:… character:… で加えてください。")]
+
+    async def _join_notes(self, req: Request, before: set[str]) -> list[Reply]:
+        """After ``/battle join``: a PC whose sheet is at SAN 0 (永久的狂気, SAN-ZERO-01)
+        joins with a note for the KP (trial 9 G23)."""
+        found = await self.battles.active_loaded(req.channel, fresh=True)
+        if found is None:
+            return []
+        notes = []
+        for unit in found[1].state.units.values():
+            sheet = getattr(unit, "sheet", None) or getattr(unit, "character", None)  # 7th: sheet; 6th: character
+            if unit.id not in before and unit.owner is not None and sheet is not None and getattr(sheet, "san", 1) <= 0:
+                notes.append(public(f"⚠ {unit.id}はSAN 0（永久的狂気）です。探索者としてはもう正気ではありません"
+                                    "（SAN-ZERO-01）。戦わせるかどうかはKPが決めてください（外すなら /battle remove）。"))
+        return notes
 
     async def check(self, req: Request) -> list[Reply]:
         """``/check``: on the sheet (outside a battle, SAN, an opposed roll) or as the battle's

@@ -22,6 +22,8 @@ def investigator_text(inv: Investigator, full: bool = False) -> str:
              f"HP {inv.hp}/{inv.hp_max}　MP {inv.mp}/{inv.mp_max}　SAN {inv.san}/{inv.san_max}　幸運 {inv.luck}",
              f"ダメージボーナス {inv.damage_bonus or '0'}　ビルド {inv.build}　MOV {inv.move}"
              f"　回避 {value3(inv.skill('回避'))}" + (f"　攻撃回数 {inv.attacks}" if inv.attacks != 1 else "")]
+    if inv.wounds:
+        lines.append("負傷: " + "・".join(inv.wounds) + f"（戦闘の結果。KPが :{inv.name}:状態-{inv.wounds[-1]} で終えます）")
     if inv.weapons:
         lines.append("武器: " + "／".join(f"{w.name}（{weapon_line(inv, w)}）" for w in inv.weapons))
     if full:

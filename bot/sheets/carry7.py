@@ -11,9 +11,13 @@ from rules.coc7.character import Investigator
 from rules.coc7.growth import ticks
 from rules.coc7.weapons import UNARMED
 from rules.systems.coc7.events import Check7Rolled
+from rules.systems.coc7.state import DYING, MAJOR_WOUND
 
-CARRIED7 = ("hp_now", "weapon_state", "growth")
+CARRIED7 = ("hp_now", "weapon_state", "wounds", "growth")
 """The keys of a 7th sheet dict a 7th battle's end may change."""
+WOUNDS = (MAJOR_WOUND, DYING)
+"""The states a 7th battle leaves on the sheet (7-HP-02 重傷, 7-HP-06 瀕死): they outlast the
+fight (a dying investigator needs first aid, 7-AID-02)."""
 
 
 def is_seventh_unit(unit: Unit) -> bool:
@@ -45,7 +49,8 @@ def result7(sheet: Investigator, unit, skills: list[str], carry: bool) -> Invest
             if (arm.ammo == weapon.capacity or arm.ammo is None) and not arm.jammed:
                 continue  # as new: no entry
             state[weapon.name] = {"ammo": arm.ammo, "jammed": arm.jammed}
-        after = replace(after, hp_now=None if unit.hp == sheet.hp_max else unit.hp, weapon_state=state)
+        wounds = tuple(c for c in unit.conditions if c in WOUNDS)
+        after = replace(after, hp_now=None if unit.hp == sheet.hp_max else unit.hp, weapon_state=state, wounds=wounds)
     growth = tuple(dict.fromkeys([*sheet.growth, *skills]))
     return replace(after, growth=growth)
 
@@ -67,8 +72,10 @@ def changes7(old: Investigator, new: Investigator) -> list[str]:
         before, after = was.get("ammo", weapon.capacity), now.get("ammo", weapon.capacity)
         if before != after:
             parts.append(f"{weapon.name} 残弾{before}→{after}")
-        if now.get("jammed") != was.get("jammed"):
+        if bool(now.get("jammed")) != bool(was.get("jammed")):  # as new (no entry) is not jammed
             parts.append(f"{weapon.name} {'故障' if now.get('jammed') else '故障から回復'}")
+    if old.wounds != new.wounds:
+        parts.append(f"負傷 {'・'.join(old.wounds) or 'なし'}→{'・'.join(new.wounds) or 'なし'}")
     return parts
 
 

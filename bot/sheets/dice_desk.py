@@ -131,6 +131,7 @@ class DiceDesk:
         async def after(result) -> list[Reply]:
             return [*await self.growth.palette(req, text, result),
                     *await self.sanity.palette.after_roll(req, result, san_filled),
+                    *await self.sanity.palette.rolled_after(req, text, result),
                     *await self.seventh.palette(req, result, san_filled)]
         try:
             replies = await roll_replies(text, req.user, req.name or req.user, self.dice,

@@ -60,6 +60,9 @@ class Pushes:
         """Ask for a push of ``req.user``'s latest roll here (of ``character``; the kept roll
         ``check_id`` for a button; ``skill``, when it names one, must be its skill): the KP is
         asked to say what a failure brings (7-PUSH-06). Raises RuleViolation / InvalidInput."""
+        if check_id is None and await self._fighting(req):
+            raise RuleViolation("7-PUSH-03", "戦闘の中の判定（攻撃・回避・応戦、戦闘中の技能の判定）はプッシュできません",
+                                allowable=False)
         kept = await self.kept.mine(req, character, check_id, "プッシュ")
         rolled = Rolled7.from_dict(kept.payload)
         if skill and canonical(skill) != rolled.skill and is_roll_name(skill):  # 「よしプッシュ」: no skill named
@@ -81,6 +84,13 @@ class Pushes:
         return [Reply(text=clip(text), mentions=(keeper,) if keeper and keeper != req.user else (),
                       buttons=(Button("プッシュを振る", custom_id(kept.id, GO), "primary"),
                                Button("認めない", custom_id(kept.id, NO), "secondary")))]
+
+    async def _fighting(self, req: Request) -> bool:
+        """Whether ``req.user`` has a unit in the channel's active 7th battle: their latest
+        roll there is a combat roll, which cannot be pushed (7-PUSH-03)."""
+        if await self.lookup.battle_edition(req.channel) != "coc7":
+            return False
+        return req.user in (await self.lookup.units(req.channel)).values()
 
     async def answer(self, req: Request, check_id: int, go: bool, told: str = "") -> list[Reply]:
         """The KP's answer to the push waiting as ``check_id``: roll it (``go``; ``told``: what

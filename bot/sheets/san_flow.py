@@ -19,6 +19,7 @@ Japan time, as the preset says.
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -31,18 +32,21 @@ from bot.store import Store
 from bot.store.sanity import Pending, SheetWrite, TakenAlready
 from rules.coc6.character import Character
 from rules.coc6.sanity import after_check, san_check, san_lines
-from rules.coc7.character import Investigator
+from rules.coc7.character import Investigator, is_investigator
 from rules.coc7.sanity import after_roll7, san_lines7, san_roll
 from rules.dice import Dice
 from rules.errors import InvalidInput
 from rules.sanity.loss import Amount, SanLoss, Standing, rolled_amount, source_cap, typed_amount
-from rules.sanity.preset import BOUT, INDEFINITE, TEMPORARY, Preset, preset, starts
+from rules.sanity.preset import BOUT, INDEFINITE, PERMANENT, TEMPORARY, Preset, preset, starts
 
 TABLE_TIME = timezone(timedelta(hours=9))
 """The real day of 不定の狂気 (window ``day``) is the table's calendar day in Japan time."""
 HOUR = 60
 """The game-hour window's length (game minutes)."""
 TAKEN = "この正気度ロールの減少はもう適用されています（二度は減りません）。"
+ECHO_WINDOW = timedelta(minutes=10)
+"""How long after a SAN check whose loss was applied a ``:SAN-…`` equal to it is read as the
+table's habitual echo (the player copying the loss onto their ココフォリア piece)."""
 
 Sheet = Character | Investigator
 
@@ -120,7 +124,9 @@ class SanFlow:
             result = san_check(sit.standing, loss, sheet.skill("アイデア"), self.dice, rules=rules, named=named)
             lines = san_lines(sheet.name, loss, result, sit.preset.window, source)
         payload = {"loss": loss.text(), "roll": result.check.roll, "level": result.check.level.value}
-        return await self._commit(req, sheet, owner, sit, result, lines, "san", payload, None, source)
+        echo = (loss.text(), loss.success, loss.failure)
+        return await self._commit(req, sheet, owner, sit, result, lines, "san", payload, None, source,
+                                  Echo(req.user, echo))
 
     async def settle(self, req: Request, pending: Pending, sheet: Sheet, owner: str, loss: SanLoss | None = None,
                      typed: tuple[str, int] | None = None, source: str | None = None) -> list[Reply]:
@@ -134,13 +140,16 @@ class SanFlow:
         if loss is not None:
             amount = rolled_amount(loss.side(bool(read.get("succeeded"))), fumble, rules, self.dice)
             cap_from = loss.failure
+            echo: tuple[str, ...] = (loss.text(), loss.side(bool(read.get("succeeded"))))
         else:
             expr, total = typed
             amount = typed_amount(expr, total, fumble, rules)
             cap_from = expr
+            echo = (expr,)
         cap = source_cap(cap_from, sit.standing.source_lost) if source else None
         result, lines = self._follow(sheet, check, amount, sit, cap, loss, source)
-        return await self._commit(req, sheet, owner, sit, result, lines, "sheet", {"key": "SAN"}, pending.id, source)
+        return await self._commit(req, sheet, owner, sit, result, lines, "sheet", {"key": "SAN"}, pending.id, source,
+                                  Echo(pending.user, echo))
 
     async def lose(self, req: Request, sheet: Sheet, owner: str, expr: str, total: int) -> list[Reply]:
         """A loss with no roll waiting (``:SAN-3``): taken and followed all the same."""
@@ -162,9 +171,12 @@ class SanFlow:
     # --- the one write ----------------------------------------------------------------------
 
     async def _commit(self, req: Request, sheet: Sheet, owner: str, sit: Situation, result, lines: list[str],
-                      kind: str, payload: dict, claim: int | None, source: str | None) -> list[Reply]:
+                      kind: str, payload: dict, claim: int | None, source: str | None,
+                      echo: "Echo | None" = None) -> list[Reply]:
         """Write the loss, its session record and the madness it starts in one transaction
-        (taking the pending roll ``claim``), then say it."""
+        (taking the pending roll ``claim``), then say it. ``echo``: the check's player and
+        loss, kept on the sheet so that their ``:SAN-…`` copy of it right after is not taken
+        again (:meth:`echoed`)."""
         loss = result.loss
         edition = edition_of(sheet)
         names = starts(edition, result.temporary, loss.indefinite, loss.permanent, getattr(result, "bout", False))
@@ -174,8 +186,12 @@ class SanFlow:
         sources = dict(sheet.san_sources)
         if source and loss.lost:
             sources[source] = sources.get(source, 0) + loss.lost
-        updated = dataclasses.replace(sheet, san_now=loss.after, san_window={**window, "lost": loss.window_lost},
-                                      san_sources=sources)
+        kept = {**window, "lost": loss.window_lost}
+        kept.pop(ECHO, None)
+        if echo is not None and loss.lost:
+            kept[ECHO] = {"channel": req.channel, "user": echo.user, "at": self.clock().isoformat(),
+                          "said": sorted({_folded(e) for e in (*echo.said, str(loss.lost)) if e})}
+        updated = dataclasses.replace(sheet, san_now=loss.after, san_window=kept, san_sources=sources)
         text = clip("\n".join([*lines, *begun.lines]))
         note = await self._note(req, sheet.name, kind, text, {**payload, "before": loss.before, "after": loss.after,
                                                                "lost": loss.lost})
@@ -187,6 +203,74 @@ class SanFlow:
         self.madness.started(begun.states)
         return [public(text), *await self.madness.tell(req.channel, owner, begun.private)]
 
+    async def zero_begun(self, channel: str, scope: str, sheet: Sheet, owner: str):
+        """The 永久的狂気 a sheet set to SAN 0 by hand starts (SAN-ZERO-01: SAN 0 is permanent
+        insanity however it was reached): its :class:`bot.sheets.madness.Begun`, not yet
+        written, or None when SAN is above 0 or the state is on already."""
+        if sheet.san > 0 or any(s.name == PERMANENT for s in await self.store.sanity.states(scope, sheet.name)):
+            return None
+        found = preset(edition_of(sheet), await self.store.keeper.channel_settings(channel))
+        begun = await self.madness.begin(channel, scope, sheet.name, owner, [PERMANENT], found, edition_of(sheet) == "coc7")
+        begun.lines.insert(0, "SANが0になった：永久的狂気")
+        return begun
+
+    async def zeroed(self, req: Request, name: str) -> list[Reply]:
+        """After ``/char set`` of ``name``'s SAN: at 0, its 永久的狂気 is written, then told
+        (:meth:`zero_begun`); [] otherwise."""
+        record = await self.store.get_character(req.scope, name)
+        if record is None:
+            return []
+        sheet = Investigator.from_dict(record.data) if is_investigator(record.data) else Character.from_dict(record.data)
+        begun = await self.zero_begun(req.channel, req.scope, sheet, record.owner)
+        if begun is None:
+            return []
+        await self.store.sanity.commit(SheetWrite(start=begun.states, end=begun.end))
+        self.madness.started(begun.states)
+        return [public(clip("\n".join(begun.lines))), *await self.madness.tell(req.channel, record.owner, begun.private)]
+
+    def fresh_mark(self, req: Request, sheet: Sheet, owner: str) -> dict | None:
+        """The mark of the loss last applied to ``sheet`` when ``req.user`` (its player or
+        owner) writes in its channel within :data:`ECHO_WINDOW`; else None."""
+        mark = (sheet.san_window or {}).get(ECHO)
+        if not mark or mark.get("channel") != req.channel or req.user not in (mark.get("user"), owner):
+            return None
+        try:
+            at = datetime.fromisoformat(str(mark.get("at")))
+        except ValueError:
+            return None
+        return mark if timedelta(0) <= self.clock() - at <= ECHO_WINDOW else None
+
+    async def rolled_after(self, req: Request, sheet: Sheet, owner: str, expr: str) -> list[Reply]:
+        """A loss-shaped plain roll (``1d3``) by the player right after their check's loss was
+        applied (nothing waits for it): the roll is not used, and said so; its expression is
+        added to the mark, so that their ``:SAN-1D3`` copying it is not taken either."""
+        mark = self.fresh_mark(req, sheet, owner)
+        if mark is None:
+            return []
+        said = sorted({*mark.get("said", ()), _folded(expr)})
+        window = {**sheet.san_window, ECHO: {**mark, "said": said}}
+        await self.store.sanity.commit(SheetWrite(sheet=(req.scope, owner, sheet.name,
+                                                         dataclasses.replace(sheet, san_window=window).to_dict())))
+        return [public(f"（{sheet.name}の正気度ロールの減少はもう入っています（SAN {sheet.san}/{sheet.san_max}）。"
+                       "この出目はSANには使いません）")]
+
+    async def echoed(self, req: Request, sheet: Sheet, owner: str, expr: str) -> list[Reply] | None:
+        """``:SAN-{expr}`` of ``sheet`` by ``req.user`` right after a SAN check whose loss was
+        already applied (SAN-PEND-01): when the same player (or the sheet's owner) types, in
+        the same channel within :data:`ECHO_WINDOW`, the check's loss expression (``1D3``,
+        ``0/1D3``) or the amount it took (``1``), the line is the table's habitual copy of the
+        loss onto its piece: acknowledged, not applied (the mark is used up, so the same line
+        again is a new loss). None: a loss to apply."""
+        mark = self.fresh_mark(req, sheet, owner)
+        if mark is None or _folded(expr) not in mark.get("said", ()):
+            return None
+        window = {k: v for k, v in sheet.san_window.items() if k != ECHO}
+        updated = dataclasses.replace(sheet, san_window=window)
+        await self.store.sanity.commit(SheetWrite(sheet=(req.scope, owner, sheet.name, updated.to_dict())))
+        return [public(f"🧠 {sheet.name}の「:SAN-{expr}」は直前の正気度ロールの減少として、もう入っています"
+                       f"（SAN {sheet.san}/{sheet.san_max}）。二度は減らしません。"
+                       f"別の減少なら、もう一度 :SAN-{expr} と書いてください。")]
+
     async def _note(self, req: Request, character: str, kind: str, text: str, payload: dict) -> dict | None:
         """The session record of a loss (None: no open session here)."""
         session = await self.notes.open_in(req.channel)
@@ -194,6 +278,31 @@ class SanFlow:
             return None
         self.notes.played(session, req.user, character)
         return self.notes.note(session, req, kind, character, text, payload)
+
+
+ECHO = "echo"
+"""The key, in the sheet's ``san_window``, of the last applied check's loss (:meth:`SanFlow.echoed`)."""
+
+
+@dataclass(frozen=True)
+class Echo:
+    """The ``user`` whose SAN check's loss was applied, and the ways it may be copied
+    (``said``: the loss ``0/1D3``, its side ``1D3``)."""
+
+    user: str
+    said: tuple[str, ...]
+
+
+def _folded(expr: str) -> str:
+    """A loss expression as compared: NFKC, upper-case, no spaces."""
+    return unicodedata.normalize("NFKC", expr or "").upper().replace(" ", "")
+
+
+def without_echo(window: dict | None) -> dict | None:
+    """``window`` without the mark of the last applied loss (a SAN change by hand ends it)."""
+    if not window or ECHO not in window:
+        return window
+    return {k: v for k, v in window.items() if k != ECHO}
 
 
 @dataclass(frozen=True)

@@ -205,6 +205,24 @@ class PaletteSan:
         source = (opt.text(req.options, "source") or "").strip() or None
         return await self.take(req, waiting[0], loss=loss, source=source)
 
+    async def rolled_after(self, req: Request, text: str, result) -> list[Reply]:
+        """After a plain chat roll: a loss roll (``1d3``) of the player whose SAN check's loss
+        was just applied is not used, and said so (:meth:`SanFlow.rolled_after`); [] else."""
+        expr = loss_roll(text)
+        if expr is None or getattr(result, "secret", False):
+            return []
+        record = await self.growth.speaker_record(req)
+        if record is None:
+            return []
+        return await self.flow.rolled_after(req, _sheet(record), record.owner, expr)
+
+    async def echoed(self, req: Request, record: CharacterRecord, expr: str) -> list[Reply] | None:
+        """``:SAN-{expr}`` of ``record`` as the copy of a loss already applied (no roll of
+        it waiting here; :meth:`SanFlow.echoed`): acknowledged; None when it is a loss."""
+        if any(p.character == record.name for p in await self.store.sanity.waiting(req.channel)):
+            return None
+        return await self.flow.echoed(req, _sheet(record), record.owner, expr)
+
     async def status(self, req: Request, record: CharacterRecord, expr: str, total: int) -> list[Reply]:
         """``:SAN-1D3`` of ``record`` rolled to ``total``: the loss of its waiting palette roll,
         else a loss all the same (SAN-PEND-01)."""

@@ -4,11 +4,12 @@ channel's battle (which keeps the sheet it joined with)."""
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 
 from bot.commands import options as opt
 from bot.commands.request import Request
 from bot.render.reply import Reply, clip
-from bot.sheets.characters import CharacterBook
+from bot.sheets.characters import CURRENT_MAX_KEYS, CharacterBook
 from bot.sheets.checks import SheetChecks
 from bot.sheets import limits
 from bot.sheets.edition import SYSTEM_WORDS, percent_note, sheet_edition, sixth_scale_note
@@ -38,6 +39,8 @@ class SheetDesk:
         self.lookup, self.once = lookup, once
         self.madness = None
         """The states of sheets shown under a sheet (bot.sheets.madness.Madness), set by the service."""
+        self.flow = None
+        """The SAN flow (bot.sheets.san_flow.SanFlow), set by the service: SAN 0 set by hand is 永久的狂気."""
 
     def routes(self) -> dict:
         """``{English path: async handler(request) -> replies}`` of the commands here."""
@@ -138,12 +141,21 @@ class SheetDesk:
         async def produce(req: Request) -> list[Reply]:
             replies = await method(req.scope, req.user, req.options, req.channel)
             name = (opt.text(req.options, "name") or "").strip()
+            replies = [*replies, *await self._san_zero(req, name)]
             if not name or await self.lookup.mover(req.channel, name) != req.user:  # not the user's PC or KP's NPC
                 return replies
             tail = deleted if deleted and opt.boolean(req.options, "delete") else then
             note = f"\n（進行中の戦闘の{name}には反映されません。{tail}）"
             return [dataclasses.replace(replies[0], text=replies[0].text + note), *replies[1:]]
         return lambda req: self.once(req, lambda: produce(req))
+
+    async def _san_zero(self, req: Request, name: str) -> list[Reply]:
+        """After ``/char set key:SAN``: a sheet now at SAN 0 is in 永久的狂気 (SAN-ZERO-01,
+        bot.sheets.san_flow.SanFlow.zeroed); [] for any other key."""
+        key = unicodedata.normalize("NFKC", opt.text(req.options, "key") or "").strip().casefold()
+        if self.flow is None or not name or CURRENT_MAX_KEYS.get(key, ("",))[0] != "san_now":
+            return []
+        return await self.flow.zeroed(req, name)
 
     async def character_names(self, req: Request) -> list[str]:
         """The names of the characters ``req.user`` is offered (autocomplete): their own; a

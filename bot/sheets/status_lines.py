@@ -22,17 +22,20 @@ from __future__ import annotations
 import dataclasses
 
 from bot.commands.request import Request
-from bot.render.reply import Reply, private, public
+from bot.render.reply import Reply, clip, private, public
+from bot.sheets import limits
 from bot.sheets.custom_tables import KeeperHere
 from bot.sheets.growth import Growth
 from bot.sheets.madness import Madness
+from bot.sheets.san_flow import without_echo
 from bot.sheets.san_palette import PaletteSan
 from bot.sheets.session_notes import SessionNotes
 from bot.sheets.table import BattleLookup, Dispatch
 from bot.store import CharacterRecord, Store
 from bot.store.sanity import SheetWrite
-from rules.coc6.character import Character
+from rules.coc6.character import Character, hp_condition
 from rules.coc7.character import Investigator, is_investigator
+from rules.systems.coc7.state import DYING, MAJOR_WOUND
 from rules.dice import Dice, DiceError, roll_expression
 from rules.errors import InvalidInput
 from rules.sanity.preset import MADNESS
@@ -51,7 +54,7 @@ def bounds(sheet: Character | Investigator, key: str) -> tuple[int, int]:
 
 
 def current(sheet: Character | Investigator, key: str) -> int:
-    """The current ``key`` of ``sheet``."""
+    """The current ``key`` of ``sheet`` (6th 幸運: POW×5, a roll and no value to change)."""
     if key == "幸運":
         return sheet.luck if isinstance(sheet, Investigator) else sheet.skill("幸運")
     return {"HP": sheet.hp, "MP": sheet.mp, "SAN": sheet.san}[key]
@@ -63,6 +66,25 @@ def with_value(sheet: Character | Investigator, key: str, value: int) -> Charact
         return dataclasses.replace(sheet, luck=value) if isinstance(sheet, Investigator) else sheet.with_skill("幸運", value)
     field = {"HP": "hp_now", "MP": "mp_now", "SAN": "san_now"}[key]
     return dataclasses.replace(sheet, **{field: value})
+
+
+def hp_note(name: str, before: int, after: int) -> str:
+    """The line a 6th sheet's HP change ``before`` → ``after`` adds when it brings 気絶 or
+    死亡 (X-HP-02, worded as the battle says it), '' when it brings no new one."""
+    now = hp_condition(after)
+    if now is None or now == hp_condition(before):
+        return ""
+    return f"\n{name}は{now[0]}した（耐久力{now[1]}以下、X-HP-02）。"
+
+
+def hp_note7(name: str, before: int, after: int, wounds: tuple[str, ...]) -> str:
+    """The line a 7th sheet's HP brought to 0 adds: 瀕死 with a major wound kept from a
+    battle (7-HP-06), else 気絶 (7-HP-05); '' otherwise."""
+    if after > 0 or before <= 0:
+        return ""
+    if MAJOR_WOUND in wounds:
+        return f"\n{name}は瀕死状態になった（重傷でHP0、7-HP-06）。応急手当が要ります。"
+    return f"\n{name}は気絶した（HP0、7-HP-05）。"
 
 
 class StatusLines:
@@ -85,13 +107,20 @@ class StatusLines:
         if record is None:
             raise InvalidInput(f"キャラクター「{change.name}」は登録されていません。" if change.name else
                                "変えるキャラクターがいません（/char new で作るか /char import で取り込んでください）。")
+        if isinstance(change, StateChange) and not change.added and is_investigator(record.data) \
+                and change.state in Investigator.from_dict(record.data).wounds:
+            return await self._heal(req, record, change.state, said, is_kp)
         if isinstance(change, StateChange):
             note = await self.note(req, record.name, said.strip(), {"state": change.state, "added": change.added})
             return await self.madness.set_state(req, req.scope, record.name, record.owner, change.state,
                                                 change.added, None, note)
-        total, rolled = self._roll(change.expr)
         if change.key == "SAN" and change.op == "-":
+            echoed = await self.palette.echoed(req, record, change.expr)
+            if echoed is not None:  # the table's copy of a loss already in (SAN-PEND-01)
+                return echoed
+            total, _ = self._roll(change.expr)
             return await self.palette.status(req, record, change.expr, total)
+        total, rolled = self._roll(change.expr)
         return await self._set(req, record, change, total, rolled, said)
 
     async def _whose(self, req: Request, name: str | None, is_kp: bool) -> CharacterRecord | None:
@@ -155,6 +184,9 @@ class StatusLines:
         sheet = Investigator.from_dict(record.data) if is_investigator(record.data) else Character.from_dict(record.data)
         if isinstance(sheet, Character) and sheet.is_charge_rank:
             raise InvalidInput("チャージランク制のシートには HP・MP・SAN・幸運 がありません。")
+        if isinstance(sheet, Character) and change.key == "幸運":  # 6th 幸運 is POW×5, no value to change
+            raise InvalidInput(f"{limits.roll_refusal(sheet, '幸運')}"
+                               "（6版のシートには減らせる幸運の値はありません。7版の探索者の幸運は :幸運-5 で減ります）")
         before = current(sheet, change.key)
         wanted = total if change.op == "=" else before + total if change.op == "+" else before - total
         low, high = bounds(sheet, change.key)
@@ -166,8 +198,37 @@ class StatusLines:
             note = f"（{low}より下にはならないので{low}にしました）"
         how = f"{rolled}、" if rolled else ""
         text = f"🧾 {record.name} {change.key} {before} → {after}（{how}{req.name or req.user}の「{said.strip()[:40]}」）{note}"
-        session = await self.note(req, record.name, text, {"key": change.key, "before": before, "after": after})
+        if change.key == "HP":
+            text += hp_note(record.name, before, after) if isinstance(sheet, Character) else \
+                hp_note7(record.name, before, after, sheet.wounds)
         updated = with_value(sheet, change.key, after)
+        if change.key == "HP" and isinstance(sheet, Investigator) and hp_note7("", before, after, sheet.wounds) \
+                and MAJOR_WOUND in sheet.wounds and DYING not in sheet.wounds:  # kept as a battle leaves it
+            updated = dataclasses.replace(updated, wounds=(*sheet.wounds, DYING))
+        begun = None
+        if change.key == "SAN":  # a SAN set by hand: a later :SAN- is no copy of the last check
+            updated = dataclasses.replace(updated, san_window=without_echo(updated.san_window))
+            begun = await self.palette.flow.zero_begun(req.channel, req.scope, updated, record.owner)  # SAN-ZERO-01
+            if begun is not None:
+                text = clip("\n".join([text, *begun.lines]))
+        session = await self.note(req, record.name, text, {"key": change.key, "before": before, "after": after})
+        await self.store.sanity.commit(SheetWrite(sheet=(req.scope, record.owner, record.name, updated.to_dict()),
+                                                  note=session, start=begun.states if begun else [],
+                                                  end=begun.end if begun else []))
+        if begun is None:
+            return [public(text)]
+        self.madness.started(begun.states)
+        return [public(text), *await self.madness.tell(req.channel, record.owner, begun.private)]
+
+    async def _heal(self, req: Request, record: CharacterRecord, wound: str, said: str, is_kp: bool) -> list[Reply]:
+        """``:ハル:状態-瀕死``: the KP ends a wound a 7th battle left on the sheet (its
+        ``wounds``: 重傷, 瀕死; 7-AID-02 says when a dying one is stable)."""
+        if not is_kp:
+            raise InvalidInput(f"{record.name}の{wound}を終えるのはKPです（「:{record.name}:状態-{wound}」）。")
+        sheet = Investigator.from_dict(record.data)
+        updated = dataclasses.replace(sheet, wounds=tuple(w for w in sheet.wounds if w != wound))
+        text = f"🩹 {record.name}の{wound}を終えました（{req.name or req.user}）。"
+        session = await self.note(req, record.name, text, {"state": wound, "added": False})
         await self.store.sanity.commit(SheetWrite(sheet=(req.scope, record.owner, record.name, updated.to_dict()),
                                                   note=session))
         return [public(text)]

@@ -327,3 +327,19 @@ class Character:
 def _int_or_none(value) -> int | None:
     """``int(value)``, or None for None."""
     return None if value is None else int(value)
+
+
+UNCONSCIOUS_AT = 2
+"""X-HP-02: at HP 2 or less a character is unconscious 「気絶」."""
+DEAD_AT = 0
+"""X-HP-02: at HP 0 or less it is dead 「死亡」."""
+
+
+def hp_condition(hp: int) -> tuple[str, int] | None:
+    """X-HP-02 read from an HP: ``("死亡", 0)`` at 0 or less, ``("気絶", 2)`` at 2 or less
+    (the condition and the limit it passed), else None — what a battle's damage brings."""
+    if hp <= DEAD_AT:
+        return "死亡", DEAD_AT
+    if hp <= UNCONSCIOUS_AT:
+        return "気絶", UNCONSCIOUS_AT
+    return None

@@ -81,7 +81,9 @@ class Investigator:
         growth: skills marked for growth (a success this session), in order;
         weapons: the weapons given with ``/char weapon`` (こぶし comes without), in order;
         attacks: attacks a round (攻撃回数: a monster's extra attacks, 7-OUTN-02);
-        weapon_state: a gun's state after a battle ``{name: {"ammo": n, "jammed": bool}}``.
+        weapon_state: a gun's state after a battle ``{name: {"ammo": n, "jammed": bool}}``;
+        wounds: the wound states a battle left on the investigator (重傷 7-HP-02, 瀕死 7-HP-06),
+            kept until the KP ends them (``:ハル:状態-瀕死``), in the battle's order.
     """
 
     name: str
@@ -100,6 +102,7 @@ class Investigator:
     weapons: tuple[Weapon7, ...] = ()
     attacks: int = 1
     weapon_state: dict = field(default_factory=dict)
+    wounds: tuple[str, ...] = ()
 
     edition = EDITION
 
@@ -229,7 +232,8 @@ class Investigator:
                     "san_sources": dict(self.san_sources) or None,
                     "weapons": [w.to_dict() for w in self.weapons] or None,
                     "attacks": self.attacks if self.attacks != 1 else None,
-                    "weapon_state": {k: dict(v) for k, v in self.weapon_state.items()} or None}
+                    "weapon_state": {k: dict(v) for k, v in self.weapon_state.items()} or None,
+                    "wounds": list(self.wounds) or None}
         return {**data, **{k: v for k, v in optional.items() if v is not None}}
 
     @classmethod
@@ -246,7 +250,8 @@ class Investigator:
                    san_sources={k: int(v) for k, v in (data.get("san_sources") or {}).items()},
                    weapons=tuple(Weapon7.from_dict(w) for w in data.get("weapons") or ()),
                    attacks=int(data.get("attacks") or 1),
-                   weapon_state={k: dict(v) for k, v in (data.get("weapon_state") or {}).items()})
+                   weapon_state={k: dict(v) for k, v in (data.get("weapon_state") or {}).items()},
+                   wounds=tuple(data.get("wounds") or ()))
 
 
 def is_roll_name(name: str) -> bool:

@@ -47,8 +47,9 @@ async def test_the_players_next_loss_roll_is_the_loss_once(alice):
     assert await san(table) == 53
     again = await line(table, ALICE, "1d3", message="m2")  # the same message again (a RESUME): nothing rolls
     assert again == [] and await san(table) == 53
-    after = await line(table, ALICE, "1d3", 3, message="m3")  # a new roll with nothing waiting: a plain roll
-    assert text(after) == "alice\n(1D3) ＞ 3" and await san(table) == 53
+    after = await line(table, ALICE, "1d3", 3, message="m3")  # a new roll with nothing waiting: a plain roll, said unused
+    assert text(after) == ("alice\n(1D3) ＞ 3\n（アリスの正気度ロールの減少はもう入っています（SAN 53/99）。"
+                           "この出目はSANには使いません）") and await san(table) == 53
 
 
 @pytest.mark.rule("SAN-PEND-01")
@@ -115,3 +116,65 @@ async def test_a_palette_line_is_filled_from_the_speakers_sheet_as_cocofolia_fil
     rolled = await line(alice, ALICE, "CCB<=({STR}*5) 【STR×5】", 40, message="m1")
     assert rolled[0].text == "alice　【STR×5】\n(1D100<=60) ＞ 40 ＞ 成功"
     assert await alice.store.sanity.waiting(alice.channel) == []  # no SAN roll: nothing waits
+
+
+@pytest.mark.rule("SAN-PEND-01")
+async def test_the_players_copy_of_a_loss_already_in_is_acknowledged_not_taken_again(alice):
+    table = alice
+    await line(table, ALICE, "CCB<={SAN} 【正気度ロール】", 80, message="m1")
+    await line(table, ALICE, "1d6", 3, message="m2")
+    assert await san(table) == 52
+    echo = await line(table, ALICE, ":SAN-1d6", 4, message="m3")
+    assert [(r.ephemeral, r.text) for r in echo] == [(False, (
+        "🧠 アリスの「:SAN-1D6」は直前の正気度ロールの減少として、もう入っています（SAN 52/99）。二度は減らしません。"
+        "別の減少なら、もう一度 :SAN-1D6 と書いてください。"))]
+    assert await san(table) == 52
+    again = await line(table, ALICE, ":SAN-1D6", 4, message="m4")  # typed again: a loss of its own
+    assert "SAN 52 → 48" in text(again) and await san(table) == 48
+
+
+@pytest.mark.rule("SAN-PEND-01")
+async def test_the_players_copy_of_the_kps_button_loss_is_acknowledged_by_its_amount_or_expression(alice):
+    table = alice
+    rolled = await line(table, ALICE, "CCB<={SAN} 【正気度ロール】", 80, message="m1")
+    await table.press(KP, "1D6/1D20", rolled, 4)
+    assert await san(table) == 51
+    echo = await line(table, ALICE, ":SAN-4", message="m2")
+    assert text(echo).startswith("🧠 アリスの「:SAN-4」は直前の正気度ロールの減少として、もう入っています（SAN 51/99）")
+    also = await line(table, ALICE, ":SAN-1D20", 2, message="m3")  # the mark is used up: a second copy is a loss
+    assert await san(table) == 49 and "SAN 51 → 49" in text(also)
+
+
+@pytest.mark.rule("SAN-PEND-01", "SAN-CHECK-01")
+async def test_a_copy_of_a_chat_san_check_is_not_taken_again_but_another_loss_or_a_late_one_is(table):
+    await table.say(BOB, "char new", name="ボブ", **STATS6)
+    checked = await line(table, BOB, "SANチェック 0/1D3", 80, 1, message="m1")
+    assert "失敗：1D3 ＞ 1 の減少 → SAN 55 → 54" in text(checked)
+    echo = await line(table, BOB, ":SAN-1", message="m2")
+    assert text(echo).startswith("🧠 ボブの「:SAN-1」は直前の正気度ロールの減少として、もう入っています（SAN 54/99）")
+    assert await san(table, "ボブ") == 54
+    other = await line(table, BOB, "SANチェック 0/1D3", 80, 2, message="m3")
+    assert "SAN 54 → 52" in text(other)
+    different = await line(table, BOB, ":SAN-3", message="m4")  # not the check's loss: taken
+    assert "SAN 52 → 49" in text(different) and await san(table, "ボブ") == 49
+    await line(table, BOB, "SANチェック 0/1D3", 80, 1, message="m5")
+    table.clock.advance(11)  # long after the check: a loss of its own
+    late = await line(table, BOB, ":SAN-1", message="m6")
+    assert "SAN 48 → 47" in text(late) and await san(table, "ボブ") == 47
+
+
+@pytest.mark.rule("SAN-PEND-01")
+async def test_a_loss_roll_after_the_kps_button_is_not_used_and_its_copy_is_not_taken(alice):
+    table = alice  # trial 9 G1, run 1: the KP's button, then the player's 1d3 and :SAN-1D3
+    rolled = await line(table, ALICE, "CCB<={SAN} 【正気度ロール】", 80, message="m1")
+    await table.press(KP, "1D6/1D20", rolled, 4)
+    assert await san(table) == 51
+    plain = await line(table, ALICE, "1d3", 2, message="m2")
+    assert [(r.ephemeral, r.text) for r in plain] == [
+        (False, "alice\n(1D3) ＞ 2"),
+        (False, "（アリスの正気度ロールの減少はもう入っています（SAN 51/99）。この出目はSANには使いません）")]
+    echo = await line(table, ALICE, ":SAN-1D3", message="m3")
+    assert text(echo).startswith("🧠 アリスの「:SAN-1D3」は直前の正気度ロールの減少として、もう入っています（SAN 51/99）")
+    assert await san(table) == 51
+    later = await line(table, ALICE, "1d3", 1, message="m4")  # the mark is used: a plain roll again
+    assert text(later) == "alice\n(1D3) ＞ 1" and await san(table) == 51

@@ -38,7 +38,8 @@ async def alice(table):
     (":HP-1D3", (2,), "🧾 アリス HP 13 → 11（1D3 ＞ 2、aliceの「:HP-1D3」）", 11),
     (":HP=10", (), "🧾 アリス HP 13 → 10（aliceの「:HP=10」）", 10),
     (":HP+5", (), "🧾 アリス HP 13 → 13（aliceの「:HP+5」）（最大値13を超えないので13にしました。最大値を変えるなら /char set key:最大HP）", 13),
-    (":HP-200", (), "🧾 アリス HP 13 → -99（aliceの「:HP-200」）（-99より下にはならないので-99にしました）", -99),
+    (":HP-200", (), "🧾 アリス HP 13 → -99（aliceの「:HP-200」）（-99より下にはならないので-99にしました）"
+                    "\nアリスは死亡した（耐久力0以下、X-HP-02）。", -99),
     (".st hp-1", (), "🧾 アリス HP 13 → 12（aliceの「.st hp-1」）", 12),
 ])
 async def test_a_players_status_line_changes_their_own_sheet_within_its_bounds(alice, said, rolls, shown, hp):
@@ -50,11 +51,23 @@ async def test_a_players_status_line_changes_their_own_sheet_within_its_bounds(a
 @pytest.mark.rule("STAT-01")
 async def test_mp_luck_and_san_up_are_edits(alice):
     await line(alice, ALICE, ":MP-4")
-    await line(alice, ALICE, ":幸運-5")
     replies = await line(alice, ALICE, ":SAN+3")  # above the start, not above 99 − 〈クトゥルフ神話〉
     found = await sheet(alice)
-    assert (found.mp, found.skill("幸運"), found.san) == (7, 50, 58)
+    assert (found.mp, found.san) == (7, 58)
     assert text(replies) == "🧾 アリス SAN 55 → 58（aliceの「:SAN+3」）"
+
+
+@pytest.mark.rule("X-SHEET-02")
+async def test_a_6th_sheets_luck_is_pow_times_5_and_a_status_line_does_not_make_it_a_skill(alice):
+    refused = await line(alice, ALICE, ":幸運-5")
+    assert [(r.ephemeral, r.text) for r in refused] == [(True, (
+        "幸運は技能ではありません（X-SHEET-02）。6版の幸運はPOW×5で決まります（アリスはPOW 11×5＝55）。"
+        "変えるなら /char set name:アリス key:POW value:… でPOWを設定してください。"
+        "（6版のシートには減らせる幸運の値はありません。7版の探索者の幸運は :幸運-5 で減ります）"))]
+    found = await sheet(alice)
+    assert "幸運" not in found.skills and found.skill("幸運") == 55
+    shown = await alice.say(ALICE, "char show")
+    assert "幸運 50" not in shown[0].text and "幸運 55%" not in shown[0].text
 
 
 @pytest.mark.rule("STAT-03")
@@ -68,11 +81,12 @@ async def test_the_kp_changes_anyones_sheet_and_a_player_only_their_own(alice):
     assert (await sheet(alice)).hp == 10
 
 
-@pytest.mark.rule("STAT-02")
+@pytest.mark.rule("STAT-02", "7-HP-05")
 async def test_a_7th_sheet_keeps_its_current_hp_and_luck(table):
     await table.say(ALICE, "char new", name="エミリー", edition="7", str=60, con=55, pow=65, dex=70, app=50, siz=65,
                     int=75, edu=80, luck=55)
-    await line(table, ALICE, ":HP-20")
+    hurt = await line(table, ALICE, ":HP-20")
+    assert text(hurt) == "🧾 エミリー HP 12 → 0（aliceの「:HP-20」）（0より下にはならないので0にしました）\nエミリーは気絶した（HP0、7-HP-05）。"
     await line(table, ALICE, ":幸運-5")
     found = await sheet(table, "エミリー")
     assert (found.hp, found.hp_max, found.luck) == (0, 12, 50)
@@ -135,3 +149,52 @@ async def test_the_kps_damage_to_a_hidden_npc_is_rolled_for_the_kp_only(table):
     replies = await line(table, KP, ":ゾンビ:HP-1D6", 4, message="m1")
     assert replies[0].ephemeral and replies[0].to == KP and replies[0].text == "🎲 kp: 1D6 ＞ 4"
     assert (await table.state()).units["ゾンビ"].hp == 11
+
+
+@pytest.mark.rule("SAN-ZERO-01", "STAT-01")
+async def test_san_set_to_0_by_a_status_line_is_permanent_insanity_as_a_loss_to_0_is(alice):
+    replies = await line(alice, ALICE, ":SAN=0")
+    assert [(r.ephemeral, r.text) for r in replies] == [(False, (
+        "🧾 アリス SAN 55 → 0（aliceの「:SAN=0」）\nSANが0になった：永久的狂気\n🌀 アリスは永久的狂気に陥った"))]
+    assert (await sheet(alice)).san == 0
+    shown = await alice.say(ALICE, "char show")
+    assert "永久的狂気" in shown[0].text.splitlines()[-1]
+    again = await line(alice, ALICE, ":SAN=0")  # already there: no second state
+    assert text(again) == "🧾 アリス SAN 0 → 0（aliceの「:SAN=0」）"
+    assert [s.name for s in await alice.store.sanity.states("console", "アリス")] == ["永久的狂気"]
+
+
+@pytest.mark.rule("SAN-ZERO-01")
+async def test_san_set_to_0_by_char_set_is_permanent_insanity(alice):
+    replies = await alice.say(ALICE, "char set", name="アリス", key="SAN", value="0")
+    assert [(r.ephemeral, r.text) for r in replies] == [
+        (True, "アリス: SAN = 0/99 に設定しました。"),
+        (False, "SANが0になった：永久的狂気\n🌀 アリスは永久的狂気に陥った")]
+    assert [s.name for s in await alice.store.sanity.states("console", "アリス")] == ["永久的狂気"]
+    other = await alice.say(ALICE, "char set", name="アリス", key="POW", value="12")
+    assert len(other) == 1
+
+
+@pytest.mark.rule("X-HP-02", "STAT-01")
+@pytest.mark.parametrize("lines, shown", [
+    ((":HP-100",), "🧾 アリス HP 13 → -87（aliceの「:HP-100」）\nアリスは死亡した（耐久力0以下、X-HP-02）。"),
+    ((":HP-11",), "🧾 アリス HP 13 → 2（aliceの「:HP-11」）\nアリスは気絶した（耐久力2以下、X-HP-02）。"),
+    ((":HP-11", ":HP-1"), "🧾 アリス HP 2 → 1（aliceの「:HP-1」）"),  # still unconscious: said once
+    ((":HP-11", ":HP-2"), "🧾 アリス HP 2 → 0（aliceの「:HP-2」）\nアリスは死亡した（耐久力0以下、X-HP-02）。"),
+    ((":HP-10",), "🧾 アリス HP 13 → 3（aliceの「:HP-10」）"),
+])
+async def test_a_6th_sheets_hp_line_says_unconscious_or_dead_as_a_battle_does(alice, lines, shown):
+    for said in lines:
+        replies = await line(alice, ALICE, said)
+    assert [(r.ephemeral, r.text) for r in replies] == [(False, shown)]
+
+
+@pytest.mark.rule("7-HP-06")
+async def test_a_7th_sheet_with_a_major_wound_from_a_battle_is_dying_at_hp_0(table):
+    await table.say(ALICE, "char new", name="エミリー", edition="7", str=60, con=55, pow=65, dex=70, app=50, siz=65,
+                    int=75, edu=80, luck=55)
+    data = (await table.store.get_character("console", "エミリー")).data
+    await table.store.put_character("console", ALICE, "エミリー", {**data, "hp_now": 3, "wounds": ["重傷"]})
+    replies = await line(table, KP, ":エミリー:HP-3")
+    assert text(replies) == "🧾 エミリー HP 3 → 0（kpの「:エミリー:HP-3」）\nエミリーは瀕死状態になった（重傷でHP0、7-HP-06）。応急手当が要ります。"
+    assert (await sheet(table, "エミリー")).wounds == ("重傷", "瀕死")
