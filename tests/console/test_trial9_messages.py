@@ -1,0 +1,42 @@
+"""Trial 9 (notes/trial9_report.md), the lost and confusing messages: each line typed as the
+new user typed it, and exactly what the table sees."""
+from __future__ import annotations
+
+import pytest
+
+SHEET = "alice: /char new name:有栖 STR:10 CON:10 POW:10 DEX:10 APP:10 SIZ:10 INT:10 EDU:10"
+
+
+def replies(messages: list[dict]) -> list[tuple[str | None, str]]:
+    """``(to, text)`` of each message: ``to`` is None for a public one."""
+    return [(m.get("to") if m["ephemeral"] else None, m["text"]) for m in messages]
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("alice: CCB<={めぼし} 【目星】", "「めぼし」という技能は有栖のシートにありません（/char show 有栖 で技能名を確かめてください）"),
+    ("alice: CCB<={目星 【目星】", "「{」が閉じていません（{目星} のように技能名を {} で囲みます）"),
+    ("zed: CCB<={SAN} 【正気度ロール】",
+     "{SAN} に値を入れるキャラクターがいません（/char new か /char import でシートを作ると、{技能名} にシートの値が入ります）"),
+    ("alice: CCB<=", "「CCB<=」の後に目標値がありません（例: CCB<=70）"),
+    ("alice: CCB<=abc", "目標値「abc」が数字ではありません（例: CCB<=70）"),
+    ("alice: 2D6+", "「2D6+」は式が途中で終わっています（例: 2D6+1）"),
+    ("alice: choice[]", "choice の選択肢がありません（例: choice[A,B,C]）"),
+])
+async def test_a_roll_the_bot_cannot_make_says_why_privately(console_table, line, said):
+    """G11: a palette roll the bot cannot fill, or a malformed dice command, is answered."""
+    table = await console_table([30])
+    await table.say(SHEET)
+    user = line.split(":")[0]
+    assert replies(await table.say(line)) == [(user, f"ダイスを振れませんでした: {said}")]
+    assert table.dice.used == []
+
+
+@pytest.mark.parametrize("line", [
+    "alice: 今日はいい天気", "alice: CCB<=50がいいかな", "alice: 2d6がいい", "alice: {めぼし}って何？",
+    "alice: choiceって何", "alice: DDD",
+])
+async def test_talk_stays_silent(console_table, line):
+    """G11: ordinary talk, also about dice, gets no answer."""
+    table = await console_table([30])
+    await table.say(SHEET)
+    assert await table.say(line) == []
