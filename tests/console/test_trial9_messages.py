@@ -40,3 +40,27 @@ async def test_talk_stays_silent(console_table, line):
     table = await console_table([30])
     await table.say(SHEET)
     assert await table.say(line) == []
+
+
+FIGHT6 = """\
+alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:18 APP:10 SIZ:13 INT:13 EDU:15
+bob: /char new name:ボブ STR:12 CON:12 POW:10 DEX:16 APP:10 SIZ:12 INT:12 EDU:12
+kp: /char new name:グール STR:16 CON:16 POW:1 DEX:8 APP:1 SIZ:14 INT:1 EDU:1
+kp: /battle new system:coc6
+alice: /battle join character:アリス
+bob: /battle join character:ボブ
+kp: /battle add name:グール character:グール
+kp: /battle start
+kp: 締め切り"""
+
+
+async def test_everyday_turn_endings_end_the_turn(console_table):
+    """G9: 「これでターン終了」「ターンを終えます」 and the KP's 「グールはこれでターン終了」."""
+    table = await console_table([50])
+    await table.play(FIGHT6)
+    assert (await table.say("alice: じゃあこれでターン終了します"))[0]["text"] == "アリスの手番が終わりました。"
+    assert (await table.say("bob: ターンを終えます"))[0]["text"] == "ボブの手番が終わりました。"
+    assert await table.say("kp: 戦闘が終了したら休憩しよう") == []
+    ended = await table.say("kp: グールはこれでターン終了")
+    assert ended[0]["text"].startswith("グールの手番が終わりました。\n━━ ラウンド2 ━━")
+    assert (await table.say("alice: 何もせず終了"))[0]["text"] == "アリスの手番が終わりました。"
