@@ -26,7 +26,8 @@ from bot.store.questions import ChatWrite, Kept
 from rules.battle.protocol import BattleView
 from rules.chat import Ambiguous, ChatContext, Declaration, Several, may_declare, morph, read
 from rules.chat.choice import pick
-from rules.chat.context import ATTACKED_BY, KP_LINE, LAST_TARGET
+from rules.dice.editions import is_dice
+from rules.chat.context import ATTACKED_BY, KP_LINE, LAST_TARGET, ChatQuestion
 from rules.chat.hints import addressed
 from rules.errors import InvalidInput, RuleViolation
 
@@ -136,7 +137,7 @@ class ChatTable:
                 return await self._answer(req, battle, record.version, asked, chosen, ctx)
         if outcome is None:
             await self._remember_addressed(battle, record.version, text, ctx)
-            return None
+            return _no_attack_to_answer(req, text, ctx) if asked is None else None
         if isinstance(outcome, Several):
             return await self._several(req, battle, record.version, outcome, text, ctx)
         queued = await self._queue(battle)
@@ -400,3 +401,25 @@ def _with_target_note(replies: list[Reply], declaration: Declaration) -> list[Re
         return [*replies[:i], dataclasses.replace(reply, text=clip(f"{reply.text}\n{note}")), *replies[i + 1:]]
     return replies
 
+
+_DEFENCES = ("回避", "防御", "受け流し")
+"""The reactions a player may type before any attack, thinking one is pending (G14)."""
+
+
+def _no_attack_to_answer(req: Request, text: str, ctx: ChatContext) -> list[Reply] | None:
+    """A player's bare 「回避」 (「回避！ 頼む…」「〈回避〉します」) when no attack waits for
+    their only unit: the private reason ``/react`` gives (trial 9, G14), instead of silence.
+    The line is read as it would be if that unit had been attacked; None when it is no
+    reaction of that unit (talk stays silent), a dice line, from the KP, or outside the
+    round's actions."""
+    own = [u for u in ctx.units if u.owner == ctx.speaker]
+    if ctx.is_kp or ctx.phase != "active" or len(own) != 1 or any(q.unit == own[0].name for q in ctx.questions):
+        return None
+    if is_dice(text):  # a palette roll 【回避】 stays a plain roll, as before
+        return None
+    probe = dataclasses.replace(ctx, questions=(ChatQuestion(own[0].name, "reaction", _DEFENCES, "probe"),))
+    found = read(text, probe)
+    if not isinstance(found, Declaration) or found.command != "react" or found.unit != own[0].name \
+            or found.options.get("action") not in _DEFENCES:
+        return None
+    return [private(req.user, f"{own[0].name}が対応すべき攻撃はいまありません。")]

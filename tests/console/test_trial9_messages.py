@@ -64,3 +64,18 @@ async def test_everyday_turn_endings_end_the_turn(console_table):
     ended = await table.say("kp: グールはこれでターン終了")
     assert ended[0]["text"].startswith("グールの手番が終わりました。\n━━ ラウンド2 ━━")
     assert (await table.say("alice: 何もせず終了"))[0]["text"] == "アリスの手番が終わりました。"
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("alice: 回避", [("alice", "アリスが対応すべき攻撃はいまありません。")]),
+    ("bob: 回避！ 頼む…", [("bob", "ボブが対応すべき攻撃はいまありません。")]),
+    ("alice: 〈回避〉します", [("alice", "アリスが対応すべき攻撃はいまありません。")]),
+    ("alice: 回避ってどうやるの", []),
+    ("alice: 何もしない", []),
+    ("kp: 回避", []),
+])
+async def test_a_dodge_with_no_attack_pending_is_explained_privately(console_table, line, said):
+    """G14: a chat 「回避」 with nothing to answer gets /react's reason, to the speaker only."""
+    table = await console_table([50])
+    await table.play(FIGHT6)
+    assert replies(await table.say(line)) == said
