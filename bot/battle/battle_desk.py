@@ -104,7 +104,7 @@ class BattleDesk:
             if declared is not None:
                 return declared
         replies = await self.dice.chat(req, battle)
-        return await self.rolls.after(req, record, text, replies) if record is not None and replies else replies
+        return await self.rolls.after(req, record, text, replies, battle) if record is not None and replies else replies
 
     async def _declaration(self, req: Request, unit: str | None) -> list[Reply] | None:
         """The replies of a line spoken as a character read as a declaration, or None; the

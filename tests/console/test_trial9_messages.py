@@ -79,3 +79,31 @@ async def test_a_dodge_with_no_attack_pending_is_explained_privately(console_tab
     table = await console_table([50])
     await table.play(FIGHT6)
     assert replies(await table.say(line)) == said
+
+
+FIGHT7 = """\
+kp: /kp setting key:版 value:7
+carol: /char new name:キャロル STR:40 CON:50 POW:60 DEX:60 APP:60 SIZ:40 INT:80 EDU:80 luck:60
+carol: /char set name:キャロル key:射撃（拳銃） value:55
+carol: /char weapon name:キャロル weapon:.38リボルバー
+kp: /char new name:暴漢 STR:50 CON:50 POW:50 DEX:50 APP:50 SIZ:50 INT:50 EDU:50 luck:50
+kp: /battle new
+carol: /battle join character:キャロル
+kp: /battle add name:暴漢 character:暴漢
+kp: /battle start"""
+
+
+async def test_a_seventh_palette_roll_says_it_is_no_action(console_table):
+    """G12: a 7th palette roll on one's own turn, and off it, says in one line that the
+    battle did not take it, so a success never looks like a hit."""
+    table = await console_table([3, 7, 3, 7])
+    await table.play(FIGHT7)
+    rolled = await table.say("carol: CC<=55 【射撃（拳銃）】 暴漢")
+    assert rolled[0]["text"].endswith(
+        "＞ 37 ＞ 37 ＞ レギュラー成功\n（7版の戦闘ではパレットのロールはキャロルの行動にならないので、普通のダイスとして振りました。"
+        "戦闘には反映していません。攻撃は「暴漢を攻撃」のように書くか /attack で）")
+    assert (await table.status())["暴漢"]["hp"] == 10
+    await table.say("carol: ターン終了")
+    rolled = await table.say("carol: CC<=55 【射撃（拳銃）】 暴漢")
+    assert rolled[0]["text"].endswith(
+        "\n（いまは暴漢の手番なので、キャロルの行動ではなく普通のダイスとして振りました。戦闘には反映していません）")
