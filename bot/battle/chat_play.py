@@ -25,7 +25,7 @@ from bot.store import DuplicateRequest
 from bot.store.questions import ChatWrite, Kept
 from rules.battle.protocol import BattleView
 from rules.chat import Ambiguous, ChatContext, Declaration, Several, may_declare, morph, read
-from rules.chat.choice import pick
+from rules.chat.choice import clash, pick
 from rules.dice.editions import is_dice
 from rules.chat.context import ATTACKED_BY, KP_LINE, LAST_TARGET, ChatQuestion
 from rules.chat.hints import addressed
@@ -135,6 +135,9 @@ class ChatTable:
             chosen = pick(text, asked.outcome.choices)
             if chosen is not None:
                 return await self._answer(req, battle, record.version, asked, chosen, ctx)
+            which = clash(text, asked.outcome.choices) if asked.version == record.version else None
+            if which is not None:  # 「1」 after «1. ゾンビ2 2. ゾンビ1»: asked back, never guessed (G3)
+                return [private(req.user, which)]
         if outcome is None:
             await self._remember_addressed(battle, record.version, text, ctx)
             return _no_attack_to_answer(req, text, ctx) if asked is None else None
@@ -354,7 +357,8 @@ class ChatTable:
         shown = [c for c in outcome.choices if _fits(c.text)]  # past 25 the transport shows menus (issue 28)
         lines = [intro + outcome.question,
                  *(f"{i}. {c.label}: {c.text.split('：', 1)[1]}" for i, c in enumerate(outcome.choices, 1))]
-        lines.append(ANSWER_HINT if len(outcome.choices) > 1 else CONFIRM_HINT)
+        clashing = any(clash(str(i), outcome.choices) for i in range(1, len(outcome.choices) + 1))
+        lines.append(CONFIRM_HINT if len(outcome.choices) == 1 else NAME_HINT if clashing else ANSWER_HINT)
         return Reply(text=clip("\n".join(lines)), ephemeral=True, to=req.user,
                      buttons=tuple(Button(c.label, buttons.encode_key(battle, c.text, code), "primary")
                                    for c in shown))
@@ -375,6 +379,8 @@ def _reported(outcome) -> int | None:
 
 ANSWER_HINT = "（ボタンのほか、番号か名前をチャットに書いても選べます）"
 CONFIRM_HINT = "（ボタンのほか、チャットに「はい」と書いても選べます）"
+NAME_HINT = "（ボタンのほか、名前をチャットに書いても選べます。番号は名前の数字と紛れるので、名前で）"
+"""The answer hint when a bare number could mean a position or a name's number (G3)."""
 
 
 def _fits(text: str) -> bool:

@@ -107,3 +107,37 @@ async def test_a_seventh_palette_roll_says_it_is_no_action(console_table):
     rolled = await table.say("carol: CC<=55 【射撃（拳銃）】 暴漢")
     assert rolled[0]["text"].endswith(
         "\n（いまは暴漢の手番なので、キャロルの行動ではなく普通のダイスとして振りました。戦闘には反映していません）")
+
+
+ZOMBIES = """\
+alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:18 APP:10 SIZ:13 INT:13 EDU:15
+kp: /char new name:ゾンビ STR:16 CON:16 POW:1 DEX:8 APP:1 SIZ:14 INT:1 EDU:1
+kp: /battle new system:coc6
+alice: /battle join character:アリス
+kp: /battle add name:ゾンビ1 character:ゾンビ
+kp: /battle add name:ゾンビ2 character:ゾンビ
+kp: /battle start
+kp: 締め切り
+alice: ゾンビ2を殴る
+kp: なし
+alice: ターン終了
+kp: ゾンビ1：ターン終了
+kp: ゾンビ2：ターン終了
+kp: 締め切り"""
+
+
+async def test_a_bare_number_that_is_also_a_units_number_is_asked_back(console_table):
+    """G3: the previous target listed first (ゾンビ2), 「1」 could be option 1 or ゾンビ1: the
+    question says to answer by name, 「1」 is asked back and acts on nobody, the name acts."""
+    table = await console_table([90, 90])
+    await table.play(ZOMBIES)
+    asked = await table.say("alice: ゾンビを殴る")
+    assert replies(asked) == [("alice", "どちらを攻撃しますか？（1番目のゾンビ2は直前の相手）\n"
+                               "1. ゾンビ2: ゾンビ2をこぶしで攻撃\n2. ゾンビ1: ゾンビ1をこぶしで攻撃\n"
+                               "（ボタンのほか、名前をチャットに書いても選べます。番号は名前の数字と紛れるので、名前で）")]
+    before = await table.event_count()
+    assert replies(await table.say("alice: 1")) == [
+        ("alice", "「1」は1番目の「ゾンビ2」か、「ゾンビ1」のどちらのことですか？ 名前で答えてください（ボタンでも選べます）。")]
+    assert await table.event_count() == before
+    hit = await table.say("alice: ゾンビ1")
+    assert hit[0]["text"].startswith("⚔ アリス → ゾンビ1：こぶしで攻撃（50%）")
