@@ -141,3 +141,29 @@ async def test_a_bare_number_that_is_also_a_units_number_is_asked_back(console_t
     assert await table.event_count() == before
     hit = await table.say("alice: ゾンビ1")
     assert hit[0]["text"].startswith("⚔ アリス → ゾンビ1：こぶしで攻撃（50%）")
+
+
+CULTIST = """\
+alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:18 APP:10 SIZ:13 INT:13 EDU:15
+bob: /char new name:翔馬 STR:12 CON:12 POW:10 DEX:16 APP:10 SIZ:12 INT:12 EDU:12
+kp: /char new name:ゾンビ STR:16 CON:16 POW:1 DEX:8 APP:1 SIZ:14 INT:1 EDU:1
+kp: /battle new system:coc6
+alice: /battle join character:アリス
+bob: /battle join character:翔馬
+kp: /battle add name:黒衣の信者A character:ゾンビ
+kp: /battle start
+kp: 締め切り
+alice: ターン終了"""
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("bob: 翔馬も信者をなぐる", "「信者」は黒衣の信者Aのことですか？この宣言でよければ押してください。\n"
+                          "1. こぶし: 黒衣の信者Aをこぶしで攻撃\n（ボタンのほか、チャットに「はい」と書いても選べます）"),
+    ("bob: 行動は以上です", "ターン終了しますか？この宣言でよければ押してください。\n"
+                      "1. ターン終了: ターン終了\n（ボタンのほか、チャットに「はい」と書いても選べます）"),
+])
+async def test_an_unplaced_word_is_asked_plainly(console_table, line, said):
+    """G17: 「信者」 for the one 黒衣の信者A and 「行動は以上です» get a plain question."""
+    table = await console_table([90])
+    await table.play(CULTIST)
+    assert replies(await table.say(line)) == [("bob", said)]
