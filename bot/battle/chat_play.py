@@ -344,7 +344,7 @@ class ChatTable:
         (``［申告の出目 78］``); off (the default), the bot rolls its own and says so in one line.
         ``(request, said, note)``."""
         face, level = declaration.reported, declaration.reported_level
-        if face is not None and req.kept_die is None and await self._reported_stand(req):
+        if face is not None and req.kept_die in (None, face) and await self._reported_stand(req):
             return (dataclasses.replace(req, kept_die=face), f"{said}［申告の出目 {face}］",
                     f"（申告された出目 {face} で判定しました。戦闘ログに申告と記録しています）")
         told = f"出目 {face}" if face is not None else f"「{level}」"

@@ -167,3 +167,40 @@ async def test_an_unplaced_word_is_asked_plainly(console_table, line, said):
     table = await console_table([90])
     await table.play(CULTIST)
     assert replies(await table.say(line)) == [("bob", said)]
+
+
+REPORTED = """\
+alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:18 APP:10 SIZ:13 INT:13 EDU:15
+alice: /char set name:アリス key:こぶし value:75
+kp: /char new name:ゾンビ STR:16 CON:16 POW:1 DEX:8 APP:1 SIZ:14 INT:1 EDU:1
+kp: /battle new system:coc6
+alice: /battle join character:アリス
+kp: /battle add name:ゾンビ character:ゾンビ
+kp: /battle add name:グール character:ゾンビ
+kp: /battle start
+kp: 締め切り"""
+
+
+async def test_a_reported_die_with_two_targets_says_it_was_not_used(console_table):
+    """G20: the reported 78 is not the die (the setting is off): the roll line says so and
+    shows the target; the bot's 17 decides."""
+    table = await console_table([17, 90])
+    await table.play(REPORTED)
+    asked = await table.say("alice: （こぶし）1D100<=75 → 78です")
+    assert asked[0]["text"] == ("アリス　（こぶし）1D100<=75 → 78です\n"
+                                "(1D100<=75) ＞ 17（申告された出目 78は使わず、ボットが振りました。選ぶと、この出目で判定します）")
+    hit = await table.say("alice: ゾンビ")
+    assert "アリス 攻撃（こぶし）：(1D100<=75) ＞ 17 ＞ 成功" in hit[0]["text"]
+
+
+async def test_a_reported_die_stands_through_the_question_when_the_kp_allows_it(console_table):
+    """G20: with 申告ダイス on, the reported 78 is kept through the target question and said to be used."""
+    table = await console_table([90])
+    await table.play(REPORTED + "\nkp: /kp setting key:申告ダイス value:オン")
+    asked = await table.say("alice: （こぶし）1D100<=75 → 78です")
+    assert asked[0]["text"].endswith("\n(1D100<=75) ＞ 78（申告の出目です。選ぶと、この出目で判定します）")
+    assert asked[1]["text"].startswith("申告された出目 78 で判定します（振り直しはしません）。どちらを攻撃しますか？")
+    missed = await table.say("alice: ゾンビ")
+    assert "アリス 攻撃（こぶし）：(1D100<=75) ＞ 78 ＞ 失敗" in missed[0]["text"]
+    assert missed[-1]["text"] == "（申告された出目 78 で判定しました。戦闘ログに申告と記録しています）"
+    assert table.dice.used == []
