@@ -2,7 +2,18 @@
 new user typed it, and exactly what the table sees."""
 from __future__ import annotations
 
+import json
+
 import pytest
+
+@pytest.fixture
+def sheets(shared):
+    """``sheets(name) -> one-line JSON`` of a saved sample sheet in shared/data/characters."""
+    def read(name: str) -> str:
+        return json.dumps(json.loads((shared / "data" / "characters" / name).read_text(encoding="utf-8")),
+                          ensure_ascii=False)
+    return read
+
 
 SHEET = "alice: /char new name:有栖 STR:10 CON:10 POW:10 DEX:10 APP:10 SIZ:10 INT:10 EDU:10"
 
@@ -204,3 +215,28 @@ async def test_a_reported_die_stands_through_the_question_when_the_kp_allows_it(
     assert "アリス 攻撃（こぶし）：(1D100<=75) ＞ 78 ＞ 失敗" in missed[0]["text"]
     assert missed[-1]["text"] == "（申告された出目 78 で判定しました。戦闘ログに申告と記録しています）"
     assert table.dice.used == []
+
+
+async def test_confirmations_work_after_a_restart_or_say_they_are_stale(console_table, sheets):
+    """G13: /battle end's [戦闘を終える], an import's [置き換える] and a palette SAN roll's loss
+    button, shown before a restart, work after it (rebuilt from what is stored); once
+    answered they say precisely what to type instead."""
+    table = await console_table([50])
+    await table.play(REPORTED)
+    assert (await table.say("kp: /battle end"))[0]["buttons"] == ["戦闘を終える", "続ける"]
+    san = await table.say("alice: CCB<={SAN} 【正気度ロール】")
+    assert "1/1D6" in san[-1]["buttons"] and san[-1]["to"] == "kp"
+    await table.say("alice: /char import data:" + sheets("ccfolia_02_coc6_investigator.json"))
+    assert (await table.say("alice: /char import data:" + sheets("hokanjo_coc6_example.json")))[0]["buttons"] == [
+        "置き換える", "やめる"]
+    table = await console_table([2])  # a restart on the same database
+    assert (await table.say("kp: [1/1D6]"))[0]["text"].endswith("成功：1 の減少 → SAN 55 → 54\n不定の狂気：この1時間（ゲーム内）の減少 計1／しきい値11（初めのSAN 55 の1/5。達すると不定の狂気）")
+    assert (await table.say("alice: [置き換える]"))[0]["text"].startswith("「見本 花子」を取り込んだ内容で置き換えました。")
+    assert (await table.say("kp: [戦闘を終える]"))[0]["text"].startswith("戦闘を終了しました。")
+    table = await console_table()
+    assert replies(await table.say("kp: [戦闘を終える]")) == [("kp", "この確認（［戦闘を終える］）は古くなっています（もう答えたか、"
+                                                            "戦闘が終わっています）。戦闘を終えるなら、もう一度 /battle end を。")]
+    assert replies(await table.say("alice: [置き換える]")) == [("alice", "この確認（［置き換える］）は古くなっています（置き換えたか、"
+                                                            "やめたか、別の取り込みがあとから来ました）。もう一度 /char import を。")]
+    assert replies(await table.say("kp: [1/1D6]")) == [("kp", "［1/1D6］を押せる正気度ロールはいま減少を待っていません（減少はもう"
+                                                     "入っています）。さらに減らすなら :SAN-1D6 のように書いてください。")]
