@@ -13,13 +13,18 @@ from bot.boot import collector_paused
 from bot.config import Settings, sqlite_url
 from bot.store.migrate import DatabaseUnusable
 
-NO_TOKEN = """DISCORD_TOKEN が設定されていません。/ DISCORD_TOKEN is not set.
+INVITE_PERMISSIONS = ("View Channels / Send Messages / Send Messages in Threads / Embed Links / Attach Files / "
+                      "Read Message History（なりきり発言には Manage Webhooks / Manage Messages も）")
+"""The bot permissions to pick when inviting it: README step 3 says the same words (a test holds them
+together), and bot.transports.discord.channel_rights checks them in a battle's channel."""
+
+NO_TOKEN = f"""DISCORD_TOKEN が設定されていません。/ DISCORD_TOKEN is not set.
 
 【ボットを用意する】
 1. https://discord.com/developers/applications で「New Application」→「Bot」→「Reset Token」でトークンをコピー
 2. 「Privileged Gateway Intents」で MESSAGE CONTENT INTENT をオン（チャットのダイス用）
 3. 「OAuth2 → URL Generator」で scopes: bot, applications.commands、
-   権限: Send Messages, Embed Links, Attach Files, Read Message History, Use Slash Commands を選んで招待
+   権限: {INVITE_PERMISSIONS} を選んで招待
 4. トークンを .env に DISCORD_TOKEN=... と書くか、環境変数に設定
 5. 初回だけ bash scripts/run.sh sync（テストサーバーなら --guild サーバーID）でコマンドを登録
 

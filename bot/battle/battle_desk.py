@@ -15,16 +15,19 @@ from bot.battle.chat_help import help_replies
 from bot.battle.chat_play import ChatTable
 from bot.battle.secret_palette import PlainRolls
 from bot.battle.draft import RecordingDice
-from bot.battle.ending import BattleEnd
+from bot.battle.ending import BattleEnd, end_buttons, question_tag
 from bot.commands import options as opt
 from bot.commands.request import Request, delivery_key
 from bot.commands.settings import chat_on
 from bot.render import battle as render
+from bot.render import buttons
 from bot.render.labels import request_label
 from bot.render.map_text import map_reply
 from bot.render.reply import Button, Reply, clip, public
 from bot.sheets.characters import CharacterBook
 from bot.sheets.dice_desk import DiceDesk
+from bot.sheets.exchange import CANCEL, DRAFTS, REPLACE, draft_key, sheet_of
+from bot.sheets.san_palette import loss_buttons
 from bot.sheets.edition import battle_edition_note, default_system, system_edition
 from bot.sheets.session_notes import SessionNotes
 from bot.sheets.sheet_desk import SheetDesk
@@ -145,7 +148,7 @@ class BattleDesk:
             if declared is not None:
                 return declared
         replies = await self.dice.chat(req, battle)
-        return await self.rolls.after(req, record, text, replies) if record is not None and replies else replies
+        return await self.rolls.after(req, record, text, replies, battle) if record is not None and replies else replies
 
     async def _declaration(self, req: Request, unit: str | None) -> list[Reply] | None:
         """The replies of a line spoken as a character read as a declaration, or None; the
@@ -227,14 +230,17 @@ class BattleDesk:
         except InvalidInput:
             return []
 
-    async def open_buttons(self, channel: str, user: str) -> list[Button]:
+    async def open_buttons(self, channel: str, user: str, scope: str = "console") -> list[Button]:
         """The buttons of the questions open now in ``channel``'s battle that ``user`` may
         press (the chat question they were asked; their own units' prompts; every prompt for
-        the KP), newest first — for a transport that no longer has the messages (the console
-        after a restart)."""
+        the KP, and its /battle end confirmation), newest first, then the confirmations kept
+        outside a battle (an import's, a palette SAN roll's loss) — for a transport that no
+        longer has the messages (the console after a restart). ``scope``: the user's
+        characters' (an import's draft)."""
+        kept = await self._kept_confirmations(channel, user, scope)  # stored, so rebuilt (trial 9, G13)
         found = await self.battles.active_loaded(channel, fresh=True)
         if found is None:
-            return []
+            return kept
         system, loaded = found
         state = loaded.state
         view = system.view(state)
@@ -242,4 +248,24 @@ class BattleDesk:
         for prompt in reversed(view.prompts):
             if prompt.owner == user or user == state.keeper:
                 shown.extend(render.prompt_reply(loaded.record.id, prompt, state.keeper, view, chat_on(state)).buttons)
+        if user == state.keeper:
+            number = await self.battles.store.keeper.message(channel, question_tag(loaded.record.id)) or ""
+            if number.isdigit():  # /battle end's confirmation, not answered yet
+                shown.extend(end_buttons(loaded.record.id, int(number)))
+        return shown + kept
+
+    async def _kept_confirmations(self, channel: str, user: str, scope: str) -> list[Button]:
+        """The confirmations kept in the store that ``user`` may still answer outside a battle
+        (trial 9, G13): an import's [置き換える] [やめる] (its draft), and a palette SAN roll's
+        loss buttons waiting in ``channel`` for the KP of ``channel``."""
+        shown: list[Button] = []
+        draft = await self.battles.store.get_character(DRAFTS + scope, user)
+        character = sheet_of(draft.data["sheet"]) if draft else None
+        if character is not None:
+            key = draft_key(character.name)
+            shown += [Button(REPLACE, buttons.encode(0, key, REPLACE), "danger"),
+                      Button(CANCEL, buttons.encode(0, key, CANCEL))]
+        if await self.dice.keeper(channel) == user:
+            for waiting in await self.battles.store.sanity.waiting(channel):
+                shown += loss_buttons(waiting.id)
         return shown

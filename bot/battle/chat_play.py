@@ -25,8 +25,9 @@ from bot.store import DuplicateRequest
 from bot.store.questions import ChatWrite, Kept
 from rules.battle.protocol import BattleView
 from rules.chat import Ambiguous, ChatContext, Declaration, Several, may_declare, morph, read
-from rules.chat.choice import pick
-from rules.chat.context import ATTACKED_BY, KP_LINE, LAST_TARGET
+from rules.chat.choice import clash, pick
+from rules.dice.editions import is_dice
+from rules.chat.context import ATTACKED_BY, KP_LINE, LAST_TARGET, ChatQuestion
 from rules.chat.hints import addressed
 from rules.errors import InvalidInput, RuleViolation
 
@@ -134,9 +135,12 @@ class ChatTable:
             chosen = pick(text, asked.outcome.choices)
             if chosen is not None:
                 return await self._answer(req, battle, record.version, asked, chosen, ctx)
+            which = clash(text, asked.outcome.choices) if asked.version == record.version else None
+            if which is not None:  # 「1」 after «1. ゾンビ2 2. ゾンビ1»: asked back, never guessed (G3)
+                return [private(req.user, which)]
         if outcome is None:
             await self._remember_addressed(battle, record.version, text, ctx)
-            return None
+            return _no_attack_to_answer(req, text, ctx) if asked is None else None
         if isinstance(outcome, Several):
             return await self._several(req, battle, record.version, outcome, text, ctx)
         queued = await self._queue(battle)
@@ -407,7 +411,7 @@ class ChatTable:
         (``［申告の出目 78］``); off (the default), the bot rolls its own and says so in one line.
         ``(request, said, note)``."""
         face, level = declaration.reported, declaration.reported_level
-        if face is not None and req.kept_die is None and await self._reported_stand(req):
+        if face is not None and req.kept_die in (None, face) and await self._reported_stand(req):
             return (dataclasses.replace(req, kept_die=face), f"{said}［申告の出目 {face}］",
                     f"（申告された出目 {face} で判定しました。戦闘ログに申告と記録しています）")
         told = f"出目 {face}" if face is not None else f"「{level}」"
@@ -420,7 +424,8 @@ class ChatTable:
         shown = [c for c in outcome.choices if _fits(c.text)]  # past 25 the transport shows menus (issue 28)
         lines = [intro + outcome.question,
                  *(f"{i}. {c.label}: {c.text.split('：', 1)[1]}" for i, c in enumerate(outcome.choices, 1))]
-        lines.append(ANSWER_HINT if len(outcome.choices) > 1 else CONFIRM_HINT)
+        clashing = any(clash(str(i), outcome.choices) for i in range(1, len(outcome.choices) + 1))
+        lines.append(CONFIRM_HINT if len(outcome.choices) == 1 else NAME_HINT if clashing else ANSWER_HINT)
         return Reply(text=clip("\n".join(lines)), ephemeral=True, to=req.user,
                      buttons=tuple(Button(c.label, buttons.encode_key(battle, c.text, code), "primary")
                                    for c in shown))
@@ -445,6 +450,8 @@ took back what came before it."""
 
 ANSWER_HINT = "（ボタンのほか、番号か名前をチャットに書いても選べます）"
 CONFIRM_HINT = "（ボタンのほか、チャットに「はい」と書いても選べます）"
+NAME_HINT = "（ボタンのほか、名前をチャットに書いても選べます。番号は名前の数字と紛れるので、名前で）"
+"""The answer hint when a bare number could mean a position or a name's number (G3)."""
 
 
 def _fits(text: str) -> bool:
@@ -471,3 +478,25 @@ def _with_target_note(replies: list[Reply], declaration: Declaration) -> list[Re
         return [*replies[:i], dataclasses.replace(reply, text=clip(f"{reply.text}\n{note}")), *replies[i + 1:]]
     return replies
 
+
+_DEFENCES = ("回避", "防御", "受け流し")
+"""The reactions a player may type before any attack, thinking one is pending (G14)."""
+
+
+def _no_attack_to_answer(req: Request, text: str, ctx: ChatContext) -> list[Reply] | None:
+    """A player's bare 「回避」 (「回避！ 頼む…」「〈回避〉します」) when no attack waits for
+    their only unit: the private reason ``/react`` gives (trial 9, G14), instead of silence.
+    The line is read as it would be if that unit had been attacked; None when it is no
+    reaction of that unit (talk stays silent), a dice line, from the KP, or outside the
+    round's actions."""
+    own = [u for u in ctx.units if u.owner == ctx.speaker]
+    if ctx.is_kp or ctx.phase != "active" or len(own) != 1 or any(q.unit == own[0].name for q in ctx.questions):
+        return None
+    if is_dice(text):  # a palette roll 【回避】 stays a plain roll, as before
+        return None
+    probe = dataclasses.replace(ctx, questions=(ChatQuestion(own[0].name, "reaction", _DEFENCES, "probe"),))
+    found = read(text, probe)
+    if not isinstance(found, Declaration) or found.command != "react" or found.unit != own[0].name \
+            or found.options.get("action") not in _DEFENCES:
+        return None
+    return [private(req.user, f"{own[0].name}が対応すべき攻撃はいまありません。")]

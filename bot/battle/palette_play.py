@@ -173,13 +173,21 @@ class PaletteRolls:
             return []
         code = die_code(face, typed, version, secret)
         speaker = req.name or req.user
+        reported = next((c.reported for c in outcome.choices if c.reported is not None), None)
         intro = (f"出目 {face} を振りました（この出目で判定します。振り直しはしません）。" if shown is None else
                  f"{unit}の出目は {face} です（さきほど振った出目で判定します。振り直しはしません）。")
+        if reported is not None and reported == face and shown is None:  # KP setting 申告ダイス on
+            intro = f"申告された出目 {face} で判定します（振り直しはしません）。"
         question = self.ask(req, battle, outcome, code, intro)
         if secret:  # the KP's secret roll, or a hidden NPC's: the die is the KP's alone
             return [public(f"{speaker}がシークレットダイスを振りました。"), question]
         note = "選ぶと、この出目で判定します" if shown is None else "さきほど振った出目です。選ぶと、この出目で判定します"
-        roll = public(clip(f"{unit}　{said}\n(1D100) ＞ {face}（{note}）"))
+        dice = "(1D100)"
+        if reported is not None:  # 「（こぶし）1D100<=75 → 78です」: say what became of the 78 (trial 9, G20)
+            dice = f"(1D100<={typed})"
+            note = ("申告の出目です。選ぶと、この出目で判定します" if reported == face and shown is None else
+                    f"申告された出目 {reported}は使わず、ボットが振りました。選ぶと、この出目で判定します")
+        roll = public(clip(f"{unit}　{said}\n{dice} ＞ {face}（{note}）"))
         return [roll, question]
 
     async def _hidden(self, req: Request, unit: str) -> bool:

@@ -11,6 +11,7 @@ nothing and keeps nothing."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -95,6 +96,36 @@ def refused_again(user: str, skill: str, kept: Kept) -> list[Reply]:
     return [private(user, kept.refusal(skill))]
 
 
+_SEVENTH_CHECK = re.compile(r"S?(?:CC|CCB|1D100)(?:\(?-?\d+\)?)?<=\S+\s+\S", re.IGNORECASE)
+"""A 1D100 check with a comment (``CC<=55 【射撃（拳銃）】 暴漢``)."""
+
+
+def seventh_reason(text: str, ctx) -> str | None:
+    """Why a palette roll of the speaker's only unit did nothing in a 7th-edition battle
+    (trial 9, G12): on its own turn because the 7th battle takes its actions in words or
+    commands, never from a palette roll (so a success must not look like a hit), else
+    because it is not that unit's turn, an answer is awaited, or the battle has not started.
+    One line in Japanese; None for a SAN roll, a bare roll, or a player with no unit or several."""
+    line = unicodedata.normalize("NFKC", text).strip()
+    if _SEVENTH_CHECK.match(line) is None or "SAN" in line.upper() or "正気度" in line:
+        return None
+    mine = [u for u in ctx.units if u.owner == ctx.speaker and not u.out]
+    if len(mine) != 1:
+        return None
+    unit = mine[0].name
+    if ctx.phase != "active":
+        why = "戦闘がまだ始まっていないので"
+    elif ctx.questions:
+        why = f"{'、'.join(dict.fromkeys(q.unit for q in ctx.questions))}の対応を待っているところなので"
+    elif ctx.turn != unit:
+        why = f"いまは{ctx.turn or '誰も行動しない'}の手番なので"
+    else:
+        foe = next((u.name for u in ctx.units if u.npc_side and not u.out), "相手")
+        return (f"（7版の戦闘ではパレットのロールは{unit}の行動にならないので、普通のダイスとして振りました。"
+                f"戦闘には反映していません。攻撃は「{foe}を攻撃」のように書くか /attack で）")
+    return f"（{why}、{unit}の行動ではなく普通のダイスとして振りました。戦闘には反映していません）"
+
+
 class PlainRolls:
     """What a battle channel's chat roll adds when it is no declaration (issue 29): the one
     line saying why a palette roll of the speaker's unit was rolled as plain dice
@@ -120,15 +151,17 @@ class PlainRolls:
             return declared
         return refused_again(req.user, skill, kept)
 
-    async def after(self, req: Request, record: BattleRecord, text: str, replies: list[Reply]) -> list[Reply]:
+    async def after(self, req: Request, record: BattleRecord, text: str, replies: list[Reply],
+                    edition: str | None = None) -> list[Reply]:
         """``replies`` of a plain roll with the reason line (on the roller's own copy of a
-        secret roll, else on the roll's public message), the secret roll kept."""
+        secret roll, else on the roll's public message), the secret roll kept. ``edition``:
+        the battle's (``coc7``: a palette roll on one's own turn says it is no action, G12)."""
         ctx = await self.chat.chat_context(req)
         if ctx is None:
             return replies
         if not ctx.is_kp:
             await self.secrets.remember(record.id, record.version, req.user, text, replies)
-        reason = plain_reason(text, ctx)
+        reason = plain_reason(text, ctx) or (seventh_reason(text, ctx) if edition == "coc7" else None)
         if reason is None:
             return replies
         secret = any(r.ephemeral and r.to == req.user and r.text.startswith("🔒") for r in replies)

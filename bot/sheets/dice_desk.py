@@ -27,6 +27,7 @@ from rules.chat.normalize import fold
 from rules.coc7.chat_lines import opposed_line, reads as reads7
 from rules.dice import Dice
 from rules.dice.editions import COC7, is_dice
+from rules.dice.malformed import looks_like_palette, malformed, placeholders
 from rules.errors import InvalidInput
 from rules.sheet_lines import sealdice_san_check
 
@@ -111,7 +112,10 @@ class DiceDesk:
                 req, command="check", said=text,
                 options={"skill": "SAN", "loss": loss, **(named or {})}))
         if not is_dice(text):  # ordinary chat: silent, without reading the channel's settings
-            return counted
+            why = await self._unrollable(req, text)
+            if why is None or not (claimed or await self.first_delivery(req)):
+                return counted
+            return counted + [private(req.user, f"ダイスを振れませんでした: {why}")]
         waiting = await self.sanity.palette.waiting(req, text)
         if waiting is not None:  # a loss roll (1d3) after a palette SAN roll: it writes the sheet
             if not claimed and not await self.first_delivery(req):
@@ -145,6 +149,23 @@ class DiceDesk:
         if record is not None and not claimed and not recorded and replies and not await self.first_delivery(req):
             return []  # no roll was kept (a refusal, an error): the key is taken for its answer alone
         return counted + replies
+
+    async def _unrollable(self, req: Request, text: str) -> str | None:
+        """Why the chat line ``text``, recognisably a dice command that no edition reads, was
+        not rolled (rules.dice.malformed: no target, a sum cut short, an empty choice, an open
+        ``{``), or why a palette ``{名前}`` stayed unfilled (no character, no such skill on
+        the speaker's sheet); None for talk, which stays silent (trial 9, G11)."""
+        reason = malformed(text)
+        if reason is not None or not looks_like_palette(text):
+            return reason
+        names = placeholders(text)
+        if not names:
+            return None
+        record = await self.growth.speaker_record(req, text)
+        if record is None:
+            return (f"{{{names[0]}}} に値を入れるキャラクターがいません"
+                    "（/char new か /char import でシートを作ると、{技能名} にシートの値が入ります）")
+        return f"「{names[0]}」という技能は{record.name}のシートにありません（/char show {record.name} で技能名を確かめてください）"
 
     async def _seventh(self, req: Request, text: str, battle: str | None) -> list[Reply] | None:
         """A line of the 7th rolls (rules.coc7.chat_lines): an opposed roll in a 7th channel

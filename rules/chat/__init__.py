@@ -125,7 +125,20 @@ def read(text: str, ctx: ChatContext):
         outcome = _read(said, ctx)  # 「ウゥ……」アリスに噛みつきで攻撃
         if outcome is not None:
             return outcome
-    return talk.read_talk(raw, ctx.lexicon(), lambda clause: _read(clause, ctx, unknown=False))
+    return _plainer(talk.read_talk(raw, ctx.lexicon(), lambda clause: _read(clause, ctx, unknown=False)), ctx)
+
+
+_UNREAD = re.compile(r"「(?P<words>[^」]+)」をどう使うのか読み取れませんでした。")
+
+
+def _plainer(outcome: Outcome, ctx: ChatContext) -> Outcome:
+    """A talk reading asked back for its unread words (rules.chat.talk) with the plainer
+    question of :func:`_plain_question` when there is one (trial 9, G17)."""
+    unread = _UNREAD.match(outcome.question) if isinstance(outcome, Ambiguous) else None
+    if unread is None:
+        return outcome
+    plain = _plain_question(outcome, unread["words"].split("・"), ctx)
+    return outcome if plain is None else Ambiguous(f"{plain}この宣言でよければ押してください。", outcome.choices)
 
 
 def _narrated(raw: str, ctx: ChatContext) -> Outcome:
@@ -308,6 +321,9 @@ def _read_cut(text: str, folded: str, ctx: ChatContext, unknown: bool) -> Outcom
         ways = _special_ways(outcome, ctx, words)
         if ways is not None:
             return ways  # 「マヌーバーで目潰し」: which of the maneuver's effects, never a guess
+        plain = _plain_question(outcome, [_as_typed(text, fold(w)) for w in (*found.names, *found.unknown)], ctx)
+        if plain is not None:  # 「ゾンビ1」 with one ゾンビ, 「行動は以上です」 (trial 9, G17)
+            return _asked(outcome, f"{plain}この宣言でよければ押してください。", plain)
         if found.names:
             names = "・".join(dict.fromkeys(_as_typed(text, fold(w)) for w in found.names))
             here = "、".join(u.name for u in ctx.units)
@@ -344,6 +360,26 @@ def _special_ways(outcome: Outcome, ctx: ChatContext, words: str) -> Ambiguous |
             asked.append(dataclasses.replace(choice, options=options, label=label,
                                              text=f"{choice.unit}：{target}を{way}で{special}で攻撃"))
     return Ambiguous(f"「{words}」という{special}はありません。どれにしますか？（{'・'.join(ways)}）", tuple(asked))
+
+
+def _plain_question(outcome: Outcome, words: list[str], ctx: ChatContext) -> str | None:
+    """A plainer question for a line with words the reading could not place (trial 9, G17):
+    a word that is part of, or holds, the name of exactly one unit the declaration is about
+    (「ゾンビ1」 when the battle has one ゾンビ, 「信者」 for 黒衣の信者A) asks whether it is
+    that unit; a line that only ends the turn (「行動は以上です」) asks whether to end it.
+    None otherwise (the caller's question)."""
+    choices = outcome.choices if isinstance(outcome, Ambiguous) else (outcome,)
+    about = {n for c in choices for n in (c.unit, c.options.get("target"), c.options.get("as")) if n}
+    for word in words:
+        folded = fold(word)
+        if not folded:
+            continue
+        units = [u.name for u in ctx.units if u.name != word and (fold(u.name) in folded or folded in fold(u.name))]
+        if len(units) == 1 and units[0] in about:
+            return f"「{word}」は{units[0]}のことですか？"
+    if all(c.command == "end" for c in choices):
+        return "ターン終了しますか？"
+    return None
 
 
 _MARKS = " \u3000!！。.…‥ー~〜"

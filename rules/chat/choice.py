@@ -48,6 +48,27 @@ def pick(text: str, choices: tuple[Declaration, ...]) -> Declaration | None:
     number = _NUMBER.fullmatch(folded)
     if number:
         index = int(number[1])
+        if clash(text, choices) is not None:
+            return None  # 「1」 with ゾンビ2 first and ゾンビ1 second: asked, never guessed (G3)
         return choices[index - 1] if 1 <= index <= len(choices) else None
     found = [c for c in choices if any(_says(folded, fold(w)) for w in (c.label, c.text, c.text.split("：", 1)[-1]) if w)]
     return found[0] if len(found) == 1 else None
+
+
+def clash(text: str, choices: tuple[Declaration, ...]) -> str | None:
+    """The question back when ``text`` is a bare number that could mean the choice at that
+    position or another choice whose name ends with that number (trial 9, G3: after «1.
+    ゾンビ2 2. ゾンビ1», 「1」 may mean ゾンビ1); None when the number is unambiguous."""
+    number = _NUMBER.fullmatch(fold(text))
+    if not number:
+        return None
+    index = int(number[1])
+    named = [c for c in choices if c.label and re.search(f"(?<!\\d){index}$", fold(c.label))]
+    at = choices[index - 1] if 1 <= index <= len(choices) else None
+    if not named or named == [at] or (at is None and len(named) == 1):
+        return None
+    means = "、".join(f"「{c.label}」" for c in named)
+    if at is not None:
+        means = f"{index}番目の「{at.label}」か、{means}"
+    which = "どちら" if len(named) + (at is not None) == 2 else "どれ"
+    return f"「{number[1]}」は{means}の{which}のことですか？ 名前で答えてください（ボタンでも選べます）。"

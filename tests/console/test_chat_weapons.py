@@ -111,9 +111,9 @@ async def test_the_slash_command_without_weapon_keeps_its_documented_first_weapo
 
 
 async def test_a_numbered_name_nobody_has_is_asked_for_the_kps_npc_as_for_a_player(console_table):
-    # issue 26: ゾンビ２ beside a lone ゾンビ is never made a target by that name: asked, with ゾンビ
+    # issue 26: ゾンビ２ beside a lone ゾンビ is never made a target by that name: asked, naming ゾンビ
     table = await _table(console_table, cultist=True)
-    lead = "「ゾンビ２」という参加者はこの戦闘にいません（参加者: アリス、ゾンビ、信者）。この相手でよければ押してください。\n"
+    lead = "「ゾンビ２」はゾンビのことですか？この宣言でよければ押してください。\n"  # trial 9, G17: the one ゾンビ named
     hint = "\n（ボタンのほか、チャットに「はい」と書いても選べます）"
     assert _private(await table.say("alice: ゾンビ２をナイフで攻撃"), "alice") == lead + "1. 大型ナイフ: ゾンビを大型ナイフで攻撃" + hint
     await table.say("alice: ターン終了")

@@ -86,7 +86,7 @@ async def test_the_npc_a_kp_line_put_before_a_pc_comes_first_after_a_restart(tab
     asked = await chat(table, ALICE, "CCB<=70 【こぶし】", 42)
     assert asked[1].text == ("出目 42 を振りました（この出目で判定します。振り直しはしません）。どちらを攻撃しますか？"
                              "（1番目のゾンビ2はKPの描写の相手）\n1. ゾンビ2: ゾンビ2をこぶしで攻撃\n"
-                             "2. ゾンビ1: ゾンビ1をこぶしで攻撃\n（ボタンのほか、番号か名前をチャットに書いても選べます）")
+                             "2. ゾンビ1: ゾンビ1をこぶしで攻撃\n（ボタンのほか、名前をチャットに書いても選べます。番号は名前の数字と紛れるので、名前で）")
     assert [b.label for b in asked[1].buttons] == ["ゾンビ2", "ゾンビ1"]
 
 

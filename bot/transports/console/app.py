@@ -14,6 +14,9 @@ from bot.transports.console.parse import Line, ParseError, parse_line, split_lin
 from bot.render.reply import Reply
 from bot.render.voice import Voice, line
 from bot.sheets.rolls import PUBLISH
+from bot.battle.ending import CONFIRM, KEEP
+from bot.sheets.exchange import CANCEL, REPLACE
+from bot.sheets.san_palette import LOSS_BUTTONS, OTHER
 from bot.service import Request, Service
 from bot.store import Store
 from rules.dice import Dice, DiceExhausted, RandomDice, ScriptedDice
@@ -83,7 +86,9 @@ class Console:
             custom_id = await self._find_button(channel, line.name, line.button)
             if custom_id is None:
                 now = [b.label for b in await self.service.battle_desk.open_buttons(channel, line.name)]
-                self._emit(channel, Reply(text=no_button(line.name, line.button, now), ephemeral=True, to=line.name))
+                in_battle = await self.service.battle_desk.battles.active(channel) is not None
+                self._emit(channel, Reply(text=no_button(line.name, line.button, now, in_battle), ephemeral=True,
+                                          to=line.name))
                 return None
             return Request(command="button", options={"custom_id": custom_id, "label": line.button}, **base)
         if line.command is not None:
@@ -154,14 +159,23 @@ def voiced_line(raw: dict) -> str:
     return f"🎭 {shown}"
 
 
-def no_button(name: str, label: str, now: list[str]) -> str:
+def no_button(name: str, label: str, now: list[str], in_battle: bool = True) -> str:
     """The answer to ``name`` pressing a button ``label`` they have not been shown: a
-    [結果を公開] of a secret roll published already or rolled by someone else, or a battle
-    button (``now``: the labels they may press instead)."""
+    [結果を公開] of a secret roll published already or rolled by someone else, a confirmation
+    answered already or gone stale (/battle end's, an import's, a SAN loss: what to type
+    instead, trial 9, G13), or a battle button (``now``: the labels they may press instead;
+    the /end and /react hint only ``in_battle``)."""
     if label == PUBLISH:
         return f"{name}が公開できるシークレットダイスはありません（結果はもう公開済みか、{name}が振ったものではありません）。"
+    if label in (CONFIRM, KEEP):
+        return f"この確認（［{label}］）は古くなっています（もう答えたか、戦闘が終わっています）。戦闘を終えるなら、もう一度 /battle end を。"
+    if label in (REPLACE, CANCEL):
+        return f"この確認（［{label}］）は古くなっています（置き換えたか、やめたか、別の取り込みがあとから来ました）。もう一度 /char import を。"
+    if label in (*LOSS_BUTTONS, OTHER):
+        return (f"［{label}］を押せる正気度ロールはいま減少を待っていません（減少はもう入っています）。"
+                "さらに減らすなら :SAN-1D6 のように書いてください。")
     hint = ("いま押せるのは " + " ".join(f"[{b}]" for b in now) if now else
-            "手番を終えるなら /end、攻撃への対応なら /react action:…（KPは as:名前 を付けます）")
+            "手番を終えるなら /end、攻撃への対応なら /react action:…（KPは as:名前 を付けます）" if in_battle else "")
     return f"{name}が押せる［{label}］ボタンは今ありません。{hint}"
 
 
