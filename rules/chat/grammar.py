@@ -384,7 +384,8 @@ def _attack(tokens: list[Token]):
             slots["target"], slots["held"], slots["held_of"] = token.names(lx.UNIT), rest[i + 2].names(lx.WEAPON), True
             i += 4  # 信者Aのナイフを叩き落とす: the target's weapon (resolve keeps it for a verb that takes one)
         elif token.is_(lx.WEAPON) and not token.is_(lx.UNIT, lx.SPECIAL) and nxt is not None \
-                and _particle(nxt, P_WO, P_KARA) and "held" not in slots and "weapon" not in slots:
+                and _particle(nxt, P_WO, P_KARA) and "held" not in slots and "weapon" not in slots \
+                and verb is not None:  # 蹴りを入れる (no verb left): the strike itself
             slots["held"] = token.names(lx.WEAPON)  # ナイフを叩き落とす (else the attack's own weapon: メスを投げる)
             i += 2
         elif token.is_(lx.PRONOUN) and "target" not in slots:

@@ -263,7 +263,7 @@ DECLARATIONS = [
 ]
 
 TALK = [
-    ('h/makoto-turn', 'alice', 'CCB<=70【日本刀】1号', '-'),  # no space after the head: the dice do not roll it
+    ('h/makoto-turn', 'alice', 'CCB<=70【日本刀】1号', 'attack target=狂信者1号 weapon=日本刀 typed=70'),  # no space after the head: rolled as spaced (palette.spaced, trial 8 F23)
     ('h/makoto-turn', 'alice', '日本刀で斬ったらどうなる？', '-'),
     ('h/makoto-turn', 'alice', '狂信者1号を斬りたいけど届く？', '-'),
     ('h/makoto-turn', 'alice', '攻撃はしない', '-'),

@@ -13,8 +13,6 @@ from tests.chat.scenes_read import SEVENTH, VIEWS, context, system_of
 from tests.chat.test_tables import shown
 
 NOT_YET = {
-    "マヌーバーで教団員Aを転倒させる": "7th maneuver verbs (転倒させる) are another branch's work (fix-chat)",
-    "１号をオートマチックでうちます": "うち is a noun to the analyser (家); kana 撃つ is not guessed",
     "日本刀振って成功！狂信者1号に": "a roll reported in words with no face on one's own turn is not taken: it may remark on the roll the bot made",
     "石を拾って野犬に投げつける": "a verb of prose (拾って) inside the declaration",
 }
