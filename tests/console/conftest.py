@@ -102,3 +102,12 @@ def acceptance(shared):
         assert "1 passed, 0 failed" in done.stdout
 
     return run
+
+
+@pytest.fixture
+def sheets(shared):
+    """``sheets(name) -> one-line JSON`` of a saved sample sheet in shared/data/characters."""
+    def read(name: str) -> str:
+        return json.dumps(json.loads((shared / "data" / "characters" / name).read_text(encoding="utf-8")),
+                          ensure_ascii=False)
+    return read

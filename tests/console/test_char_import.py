@@ -14,15 +14,6 @@ from bot.sheets.exchange import IMPORT_HELP
 NEW = "{who}: /char new name:{name} STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15"
 
 
-@pytest.fixture
-def sheets(shared):
-    """``sheets(name) -> one-line JSON`` of a saved sample sheet in shared/data/characters."""
-    def read(name: str) -> str:
-        return json.dumps(json.loads((shared / "data" / "characters" / name).read_text(encoding="utf-8")),
-                          ensure_ascii=False)
-    return read
-
-
 async def _saved(table, name: str):
     record = await table.store.get_character("console", name)
     return record and record.data

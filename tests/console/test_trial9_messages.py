@@ -2,18 +2,7 @@
 new user typed it, and exactly what the table sees."""
 from __future__ import annotations
 
-import json
-
 import pytest
-
-@pytest.fixture
-def sheets(shared):
-    """``sheets(name) -> one-line JSON`` of a saved sample sheet in shared/data/characters."""
-    def read(name: str) -> str:
-        return json.dumps(json.loads((shared / "data" / "characters" / name).read_text(encoding="utf-8")),
-                          ensure_ascii=False)
-    return read
-
 
 SHEET = "alice: /char new name:有栖 STR:10 CON:10 POW:10 DEX:10 APP:10 SIZ:10 INT:10 EDU:10"
 
