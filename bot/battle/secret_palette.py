@@ -19,7 +19,7 @@ from bot.battle.questions import SECRET
 from bot.render.reply import Reply, clip, private
 from bot.store.questions import ChatWrite
 from bot.store.questions import Kept as Row
-from rules.chat.palette import plain_reason, rolled_skill
+from rules.chat.palette import plain_reason, rolled_skill, why_not_now
 
 if TYPE_CHECKING:
     from bot.battle.battles import Battles
@@ -113,13 +113,8 @@ def seventh_reason(text: str, ctx) -> str | None:
     if len(mine) != 1:
         return None
     unit = mine[0].name
-    if ctx.phase != "active":
-        why = "戦闘がまだ始まっていないので"
-    elif ctx.questions:
-        why = f"{'、'.join(dict.fromkeys(q.unit for q in ctx.questions))}の対応を待っているところなので"
-    elif ctx.turn != unit:
-        why = f"いまは{ctx.turn or '誰も行動しない'}の手番なので"
-    else:
+    why = why_not_now(unit, ctx)
+    if why is None:
         foe = next((u.name for u in ctx.units if u.npc_side and not u.out), "相手")
         return (f"（7版の戦闘ではパレットのロールは{unit}の行動にならないので、普通のダイスとして振りました。"
                 f"戦闘には反映していません。攻撃は「{foe}を攻撃」のように書くか /attack で）")

@@ -28,11 +28,12 @@ from bot.commands.request import Request
 from bot.render.reply import Reply, clip, public
 from bot.sheets.madness import Madness
 from bot.sheets.session_notes import SessionNotes
+from bot.sheets.exchange import sheet_of
 from bot.store import Store
 from bot.store.sanity import Pending, SheetWrite, TakenAlready
 from rules.coc6.character import Character
 from rules.coc6.sanity import after_check, san_check, san_lines
-from rules.coc7.character import Investigator, is_investigator
+from rules.coc7.character import Investigator
 from rules.coc7.sanity import after_roll7, san_lines7, san_roll
 from rules.dice import Dice
 from rules.errors import InvalidInput
@@ -220,7 +221,7 @@ class SanFlow:
         record = await self.store.get_character(req.scope, name)
         if record is None:
             return []
-        sheet = Investigator.from_dict(record.data) if is_investigator(record.data) else Character.from_dict(record.data)
+        sheet = sheet_of(record.data)
         begun = await self.zero_begun(req.channel, req.scope, sheet, record.owner)
         if begun is None:
             return []
@@ -264,8 +265,7 @@ class SanFlow:
         mark = self.fresh_mark(req, sheet, owner)
         if mark is None or _folded(expr) not in mark.get("said", ()):
             return None
-        window = {k: v for k, v in sheet.san_window.items() if k != ECHO}
-        updated = dataclasses.replace(sheet, san_window=window)
+        updated = dataclasses.replace(sheet, san_window=without_echo(sheet.san_window))
         await self.store.sanity.commit(SheetWrite(sheet=(req.scope, owner, sheet.name, updated.to_dict())))
         return [public(f"🧠 {sheet.name}の「:SAN-{expr}」は直前の正気度ロールの減少として、もう入っています"
                        f"（SAN {sheet.san}/{sheet.san_max}）。二度は減らしません。"

@@ -22,12 +22,13 @@ from bot.render import buttons
 from bot.render.reply import Button, Reply, posted_in, private, public
 from bot.sheets.custom_tables import KeeperHere
 from bot.sheets.growth import Growth
+from bot.sheets.exchange import sheet_of
 from bot.sheets.san_flow import SanFlow
 from bot.sheets.table import BattleLookup
 from bot.store import CharacterRecord, Store
 from bot.store.sanity import Pending
 from rules.coc6.character import Character
-from rules.coc7.character import Investigator, is_investigator
+from rules.coc7.character import Investigator
 from rules.dice import Dice, DiceError, roll_expression
 from rules.errors import InvalidInput
 from rules.sanity.loss import SanLoss
@@ -110,7 +111,7 @@ class PaletteSan:
         record = await self.growth.speaker_record(req, text)
         if record is None:
             return text, False
-        return fill(text, _sheet(record))
+        return fill(text, sheet_of(record.data))
 
     async def after_roll(self, req: Request, result, san_filled: bool) -> list[Reply]:
         """After a chat roll: a single 1D100 check that is a SAN roll (its comment, or a
@@ -168,7 +169,7 @@ class PaletteSan:
         if record is None:
             raise InvalidInput(f"「{pending.character}」のシートがもうありません。")
         here = dataclasses.replace(req, channel=pending.channel, guild=None if pending.scope == "console" else pending.scope)
-        return await self.flow.settle(here, pending, _sheet(record), record.owner, loss, typed, source)
+        return await self.flow.settle(here, pending, sheet_of(record.data), record.owner, loss, typed, source)
 
     async def press(self, req: Request, key: str, code: str) -> list[Reply]:
         """The KP's loss button under a waiting roll (pressed here or in a direct message)."""
@@ -214,14 +215,14 @@ class PaletteSan:
         record = await self.growth.speaker_record(req)
         if record is None:
             return []
-        return await self.flow.rolled_after(req, _sheet(record), record.owner, expr)
+        return await self.flow.rolled_after(req, sheet_of(record.data), record.owner, expr)
 
     async def echoed(self, req: Request, record: CharacterRecord, expr: str) -> list[Reply] | None:
         """``:SAN-{expr}`` of ``record`` as the copy of a loss already applied (no roll of
         it waiting here; :meth:`SanFlow.echoed`): acknowledged; None when it is a loss."""
         if any(p.character == record.name for p in await self.store.sanity.waiting(req.channel)):
             return None
-        return await self.flow.echoed(req, _sheet(record), record.owner, expr)
+        return await self.flow.echoed(req, sheet_of(record.data), record.owner, expr)
 
     async def status(self, req: Request, record: CharacterRecord, expr: str, total: int) -> list[Reply]:
         """``:SAN-1D3`` of ``record`` rolled to ``total``: the loss of its waiting palette roll,
@@ -229,7 +230,7 @@ class PaletteSan:
         waiting = [p for p in await self.store.sanity.waiting(req.channel) if p.character == record.name]
         if waiting:
             return await self.take(req, waiting[0], typed=(expr, total))
-        return await self.flow.lose(req, _sheet(record), record.owner, expr, total)
+        return await self.flow.lose(req, sheet_of(record.data), record.owner, expr, total)
 
 
 def loss_buttons(pending: int) -> tuple[Button, ...]:
@@ -237,10 +238,6 @@ def loss_buttons(pending: int) -> tuple[Button, ...]:
     return tuple(Button(label, buttons.encode_key(0, f"{KEY}{pending}", choice_code(label)),
                         "secondary" if label != OTHER else "primary")
                  for label in (*LOSS_BUTTONS, OTHER))
-
-
-def _sheet(record: CharacterRecord) -> Character | Investigator:
-    return Investigator.from_dict(record.data) if is_investigator(record.data) else Character.from_dict(record.data)
 
 
 __all__ = ["KEY", "LOSS_BUTTONS", "OTHER", "PaletteSan", "fill", "is_san_comment", "loss_roll"]

@@ -27,6 +27,7 @@ from bot.sheets import limits
 from bot.sheets.custom_tables import KeeperHere
 from bot.sheets.growth import Growth
 from bot.sheets.madness import Madness
+from bot.sheets.exchange import sheet_of
 from bot.sheets.san_flow import without_echo
 from bot.sheets.san_palette import PaletteSan
 from bot.sheets.session_notes import SessionNotes
@@ -181,7 +182,7 @@ class StatusLines:
     async def _set(self, req: Request, record: CharacterRecord, change: StatusChange, total: int,
                    rolled: str, said: str) -> list[Reply]:
         """Write a new current value on the sheet, within its bounds."""
-        sheet = Investigator.from_dict(record.data) if is_investigator(record.data) else Character.from_dict(record.data)
+        sheet = sheet_of(record.data)
         if isinstance(sheet, Character) and sheet.is_charge_rank:
             raise InvalidInput("チャージランク制のシートには HP・MP・SAN・幸運 がありません。")
         if isinstance(sheet, Character) and change.key == "幸運":  # 6th 幸運 is POW×5, no value to change

@@ -19,7 +19,7 @@ from rules.chat.context import STRANGER, ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import OBJECT, PUNCTUATION
 from rules.chat.grammar import read as _intents
 from rules.chat.morph import analyse
-from rules.chat.normalize import fold, prefold
+from rules.chat.normalize import as_typed, fold, prefold
 from rules.chat.resolve import Ambiguous, Declaration, Outcome, Several, resolve
 from rules.chat.words import BASE, END_TURN, HIDE, NONE_OPTIONS, Words
 
@@ -182,10 +182,10 @@ NOT_THEN = Ambiguous("", ())
 """What :func:`_then_end` gives for a line whose action reads as none now: the line is no
 declaration (never the end alone, never a question about the action's words)."""
 _THEN_TAILS = ("してから", "して", "で")
-_ACTION_KINDS = (lexicon.WEAPON, lexicon.ATTACK, lexicon.REACT, lexicon.CHECK, lexicon.SPECIAL, lexicon.MOVE)
-"""The words that make the part before 「ターン終了」 an action (not a lead-in: 「よし、」)."""
 """What joins an action said as a noun to the end of the turn (「ゾンビ1を攻撃して」「C4へ移動して」
 「宣言しないで」), dropped when the action does not read with it."""
+_ACTION_KINDS = (lexicon.WEAPON, lexicon.ATTACK, lexicon.REACT, lexicon.CHECK, lexicon.SPECIAL, lexicon.MOVE)
+"""The words that make the part before 「ターン終了」 an action (not a lead-in: 「よし、」)."""
 
 
 def _then_end(raw: str, ctx: ChatContext) -> Outcome:
@@ -317,15 +317,15 @@ def _read_cut(text: str, folded: str, ctx: ChatContext, unknown: bool) -> Outcom
     if found.unknown:
         if isinstance(outcome, Declaration) and outcome.options.get("action") in NONE_OPTIONS:
             return None  # 「しない。全力。」: a refusal beside words it cannot place is no answer
-        words = "・".join(dict.fromkeys(_as_typed(text, fold(w)) for w in found.unknown))
+        words = "・".join(dict.fromkeys(as_typed(text, fold(w)) for w in found.unknown))
         ways = _special_ways(outcome, ctx, words)
         if ways is not None:
             return ways  # 「マヌーバーで目潰し」: which of the maneuver's effects, never a guess
-        plain = _plain_question(outcome, [_as_typed(text, fold(w)) for w in (*found.names, *found.unknown)], ctx)
+        plain = _plain_question(outcome, [as_typed(text, fold(w)) for w in (*found.names, *found.unknown)], ctx)
         if plain is not None:  # 「ゾンビ1」 with one ゾンビ, 「行動は以上です」 (trial 9, G17)
             return _asked(outcome, f"{plain}この宣言でよければ押してください。", plain)
         if found.names:
-            names = "・".join(dict.fromkeys(_as_typed(text, fold(w)) for w in found.names))
+            names = "・".join(dict.fromkeys(as_typed(text, fold(w)) for w in found.names))
             here = "、".join(u.name for u in ctx.units)
             lead = f"「{names}」という参加者はこの戦闘にいません（参加者: {here}）。"
             return _asked(outcome, f"{lead}この相手でよければ押してください。", lead)
@@ -459,7 +459,7 @@ def _unknown_at(text: str, folded: str, ctx: ChatContext, known, names, kind: st
         before = known.tokens(folded[:start])
         if before is None or (before and not before[-1].is_(lexicon.PARTICLE)):
             continue
-        typed = _as_typed(text, word)
+        typed = as_typed(text, word)
         if kind == lexicon.WEAPON and typed.endswith(("ん", "い", "っ")):
             continue  # 叫んで, 泳いで: a verb's te-form, no weapon
         if known.tokens(word) is not None or not _one_noun(typed):
@@ -545,15 +545,6 @@ def _with_word(ctx: ChatContext, kind: str, word: str, tokens: list) -> Declarat
     if isinstance(outcome, Declaration) and outcome.command in wanted and outcome.options.get(role) == word:
         return outcome
     return None
-
-
-def _as_typed(text: str, folded_word: str) -> str:
-    """The part of ``text`` whose :func:`fold` is ``folded_word`` (かみつき, not カミツキ)."""
-    for i in range(len(text)):
-        for j in range(i + 1, min(len(text), i + 2 * MAX_UNKNOWN_WORD) + 1):
-            if fold(text[i:j]) == folded_word:
-                return text[i:j].strip()
-    return folded_word
 
 
 def _strip_endings(tokens: list) -> list:

@@ -46,3 +46,13 @@ def prefold(text: str) -> str:
 def shift(prefolded: str) -> str:
     """A :func:`prefold` text folded the rest of the way (hiragana as katakana, ASCII lower case)."""
     return prefolded.translate(_SHIFT)
+
+
+def as_typed(text: str, folded: str) -> str:
+    """The shortest part of ``text`` whose :func:`fold` is ``folded`` (the word as the speaker
+    typed it: かみつき, not カミツキ), stripped; ``folded`` itself when no part folds to it."""
+    for i in range(len(text)):
+        for j in range(i + 1, min(len(text), i + 2 * len(folded) + 2) + 1):
+            if fold(text[i:j]) == folded:
+                return text[i:j].strip()
+    return folded

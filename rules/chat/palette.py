@@ -466,13 +466,21 @@ def plain_reason(raw: str, ctx: ChatContext) -> str | None:
     kind, _value = _kind(skill, unit, ctx)
     if kind is None:
         return None
-    if ctx.phase != "active":
-        why = "戦闘がまだ始まっていないので"
-    elif any(q.kind not in ROUND_START for q in ctx.questions):
-        asked = "、".join(dict.fromkeys(q.unit for q in ctx.questions if q.kind not in ROUND_START))
-        why = f"{asked}の対応を待っているところなので"
-    elif ctx.turn != unit.name:
-        why = f"いまは{ctx.turn or '誰も行動しない'}の手番なので"
-    else:
+    why = why_not_now(unit.name, ctx)
+    if why is None:
         return None
     return f"（{why}、{unit.name}の{'攻撃' if kind in ('attack', 'style') else '判定'}ではなく普通のダイスとして振りました。戦闘には反映していません）"
+
+
+def why_not_now(unit: str, ctx: ChatContext) -> str | None:
+    """Why ``unit`` cannot act in the battle now, as a clause ending in 「ので」: the battle
+    has not started, an answer is awaited (round-start declarations aside), or it is
+    another unit's turn; None on ``unit``'s own turn with nothing pending."""
+    if ctx.phase != "active":
+        return "戦闘がまだ始まっていないので"
+    asked = [q.unit for q in ctx.questions if q.kind not in ROUND_START]
+    if asked:
+        return f"{'、'.join(dict.fromkeys(asked))}の対応を待っているところなので"
+    if ctx.turn != unit:
+        return f"いまは{ctx.turn or '誰も行動しない'}の手番なので"
+    return None

@@ -27,7 +27,7 @@ import unicodedata
 from collections.abc import Callable
 
 from rules.chat import lexicon as lx
-from rules.chat.normalize import fold
+from rules.chat.normalize import as_typed, fold
 from rules.chat.resolve import Ambiguous, Declaration, Outcome
 from rules.chat.resolve import _attack_phrase as attack_phrase
 from rules.chat.resolve import _unique
@@ -236,7 +236,7 @@ def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon, before: str) 
                     and any(following.startswith(m) for m in TARGET_MARKS if m) | (following == ""):
                 typed = int(token.value(lx.NUMBER))
                 continue
-            unread.append(_typed(part, token.text))  # as typed: こぶし, not コブシ
+            unread.append(as_typed(part, token.text))  # as typed: こぶし, not コブシ
             if token.is_(lx.WEAPON) and not token.is_(lx.UNIT) and part.rstrip("、,。 　").endswith(("て", "テ")):
                 weapons.extend(token.names(lx.WEAPON))  # 杖を振り上げて…: the weapon of the lead-in
     if isinstance(outcome, Ambiguous) and named:
@@ -251,15 +251,6 @@ def _checked(outcome: Outcome, talk: list[str], known: lx.Lexicon, before: str) 
     if typed is not None and isinstance(outcome, Declaration):
         return dataclasses.replace(outcome, typed_target=typed)
     return outcome
-
-
-def _typed(part: str, folded: str) -> str:
-    """The piece of ``part`` whose :func:`fold` is ``folded`` (the word as typed), else ``folded``."""
-    for i in range(len(part)):
-        for j in range(i + len(folded), min(len(part), i + 2 * len(folded) + 2) + 1):
-            if fold(part[i:j]) == folded:
-                return part[i:j].strip()
-    return folded
 
 
 def _with_weapons(choices, weapons: list[str]) -> tuple[Declaration, ...]:
