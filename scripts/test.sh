@@ -11,6 +11,17 @@ PY=${PYTHON:-python3}
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
 .venv/bin/python -m pip install -q -e '.[test]'
 
+# The shared reference material (seeds, BCDice vectors, sample sheets) sits beside the project
+# (../shared). A clone made elsewhere (git clone /work/main /tmp/x) finds it beside the
+# repository it was cloned from, unless SHARED_DIR names it.
+if [ -z "${SHARED_DIR:-}" ] && [ ! -d ../shared ]; then
+  origin=$(git config --get remote.origin.url 2>/dev/null || true)
+  if [ -n "$origin" ] && [ -d "$origin/../shared" ]; then
+    SHARED_DIR=$(cd "$origin/../shared" && pwd)
+    export SHARED_DIR
+  fi
+fi
+
 mode=${TEST_POSTGRES:-auto}
 note=""
 if [ -n "${TEST_POSTGRES_URL:-}" ]; then

@@ -2,11 +2,9 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import time
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,9 +13,9 @@ from hypothesis import strategies as st
 from rules.dice import MAX_OUTPUT, DiceError, RandomDice, ScriptedDice, evaluate, parse
 from rules.dice.common import SumRoll
 from rules.dice.parser import parse_command
+from tests.dice.bcdice_vectors import load
 
-VECTORS = json.loads((Path(os.environ.get("SHARED_DIR") or Path(__file__).resolve().parents[2].parent / "shared") / "data" / "bcdice"
-                      / "cthulhu_vectors.json").read_text(encoding="utf-8"))
+VECTORS = load("cthulhu_vectors.json")
 SEEDS = sorted({v["input"].split()[0] for v in VECTORS if v["input"].strip()} | {
     "CCB<=70", "2D6+1D4", "RES(12-10)", "CBR(50,60)", "x3 CCB<=50", "1D100<=50", "4D6DL1",
     "(2D6+1D4)*2", "C(1+2)", "choice[a,b,c]", "D66", "3B6>=4", "1D3+-1D4", "ＣＣＢ＜＝５０",
