@@ -430,8 +430,7 @@ class Battles:
                 if attempt == 0:
                     continue
                 raise InvalidInput("同時に別の操作が行われました。状況を確認してもう一度お試しください。") from None
-            after.record = dataclasses.replace(record, version=version, status="ended" if ended else record.status,
-                                               keeper=changed[-1] if changed else record.keeper)
+            after.record = record.stepped(version, "ended" if ended else None, changed[-1] if changed else None)
             after.view = view
             self.questions.stepped(record.id, chat)
             if after.has_history and not history:  # read again when undo, redo or the log need it
@@ -481,21 +480,21 @@ class Battles:
         closing of a round's declarations (``declare_timeout_minutes``)."""
         remind, skip = self.timings(state)
         old = {p.key for p in before.prompts}
-        now = self.clock()
+        now = None
         found = []
         for prompt in view.prompts:
             if prompt.key in old or prompt.kind in ("cover", "rush"):  # an offer: the battle does not wait on it
                 continue
-            payload = {"unit": prompt.unit, "owner": prompt.owner, "token": token_hex(16)}  # token: its step's request id
             if prompt.kind in ("declare", "declarations"):  # no reminder: the window's own timeout
-                timeout = self.declare_timeout(state)
-                if timeout and prompt.kind == "declarations":
-                    found.append((prompt.key, "close", now + timedelta(minutes=timeout), payload))
+                due = (("close", self.declare_timeout(state)),) if prompt.kind == "declarations" else ()
+            else:
+                due = (("remind", remind), ("skip", skip if prompt.kind == "turn" else 0))
+            due = [(kind, minutes) for kind, minutes in due if minutes]
+            if not due:
                 continue
-            if remind:
-                found.append((prompt.key, "remind", now + timedelta(minutes=remind), payload))
-            if skip and prompt.kind == "turn":
-                found.append((prompt.key, "skip", now + timedelta(minutes=skip), payload))
+            now = now or self.clock()
+            payload = {"unit": prompt.unit, "owner": prompt.owner, "token": token_hex(16)}  # token: its step's request id
+            found.extend((prompt.key, kind, now + timedelta(minutes=minutes), payload) for kind, minutes in due)
         return found
 
     # --- rendering ------------------------------------------------------------------------
