@@ -19,8 +19,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from secrets import token_hex
 from datetime import datetime, timedelta
 
@@ -120,21 +119,16 @@ class Battles:
             lock = self._locks[channel] = asyncio.Lock()
         return lock
 
-    @asynccontextmanager
-    async def serving(self, channel: str) -> AsyncIterator[None]:
-        """Hold ``channel``'s lock for one request. While it is held, the channel's battle
-        is looked up in the database at most once: a read that found no active battle is
-        remembered until the request ends (the permission check, the handler and the sheet
-        side all ask; issue 27), unless this process keeps or drops a battle of the channel
-        meanwhile (:meth:`_keep`, :meth:`_drop`). Exact: within one request the answer is
-        the database's at the first read, as if the request had run at that instant; a
-        battle another process opens later is seen by the next request."""
-        async with self.lock(channel):
-            self._serving[channel] = False
-            try:
-                yield
-            finally:
-                self._serving.pop(channel, None)
+    def serving(self, channel: str) -> Serving:
+        """Hold ``channel``'s lock for one request (``async with battles.serving(channel)``).
+        While it is held, the channel's battle is looked up in the database at most once: a
+        read that found no active battle is remembered until the request ends (the permission
+        check, the handler and the sheet side all ask; issue 27), unless this process keeps
+        or drops a battle of the channel meanwhile (:meth:`_keep`, :meth:`_drop`). Exact:
+        within one request the answer is the database's at the first read, as if the request
+        had run at that instant; a battle another process opens later is seen by the next
+        request."""
+        return Serving(self.lock(channel), self._serving, channel)
 
     def _changed(self, channel: str) -> None:
         """A battle of ``channel`` was kept or dropped: read the channel again if asked."""
@@ -548,6 +542,25 @@ class Battles:
         except Exception:  # noqa: BLE001 - the step is stored: its replies must go out
             log.exception("the message id of %s in %s could not be read", tag, channel)
             return False
+
+
+class Serving:
+    """The context of one request in a channel (:meth:`Battles.serving`): its lock held and
+    its battle look-up remembered in ``memo`` (``{channel: read and found none}``) until it
+    ends. A plain class, not ``asynccontextmanager``: it is entered by every command."""
+
+    __slots__ = ("lock", "memo", "channel")
+
+    def __init__(self, lock: asyncio.Lock, memo: dict[str, bool], channel: str) -> None:
+        self.lock, self.memo, self.channel = lock, memo, channel
+
+    async def __aenter__(self) -> None:
+        await self.lock.acquire()
+        self.memo[self.channel] = False
+
+    async def __aexit__(self, *_exc) -> None:
+        self.memo.pop(self.channel, None)
+        self.lock.release()
 
 
 def secret_view(view: BattleView, unit: str) -> BattleView:
