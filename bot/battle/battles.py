@@ -19,8 +19,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from secrets import token_hex
 from datetime import datetime, timedelta
 
@@ -120,21 +119,16 @@ class Battles:
             lock = self._locks[channel] = asyncio.Lock()
         return lock
 
-    @asynccontextmanager
-    async def serving(self, channel: str) -> AsyncIterator[None]:
-        """Hold ``channel``'s lock for one request. While it is held, the channel's battle
-        is looked up in the database at most once: a read that found no active battle is
-        remembered until the request ends (the permission check, the handler and the sheet
-        side all ask; issue 27), unless this process keeps or drops a battle of the channel
-        meanwhile (:meth:`_keep`, :meth:`_drop`). Exact: within one request the answer is
-        the database's at the first read, as if the request had run at that instant; a
-        battle another process opens later is seen by the next request."""
-        async with self.lock(channel):
-            self._serving[channel] = False
-            try:
-                yield
-            finally:
-                self._serving.pop(channel, None)
+    def serving(self, channel: str) -> Serving:
+        """Hold ``channel``'s lock for one request (``async with battles.serving(channel)``).
+        While it is held, the channel's battle is looked up in the database at most once: a
+        read that found no active battle is remembered until the request ends (the permission
+        check, the handler and the sheet side all ask; issue 27), unless this process keeps
+        or drops a battle of the channel meanwhile (:meth:`_keep`, :meth:`_drop`). Exact:
+        within one request the answer is the database's at the first read, as if the request
+        had run at that instant; a battle another process opens later is seen by the next
+        request."""
+        return Serving(self.lock(channel), self._serving, channel)
 
     def _changed(self, channel: str) -> None:
         """A battle of ``channel`` was kept or dropped: read the channel again if asked."""
@@ -357,9 +351,10 @@ class Battles:
 
     async def transact(self, req: Request, make: Make, history: bool = False) -> list[Reply]:
         """One decided command, top to bottom: find the battle (memory), ``make`` (check and
-        decide, in place on the kept battle), fold, render, commit the events in one
-        transaction under the version check (one retry on a conflict, on the battle read
-        anew), then tell. ``history``: ``make`` needs the battle's events and steps (undo,
+        decide, in place on the kept battle), fold, commit the events in one transaction
+        under the version check (one retry on a conflict, on the battle read anew), render
+        while the commit is made durable (bot.store.wal_sync; before the commit where it is
+        one step), then tell. ``history``: ``make`` needs the battle's events and steps (undo,
         redo, override).
 
         The request id is stored with the span of its events, from which its replies are
@@ -413,8 +408,9 @@ class Battles:
                 status="ended" if ended else None, deadlines=deadlines,
                 keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets, note=note, chat=chat,
                 time=passed)
+            committed = await self.store.committed(write)  # where the log is synced apart, rendered meanwhile
             try:
-                if replies is None:  # not stored: rendered again from the events if ever needed
+                if replies is None and committed:  # not stored: rendered again from the events if ever needed
                     replies = self.replies(record, system, before, view, events, after.state,
                                            secret=req.secret_for)
             except Exception as exc:
@@ -430,8 +426,7 @@ class Battles:
                 if attempt == 0:
                     continue
                 raise InvalidInput("同時に別の操作が行われました。状況を確認してもう一度お試しください。") from None
-            after.record = dataclasses.replace(record, version=version, status="ended" if ended else record.status,
-                                               keeper=changed[-1] if changed else record.keeper)
+            after.record = record.stepped(version, "ended" if ended else None, changed[-1] if changed else None)
             after.view = view
             self.questions.stepped(record.id, chat)
             if after.has_history and not history:  # read again when undo, redo or the log need it
@@ -481,21 +476,21 @@ class Battles:
         closing of a round's declarations (``declare_timeout_minutes``)."""
         remind, skip = self.timings(state)
         old = {p.key for p in before.prompts}
-        now = self.clock()
+        now = None
         found = []
         for prompt in view.prompts:
             if prompt.key in old or prompt.kind in ("cover", "rush"):  # an offer: the battle does not wait on it
                 continue
-            payload = {"unit": prompt.unit, "owner": prompt.owner, "token": token_hex(16)}  # token: its step's request id
             if prompt.kind in ("declare", "declarations"):  # no reminder: the window's own timeout
-                timeout = self.declare_timeout(state)
-                if timeout and prompt.kind == "declarations":
-                    found.append((prompt.key, "close", now + timedelta(minutes=timeout), payload))
+                due = (("close", self.declare_timeout(state)),) if prompt.kind == "declarations" else ()
+            else:
+                due = (("remind", remind), ("skip", skip if prompt.kind == "turn" else 0))
+            due = [(kind, minutes) for kind, minutes in due if minutes]
+            if not due:
                 continue
-            if remind:
-                found.append((prompt.key, "remind", now + timedelta(minutes=remind), payload))
-            if skip and prompt.kind == "turn":
-                found.append((prompt.key, "skip", now + timedelta(minutes=skip), payload))
+            now = now or self.clock()
+            payload = {"unit": prompt.unit, "owner": prompt.owner, "token": token_hex(16)}  # token: its step's request id
+            found.extend((prompt.key, kind, now + timedelta(minutes=minutes), payload) for kind, minutes in due)
         return found
 
     # --- rendering ------------------------------------------------------------------------
@@ -549,6 +544,25 @@ class Battles:
         except Exception:  # noqa: BLE001 - the step is stored: its replies must go out
             log.exception("the message id of %s in %s could not be read", tag, channel)
             return False
+
+
+class Serving:
+    """The context of one request in a channel (:meth:`Battles.serving`): its lock held and
+    its battle look-up remembered in ``memo`` (``{channel: read and found none}``) until it
+    ends. A plain class, not ``asynccontextmanager``: it is entered by every command."""
+
+    __slots__ = ("lock", "memo", "channel")
+
+    def __init__(self, lock: asyncio.Lock, memo: dict[str, bool], channel: str) -> None:
+        self.lock, self.memo, self.channel = lock, memo, channel
+
+    async def __aenter__(self) -> None:
+        await self.lock.acquire()
+        self.memo[self.channel] = False
+
+    async def __aexit__(self, *_exc) -> None:
+        self.memo.pop(self.channel, None)
+        self.lock.release()
 
 
 def secret_view(view: BattleView, unit: str) -> BattleView:

@@ -6,6 +6,9 @@ from __future__ import annotations
 import dataclasses
 import json
 
+import pytest
+from hypothesis import given, strategies as st
+
 from bot.store.json_codec import dumps, shallow
 from rules.battle.events import RoundStarted, UnitJoined
 
@@ -44,3 +47,27 @@ def test_events_are_written_as_their_asdict_and_shallow_keeps_the_values():
 def test_a_sheet_inside_an_event_is_written_whole():
     joined = UnitJoined(unit="アリス", owner="alice", hidden=False, sheet={"name": "アリス", "skills": {"回避": 28}})
     assert dumps(joined) == '{"unit":"アリス","owner":"alice","hidden":false,"sheet":{"name":"アリス","skills":{"回避":28}}}'
+
+
+_KEYS = st.one_of(st.text(max_size=8), st.integers(-10**6, 10**6))
+_PLAIN = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-2**63, 2**63 - 1), st.text(max_size=12)),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.tuples(inner, inner),
+                            st.dictionaries(_KEYS, inner, max_size=4)),
+    max_leaves=20)
+
+
+@given(_PLAIN)
+def test_the_text_is_the_standard_encoders_for_what_the_store_keeps(value):
+    # orjson writes it (issue 27); the text must stay what json.dumps wrote before
+    assert dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_a_float_reads_back_as_the_same_number(number):
+    assert json.loads(dumps({"x": number})) == {"x": number}
+
+
+def test_a_value_json_cannot_hold_is_refused_with_a_type_error():
+    with pytest.raises(TypeError):
+        dumps({"when": object()})
