@@ -75,7 +75,10 @@ def may_declare(rules: CocRules, state: CocState, unit: CocUnit) -> bool:
 def open_window(rules: CocRules, d: Decision[CocState]) -> None:
     """After a decision that started a round: call the units that may declare (nothing
     when none may, as in most book-rule battles)."""
-    if not any(isinstance(e, ev.RoundStarted) for e in d.events):
+    for e in d.events:
+        if isinstance(e, ev.RoundStarted):
+            break
+    else:
         return
     state = d.state
     units = [u for u in state.order if u in state.units and may_declare(rules, state, state.coc_unit(u))]
