@@ -90,3 +90,17 @@ def test_classes_that_do_more_are_refused() -> None:
     for cls in (Checked, Mutable, KeywordOnly, NotInit, Passed, Own):
         with pytest.raises(TypeError):
             quick_init(cls)
+
+
+def test_replaced_is_dataclasses_replace() -> None:
+    from rules.battle.commands import Attack, EndTurn
+    from rules.battle.frozen import replaced
+
+    for obj, changes in ((EndTurn(issuer="kp", as_unit="ゾンビ"), {"keeper": True}),
+                         (Attack(issuer="a", target="b", allow=frozenset({"H-AP-04"})), {"keeper": True, "target": "c"}),
+                         (Quick(1, c=[1]), {"b": "z"}), (Plain(1), {"d": (2,)}), (Plain(1), {})):
+        made, reference = replaced(obj, **changes), dataclasses.replace(obj, **changes)
+        assert type(made) is type(reference) and made == reference
+        same(made, reference)
+    with pytest.raises(TypeError):
+        replaced(EndTurn(issuer="a"), nope=1)
