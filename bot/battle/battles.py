@@ -41,6 +41,7 @@ from bot.store.sanity import TimePassed
 from rules.battle import keeper as kc
 from rules.battle.events import BattleEnded, Event, from_record
 from rules.battle.protocol import BattleView, GameSystem
+from rules.battle.frozen import replaced
 from rules.battle.state import BattleState
 from rules.battle.steps import StepsReverted, StepsRestored, command_record
 from rules.errors import InvalidInput, RuleViolation
@@ -339,7 +340,7 @@ class Battles:
             command = build()
             if asyncio.iscoroutine(command):
                 command = await command
-            ruled = dataclasses.replace(command, keeper=is_kp)
+            ruled = replaced(command, keeper=is_kp)
             try:
                 return self.decide_step(system, loaded, ruled, req.user, request_label(req), req.name,
                                         req.kept_die), []

@@ -37,7 +37,10 @@ class Loaded:
 
 def reverts(events: list[Event]) -> bool:
     """Whether ``events`` take steps back or restore them (the battle must be folded anew)."""
-    return any(isinstance(e, (StepsReverted, StepsRestored)) for e in events)
+    for e in events:
+        if isinstance(e, (StepsReverted, StepsRestored)):
+            return True
+    return False
 
 
 def advance(system, loaded: Loaded, events: list[Event], evolved: bool = False) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar
 
+from rules.battle.frozen import quick_init
+
 _REGISTRY: dict[str, type] = {}
 
 RENAMED_KINDS = {"coc.condition_changed": "condition_changed", "cr_condition": "condition_changed"}
@@ -20,7 +22,9 @@ class UnknownEvent(Exception):
 
 
 def event(kind: str):
-    """Class decorator: register a frozen dataclass as the event ``kind``."""
+    """Class decorator: register a frozen dataclass as the event ``kind`` (with the fast
+    ``__init__`` of :func:`rules.battle.frozen.quick_init`; raises TypeError for a class
+    that needs more, see there)."""
 
     def register(cls):
         if any(f.name == "kind" for f in fields(cls)):
@@ -29,7 +33,7 @@ def event(kind: str):
             raise ValueError(f"event kind {kind!r} registered twice")
         cls.kind = kind
         _REGISTRY[kind] = cls
-        return cls
+        return quick_init(cls)
 
     return register
 

@@ -7,6 +7,7 @@ Channels). Refusals here are :class:`InvalidInput` (no rule clause, not allowabl
 """
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 from rules.battle.commands import Command
@@ -14,6 +15,7 @@ from rules.battle.state import BattleState, Unit
 from rules.errors import InvalidInput
 
 
+@functools.lru_cache(maxsize=1024)
 def _norm(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().casefold()
 
@@ -60,8 +62,9 @@ def acting_unit(state: BattleState, cmd: Command, prefer: str | None = None) -> 
         return unit
     own = [u for u in state.units.values() if u.owner == cmd.issuer]
     if prefer is not None:
-        if any(u.id == prefer for u in own):
-            return state.units[prefer]
+        for u in own:
+            if u.id == prefer:
+                return state.units[prefer]
         unit = state.units.get(prefer)
         if unit is not None and unit.owner is None and is_kp(state, cmd):
             return unit

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from rules.battle.commands import Command
 from rules.battle.events import Event
+from rules.battle.frozen import quick_init
 from rules.battle.state import BattleState
 from rules.dice.core import Dice
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from rules.chat.words import Words
 
 
+@quick_init
 @dataclass(frozen=True)
 class UnitRow:
     """One line of the status board.
@@ -53,6 +55,7 @@ class UnitRow:
     notes: tuple[str, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True)
 class Prompt:
     """Something a unit is asked to do now: its turn, or an answer to a pending question.
@@ -76,6 +79,7 @@ class Prompt:
     about: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class BattleView:
     """A system-independent picture of a battle for rendering."""

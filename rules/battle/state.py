@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 OUT_OF_ACTION = ("死亡", "気絶", "ノックアウト")
 """Conditions that take a unit out of action: no turn and no reaction prompt (COMMANDS.md)."""
+_OUT_OF_ACTION = frozenset(OUT_OF_ACTION)
 
 
 @dataclass
@@ -37,7 +38,7 @@ class Unit:
     @property
     def out_of_action(self) -> bool:
         """Whether a condition takes it out of action (死亡, 気絶, ノックアウト): no turn, no prompt."""
-        return any(c in OUT_OF_ACTION for c in self.conditions)
+        return not _OUT_OF_ACTION.isdisjoint(self.conditions)
 
     def add_condition(self, condition: str) -> None:
         """Add ``condition`` once (kept in the order gained)."""

@@ -11,6 +11,7 @@ several commands in one action, and undo takes whole actions back.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -91,10 +92,16 @@ class Step:
 def command_record(cmd: Command) -> dict:
     """A JSON-friendly record of ``cmd``: ``{"type": class name, field: value, …}``."""
     record = {"type": type(cmd).__name__}
-    for f in dataclasses.fields(cmd):
-        value = getattr(cmd, f.name)
-        record[f.name] = sorted(value) if isinstance(value, frozenset) else value
+    for name in _field_names(type(cmd)):
+        value = getattr(cmd, name)
+        record[name] = sorted(value) if isinstance(value, frozenset) else value
     return record
+
+
+@functools.lru_cache(maxsize=256)
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The field names of the dataclass ``cls``, in order."""
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def _command_classes(base: type = Command) -> dict[str, type]:

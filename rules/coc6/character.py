@@ -2,6 +2,7 @@
 base values (X-SKILL-01), weapons and armour."""
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, field, replace
@@ -60,6 +61,33 @@ def canonical_skill(name: str) -> str:
     if match:
         return f"武道（{match.group(1)}）"
     return SKILL_ALIASES.get(text, text)
+
+
+_SAN = "SAN"
+"""The :func:`_skill_rule` source of a SAN roll (no characteristic is so named): the current SAN."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _skill_rule(name: str) -> tuple[str, str | None, int]:
+    """How :meth:`Character.skill` finds ``name`` when the sheet does not list it, worked out
+    once per name: ``(key, characteristic, n)`` with ``key`` the canonical name; the value is
+    the characteristic × n (回避 DEX×2, 母国語 EDU×5, アイデア INT×5, 幸運 POW×5, 知識 EDU×5,
+    ``CON×5``), the current SAN (characteristic :data:`_SAN`), or n itself (characteristic
+    None: a specialty's or rulebook base value, 武道 1%, 0 for an unknown skill; X-SKILL-01)."""
+    key = canonical_skill(name)
+    if key in DERIVED:
+        stat, times = DERIVED[key]
+        return key, stat, times
+    if key in SAN_NAMES:
+        return key, _SAN, 0
+    if (base := specialty_base(key)) is not None and key not in BASE_SKILLS:
+        return key, None, base
+    match = CHARACTERISTIC_ROLL.fullmatch(key)
+    if match:
+        return key, match.group(1), int(match.group(2))
+    if key.startswith("武道"):
+        return key, None, BASE_SKILLS["武道"]
+    return key, None, BASE_SKILLS.get(key, 0)
 
 
 @dataclass(frozen=True)
@@ -192,22 +220,14 @@ class Character:
         〈回避〉 defaults to DEX×2; an unknown skill is 0 (武道 has no base value); a
         characteristic roll name such as ``CON×5`` is computed.
         """
-        key = canonical_skill(name)
+        key, stat, value = _skill_rule(name)
         if key in self.skills:
             return self.skills[key]
-        if key in DERIVED:  # 回避 DEX×2, 母国語 EDU×5, アイデア INT×5, 幸運 POW×5, 知識 EDU×5
-            stat, times = DERIVED[key]
-            return self.stat(stat) * times
-        if key in SAN_NAMES:
+        if stat is None:
+            return value
+        if stat == _SAN:
             return self.san
-        if (base := specialty_base(key)) is not None and key not in BASE_SKILLS:
-            return base
-        match = CHARACTERISTIC_ROLL.fullmatch(key)
-        if match:
-            return self.stat(match.group(1)) * int(match.group(2))
-        if key.startswith("武道"):
-            return BASE_SKILLS["武道"]
-        return BASE_SKILLS.get(key, 0)
+        return self.stat(stat) * value
 
     def knows(self, name: str) -> bool:
         """Whether ``name`` is a skill this character can roll: on the sheet, a base skill

@@ -12,6 +12,7 @@ READY, ACTED, WAITING = "未行動", "行動済み", "待機"
 
 ESCAPED = "逃亡"
 """The condition of a unit that left the combat area (C-ESC-01)."""
+_GONE = frozenset((*OUT_OF_ACTION, ESCAPED))
 
 
 @dataclass
@@ -57,7 +58,7 @@ class CrUnit(Unit):
     @property
     def out_of_action(self) -> bool:
         """Fainted, dead or escaped: no initiative, no questions."""
-        return any(c in OUT_OF_ACTION or c == ESCAPED for c in self.conditions)
+        return not _GONE.isdisjoint(self.conditions)
 
 
 @dataclass

@@ -53,6 +53,10 @@ PARRY_WITH = PARRY + "："
 DELAY = "行動遅延"
 MAX_OPPONENTS = 12
 """At most this many 受け流し buttons (a message holds 25 buttons); others: /declare target:."""
+FOCUS_OPTIONS = tuple(action + FOCUS_SUFFIX for action in FOCUS_ACTIONS)
+"""The five 「○○に集中」 buttons of the house rules (H-DEF-03)."""
+ANSWERS = (NONE_LABEL, STANDING)
+"""The buttons every declaration ends with."""
 
 
 # --- who may declare --------------------------------------------------------------------
@@ -71,7 +75,10 @@ def may_declare(rules: CocRules, state: CocState, unit: CocUnit) -> bool:
 def open_window(rules: CocRules, d: Decision[CocState]) -> None:
     """After a decision that started a round: call the units that may declare (nothing
     when none may, as in most book-rule battles)."""
-    if not any(isinstance(e, ev.RoundStarted) for e in d.events):
+    for e in d.events:
+        if isinstance(e, ev.RoundStarted):
+            break
+    else:
         return
     state = d.state
     units = [u for u in state.order if u in state.units and may_declare(rules, state, state.coc_unit(u))]
@@ -162,15 +169,21 @@ def options(rules: CocRules, state: CocState, unit: CocUnit) -> tuple[str, ...]:
     """The buttons of ``unit``'s declaration: 受け流し against each unit of the other side
     (when it needs the declaration), the five 「○○に集中」 (house rules), then 宣言しない and
     以後宣言しない."""
-    found: list[str] = []
+    parry: tuple[str, ...] = ()
     if needs_parry_declaration(rules, state, unit) and not unit.declared(PARRY):
         foes = [u.id for u in state.units.values()
                 if u.side != unit.side and not u.out_of_action][:MAX_OPPONENTS]
-        found.extend(PARRY_WITH + foe for foe in foes)
-    if rules.rule_set == "H" and not any(d["action"].endswith(FOCUS_SUFFIX) for d in unit.declarations):
-        found.extend(action + FOCUS_SUFFIX for action in FOCUS_ACTIONS)
-    found.extend((NONE_LABEL, STANDING))
-    return tuple(found)
+        parry = tuple(PARRY_WITH + foe for foe in foes)
+    focus = FOCUS_OPTIONS if rules.rule_set == "H" and not _focused(unit) else ()
+    return parry + focus + ANSWERS
+
+
+def _focused(unit: CocUnit) -> bool:
+    """Whether ``unit`` declared a 「○○に集中」 this round."""
+    for declared in unit.declarations:
+        if declared["action"].endswith(FOCUS_SUFFIX):
+            return True
+    return False
 
 
 def prompts(rules: CocRules, state: CocState) -> list[Prompt]:
@@ -179,15 +192,16 @@ def prompts(rules: CocRules, state: CocState) -> list[Prompt]:
     if state.phase != "active" or not state.declaring:
         return []
     found = []
+    shown = []
     delay = f"、行動遅延は /declare action:{DELAY} amount:下げるDEX" if rules.rule_set == "H" else ""
+    asked = f"は宣言しますか？（ボタンか /declare action:…{delay}。なければ「{NONE_LABEL}」）"
     for unit_id in state.declaring:
         unit = state.coc_unit(unit_id)  # KeyError never: a removed unit leaves the window (window.py)
         found.append(Prompt(
             kind="declare", unit=unit_id, owner=unit.owner, options=options(rules, state, unit),
-            text=f"ラウンド{state.round}開始時の宣言: {unit_id}は宣言しますか？（ボタンか /declare action:…{delay}。"
-                 f"なければ「{NONE_LABEL}」）",
-            key=f"d{state.round}-{unit_id}"))
-    shown = [u for u in state.declaring if not state.coc_unit(u).hidden]
+            text=f"ラウンド{state.round}開始時の宣言: {unit_id}{asked}", key=f"d{state.round}-{unit_id}"))
+        if not unit.hidden:
+            shown.append(unit_id)
     waiting = "、".join(shown or state.declaring)  # hidden NPCs only: this goes to the KP alone (bot.render.battle)
     found.append(Prompt(kind="declarations", unit="", owner=None, options=(CLOSE_LABEL,),
                         text=f"ラウンド{state.round}: 宣言を待っています（{waiting}）。未回答のPCへの攻撃は回答を待ちます。"

@@ -93,8 +93,10 @@ class CocUnit(Unit):
 
     def declared(self, action: str, target: str | None = None) -> bool:
         """Whether ``action`` was declared this round (against ``target`` when given)."""
-        return any(d["action"] == action and (target is None or d.get("target") == target)
-                   for d in self.declarations)
+        for declared in self.declarations:
+            if declared["action"] == action and (target is None or declared.get("target") == target):
+                return True
+        return False
 
     def uses_left(self, action: str, limit: int = 1) -> int:
         """How many more times ``action`` may be used this round: ``limit`` plus extra uses

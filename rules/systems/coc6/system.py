@@ -6,7 +6,7 @@ from rules.battle.decision import Decision
 from rules.battle.events import Event
 from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.chat.words import Words
-from rules.coc6.weapons import magazine, weapon_kinds
+from rules.coc6.weapons import Weapon, magazine, weapon_kinds
 from rules.systems.coc6.ammo import rounds_left
 from rules.dice import Dice
 from rules.errors import InvalidInput, lifting
@@ -18,7 +18,7 @@ from rules.systems.coc6.grid import Board, board
 from rules.systems.coc6.prompts import reaction_prompts
 from rules.systems.coc6.reaction import react
 from rules.systems.coc6.turns import end_fallen_turn
-from rules.systems.coc6.state import CocState, CocUnit
+from rules.systems.coc6.state import CocState, CocUnit, WeaponState
 
 
 class Coc6System:
@@ -87,21 +87,8 @@ class Coc6System:
     def view(self, state: CocState) -> BattleView:
         """Status rows (HP, AP, DEX, conditions, weapons) and the prompts open now: reaction
         questions, round-start declarations (declarations.py), then the turn."""
-        rows = []
-        for unit in state.units.values():
-            assert isinstance(unit, CocUnit) and unit.character is not None
-            weapons = tuple(
-                {"name": w.name, "hp": unit.weapons[w.name].hp, "broken": unit.weapons[w.name].broken,
-                 "cannot_fire": unit.weapons[w.name].cannot_fire or unit.weapons[w.name].jammed,
-                 "jammed": unit.weapons[w.name].jammed, "dropped": unit.weapons[w.name].dropped,
-                 "rounds": rounds_left(unit, w), "ammo": magazine(w),
-                 "kinds": weapon_kinds(w), "unarmed": w.parry_class.is_unarmed}
-                for w in unit.character.weapons if w.name in unit.weapons)
-            rows.append(UnitRow(name=unit.id, owner=unit.owner, hidden=unit.hidden, hp=unit.hp,
-                                hp_max=unit.hp_max, ap=unit.ap if self.rules.uses_ap else None,
-                                dex=unit.dex, conditions=tuple(unit.conditions), weapons=weapons,
-                                extra={"MP": f"{unit.mp}/{unit.mp_max}"} if unit.mp < unit.mp_max else {},
-                                notes=declarations.notes(unit) + waiting.notes(state, unit.id)))
+        uses_ap = self.rules.uses_ap
+        rows = tuple(_row(state, unit, uses_ap) for unit in state.units.values())
         prompts = reaction_prompts(self.rules, state) + declarations.prompts(self.rules, state)
         if state.turn and not state.pending:
             unit = state.units[state.turn]
@@ -109,4 +96,25 @@ class Coc6System:
                                   text=f"ラウンド{state.round}: {unit.id}の手番です。",
                                   key=f"t{state.round}-{unit.id}"))
         return BattleView(system=self.name, phase=state.phase, round=state.round, turn=state.turn,
-                          order=tuple(state.order), rows=tuple(rows), prompts=tuple(prompts))
+                          order=tuple(state.order), rows=rows, prompts=tuple(prompts))
+
+
+def _row(state: CocState, unit: CocUnit, uses_ap: bool) -> UnitRow:
+    """``unit``'s status row (``ap`` only when the rule set ``uses_ap``)."""
+    assert isinstance(unit, CocUnit) and unit.character is not None
+    kept = unit.weapons
+    weapons = tuple(_weapon_row(unit, w, kept[w.name]) for w in unit.character.weapons if w.name in kept)
+    waits = waiting.notes(state, unit.id) if state.waiting else ()
+    return UnitRow(name=unit.id, owner=unit.owner, hidden=unit.hidden, hp=unit.hp,
+                   hp_max=unit.hp_max, ap=unit.ap if uses_ap else None,
+                   dex=unit.dex, conditions=tuple(unit.conditions), weapons=weapons,
+                   extra={"MP": f"{unit.mp}/{unit.mp_max}"} if unit.mp < unit.mp_max else {},
+                   notes=declarations.notes(unit) + waits)
+
+
+def _weapon_row(unit: CocUnit, weapon: Weapon, ws: WeaponState) -> dict:
+    """A carried weapon as the status row shows it (``ws``: its state)."""
+    return {"name": weapon.name, "hp": ws.hp, "broken": ws.broken,
+            "cannot_fire": ws.cannot_fire or ws.jammed, "jammed": ws.jammed, "dropped": ws.dropped,
+            "rounds": rounds_left(unit, weapon), "ammo": magazine(weapon),
+            "kinds": weapon_kinds(weapon), "unarmed": weapon.parry_class.is_unarmed}
