@@ -27,13 +27,10 @@ while it copied, so the log was almost never restarted (83 MB after 2,000 comman
 about 8 MB now). Run by the committer, the checkpoint has no such race.
 
 Where the C library offers POSIX AIO (bot.store.wal_sync), the commit is made with
-``synchronous=NORMAL`` and the log's ``fdatasync`` is made by this writer. When a writer of
-the batch asked for its :meth:`SqliteWriter.committed` stage (a battle step, which renders
-its replies meanwhile), the sync is started in the C library's AIO thread right after the
-commit, the stage is told, and the futures are settled once the sync is done, in the next
-pass of the loop; otherwise the sync runs on the loop before the futures are settled, as
-SQLite's own would. What a write's future promises is unchanged: its transaction is on the
-disk.
+``synchronous=NORMAL`` and the log's ``fdatasync`` is started right after it, off the
+interpreter: each write's :meth:`SqliteWriter.committed` is told first (its caller renders
+its replies meanwhile), its future only once the sync is done, in the next pass of the loop.
+What a write's future promises is unchanged: its transaction is on the disk.
 """
 from __future__ import annotations
 
@@ -100,6 +97,8 @@ class SqliteWriter:
         loop)."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
+        if self.background:
+            self._committed[future] = loop.create_future()
         self._queued.append((fn, args, future, loop))
         if len(self._queued) == 1 and self._waiting is None:
             loop.call_soon(self._flush)
@@ -108,16 +107,9 @@ class SqliteWriter:
     def committed(self, future: asyncio.Future) -> asyncio.Future | None:
         """A future that becomes True once the transaction of the write whose future is
         ``future`` has committed, before it is durable (the log's sync runs meanwhile), or
-        False when the write failed (``future`` says why). Asking for it makes the batch's
-        sync run in the background (else it runs on the loop, as SQLite's own would). None
-        without a background sync, or for a write settled already (or not this writer's):
-        await ``future`` itself."""
-        if not self.background or not isinstance(future, asyncio.Future) or future.done():
-            return None
-        found = self._committed.get(future)
-        if found is None:
-            found = self._committed[future] = future.get_loop().create_future()
-        return found
+        False when the write failed (``future`` says why). None without a background sync,
+        or for a write settled already (or not this writer's): await ``future`` itself."""
+        return self._committed.get(future)
 
     def _flush(self, closing: bool = False) -> None:
         """Commit every queued write in one transaction; their writers are told once it is
@@ -148,18 +140,19 @@ class SqliteWriter:
         self._commits += 1
         sync = self._sync
         if sync is not None and any(ok for ok, _ in outcomes):
-            waiting = not closing and any(future in self._committed for _fn, _args, future, _loop in batch)
             try:
-                sync.start() if waiting else sync.now()
-            except OSError as exc:  # nothing of the batch is known durable
-                log.error("the write-ahead log of %s could not be synced: %s", self.path, exc)
+                sync.start()
+            except OSError as exc:  # the log cannot be opened: nothing is known durable
+                log.error("the write-ahead log of %s cannot be synced: %s", self.path, exc)
                 outcomes = [(False, exc)] * len(batch)
             else:
-                if waiting:  # someone works while the sync runs: told of the commit now, durable next pass
-                    for (_fn, _args, future, _loop), (ok, _value) in zip(batch, outcomes):
-                        _told(self._committed.pop(future, None), ok)
-                    batch[0][3].call_soon(self._durable, sync, batch, outcomes)
+                if closing:
+                    self._durable(sync, batch, outcomes)
                     return
+                for (_fn, _args, future, _loop), (ok, _value) in zip(batch, outcomes):
+                    _told(self._committed.pop(future, None), ok)
+                batch[0][3].call_soon(self._durable, sync, batch, outcomes)
+                return
         self._settle_all(batch, outcomes)
 
     def _durable(self, sync: wal_sync.WalSync, batch: list, outcomes: list) -> None:

@@ -117,15 +117,6 @@ class WalSync:
         self._running = True
         self._fallback = _LIB.aio_fsync(os.O_DSYNC, ctypes.byref(self._cb)) != 0  # queue full: sync in wait()
 
-    def now(self) -> None:
-        """Make the log durable before this returns (``fdatasync`` on this thread: what
-        SQLite's own ``synchronous=FULL`` commit does; for a commit nobody works beside).
-        Raises OSError when it fails."""
-        self.wait()
-        self._open()
-        os.fdatasync(self._fd)
-        self.syncs += 1
-
     def wait(self) -> None:
         """Block until the sync begun by :meth:`start` is done (the interpreter lock is
         released meanwhile); raises OSError when it failed. Nothing to do when none runs."""

@@ -42,16 +42,6 @@ async def test_the_writer_commits_without_its_own_sync_and_syncs_the_file_sqlite
     assert writer._sync._inode == (wal.st_dev, wal.st_ino)
 
 
-async def test_a_write_nobody_works_beside_is_synced_on_the_loop_before_it_is_told(sqlite_store):
-    store, _path = sqlite_store
-    battle = await opened(store)
-    writer = store.writer._sqlite
-    synced = writer._sync.syncs
-    write = store.append(battle.id, 1, [("E", {})], "alice", "r-plain")
-    await asyncio.sleep(0)  # the pass that commits: no committed stage was asked, so it syncs then
-    assert write.done() and write.result() == 2 and writer._sync.syncs == synced + 1
-
-
 async def test_the_writes_of_one_pass_share_one_commit_and_one_sync(sqlite_store):
     store, _path = sqlite_store
     battle = await opened(store)
