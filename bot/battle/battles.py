@@ -352,10 +352,9 @@ class Battles:
 
     async def transact(self, req: Request, make: Make, history: bool = False) -> list[Reply]:
         """One decided command, top to bottom: find the battle (memory), ``make`` (check and
-        decide, in place on the kept battle), fold, commit the events in one transaction
-        under the version check (one retry on a conflict, on the battle read anew), render
-        while the commit is made durable (bot.store.wal_sync; before the commit where it is
-        one step), then tell. ``history``: ``make`` needs the battle's events and steps (undo,
+        decide, in place on the kept battle), fold, render, commit the events in one
+        transaction under the version check (one retry on a conflict, on the battle read
+        anew), then tell. ``history``: ``make`` needs the battle's events and steps (undo,
         redo, override).
 
         The request id is stored with the span of its events, from which its replies are
@@ -409,9 +408,8 @@ class Battles:
                 status="ended" if ended else None, deadlines=deadlines,
                 keeper=changed[-1] if changed else None, snapshot=snapshot, sheets=sheets, note=note, chat=chat,
                 time=passed)
-            committed = await self.store.committed(write)  # where the log is synced apart, rendered meanwhile
             try:
-                if replies is None and committed:  # not stored: rendered again from the events if ever needed
+                if replies is None:  # not stored: rendered again from the events if ever needed
                     replies = self.replies(record, system, before, view, events, after.state,
                                            secret=req.secret_for)
             except Exception as exc:

@@ -261,13 +261,6 @@ class Store:
         return self.writer.run(_append, battle_id, expected_version, events, actor, request_id,
                                replies, status, deadlines or [], keeper, snapshot, _now(), sheets, note, chat, time)
 
-    def committed(self, write: Awaitable) -> Awaitable[bool]:
-        """Await True once the transaction of ``write`` (what :meth:`append` and the other
-        writes return) has committed, its durability still on the way, or False when it
-        failed; at once where the commit is not split so (bot.store.writer.Writer.committed).
-        Render meanwhile; tell nobody before ``await write``."""
-        return self.writer.committed(write)
-
     async def sheet_carries(self, battle_id: int) -> list[SheetCarry]:
         """What the end of battle ``battle_id`` wrote onto sheets (kept until a reopening
         takes it back), in the order written."""

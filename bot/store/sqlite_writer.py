@@ -25,12 +25,6 @@ SQLite restarts the log only in a write transaction that began after a checkpoin
 all of it. A checkpoint thread (the earlier design) nearly always saw the loop commit again
 while it copied, so the log was almost never restarted (83 MB after 2,000 commands; at most
 about 8 MB now). Run by the committer, the checkpoint has no such race.
-
-Where the C library offers POSIX AIO (bot.store.wal_sync), the commit is made with
-``synchronous=NORMAL`` and the log's ``fdatasync`` is started right after it, off the
-interpreter: each write's :meth:`SqliteWriter.committed` is told first (its caller renders
-its replies meanwhile), its future only once the sync is done, in the next pass of the loop.
-What a write's future promises is unchanged: its transaction is on the disk.
 """
 from __future__ import annotations
 
@@ -40,7 +34,7 @@ import sqlite3
 import time
 from typing import Callable
 
-from bot.store import busy, wal_sync
+from bot.store import busy
 from bot.store.busy import DatabaseBusy
 
 log = logging.getLogger(__name__)
@@ -58,15 +52,13 @@ FIRST_PAUSE, LONGEST_PAUSE = 0.001, 0.05
 """Seconds between two tries of a batch that met a locked database (doubling)."""
 
 
-def connect(path: str, busy_timeout_ms: int | None = None, synchronous: str = "FULL") -> sqlite3.Connection:
-    """A stdlib connection to ``path`` as the store uses it: WAL, ``synchronous`` (FULL: each
-    commit durable; NORMAL only for a writer that syncs the log itself, bot.store.wal_sync),
-    foreign keys on, the busy timeout (default ``busy.BUSY_TIMEOUT_MS``), an automatic
-    checkpoint every :data:`CHECKPOINT_PAGES` pages of log and transactions begun by us
-    (autocommit mode)."""
+def connect(path: str, busy_timeout_ms: int | None = None) -> sqlite3.Connection:
+    """A stdlib connection to ``path`` as the store uses it: WAL, synchronous=FULL, foreign
+    keys on, the busy timeout (default ``busy.BUSY_TIMEOUT_MS``), an automatic checkpoint every
+    :data:`CHECKPOINT_PAGES` pages of log and transactions begun by us (autocommit mode)."""
     db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     db.execute("PRAGMA journal_mode=WAL")
-    db.execute(f"PRAGMA synchronous={'NORMAL' if synchronous == 'NORMAL' else 'FULL'}")
+    db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
     db.execute(f"PRAGMA busy_timeout={busy.BUSY_TIMEOUT_MS if busy_timeout_ms is None else busy_timeout_ms}")
     db.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
@@ -86,41 +78,23 @@ class SqliteWriter:
         self._tx = None
         self._commits = 0
         self._waiting: tuple[float, float] | None = None  # (given up at, next pause) while locked
-        self.background = wal_sync.available()
-        """Whether the log is synced in the background (bot.store.wal_sync)."""
-        self._sync: wal_sync.WalSync | None = None
-        self._committed: dict[asyncio.Future, asyncio.Future] = {}  # a write's future: its commit's
 
     def submit(self, fn: Callable, args: tuple) -> asyncio.Future:
-        """Queue ``fn(tx, *args)``; the future gets its result once committed durably, or
-        its exception if it raised (rolled back). Call from a coroutine (it uses the running
-        loop)."""
+        """Queue ``fn(tx, *args)``; the future gets its result once committed, or its
+        exception if it raised (rolled back). Call from a coroutine (it uses the running loop)."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
-        if self.background:
-            self._committed[future] = loop.create_future()
         self._queued.append((fn, args, future, loop))
         if len(self._queued) == 1 and self._waiting is None:
             loop.call_soon(self._flush)
         return future
 
-    def committed(self, future: asyncio.Future) -> asyncio.Future | None:
-        """A future that becomes True once the transaction of the write whose future is
-        ``future`` has committed, before it is durable (the log's sync runs meanwhile), or
-        False when the write failed (``future`` says why). None without a background sync,
-        or for a write settled already (or not this writer's): await ``future`` itself."""
-        return self._committed.get(future)
-
-    def _flush(self, closing: bool = False) -> None:
-        """Commit every queued write in one transaction; their writers are told once it is
-        durable: at once, or (background sync) in the next pass of the loop, or before this
-        returns when ``closing``."""
+    def _flush(self) -> None:
         if not self._queued:
             return
         if self._db is None:
-            self._db = connect(self.path, busy_timeout_ms=0, synchronous="NORMAL" if self.background else "FULL")
+            self._db = connect(self.path, busy_timeout_ms=0)
             self._tx = self._make_tx(self._db)
-            self._sync = wal_sync.WalSync(self.path + "-wal") if self.background else None
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
@@ -138,36 +112,7 @@ class SqliteWriter:
                 self._db.execute("ROLLBACK")
             outcomes = [(False, exc)] * len(batch)
         self._commits += 1
-        sync = self._sync
-        if sync is not None and any(ok for ok, _ in outcomes):
-            try:
-                sync.start()
-            except OSError as exc:  # the log cannot be opened: nothing is known durable
-                log.error("the write-ahead log of %s cannot be synced: %s", self.path, exc)
-                outcomes = [(False, exc)] * len(batch)
-            else:
-                if closing:
-                    self._durable(sync, batch, outcomes)
-                    return
-                for (_fn, _args, future, _loop), (ok, _value) in zip(batch, outcomes):
-                    _told(self._committed.pop(future, None), ok)
-                batch[0][3].call_soon(self._durable, sync, batch, outcomes)
-                return
-        self._settle_all(batch, outcomes)
-
-    def _durable(self, sync: wal_sync.WalSync, batch: list, outcomes: list) -> None:
-        """The log's sync begun after ``batch``'s commit is done (waited for here): its
-        writers are told, each of its writes failed with the OSError when the sync failed."""
-        try:
-            sync.wait()
-        except OSError as exc:
-            log.error("the write-ahead log of %s could not be synced: %s", self.path, exc)
-            outcomes = [(False, exc)] * len(batch)
-        self._settle_all(batch, outcomes)
-
-    def _settle_all(self, batch: list, outcomes: list) -> None:
         for (_fn, _args, future, _loop), outcome in zip(batch, outcomes):
-            _told(self._committed.pop(future, None), outcome[0])
             _settle(future, outcome)
 
     def _wait(self, exc: sqlite3.OperationalError) -> None:
@@ -184,18 +129,16 @@ class SqliteWriter:
 
     def _settle_queued(self, exc: BaseException) -> None:
         batch, self._queued = self._queued, []
-        self._settle_all(batch, [(False, exc)] * len(batch))
+        for _fn, _args, future, _loop in batch:
+            _settle(future, (False, exc))
 
     def close(self) -> None:
         """Commit what is queued (if the database lets it now), then close the connection
         (a later ``submit`` opens it again)."""
         self._waiting = None
-        self._flush(closing=True)
+        self._flush()
         if self._queued:
             self._settle_queued(DatabaseBusy("the store was closed while the database was locked"))
-        if self._sync is not None:
-            self._sync.close()  # the batch just committed is durable before the connection goes
-            self._sync = None
         if self._db is not None:
             self._db.close()
             self._db = self._tx = None
@@ -228,11 +171,6 @@ def run_batch(db: sqlite3.Connection, tx, batch: list) -> list[tuple[bool, objec
             db.execute("ROLLBACK")
         return [(False, exc)] * len(batch)
     return outcomes
-
-
-def _told(committed: asyncio.Future | None, ok: bool) -> None:
-    if committed is not None and not committed.done():
-        committed.set_result(ok)
 
 
 def _settle(future: asyncio.Future, outcome: tuple[bool, object]) -> None:

@@ -155,15 +155,6 @@ class Writer:
             return self._sqlite.submit(fn, args)
         return asyncio.ensure_future(self._on_engine(fn, args))
 
-    def committed(self, write: Awaitable) -> Awaitable[bool]:
-        """For a ``write`` :meth:`run` returned: await True once its transaction has
-        committed while the log's sync still runs (SQLite with a background sync,
-        bot.store.wal_sync), False if it failed (awaiting ``write`` raises why); elsewhere
-        True at once. What the write's caller may do meanwhile is work that tells nobody
-        (render its replies): ``await write`` is still what says it is durable."""
-        found = self._sqlite.committed(write) if self._sqlite is not None else None
-        return _TRUE if found is None else found
-
     async def _on_engine(self, fn: Callable[..., T], args: tuple) -> T:
         async with self.engine.begin() as conn:
             return await conn.run_sync(lambda sync_conn: fn(AlchemyTx(sync_conn), *args))
@@ -172,16 +163,3 @@ class Writer:
         """Commit the writes queued, stop the store's threads and close their connections."""
         if self._sqlite is not None:
             self._sqlite.close()
-
-
-class _AlreadyTrue:
-    """An awaitable that is True without suspending (no future, no loop pass)."""
-
-    __slots__ = ()
-
-    def __await__(self):
-        return True
-        yield  # noqa: unreachable: makes this a generator
-
-
-_TRUE = _AlreadyTrue()
