@@ -5,7 +5,7 @@ into nested dicts before it is stored.
 
 The text is written by orjson (a command writes 4–8 JSON values in its transaction: 5.4 µs
 each with the standard library's encoder and its ``default`` hook for dataclasses, about
-1 µs with orjson, which writes dataclasses itself; issue 27). It is the same text the
+1 µs with orjson; issue 27). It is the same text the
 standard encoder with ``ensure_ascii=False, separators=(",", ":")`` writes for what the
 store keeps (str, int, float, bool, None, lists, tuples, dicts with str or int keys,
 dataclasses, sets as sorted lists); ``tests/store/test_json_codec.py`` checks that."""
@@ -35,8 +35,10 @@ def _fields(value):
     raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
-_OPTIONS = orjson.OPT_NON_STR_KEYS
-"""Dict keys that are not strings (int) written as strings, as the standard encoder does."""
+_OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
+"""Dict keys that are not strings (int) written as strings, as the standard encoder does;
+dataclasses through :func:`_fields` (their fields only: orjson's own writes the instance's
+``__dict__``, which may hold a cache beside the fields)."""
 
 
 def dumps(value) -> str:

@@ -39,6 +39,35 @@ class Statement:
         self.clause = text(sql).bindparams(*binds)
         self.returning = (text(sql + " RETURNING id").bindparams(*binds)
                           if sql.startswith("INSERT") and " RETURNING " not in sql else None)
+        self.qmark, names = qmark(sql)
+        self.order = tuple((name, 1 if name in self.json else 2 if name in self.times else 0) for name in names)
+        """The sqlite3 driver's form (:func:`qmark`): parameters bound by position, each
+        ``(name, 0 as given | 1 JSON | 2 datetime)``."""
+
+
+def qmark(sql: str) -> tuple[str, list[str]]:
+    """``sql`` with each ``:name`` parameter outside quotes replaced by ``?``, and the names
+    in the order they stand (a name used twice is listed twice): sqlite3 binds a tuple by
+    position faster than a dict by name (3 µs of the 16 µs a step's events take, issue 27)."""
+    out, names, i, quote = [], [], 0, ""
+    while i < len(sql):
+        ch = sql[i]
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == ":" and i + 1 < len(sql) and (sql[i + 1].isalpha() or sql[i + 1] == "_") \
+                and (i == 0 or sql[i - 1] != ":"):
+            j = i + 1
+            while j < len(sql) and (sql[j].isalnum() or sql[j] == "_"):
+                j += 1
+            names.append(sql[i + 1:j])
+            out.append("?")
+            i = j
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out), names
 
 
 class Tx(Protocol):
@@ -86,14 +115,12 @@ class SqliteTx(Tx):
         self.db, self.dumps = db, dumps
         self._time: tuple[datetime | None, str | None] = (None, None)
 
-    def _params(self, statement: Statement, params: dict) -> dict:
-        if statement.json or statement.times:
-            params = dict(params)
-            for name in statement.json:
-                params[name] = self.dumps(params[name])
-            for name in statement.times:
-                params[name] = self._text_of(params[name])
-        return params
+    def _params(self, statement: Statement, params: dict) -> list:
+        """``params`` as the values :attr:`Statement.qmark` binds, in order: JSON written
+        with the store's serializer, datetimes as SQLAlchemy's SQLite text."""
+        dumps, text_of = self.dumps, self._text_of
+        return [params[name] if kind == 0 else dumps(params[name]) if kind == 1 else text_of(params[name])
+                for name, kind in statement.order]
 
     def _text_of(self, value: datetime | None) -> str | None:
         """:func:`sqlite_time` of ``value``; the last one kept (a write's rows share its time)."""
@@ -104,7 +131,7 @@ class SqliteTx(Tx):
     def execute(self, statement: Statement, params: dict) -> int:
         """Run ``statement``; the number of rows it changed."""
         try:
-            return self.db.execute(statement.sql, self._params(statement, params)).rowcount
+            return self.db.execute(statement.qmark, self._params(statement, params)).rowcount
         except sqlite3.IntegrityError as exc:
             raise IntegrityError(statement.sql, params, exc) from exc
 
@@ -112,19 +139,19 @@ class SqliteTx(Tx):
         """Run ``statement``; every row it returns (read to the end: a ``RETURNING`` write
         is done when this returns)."""
         try:
-            return self.db.execute(statement.sql, self._params(statement, params)).fetchall()
+            return self.db.execute(statement.qmark, self._params(statement, params)).fetchall()
         except sqlite3.IntegrityError as exc:
             raise IntegrityError(statement.sql, params, exc) from exc
 
     def executemany(self, statement: Statement, rows: list[dict]) -> None:
         try:
-            self.db.executemany(statement.sql, [self._params(statement, row) for row in rows])
+            self.db.executemany(statement.qmark, [self._params(statement, row) for row in rows])
         except sqlite3.IntegrityError as exc:
             raise IntegrityError(statement.sql, rows, exc) from exc
 
     def insert(self, statement: Statement, params: dict) -> int:
         try:
-            return self.db.execute(statement.sql, self._params(statement, params)).lastrowid
+            return self.db.execute(statement.qmark, self._params(statement, params)).lastrowid
         except sqlite3.IntegrityError as exc:
             raise IntegrityError(statement.sql, params, exc) from exc
 

@@ -71,3 +71,9 @@ def test_a_float_reads_back_as_the_same_number(number):
 def test_a_value_json_cannot_hold_is_refused_with_a_type_error():
     with pytest.raises(TypeError):
         dumps({"when": object()})
+
+
+def test_only_the_fields_are_written_not_a_cache_kept_beside_them():
+    inner = Inner("ゾンビ", frozenset())
+    object.__setattr__(inner, "_cache", {"kept": True})  # as a frozen class caches a derived value
+    assert dumps(inner) == '{"name":"ゾンビ","tags":[]}'
