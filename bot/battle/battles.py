@@ -33,7 +33,7 @@ from bot.battle.questions import Questions
 from bot.render import battle as render
 from bot.render import log as battle_log
 from bot.render import round_start, window
-from bot.render.reply import IN_LOG, Reply, clip, private, public
+from bot.render.reply import IN_LOG, Reply, changed, clip, private, public
 from bot.commands.request import Request
 from bot.render.labels import request_label
 from bot.store import BattleRecord, DuplicateRequest, Refusal, Snapshot, Store, VersionConflict
@@ -574,7 +574,7 @@ def _logged(done: asyncio.Future) -> None:
 def board(record: BattleRecord, system: GameSystem, view: BattleView) -> list[Reply]:
     """The public status board (players' view), tagged ``board:<battle id>``."""
     shown = render.status_reply(view, system.title, reveal=False)
-    return [dataclasses.replace(shown, tag=f"board:{record.id}")]
+    return [changed(shown, tag=f"board:{record.id}")]
 
 
 def event_replies(record: BattleRecord, events: list[Event], state: BattleState, view) -> list[Reply]:

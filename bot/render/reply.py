@@ -1,7 +1,7 @@
 """The transport-neutral reply: what one bot message says and offers."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 
 MAX_TEXT = 2000
 """Discord's limit on a message's content (characters)."""
@@ -67,6 +67,28 @@ class Reply:
                    edit=raw.get("edit"), channel=raw.get("channel"), voice=raw.get("voice"))
 
 
+_new = object.__new__
+
+
+def changed(reply: Reply, **fields) -> Reply:
+    """A copy of ``reply`` with ``fields`` (keywords of :class:`Reply`) changed: equal to
+    ``dataclasses.replace(reply, **fields)`` (Reply has no ``__post_init__`` and every field
+    is an init field), without its per-field checks and frozen setattr calls (about 0.5 µs
+    rather than 2.5 µs; a round start makes several, issue 27). Raises TypeError for a
+    name that is not a field."""
+    unknown = fields.keys() - _FIELDS
+    if unknown:
+        raise TypeError(f"Reply has no field {', '.join(sorted(unknown))}")
+    copy = _new(Reply)
+    values = copy.__dict__
+    values.update(reply.__dict__)
+    values.update(fields)
+    return copy
+
+
+_FIELDS = frozenset(Reply.__dataclass_fields__)
+
+
 CLIPPED = "\n…（長いため省略しました）"
 """The note of a clipped text that is kept nowhere else."""
 IN_LOG = "\n…（長いため省略しました。全体は /battle log で確認できます）"
@@ -99,7 +121,7 @@ def pages(text: str, limit: int = MAX_TEXT) -> list[str]:
 def posted_in(replies: list[Reply], channel: str) -> list[Reply]:
     """``replies`` of a request made outside ``channel`` (a button pressed in a direct
     message) with their public messages posted in ``channel``, the battle's."""
-    return [r if r.ephemeral or r.edit else replace(r, channel=channel) for r in replies]
+    return [r if r.ephemeral or r.edit else changed(r, channel=channel) for r in replies]
 
 
 def private(to: str, text: str) -> Reply:
