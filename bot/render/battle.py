@@ -217,12 +217,15 @@ def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView, 
         if len(text) + len(listed) > MAX_TEXT:  # the buttons or menu below hold every choice
             listed = f"\n選べる対応: 下のボタン・メニューの{len(prompt.options)}件（{typed}/react action:… でも選べます）"
         text += listed
-    style = {"ターン終了": "primary", "なし": "secondary", "宣言しない": "secondary", "宣言を締め切る": "danger"}
-    btns = tuple(Button(label, buttons.encode(battle_id, prompt.key, label), style.get(label, "success"))
-                 for label in prompt.options)
+    btns = tuple(Button(label, custom_id, PROMPT_STYLE.get(label, "success"))
+                 for label, custom_id in zip(prompt.options, buttons.encode_each(battle_id, prompt.key, prompt.options)))
     if private_prompt(prompt, view):  # posting it would tell the table what a hidden NPC may do
         return Reply(text=clip(text, note=IN_MENU), ephemeral=True, to=keeper, buttons=btns)
     return Reply(text=clip(text, note=IN_MENU), mentions=(who,), buttons=btns)
+
+
+PROMPT_STYLE = {"ターン終了": "primary", "なし": "secondary", "宣言しない": "secondary", "宣言を締め切る": "danger"}
+"""A prompt's button style by label (``success`` for any other)."""
 
 
 IN_MENU = "\n…（長いため省略しました。選べる対応はすべて下のボタン・メニューにあります）"
