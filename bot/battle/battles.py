@@ -586,7 +586,7 @@ def event_replies(record: BattleRecord, events: list[Event], state: BattleState,
     shown = battle_log.each_line(events, view, reveal=not secret, hidden=hidden_units)
     public_lines = [line for line in shown if line]
     replies = []
-    finish = any(type(e).__name__ == "SideOutOfAction" for e in events) and state.phase == "active"
+    finish = state.phase == "active" and any(type(e).__name__ == "SideOutOfAction" for e in events)
     if public_lines:
         replies.append(Reply(text=clip("\n".join(public_lines), note=IN_LOG),
                              buttons=((render.finish_button(record.id),) if finish else ())

@@ -225,7 +225,7 @@ def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView, 
         text += "\n" + hint if hint else ""
         if prompt.owner is None:
             text += f"（KPは as:{prompt.unit} を付けて行動させます）"
-        foe = _foe(view, prompt.unit)
+        foe = _foe(view, row)
         if chat and foe and view.system in CHAT_TURN_HINTS:
             text += "\n" + CHAT_TURN_HINTS[view.system].format(foe=foe)
     elif prompt.kind not in ("declare", "declarations"):  # a declaration's text says how to answer
@@ -250,9 +250,8 @@ IN_MENU = "\n…（長いため省略しました。選べる対応はすべて�
 bot.transports.discord.choices), not in the battle log (issue 28)."""
 
 
-def _foe(view: BattleView, unit: str) -> str | None:
-    """The first unit standing on the other side of ``unit`` (a hint's example target)."""
-    own = next((r for r in view.rows if r.name == unit), None)
+def _foe(view: BattleView, own: UnitRow | None) -> str | None:
+    """The first unit standing on the other side of ``own`` (a hint's example target)."""
     if own is None:
         return None
     return next((r.name for r in view.rows if (r.owner is None) != (own.owner is None)
