@@ -58,6 +58,11 @@ def choice_code(label: str) -> str:
     return CHOICES.get(label) or "x" + hashlib.sha256(label.encode("utf-8")).hexdigest()[:12]
 
 
+@functools.lru_cache(maxsize=1024)  # a question's options come again every round
+def _choice_codes(labels: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(map(choice_code, labels))
+
+
 MAX_KEY = 60
 """The longest question key a custom id carries (characters)."""
 MAX_CHOICES = 25
@@ -107,7 +112,7 @@ def encode_each(battle: int, key: str, labels: Iterable[str]) -> list[str]:
     :func:`encode` makes it (≤ 100 characters); the key's part is made once for them all
     (a round-start window has eight buttons per unit)."""
     head = f"cb:{battle}:{key_code(key)}:"
-    ids = [head + choice_code(label) for label in labels]
+    ids = [head + code for code in _choice_codes(tuple(labels))]
     assert len(head) <= 100 - MAX_CODE or all(len(custom_id) <= 100 for custom_id in ids)
     return ids
 

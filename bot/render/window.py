@@ -4,6 +4,8 @@ each player and the KP pinged once, and one message for the KP alone for hidden 
 (H-GEN-01). The prompts themselves come from rules/systems/coc6/declarations.py."""
 from __future__ import annotations
 
+import functools
+
 from rules.battle.protocol import BattleView, Prompt
 
 from bot.render import battle as render
@@ -106,10 +108,8 @@ def _window_message(battle_id: int, units: list[Prompt], closing: list[Prompt], 
     btns: list[Button] = []
     for p in units:
         shown = p.options if flat else (MENU, "宣言しない")
-        named = f"{p.unit}："
-        for label, custom_id in zip(shown, buttons.encode_each(battle_id, p.key, shown)):
-            text = named + label if many or label == MENU else label
-            btns.append(Button(text, custom_id, WINDOW_STYLE.get(label, "success")))
+        texts, styles = _faces(p.unit, shown, many)
+        btns += map(Button, texts, buttons.encode_each(battle_id, p.key, shown), styles)
     for p in closing:
         btns += [Button(label, custom_id, "danger")
                  for label, custom_id in zip(p.options, buttons.encode_each(battle_id, p.key, p.options))]
@@ -119,13 +119,21 @@ def _window_message(battle_id: int, units: list[Prompt], closing: list[Prompt], 
     text = clip("\n".join(lines))
     mentions = tuple(dict.fromkeys([p.owner or keeper for p in units] + [keeper] * bool(closing)))
     chunks = [btns[i:i + buttons.MAX_CHOICES] for i in range(0, len(btns), buttons.MAX_CHOICES)] or [[]]
-    found = [Reply(text=text if i == 0 else "（宣言のボタンの続き）", buttons=tuple(chunk),
-                   mentions=mentions if i == 0 and not private else ())
-             for i, chunk in enumerate(chunks)]
-    return [changed(r, ephemeral=True, to=keeper) for r in found] if private else found
+    return [Reply(text=text if i == 0 else "（宣言のボタンの続き）", buttons=tuple(chunk),
+                  mentions=mentions if i == 0 and not private else (), ephemeral=private,
+                  to=keeper if private else None)
+            for i, chunk in enumerate(chunks)]
 
 
 WINDOW_STYLE = {"宣言しない": "secondary", "以後宣言しない": "secondary", MENU: "primary"}
+
+
+@functools.lru_cache(maxsize=1024)  # a pure function; a unit's window buttons read the same every round
+def _faces(unit: str, labels: tuple[str, ...], many: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What a unit's window buttons for ``labels`` show (「アリス：回避に集中」 when ``many``
+    units are asked, and for the menu button) and their styles."""
+    texts = tuple(f"{unit}：{label}" if many or label == MENU else label for label in labels)
+    return texts, tuple(WINDOW_STYLE.get(label, "success") for label in labels)
 
 
 def _window_head(view: BattleView, units: list[Prompt]) -> str:
