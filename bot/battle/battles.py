@@ -33,7 +33,7 @@ from bot.battle.questions import Questions
 from bot.render import battle as render
 from bot.render import log as battle_log
 from bot.render import round_start, window
-from bot.render.reply import IN_LOG, Reply, changed, clip, private, public
+from bot.render.reply import IN_LOG, Reply, clip, private, public
 from bot.commands.request import Request
 from bot.render.labels import request_label
 from bot.store import BattleRecord, DuplicateRequest, Refusal, Snapshot, Store, VersionConflict
@@ -573,15 +573,14 @@ def _logged(done: asyncio.Future) -> None:
 
 def board(record: BattleRecord, system: GameSystem, view: BattleView) -> list[Reply]:
     """The public status board (players' view), tagged ``board:<battle id>``."""
-    shown = render.status_reply(view, system.title, reveal=False)
-    return [changed(shown, tag=f"board:{record.id}")]
+    return [render.status_reply(view, system.title, reveal=False, tag=f"board:{record.id}")]
 
 
 def event_replies(record: BattleRecord, events: list[Event], state: BattleState, view) -> list[Reply]:
     """The public lines of new events (secret rolls of hidden units as 🔒) and, when some
     were hidden, the full lines privately for the KP."""
     secret = state.settings.get("secret_hidden_rolls", True)
-    events = [e for e in events if not _explained(e)]
+    events = [e for e in events if not (isinstance(e, _BOOKKEEPING) and _explained(e))]
     hidden_units = battle_log.hidden_units(events, view)
     shown = battle_log.each_line(events, view, reveal=not secret, hidden=hidden_units)
     public_lines = [line for line in shown if line]
@@ -605,6 +604,10 @@ def _compact(reply: Reply) -> dict:
     defaults (``Reply.from_dict`` reads the rest as defaults); buttons stay dataclasses
     (the store's JSON writes them as their fields, bot.store.json_codec)."""
     return {k: v for k, v in shallow(reply).items() if v or k == "text"}
+
+
+_BOOKKEEPING = (StepsReverted, StepsRestored, kc.KeeperRuling)
+"""The events :func:`_explained` may leave out."""
 
 
 def _explained(e: Event) -> bool:

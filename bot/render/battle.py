@@ -293,8 +293,9 @@ def combatant(row: UnitRow, reveal: bool) -> dict:
             **({"state": wound_word(row.hp, row.hp_max, row.conditions)} if not shown else {})}
 
 
-def status_reply(view: BattleView, title: str, reveal: bool = False) -> Reply:
-    """The status board: order, round, whose turn, HP, AP, conditions, pending questions."""
+def status_reply(view: BattleView, title: str, reveal: bool = False, tag: str | None = None) -> Reply:
+    """The status board: order, round, whose turn, HP, AP, conditions, pending questions;
+    ``tag``: the reply's (see :class:`Reply`)."""
     if view.phase == "setup":
         head = f"【{title}】開始前（参加者 {len(view.rows)}人）"
     elif view.phase == "ended":
@@ -313,15 +314,10 @@ def status_reply(view: BattleView, title: str, reveal: bool = False) -> Reply:
                 body += f" AP {row.ap}"
             if row.dex is not None:
                 body += f" DEX {row.dex}"
-            broken = [w["name"] + ("（破壊）" if w["broken"] else "（故障）" if w.get("jammed") else "（射撃不能）")
-                      for w in row.weapons if w["broken"] or w.get("cannot_fire")]
-            if broken:
-                body += " 武器: " + "、".join(broken)
-            spent = [f"{w['name']} {w['rounds']}/{w['ammo']}" for w in row.weapons
-                     if w.get("ammo") and w.get("rounds") is not None and w["rounds"] < w["ammo"] and not w["broken"]]
-            if spent:  # a gun not full (X-AMMO-01)
-                body += " 残弾: " + "、".join(spent)
-            body += "".join(f" {k} {v}" for k, v in row.extra.items())
+            if row.weapons:
+                body += _weapons(row.weapons)
+            if row.extra:
+                body += "".join(f" {k} {v}" for k, v in row.extra.items())
         conditions = f" [{'・'.join(row.conditions)}]" if row.conditions else ""
         notes = f" 〔{'・'.join(row.notes)}〕" if row.notes and (reveal or not row.hidden) else ""
         lines.append(f"{mark}{row.name}　{body}{conditions}{notes}")
@@ -331,4 +327,18 @@ def status_reply(view: BattleView, title: str, reveal: bool = False) -> Reply:
             lines.append(f"保留中: {prompt.unit}の対応{options}")
     data = {"round": view.round, "turn": view.turn, "phase": view.phase,
             "combatants": [combatant(r, reveal) for r in ordered]}
-    return Reply(text=clip("\n".join(lines)), data=data)
+    return Reply(text=clip("\n".join(lines)), data=data, tag=tag)
+
+
+def _weapons(weapons: tuple[dict, ...]) -> str:
+    """A board row's broken or unusable weapons and guns not full (X-AMMO-01), or ""."""
+    body = ""
+    broken = [w["name"] + ("（破壊）" if w["broken"] else "（故障）" if w.get("jammed") else "（射撃不能）")
+              for w in weapons if w["broken"] or w.get("cannot_fire")]
+    if broken:
+        body += " 武器: " + "、".join(broken)
+    spent = [f"{w['name']} {w['rounds']}/{w['ammo']}" for w in weapons
+             if w.get("ammo") and w.get("rounds") is not None and w["rounds"] < w["ammo"] and not w["broken"]]
+    if spent:
+        body += " 残弾: " + "、".join(spent)
+    return body
