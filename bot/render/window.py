@@ -107,7 +107,7 @@ def _window_message(battle_id: int, units: list[Prompt], closing: list[Prompt], 
     flat = sum(len(p.options) for p in units) + len(closing) <= buttons.MAX_CHOICES - 1  # room for [ターン終了]
     btns: list[Button] = []
     for p in units:
-        shown = p.options if flat else (MENU, "宣言しない")
+        shown = tuple(p.options) if flat else (MENU, "宣言しない")
         texts, styles = _faces(p.unit, shown, many)
         btns += map(Button, texts, buttons.encode_each(battle_id, p.key, shown), styles)
     for p in closing:
