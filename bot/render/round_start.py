@@ -56,9 +56,11 @@ def _joined(group: list[Reply]) -> Reply:
     first = group[0]
     if len(group) == 1:
         return changed(first, tag=None) if first.tag else first
-    data = first.data
+    texts, btns, mentions, data = [first.text], list(first.buttons), list(first.mentions), first.data
     for reply in group[1:]:
+        texts.append(reply.text)
+        btns += reply.buttons
+        mentions += reply.mentions
         data = data or reply.data
-    return changed(first, tag=None, text="\n".join(r.text for r in group),
-                   buttons=tuple(b for r in group for b in r.buttons),
-                   mentions=tuple(dict.fromkeys(m for r in group for m in r.mentions)), data=data)
+    return changed(first, tag=None, text="\n".join(texts), buttons=tuple(btns),
+                   mentions=tuple(dict.fromkeys(mentions)), data=data)
