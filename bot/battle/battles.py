@@ -600,20 +600,19 @@ def _logged(done: asyncio.Future) -> None:
 
 def board(record: BattleRecord, system: GameSystem, view: BattleView) -> list[Reply]:
     """The public status board (players' view), tagged ``board:<battle id>``."""
-    shown = render.status_reply(view, system.title, reveal=False)
-    return [dataclasses.replace(shown, tag=f"board:{record.id}")]
+    return [render.status_reply(view, system.title, reveal=False, tag=f"board:{record.id}")]
 
 
 def event_replies(record: BattleRecord, events: list[Event], state: BattleState, view) -> list[Reply]:
     """The public lines of new events (secret rolls of hidden units as 🔒) and, when some
     were hidden, the full lines privately for the KP."""
     secret = state.settings.get("secret_hidden_rolls", True)
-    events = [e for e in events if not _explained(e)]
+    events = [e for e in events if not (isinstance(e, _BOOKKEEPING) and _explained(e))]
     hidden_units = battle_log.hidden_units(events, view)
     shown = battle_log.each_line(events, view, reveal=not secret, hidden=hidden_units)
     public_lines = [line for line in shown if line]
     replies = []
-    finish = any(type(e).__name__ == "SideOutOfAction" for e in events) and state.phase == "active"
+    finish = state.phase == "active" and any(type(e).__name__ == "SideOutOfAction" for e in events)
     if public_lines:
         replies.append(Reply(text=clip("\n".join(public_lines), note=IN_LOG),
                              buttons=((render.finish_button(record.id),) if finish else ())
@@ -632,6 +631,10 @@ def _compact(reply: Reply) -> dict:
     defaults (``Reply.from_dict`` reads the rest as defaults); buttons stay dataclasses
     (the store's JSON writes them as their fields, bot.store.json_codec)."""
     return {k: v for k, v in shallow(reply).items() if v or k == "text"}
+
+
+_BOOKKEEPING = (StepsReverted, StepsRestored, kc.KeeperRuling)
+"""The events :func:`_explained` may leave out."""
 
 
 def _explained(e: Event) -> bool:

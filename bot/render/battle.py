@@ -6,15 +6,9 @@ from rules.battle.protocol import BattleView, Prompt, UnitRow
 from rules.battle.state import OUT_OF_ACTION
 from rules.battle.steps import StepStarted
 from rules.systems.coc6 import events as ce
-from rules.systems.coc6.late_join import JoinedMidRound
-from rules.systems.coc6.waiting import AttackWaiting, WaitingAttackReleased
-from rules.systems.coc6.window import DeclarationAnswered, DeclarationsClosed, DeclarationsOpened
 
-from bot.render import buttons, charge_rank
-from bot.render.resource_lines import resource_line
-from bot.render.budo_lines import budo_line
-from bot.render.coc7_lines import coc7_line
-from bot.render.house_lines import house_line
+from bot.render import buttons
+from bot.render.event_lines import event_line, hidden as _hidden, window_line  # noqa: F401 - read as render.event_line
 from bot.render.reply import MAX_TEXT, Button, Reply, clip
 
 WOUNDS = ((1.0, "無傷"), (0.5, "負傷"), (0.2, "重傷"), (0.0, "瀕死"))
@@ -31,122 +25,6 @@ def wound_word(hp: int | None, hp_max: int | None, conditions: tuple[str, ...] =
         if ratio >= floor:
             return word
     return "瀕死"
-
-
-def _hidden(view: BattleView | None, unit: str) -> bool:
-    return bool(view) and any(r.name == unit and r.hidden for r in view.rows)
-
-
-def window_line(e: ev.Event) -> str | None:
-    """The line of a round-start declaration window event (rules/systems/coc6/window.py)."""
-    if isinstance(e, DeclarationsOpened):
-        return (f"ラウンド{e.round}開始時の宣言を受け付けます: {'、'.join(e.units)}"
-                "（未回答のPCへの攻撃は、その回答かKPの締め切りを待ちます）")
-    if isinstance(e, DeclarationAnswered):
-        return f"{e.unit}はこのラウンド宣言しません。"
-    if isinstance(e, AttackWaiting):
-        return (f"⏳ {e.attacker}の{e.target}への攻撃は、{e.target}のラウンド開始時の宣言を待っています"
-                f"（{e.target}が答えるか、KPが「宣言を締め切る」と、すぐに攻撃します）。")
-    if isinstance(e, WaitingAttackReleased):
-        if e.reason:
-            return f"{e.attacker}の{e.target}への待機中の攻撃: {e.reason}"
-        return f"⏳→⚔ {e.attacker}の{e.target}への待っていた攻撃を行います。"
-    if isinstance(e, DeclarationsClosed):
-        how = "時間切れで" if e.timeout else "KPが"
-        silent = f"（未回答の{'、'.join(e.silent)}は宣言なし）" if e.silent else ""
-        return f"{how}ラウンド開始時の宣言を締め切りました{silent}。"
-    return None
-
-
-def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
-    """One line of the public log for an event, or None for events shown otherwise."""
-    if (line := charge_rank.event_line(e, view)) is not None:
-        return line
-    if view is not None and view.system == "coc6-budo" and (line := budo_line(e)) is not None:
-        return line
-    if (line := coc7_line(e, view)) is not None:
-        return line
-    if isinstance(e, ev.BattleOpened):
-        return None
-    if isinstance(e, ev.UnitJoined):
-        who = "NPC" if e.owner is None else "PC"
-        return f"{e.unit}（{who}）が戦闘に参加しました。"
-    if isinstance(e, JoinedMidRound):
-        dex = "" if _hidden(view, e.unit) else f"（DEX {e.dex}）"
-        if not e.acts:
-            return f"{e.unit}の行動順{dex}はこのラウンドもう過ぎています。次のラウンドから行動します。"
-        where = f"{e.after}の次" if e.after else "最初"
-        return f"{e.unit}はこのラウンド、{where}{dex}に行動します。"
-    if isinstance(e, ev.UnitRemoved):
-        return f"{e.unit}を戦闘から外しました。"
-    if isinstance(e, ev.RoundStarted):
-        order = " → ".join(e.order) or "（行動できる者なし）"
-        tied = "".join(f"\n（同値: {'・'.join(g)}。参加順で並べています）" for g in e.tied
-                       if not any(_hidden(view, u) for u in g))  # a tie would tell a hidden NPC's DEX
-        return f"━━ ラウンド{e.round} ━━ 行動順: {order}{tied}"  # the declarations: their own message (window.py)
-    if isinstance(e, ev.TurnEnded):
-        return f"{e.unit}の手番が終わりました（{e.cause}）。" if e.cause else f"{e.unit}の手番が終わりました。"
-    if isinstance(e, ev.SideOutOfAction):
-        side = "PC" if e.side == "PC" else "NPC"
-        return f"{side}側が全員行動不能になりました。KPは [戦闘終了] か /battle end で戦闘を終えられます。"
-    if isinstance(e, ev.BattleEnded):
-        return "戦闘を終了しました。おつかれさまでした。"
-    if isinstance(e, ce.Declared):
-        target = f"（相手: {e.target}）" if e.target else ""
-        amount = f"（{e.amount}）" if e.amount is not None else ""
-        return f"{e.unit}は「{e.action}」を宣言しました{target}{amount}。"
-    if (line := window_line(e)) is not None:
-        return line
-    if isinstance(e, ce.AttackDeclared):
-        how = "".join(f"【{x}】" for x in (e.special, f"{e.aim}狙い" if e.aim else None) if x)
-        odds = "1撃目は自動失敗、H-MA-FEINT-04" if e.special == "フェイント" else f"{e.skill}%"
-        return f"⚔ {e.attacker} → {e.target}：{how}{e.weapon}で攻撃（{odds}）"
-    if (line := house_line(e)) is not None:  # the map, techniques and wounds (issue 5)
-        return line
-    if (line := resource_line(e)) is not None:  # rounds, jams and MP (X-AMMO, X-JAM, X-MP)
-        return line
-    if isinstance(e, ce.CheckRolled):
-        if _hidden(view, e.unit) and e.purpose.startswith("ショック"):
-            return f"{e.unit} {e.purpose}：判定済み"
-        return f"{e.unit} {e.purpose}：{e.text}{e.note}"
-    if isinstance(e, ce.ReactionChosen):
-        weapon = f"（{e.weapon}）" if e.weapon else ""
-        return f"{e.unit}の対応：{e.action}{weapon}"
-    if isinstance(e, ce.DamageRolled):
-        label = f"ダメージ（{e.weapon}）" if e.weapon else "ダメージ"
-        return f"{label}【貫通：武器のダイス2回】：{e.text}" if e.impale else f"{label}：{e.text}"
-    if isinstance(e, ce.HpChanged):
-        if e.after > e.before:  # 〈応急手当〉/〈医学〉 (rules.systems.coc6.treatment.heal)
-            if _hidden(view, e.unit):
-                return f"→ {e.unit}のHPが回復した。"
-            cut = f"、{e.cause}" if e.cause else ""
-            return f"→ {e.unit}のHPが{e.after - e.before}回復（{e.before}→{e.after}{cut}）"
-        if _hidden(view, e.unit):
-            return f"{e.unit}は{e.before - e.after}ダメージを受けた。"
-        return f"{e.unit} HP {e.before} → {e.after}"
-    if isinstance(e, ce.WeaponChanged):
-        return f"{e.unit}の{e.note}" if e.note else None
-    if isinstance(e, ce.ConditionChanged):
-        cause = f"（{e.cause}）" if e.cause else ""
-        if not e.added:
-            return f"{e.unit}の{e.condition}状態が解けた{cause}。"
-        verb = "した" if e.condition in ("死亡", "気絶", "転倒", "逃亡") else "状態になった"
-        return f"{e.unit}は{e.condition}{verb}{cause}。"
-    if isinstance(e, ce.ReductionRolled):
-        return f"防御の軽減：{e.text}＋装甲{e.armor}"
-    if isinstance(e, ce.PendingClosed):
-        return f"→ {e.outcome}" if e.outcome else None
-    if isinstance(e, ce.FocusSucceeded):
-        return f"{e.unit}の「{e.action}に集中」が成功：以降の{e.action}は−20%"
-    if isinstance(e, ce.ExtraUseGranted):
-        return f"{e.unit}はこのラウンドもう1度{e.action}できます。"
-    if isinstance(e, ce.ObjectPlaced):
-        where = f"（{e.square}）" if e.square else ""
-        siz = f" SIZ {e.siz}" if e.siz is not None else ""
-        return f"{e.object_kind}「{e.name}」{siz}を置きました{where}。"
-    if isinstance(e, ce.AttackResolved):
-        return f"→ {e.outcome}" if e.outcome else None
-    return None
 
 
 TURN_HINTS = {
@@ -208,7 +86,7 @@ def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView, 
         text += "\n" + hint if hint else ""
         if prompt.owner is None:
             text += f"（KPは as:{prompt.unit} を付けて行動させます）"
-        foe = _foe(view, prompt.unit)
+        foe = _foe(view, row)
         if chat and foe and view.system in CHAT_TURN_HINTS:
             text += "\n" + CHAT_TURN_HINTS[view.system].format(foe=foe)
     elif prompt.kind not in ("declare", "declarations"):  # a declaration's text says how to answer
@@ -217,12 +95,15 @@ def prompt_reply(battle_id: int, prompt: Prompt, keeper: str, view: BattleView, 
         if len(text) + len(listed) > MAX_TEXT:  # the buttons or menu below hold every choice
             listed = f"\n選べる対応: 下のボタン・メニューの{len(prompt.options)}件（{typed}/react action:… でも選べます）"
         text += listed
-    style = {"ターン終了": "primary", "なし": "secondary", "宣言しない": "secondary", "宣言を締め切る": "danger"}
-    btns = tuple(Button(label, buttons.encode(battle_id, prompt.key, label), style.get(label, "success"))
-                 for label in prompt.options)
+    btns = tuple(Button(label, custom_id, PROMPT_STYLE.get(label, "success"))
+                 for label, custom_id in zip(prompt.options, buttons.encode_each(battle_id, prompt.key, prompt.options)))
     if private_prompt(prompt, view):  # posting it would tell the table what a hidden NPC may do
         return Reply(text=clip(text, note=IN_MENU), ephemeral=True, to=keeper, buttons=btns)
     return Reply(text=clip(text, note=IN_MENU), mentions=(who,), buttons=btns)
+
+
+PROMPT_STYLE = {"ターン終了": "primary", "なし": "secondary", "宣言しない": "secondary", "宣言を締め切る": "danger"}
+"""A prompt's button style by label (``success`` for any other)."""
 
 
 IN_MENU = "\n…（長いため省略しました。選べる対応はすべて下のボタン・メニューにあります）"
@@ -230,9 +111,8 @@ IN_MENU = "\n…（長いため省略しました。選べる対応はすべて�
 bot.transports.discord.choices), not in the battle log (issue 28)."""
 
 
-def _foe(view: BattleView, unit: str) -> str | None:
-    """The first unit standing on the other side of ``unit`` (a hint's example target)."""
-    own = next((r for r in view.rows if r.name == unit), None)
+def _foe(view: BattleView, own: UnitRow | None) -> str | None:
+    """The first unit standing on the other side of ``own`` (a hint's example target)."""
     if own is None:
         return None
     return next((r.name for r in view.rows if (r.owner is None) != (own.owner is None)
@@ -274,8 +154,9 @@ def combatant(row: UnitRow, reveal: bool) -> dict:
             **({"state": wound_word(row.hp, row.hp_max, row.conditions)} if not shown else {})}
 
 
-def status_reply(view: BattleView, title: str, reveal: bool = False) -> Reply:
-    """The status board: order, round, whose turn, HP, AP, conditions, pending questions."""
+def status_reply(view: BattleView, title: str, reveal: bool = False, tag: str | None = None) -> Reply:
+    """The status board: order, round, whose turn, HP, AP, conditions, pending questions;
+    ``tag``: the reply's (see :class:`Reply`)."""
     if view.phase == "setup":
         head = f"【{title}】開始前（参加者 {len(view.rows)}人）"
     elif view.phase == "ended":
@@ -294,15 +175,10 @@ def status_reply(view: BattleView, title: str, reveal: bool = False) -> Reply:
                 body += f" AP {row.ap}"
             if row.dex is not None:
                 body += f" DEX {row.dex}"
-            broken = [w["name"] + ("（破壊）" if w["broken"] else "（故障）" if w.get("jammed") else "（射撃不能）")
-                      for w in row.weapons if w["broken"] or w.get("cannot_fire")]
-            if broken:
-                body += " 武器: " + "、".join(broken)
-            spent = [f"{w['name']} {w['rounds']}/{w['ammo']}" for w in row.weapons
-                     if w.get("ammo") and w.get("rounds") is not None and w["rounds"] < w["ammo"] and not w["broken"]]
-            if spent:  # a gun not full (X-AMMO-01)
-                body += " 残弾: " + "、".join(spent)
-            body += "".join(f" {k} {v}" for k, v in row.extra.items())
+            if row.weapons:
+                body += _weapons(row.weapons)
+            if row.extra:
+                body += "".join(f" {k} {v}" for k, v in row.extra.items())
         conditions = f" [{'・'.join(row.conditions)}]" if row.conditions else ""
         notes = f" 〔{'・'.join(row.notes)}〕" if row.notes and (reveal or not row.hidden) else ""
         lines.append(f"{mark}{row.name}　{body}{conditions}{notes}")
@@ -312,4 +188,18 @@ def status_reply(view: BattleView, title: str, reveal: bool = False) -> Reply:
             lines.append(f"保留中: {prompt.unit}の対応{options}")
     data = {"round": view.round, "turn": view.turn, "phase": view.phase,
             "combatants": [combatant(r, reveal) for r in ordered]}
-    return Reply(text=clip("\n".join(lines)), data=data)
+    return Reply(text=clip("\n".join(lines)), data=data, tag=tag)
+
+
+def _weapons(weapons: tuple[dict, ...]) -> str:
+    """A board row's broken or unusable weapons and guns not full (X-AMMO-01), or ""."""
+    body = ""
+    broken = [w["name"] + ("（破壊）" if w["broken"] else "（故障）" if w.get("jammed") else "（射撃不能）")
+              for w in weapons if w["broken"] or w.get("cannot_fire")]
+    if broken:
+        body += " 武器: " + "、".join(broken)
+    spent = [f"{w['name']} {w['rounds']}/{w['ammo']}" for w in weapons
+             if w.get("ammo") and w.get("rounds") is not None and w["rounds"] < w["ammo"] and not w["broken"]]
+    if spent:
+        body += " 残弾: " + "、".join(spent)
+    return body

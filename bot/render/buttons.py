@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 PATTERN = re.compile(r"cb:(?P<battle>\d+):(?P<key>[^:]{1,60}):(?P<choice>[a-z0-9_]{1,20})")
@@ -57,6 +58,11 @@ def choice_code(label: str) -> str:
     return CHOICES.get(label) or "x" + hashlib.sha256(label.encode("utf-8")).hexdigest()[:12]
 
 
+@functools.lru_cache(maxsize=1024)  # a question's options come again every round
+def _choice_codes(labels: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(map(choice_code, labels))
+
+
 MAX_KEY = 60
 """The longest question key a custom id carries (characters)."""
 MAX_CHOICES = 25
@@ -98,9 +104,23 @@ def encode_key(battle: int, key: str, code: str) -> str:
 
 def encode(battle: int, key: str, label: str) -> str:
     """The custom id for ``label`` on question ``key`` of ``battle`` (≤ 100 characters)."""
-    custom_id = f"cb:{battle}:{key_code(key)}:{choice_code(label)}"
-    assert len(custom_id) <= 100
-    return custom_id
+    return encode_each(battle, key, (label,))[0]
+
+
+def encode_each(battle: int, key: str, labels: Iterable[str]) -> list[str]:
+    """The custom ids of ``labels`` on question ``key`` of ``battle``, in order, each as
+    :func:`encode` makes it (≤ 100 characters); the key's part is made once for them all
+    (a round-start window has eight buttons per unit)."""
+    head = f"cb:{battle}:{key_code(key)}:"
+    ids = [head + code for code in _choice_codes(tuple(labels))]
+    assert len(head) <= 100 - MAX_CODE or all(len(custom_id) <= 100 for custom_id in ids)
+    return ids
+
+
+MAX_CODE = 20
+"""The longest choice code (:func:`choice_code`: a fixed one of :data:`CHOICES` or ``x`` and
+12 hex digits; :data:`PATTERN` reads at most 20)."""
+assert all(len(code) <= MAX_CODE for code in CHOICES.values())
 
 
 def label_of(choice: str, options) -> str | None:

@@ -8,6 +8,8 @@ from rules.systems.charge_rank import events as ce
 from rules.systems.charge_rank.checks import faces_text
 from rules.systems.charge_rank.state import ACTED, WAITING
 
+from bot.render.line_table import LineTable
+
 KINDS = {"counter": "カウンター", "intercept": "インターセプト"}
 
 
@@ -51,63 +53,95 @@ def _strike_line(e: ce.StrikeQueued, hidden: bool = False) -> str:
 
 def event_line(e: ev.Event, view: BattleView | None = None) -> str | None:
     """One public log line for a charge-rank event, or None (not ours, or shown otherwise)."""
-    if isinstance(e, ev.TurnStarted):
-        if view is None or view.system != "charge-rank":
-            return None
-        return f"▶ {e.unit}のメインフェイズ"
-    if isinstance(e, ev.RoundStarted):
-        if view is None or view.system != "charge-rank":
-            return None
-        order = " → ".join(e.order) or "（行動できる者なし）"
-        tied = "".join(f"\n（リフレクス同値: {'・'.join(g)}。席順で処理します）" for g in e.tied)
-        return f"━━ ラウンド{e.round} ━━ イニシアチブ（リフレクスの高い順）: {order}{tied}"
-    if isinstance(e, ce.OpenPhase):
-        charges = "、".join(f"{u} {b}→{a}" for u, b, a in e.charges if not _hidden(view, u))
-        return f"オープンフェイズ：チャージランク {charges}" if charges else "オープンフェイズ：チャージランクが増えました。"
-    if isinstance(e, ce.StatusChanged):
-        if e.status == WAITING:
-            return f"{e.unit}は待機しました（行動済みにはならず、割り込みができます）。"
-        if e.status == ACTED and "チャージランクが0" in e.cause:
-            return f"{e.unit}は{e.cause}。"
+    return CHARGE_RANK(e, view)
+
+
+def _ours(view: BattleView | None) -> bool:
+    return view is not None and view.system == "charge-rank"
+
+
+def _round(e: ev.RoundStarted, view: BattleView | None) -> str | None:
+    if not _ours(view):
         return None
-    if isinstance(e, ce.PoolRolled):
-        return check_line(e, _hidden(view, e.unit))
-    if isinstance(e, ce.StrikeQueued):
-        return _strike_line(e, _hidden(view, e.strike["attacker"]))
-    if isinstance(e, ce.StrikeUpdated):
-        cover = e.changes.get("cover")
-        if not cover:
-            return None
-        power = "" if _hidden(view, cover["unit"]) else f"（PR{cover['power']}）"
-        return f"🛡 {cover['unit']}がカバーリングで攻撃を引き受けた{power}"
-    if isinstance(e, ce.StrikeEnded):
-        return f"→ {e.outcome}" if e.outcome and not e.outcome.endswith("ダメージ") else None
-    if isinstance(e, ce.Answered):
-        power = f"（PR{e.power}）" if e.power and not _hidden(view, e.unit) else ""
-        return None if e.action == "なし" else f"{e.unit}の対応：{e.action}{power}"
-    if isinstance(e, ce.DamageDealt):
-        if _hidden(view, e.unit):  # its guard and stamina are the KP's (issue 22)
-            return f"💥 {e.unit}に{e.amount}ダメージ"
-        if _hidden_source(view, e.source):  # the formula would tell the hidden attacker's attack and PR
-            return f"💥 {e.unit}に{e.amount}ダメージ スタミナ {e.before} → {e.after}"
-        floor = (f"（減ったのは{e.before - e.after}：スタミナは0未満にならない、C-DMG-04）"
-                 if e.before - e.after != e.amount else "")
-        return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}） スタミナ {e.before} → {e.after}{floor}"
-    if isinstance(e, ce.InjuryRecorded):
-        return f"{e.unit}は{e.degree}を負った（一度に{e.damage}ダメージ）。効果は戦闘後から（C-INJ-04）。"
-    if isinstance(e, ce.InjuryTreated):
-        if e.success:
-            return f"✚ {e.by}の治療：{e.unit}の{e.degree}は治りが1段階早まる（C-INJ-REC-02）。"
-        return f"✚ {e.by}の治療：{e.unit}の{e.degree}の治療は失敗した（自動失敗）。"
-    if isinstance(e, ce.StaminaMaxLowered):
-        if _hidden(view, e.unit):
-            return f"{e.unit}は負傷の影響を受けた（C-INJ-05）。"
-        return (f"{e.unit}の最大スタミナ {e.before} → {e.after}（負傷: {'・'.join(e.injuries)}、"
-                f"戦闘後の効果 C-INJ-05）")
-    if isinstance(e, ce.Rested):
-        if _hidden(view, e.unit):
-            return f"{e.unit}は休息した。"
-        return f"🛌 {e.unit}は休息した：スタミナ {e.before} → {e.after}（最大値まで、C-INJ-05）"
-    if isinstance(e, ce.TravelProgressed):
-        return f"{e.unit}は移動した（{e.after}/{e.distance}）" + ("。目標の区域に到達！" if e.after >= e.distance else "")
+    order = " → ".join(e.order) or "（行動できる者なし）"
+    tied = "".join(f"\n（リフレクス同値: {'・'.join(g)}。席順で処理します）" for g in e.tied)
+    return f"━━ ラウンド{e.round} ━━ イニシアチブ（リフレクスの高い順）: {order}{tied}"
+
+
+def _open_phase(e: ce.OpenPhase, view: BattleView | None) -> str:
+    charges = "、".join(f"{u} {b}→{a}" for u, b, a in e.charges if not _hidden(view, u))
+    return f"オープンフェイズ：チャージランク {charges}" if charges else "オープンフェイズ：チャージランクが増えました。"
+
+
+def _status(e: ce.StatusChanged, _) -> str | None:
+    if e.status == WAITING:
+        return f"{e.unit}は待機しました（行動済みにはならず、割り込みができます）。"
+    if e.status == ACTED and "チャージランクが0" in e.cause:
+        return f"{e.unit}は{e.cause}。"
     return None
+
+
+def _strike_updated(e: ce.StrikeUpdated, view: BattleView | None) -> str | None:
+    cover = e.changes.get("cover")
+    if not cover:
+        return None
+    power = "" if _hidden(view, cover["unit"]) else f"（PR{cover['power']}）"
+    return f"🛡 {cover['unit']}がカバーリングで攻撃を引き受けた{power}"
+
+
+def _answered(e: ce.Answered, view: BattleView | None) -> str | None:
+    power = f"（PR{e.power}）" if e.power and not _hidden(view, e.unit) else ""
+    return None if e.action == "なし" else f"{e.unit}の対応：{e.action}{power}"
+
+
+def _damage(e: ce.DamageDealt, view: BattleView | None) -> str:
+    if _hidden(view, e.unit):  # its guard and stamina are the KP's (issue 22)
+        return f"💥 {e.unit}に{e.amount}ダメージ"
+    if _hidden_source(view, e.source):  # the formula would tell the hidden attacker's attack and PR
+        return f"💥 {e.unit}に{e.amount}ダメージ スタミナ {e.before} → {e.after}"
+    floor = (f"（減ったのは{e.before - e.after}：スタミナは0未満にならない、C-DMG-04）"
+             if e.before - e.after != e.amount else "")
+    return f"💥 {e.unit}に{e.amount}ダメージ（{e.formula}） スタミナ {e.before} → {e.after}{floor}"
+
+
+def _treated(e: ce.InjuryTreated, _) -> str:
+    if e.success:
+        return f"✚ {e.by}の治療：{e.unit}の{e.degree}は治りが1段階早まる（C-INJ-REC-02）。"
+    return f"✚ {e.by}の治療：{e.unit}の{e.degree}の治療は失敗した（自動失敗）。"
+
+
+def _stamina_max(e: ce.StaminaMaxLowered, view: BattleView | None) -> str:
+    if _hidden(view, e.unit):
+        return f"{e.unit}は負傷の影響を受けた（C-INJ-05）。"
+    return (f"{e.unit}の最大スタミナ {e.before} → {e.after}（負傷: {'・'.join(e.injuries)}、"
+            f"戦闘後の効果 C-INJ-05）")
+
+
+def _rested(e: ce.Rested, view: BattleView | None) -> str:
+    if _hidden(view, e.unit):
+        return f"{e.unit}は休息した。"
+    return f"🛌 {e.unit}は休息した：スタミナ {e.before} → {e.after}（最大値まで、C-INJ-05）"
+
+
+LINES = {
+    ev.TurnStarted: lambda e, view: f"▶ {e.unit}のメインフェイズ" if _ours(view) else None,
+    ev.RoundStarted: _round,
+    ce.OpenPhase: _open_phase,
+    ce.StatusChanged: _status,
+    ce.PoolRolled: lambda e, view: check_line(e, _hidden(view, e.unit)),
+    ce.StrikeQueued: lambda e, view: _strike_line(e, _hidden(view, e.strike["attacker"])),
+    ce.StrikeUpdated: _strike_updated,
+    ce.StrikeEnded: lambda e, _: f"→ {e.outcome}" if e.outcome and not e.outcome.endswith("ダメージ") else None,
+    ce.Answered: _answered,
+    ce.DamageDealt: _damage,
+    ce.InjuryRecorded: lambda e, _:
+        f"{e.unit}は{e.degree}を負った（一度に{e.damage}ダメージ）。効果は戦闘後から（C-INJ-04）。",
+    ce.InjuryTreated: _treated,
+    ce.StaminaMaxLowered: _stamina_max,
+    ce.Rested: _rested,
+    ce.TravelProgressed: lambda e, _:
+        f"{e.unit}は移動した（{e.after}/{e.distance}）" + ("。目標の区域に到達！" if e.after >= e.distance else ""),
+}
+"""The charge-rank lines by class (a line_table group; its turn and round lines only in
+that system's battles)."""
+CHARGE_RANK = LineTable(LINES)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from bot.commands.setting_names import show_value, shown_name
 from bot.render import battle as render
+from bot.render.line_table import LineTable
 from rules.battle import events as ev
 from rules.battle import keeper as kc
 from rules.battle.protocol import BattleView
@@ -55,22 +56,32 @@ def who(names: dict[str, str], user: str) -> str:
 def keeper_line(e: ev.Event, names: dict[str, str] | None = None) -> str | None:
     """The log line of a keeper event, or None for other events; ``names`` maps user ids
     to display names."""
-    names = names or {}
-    if isinstance(e, kc.KeeperRuling):
-        clause = f"（{e.clause}）" if e.clause else ""
-        return f"⚖ KP裁定［{e.action}］{e.detail}{clause}（{who(names, e.by)}）"
-    if isinstance(e, StepsReverted):
-        what = "取り消し" if e.reason == "undo" else "上書きのため取り消し"
-        return f"⏪ {what}: 手順 {', '.join(map(str, e.steps))}（{who(names, e.by)}）"
-    if isinstance(e, StepsRestored):
-        return f"⏩ やり直し: 手順 {', '.join(map(str, e.steps))}（{who(names, e.by)}）"
-    if isinstance(e, kc.KeeperChanged):
-        return f"👑 KPが{who(names, e.keeper)}に交代しました（{who(names, e.by)}）"
-    if isinstance(e, kc.OrderChanged):
-        return f"行動順: {' → '.join(e.order)}"
-    if isinstance(e, kc.SettingChanged):
-        return f"⚙ 設定「{shown_name(e.key)}」を {show_value(e.value)} にしました（{who(names, e.by)}）"
-    return None
+    return KEEPER(e, names or _NO_NAMES)
+
+
+_NO_NAMES: dict[str, str] = {}  # read only
+
+
+def _ruling(e: kc.KeeperRuling, names: dict[str, str]) -> str:
+    clause = f"（{e.clause}）" if e.clause else ""
+    return f"⚖ KP裁定［{e.action}］{e.detail}{clause}（{who(names, e.by)}）"
+
+
+def _reverted(e: StepsReverted, names: dict[str, str]) -> str:
+    what = "取り消し" if e.reason == "undo" else "上書きのため取り消し"
+    return f"⏪ {what}: 手順 {', '.join(map(str, e.steps))}（{who(names, e.by)}）"
+
+
+KEEPER = LineTable({
+    kc.KeeperRuling: _ruling,
+    StepsReverted: _reverted,
+    StepsRestored: lambda e, names: f"⏩ やり直し: 手順 {', '.join(map(str, e.steps))}（{who(names, e.by)}）",
+    kc.KeeperChanged: lambda e, names: f"👑 KPが{who(names, e.keeper)}に交代しました（{who(names, e.by)}）",
+    kc.OrderChanged: lambda e, _: f"行動順: {' → '.join(e.order)}",
+    kc.SettingChanged: lambda e, names:
+        f"⚙ 設定「{shown_name(e.key)}」を {show_value(e.value)} にしました（{who(names, e.by)}）",
+})
+"""The keeper events' lines by class (bot.render.line_table; the context: display names)."""
 
 
 def hidden_units(events: list[ev.Event], view: BattleView | None) -> dict[str, int]:
@@ -123,16 +134,18 @@ def each_line(events: list[ev.Event], view: BattleView | None, reveal: bool,
     the players' and the KP's copies pair up event by event."""
     hidden = hidden_units(events, view) if hidden is None else hidden
     shown = dataclasses.replace(view, rows=()) if (view and reveal) else view
-    dying = dying_ahead(events)
+    redacting = not reveal and hidden  # only then who dies or acts later in the step matters
+    dying = dying_ahead(events) if redacting else itertools.repeat(frozenset())
+    acting = acting_ahead(events) if redacting else itertools.repeat(None)
     out: list[str | None] = []
-    for e, dies, actor in zip(events, dying, acting_ahead(events)):
+    for e, dies, actor in zip(events, dying, acting):
         if isinstance(e, StepStarted):
             out.append(None)
             continue
         line = keeper_line(e, names)
-        if not reveal and hidden and (redacted := _redacted(e, line, hidden, actor)) is not None:
+        if redacting and (redacted := _redacted(e, line, hidden, actor)) is not None:
             line = redacted
-        if line is None and not reveal and getattr(e, "unit", None) in hidden:
+        if redacting and line is None and getattr(e, "unit", None) in hidden:
             if isinstance(e, ce.CheckRolled):
                 line = f"{e.unit} {_SHOCK_REASON.sub('', e.purpose)}：{SECRET}"
             elif isinstance(e, ce.HpChanged):

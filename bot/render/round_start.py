@@ -7,10 +7,8 @@ messages as fit. The board joined in is no longer a tagged board message: the ol
 (``/battle status``) is marked out of date by an edit instead, which sends nothing new."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.render import buttons
-from bot.render.reply import MAX_TEXT, Reply
+from bot.render.reply import MAX_TEXT, Reply, changed
 
 STALE = "（この状況表は古くなりました。最新の状況は新しい表か /battle status で確認してください）"
 """What an older status board becomes when a newer one is posted."""
@@ -27,27 +25,42 @@ def one_message(replies: list[Reply]) -> list[Reply]:
     a board's tag becomes an edit marking the older board out of date (placed last)."""
     out: list[Reply] = []
     tags: list[str] = []
-    current: int | None = None  # index in ``out`` of the message being filled
+    group: list[Reply] = []  # the public replies of the message being filled, out[at]
+    at = size = count = 0  # its index, text length and buttons
+    data = None  # its data (the first given)
     for reply in replies:
         if not joinable(reply):
             out.append(reply)
             continue
         if reply.tag:
             tags.append(reply.tag)
-            reply = replace(reply, tag=None)
-        if current is not None and _fits(out[current], reply):
-            out[current] = _joined(out[current], reply)
+        if group and (size + 1 + len(reply.text) <= MAX_TEXT and count + len(reply.buttons) <= buttons.MAX_CHOICES
+                      and not (data and reply.data)):
+            group.append(reply)
+            size += 1 + len(reply.text)
+            count += len(reply.buttons)
+            data = data or reply.data
             continue
+        if group:
+            out[at] = _joined(group)
+        group, at, size, count, data = [reply], len(out), len(reply.text), len(reply.buttons), reply.data
         out.append(reply)
-        current = len(out) - 1
+    if group:
+        out[at] = _joined(group)
     return out + [Reply(text=STALE, edit=tag) for tag in dict.fromkeys(tags)]
 
 
-def _fits(a: Reply, b: Reply) -> bool:
-    return (len(a.text) + 1 + len(b.text) <= MAX_TEXT and len(a.buttons) + len(b.buttons) <= buttons.MAX_CHOICES
-            and not (a.data and b.data))
-
-
-def _joined(a: Reply, b: Reply) -> Reply:
-    return replace(a, text=f"{a.text}\n{b.text}", buttons=a.buttons + b.buttons,
-                   mentions=tuple(dict.fromkeys(a.mentions + b.mentions)), data=a.data or b.data)
+def _joined(group: list[Reply]) -> Reply:
+    """One message of ``group`` (public replies that fit together): the first's fields, no
+    tag, their texts line by line, their buttons, each mention once, the first data given."""
+    first = group[0]
+    if len(group) == 1:
+        return changed(first, tag=None) if first.tag else first
+    texts, btns, mentions, data = [first.text], list(first.buttons), list(first.mentions), first.data
+    for reply in group[1:]:
+        texts.append(reply.text)
+        btns += reply.buttons
+        mentions += reply.mentions
+        data = data or reply.data
+    return changed(first, tag=None, text="\n".join(texts), buttons=tuple(btns),
+                   mentions=tuple(dict.fromkeys(mentions)), data=data)

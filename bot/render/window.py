@@ -4,13 +4,13 @@ each player and the KP pinged once, and one message for the KP alone for hidden 
 (H-GEN-01). The prompts themselves come from rules/systems/coc6/declarations.py."""
 from __future__ import annotations
 
-from dataclasses import replace
+import functools
 
 from rules.battle.protocol import BattleView, Prompt
 
 from bot.render import battle as render
 from bot.render import buttons
-from bot.render.reply import Button, Reply, clip
+from bot.render.reply import Button, Reply, changed, clip
 
 WINDOW_KINDS = ("declare", "declarations")
 """The prompts of the round-start declaration window, posted together (issue 22)."""
@@ -64,7 +64,7 @@ def cover_reply(battle_id: int, group: list[Prompt], keeper: str, view: BattleVi
     btns = tuple(Button(f"{p.unit}：{label}", buttons.encode(battle_id, p.key, label), "success")
                  for p in group for label in p.options)
     mentions = () if first.ephemeral else tuple(dict.fromkeys(p.owner or keeper for p in group))
-    return replace(first, text=clip(text), buttons=btns, mentions=mentions)
+    return changed(first, text=clip(text), buttons=btns, mentions=mentions)
 
 
 def _pinged_once(replies: list[Reply]) -> list[Reply]:
@@ -74,7 +74,7 @@ def _pinged_once(replies: list[Reply]) -> list[Reply]:
     for reply in replies:
         fresh = tuple(m for m in reply.mentions if m not in seen)
         seen.update(reply.mentions)
-        out.append(reply if fresh == reply.mentions else replace(reply, mentions=fresh))
+        out.append(reply if fresh == reply.mentions else changed(reply, mentions=fresh))
     return out
 
 
@@ -87,15 +87,16 @@ def window_replies(battle_id: int, window: list[Prompt], keeper: str, view: Batt
     and 「アリス：宣言しない」. More than 12 units continue in a second message."""
     units = [p for p in window if p.kind == "declare"]
     closing = [p for p in window if p.kind == "declarations"]
-    hidden = [p for p in units if render.private_prompt(p, view)]
-    shown = [p for p in units if p not in hidden]
+    hidden: list[Prompt] = []
+    shown: list[Prompt] = []
+    for p in units:
+        (hidden if render.private_prompt(p, view) else shown).append(p)
+    close_private = bool(closing) and render.private_prompt(closing[0], view)  # the same for any: the view's
     replies: list[Reply] = []
-    if shown or (closing and not render.private_prompt(closing[0], view)):
-        public_close = [p for p in closing if not render.private_prompt(p, view)]
-        replies += _window_message(battle_id, shown, public_close, keeper, view, private=False)
-    if hidden or (closing and render.private_prompt(closing[0], view)):
-        private_close = [p for p in closing if render.private_prompt(p, view)]
-        replies += _window_message(battle_id, hidden, private_close, keeper, view, private=True)
+    if shown or (closing and not close_private):
+        replies += _window_message(battle_id, shown, [] if close_private else closing, keeper, view, private=False)
+    if hidden or close_private:
+        replies += _window_message(battle_id, hidden, closing if close_private else [], keeper, view, private=True)
     return replies
 
 
@@ -106,25 +107,33 @@ def _window_message(battle_id: int, units: list[Prompt], closing: list[Prompt], 
     flat = sum(len(p.options) for p in units) + len(closing) <= buttons.MAX_CHOICES - 1  # room for [ターン終了]
     btns: list[Button] = []
     for p in units:
-        shown = p.options if flat else (MENU, "宣言しない")
-        for label in shown:
-            text = f"{p.unit}：{label}" if many or label == MENU else label
-            btns.append(Button(text, buttons.encode(battle_id, p.key, label), WINDOW_STYLE.get(label, "success")))
+        shown = tuple(p.options) if flat else (MENU, "宣言しない")
+        texts, styles = _faces(p.unit, shown, many)
+        btns += map(Button, texts, buttons.encode_each(battle_id, p.key, shown), styles)
     for p in closing:
-        btns += [Button(label, buttons.encode(battle_id, p.key, label), "danger") for label in p.options]
+        btns += [Button(label, custom_id, "danger")
+                 for label, custom_id in zip(p.options, buttons.encode_each(battle_id, p.key, p.options))]
     lines = [_window_head(view, units)]
     lines += [f"・{p.unit}: {'／'.join(o for o in p.options)}" for p in units if not flat]
     lines += [p.text for p in closing]
     text = clip("\n".join(lines))
     mentions = tuple(dict.fromkeys([p.owner or keeper for p in units] + [keeper] * bool(closing)))
     chunks = [btns[i:i + buttons.MAX_CHOICES] for i in range(0, len(btns), buttons.MAX_CHOICES)] or [[]]
-    found = [Reply(text=text if i == 0 else "（宣言のボタンの続き）", buttons=tuple(chunk),
-                   mentions=mentions if i == 0 and not private else ())
-             for i, chunk in enumerate(chunks)]
-    return [replace(r, ephemeral=True, to=keeper) for r in found] if private else found
+    return [Reply(text=text if i == 0 else "（宣言のボタンの続き）", buttons=tuple(chunk),
+                  mentions=mentions if i == 0 and not private else (), ephemeral=private,
+                  to=keeper if private else None)
+            for i, chunk in enumerate(chunks)]
 
 
 WINDOW_STYLE = {"宣言しない": "secondary", "以後宣言しない": "secondary", MENU: "primary"}
+
+
+@functools.lru_cache(maxsize=1024)  # a pure function; a unit's window buttons read the same every round
+def _faces(unit: str, labels: tuple[str, ...], many: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What a unit's window buttons for ``labels`` show (「アリス：回避に集中」 when ``many``
+    units are asked, and for the menu button) and their styles."""
+    texts = tuple(f"{unit}：{label}" if many or label == MENU else label for label in labels)
+    return texts, tuple(WINDOW_STYLE.get(label, "success") for label in labels)
 
 
 def _window_head(view: BattleView, units: list[Prompt]) -> str:
