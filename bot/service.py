@@ -92,7 +92,7 @@ class Service:
         self.battles.carrier = SheetCarrier(store)
         self.characters = CharacterBook(store)
         self.characters.seventh = InvestigatorBook(store, dice)
-        growth = Growth(self.characters, dice)
+        growth = Growth(self.characters, dice, self.battles.latest)
         after7 = AfterRoll7(store, dice, lookup, self.notes, store.keeper.channel_settings, growth.speaker_record)
         checks = SheetChecks(self.characters, dice, clock, growth,
                              InvestigatorChecks(store, dice, store.keeper.channel_settings, after7), notes=self.notes)

@@ -99,6 +99,7 @@ class Battles:
         self._folds: LRU[Loaded] = LRU(cache_size, on_evict=self._evicted)
         self._active: dict[str, int] = {}
         self._serving: dict[str, bool] = {}  # channel → "no active battle" read in its request (see serving)
+        self._latest: dict[str, BattleRecord | None] = {}  # channel → its latest battle, read in its request
         self._roles: LRU[frozenset[str]] = LRU(cache_size)
         self._messages: LRU[str] = LRU(16 * cache_size)  # a few bytes each; every tag a battle ever had
         self._writes = 0
@@ -130,12 +131,21 @@ class Battles:
         within one request the answer is the database's at the first read, as if the request
         had run at that instant; a battle another process opens later is seen by the next
         request."""
-        return Serving(self.lock(channel), self._serving, channel)
+        return Serving(self.lock(channel), self._serving, channel, self._latest)
 
     def _changed(self, channel: str) -> None:
         """A battle of ``channel`` was kept or dropped: read the channel again if asked."""
         if channel in self._serving:
             self._serving[channel] = False
+        self._latest.pop(channel, None)
+
+    async def latest(self, channel: str) -> BattleRecord | None:
+        """The channel's most recent battle, active or ended, or None: as read with its
+        active battle in this request (:meth:`active_loaded` within :meth:`serving`), else
+        from the database."""
+        if channel in self._latest:
+            return self._latest[channel]
+        return await self.store.latest_battle(channel)
 
     # --- the kept folds -----------------------------------------------------------------
 
@@ -180,7 +190,10 @@ class Battles:
                 return get_system(loaded.record.system), loaded
         if not fresh and self._serving.get(channel):  # read already in this request: none
             return None
-        record = await self.store.active_battle(channel)
+        if channel in self._serving:  # the latest battle comes with it, remembered for the request
+            record, self._latest[channel] = await self.store.active_and_latest(channel)
+        else:
+            record = await self.store.active_battle(channel)
         if record is None:
             if channel in self._serving:
                 self._serving[channel] = True
@@ -561,13 +574,14 @@ def deadline_token() -> str:
 
 class Serving:
     """The context of one request in a channel (:meth:`Battles.serving`): its lock held and
-    its battle look-up remembered in ``memo`` (``{channel: read and found none}``) until it
-    ends. A plain class, not ``asynccontextmanager``: it is entered by every command."""
+    its battle look-up remembered in ``memo`` (``{channel: read and found none}``) and the
+    latest battle read with it in ``latest``, until it ends. A plain class, not ``asynccontextmanager``: it is entered by every command."""
 
-    __slots__ = ("lock", "memo", "channel")
+    __slots__ = ("lock", "memo", "channel", "latest")
 
-    def __init__(self, lock: asyncio.Lock, memo: dict[str, bool], channel: str) -> None:
-        self.lock, self.memo, self.channel = lock, memo, channel
+    def __init__(self, lock: asyncio.Lock, memo: dict[str, bool], channel: str,
+                 latest: dict[str, BattleRecord | None]) -> None:
+        self.lock, self.memo, self.channel, self.latest = lock, memo, channel, latest
 
     async def __aenter__(self) -> None:
         await self.lock.acquire()
@@ -575,6 +589,7 @@ class Serving:
 
     async def __aexit__(self, *_exc) -> None:
         self.memo.pop(self.channel, None)
+        self.latest.pop(self.channel, None)
         self.lock.release()
 
 

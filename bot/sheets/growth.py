@@ -16,13 +16,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import replace
+from typing import Awaitable, Callable
 
 from bot.commands import options as opt
 from bot.commands.request import Request
 from bot.render.reply import MAX_TEXT, Reply, private, public
 from bot.sheets.characters import CharacterBook
 from bot.sheets.growth7 import grow_investigator
-from bot.store import CharacterRecord
+from bot.store import BattleRecord, CharacterRecord
 from rules.chat.normalize import fold
 from rules.coc6.character import Character, canonical_skill
 from rules.coc7.character import Investigator, is_investigator
@@ -66,12 +67,16 @@ def rules_of(settings: dict) -> GrowthRules:
 
 
 class Growth:
-    """Growth marks and ``/char growth`` over the character ``book``, rolling with ``dice``."""
+    """Growth marks and ``/char growth`` over the character ``book``, rolling with ``dice``;
+    ``latest_battle(channel)``: the channel's most recent battle (the battle side's, which
+    remembers the one read with the active battle in the same request; else the store's)."""
 
-    def __init__(self, book: CharacterBook, dice: Dice) -> None:
+    def __init__(self, book: CharacterBook, dice: Dice,
+                 latest_battle: Callable[[str], Awaitable[BattleRecord | None]] | None = None) -> None:
         self.book = book
         self.store = book.store
         self.dice = dice
+        self.latest_battle = latest_battle or self.store.latest_battle
 
     async def mark(self, scope: str, channel: str, user: str, character: Character, skill: str,
                    critical: bool) -> str:
@@ -108,7 +113,7 @@ class Growth:
         if record is None:
             return None
         if not named:
-            latest = await self.store.latest_battle(req.channel)
+            latest = await self.latest_battle(req.channel)
             if latest is not None and latest.keeper == req.user:
                 return None
         return record

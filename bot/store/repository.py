@@ -12,7 +12,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import bindparam, delete, event, func, literal_column, select
+from sqlalchemy import bindparam, delete, event, func, literal_column, select, union_all
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
@@ -128,6 +128,12 @@ finds it by the partial index ``uq_battles_active_channel`` from a plan made onc
 bound value made it plan the statement again at every execution (issue 27: 10 µs against 3)."""
 _LATEST_BATTLE = _BATTLE.where(BattleRow.channel == bindparam("channel")).order_by(BattleRow.id.desc()).limit(1)
 _BATTLE_BY_ID = _BATTLE.where(BattleRow.id == bindparam("battle_id"))
+_ACTIVE_AND_LATEST = _BATTLE.where(BattleRow.id.in_(union_all(
+    select(BattleRow.id).where(BattleRow.channel == bindparam("channel"), BattleRow.status == literal_column("'active'")),
+    select(func.max(BattleRow.id)).where(BattleRow.channel == bindparam("channel")))))
+"""The channel's active battle and its most recent one (one row when they are the same), each
+id found by its index, in one plain ``select()`` (bot.store.reads runs it compiled; issue 27:
+a chat roll asks for both)."""
 _EVENTS_AFTER = (select(EventRow.kind, EventRow.payload, EventRow.actor)
                  .where(EventRow.battle_id == bindparam("battle_id"), EventRow.seq > bindparam("after"))
                  .order_by(EventRow.seq))
@@ -193,6 +199,14 @@ class Store:
     async def active_battle(self, channel: str) -> BattleRecord | None:
         """The channel's active battle, or None."""
         return await self._battle_row(_ACTIVE_BATTLE, {"channel": channel})
+
+    async def active_and_latest(self, channel: str) -> tuple[BattleRecord | None, BattleRecord | None]:
+        """``(active battle or None, most recent battle or None)`` of the channel, in one
+        read (the most recent is the active one when that is the newest)."""
+        async with self.reads.connect() as conn:
+            rows = [_record(row) for row in (await conn.execute(_ACTIVE_AND_LATEST, {"channel": channel})).all()]
+        active = next((r for r in rows if r.status == "active"), None)
+        return active, max(rows, key=lambda r: r.id, default=None)
 
     async def latest_battle(self, channel: str) -> BattleRecord | None:
         """The channel's most recent battle, active or ended, or None."""

@@ -55,3 +55,16 @@ async def test_a_battle_opened_by_another_process_is_seen_by_the_next_request(ta
                                                "（終えた戦闘はKPが /battle reopen で再開できます）。")
     await table.say(KP, "battle new")  # this process opens it; the other read "no battle" before
     assert text(await other.handle(start)) == "参加者がいません。/battle join や /battle add で参加させてください。"
+
+
+async def test_a_palette_roll_that_marks_growth_reads_the_channels_battles_once(table):
+    # the growth mark asks for the channel's latest battle (its KP's rolls mark nothing): it
+    # comes with the active-battle look-up, one statement for both
+    await table.say(ALICE, "char new", name="アリス", str="12", con="13", pow="11", dex="14", app="10",
+                    siz="13", int="13", edu="15")
+    seen: list[str] = []
+    table.store.reads.on_statement(seen.append)
+    table.dice.feed(45)
+    replies = await table.service.handle(roll(ALICE, "CCB<=60 【目星】"))
+    assert "📈 アリス〈目星〉に成長の印" in text(replies)
+    assert len([s for s in seen if "FROM battles" in s]) == 1

@@ -76,3 +76,16 @@ async def test_every_statement_is_seen_and_an_error_is_sqlalchemys(filled):
     async with filled.reads.connect() as conn:
         with pytest.raises(OperationalError, match="no_such_column"):
             await conn.execute(broken)
+
+
+async def test_the_active_and_the_latest_battle_come_in_one_read(sqlite_store):
+    store, _path = sqlite_store
+    assert await store.active_and_latest("c") == (None, None)
+    first = await store.open_battle("c", None, "coc6-house", "kp", [("BattleOpened", {})], "o1")
+    assert await store.active_and_latest("c") == (first, first)
+    assert await store.keeper.set_battle_status(first.id, "active", "ended")
+    ended = await store.battle(first.id)
+    assert await store.active_and_latest("c") == (None, ended)
+    second = await store.open_battle("c", None, "coc6-house", "kp2", [("BattleOpened", {})], "o2")
+    assert await store.active_and_latest("c") == (second, second)
+    assert await store.active_and_latest("other") == (None, None)
