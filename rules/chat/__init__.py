@@ -20,11 +20,11 @@ from rules.chat.grammar import OBJECT, PUNCTUATION
 from rules.chat.grammar import read as _intents
 from rules.chat.morph import analyse
 from rules.chat.normalize import as_typed, fold, prefold
-from rules.chat.resolve import Ambiguous, Declaration, Outcome, Several, resolve
+from rules.chat.resolve import TURN_KEPT, Ambiguous, Declaration, Outcome, Several, resolve
 from rules.chat.words import BASE, END_TURN, HIDE, NONE_OPTIONS, Words
 
-__all__ = ["Several", "Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Words",
-           "BASE", "read", "may_declare", "sanity_loss", "fold"]
+__all__ = ["Several", "Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "TURN_KEPT",
+           "Words", "BASE", "read", "may_declare", "sanity_loss", "fold"]
 
 MAX_LENGTH = 60
 """The longest line read whole as a declaration (characters); a longer message is read

@@ -83,6 +83,11 @@ class Several:
     declarations: tuple[Declaration, ...]
 
 
+TURN_KEPT = "ターン終了はしていません。"
+"""Said after the refusal of a line that would act and then end the turn (「回避してターン終了」
+with nothing to dodge, a blow the rules refuse): the turn goes on (bot.battle.chat_play)."""
+
+
 Outcome = Declaration | Ambiguous | None
 
 
