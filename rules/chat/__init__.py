@@ -70,9 +70,9 @@ def sanity_loss_named(text: str) -> tuple[str, str] | None:
 
 def may_declare(text: str) -> bool:
     """Whether ``text`` could be a declaration at all (not too long, no question mark
-    outside speech, not a comment or a command, not only a quote): a check that needs no
-    battle, made before anything is loaded."""
-    raw = text.strip()
+    outside speech, not a comment or a command, not only a quote or an aside in round
+    brackets): a check that needs no battle, made before anything is loaded."""
+    raw = talk.without_asides(text.strip())
     return bool(raw) and len(raw) <= talk.MAX_MESSAGE and not raw.startswith(TALK_STARTS) \
         and (talk.prepare(raw) is not None or report.is_report(raw))
 
@@ -82,8 +82,9 @@ def read(text: str, ctx: ChatContext):
     read by :mod:`rules.chat.palette` (the roll is the declaration, issue 21: besides an
     Outcome it may give :class:`~rules.chat.palette.Untargeted`, a palette roll naming no
     target); a longer or multi-line message that starts with a roll is only dice. A line
-    that does not read whole is searched for one declaration among talk (rules.chat.talk)."""
-    raw = text.strip()
+    that does not read whole is searched for one declaration among talk (rules.chat.talk).
+    A line wholly in round brackets is an aside (rules.chat.talk.is_aside): never read."""
+    raw = talk.without_asides(text.strip())  # 「（Aにバットで攻撃します）」: an aside, never a declaration
     if not raw or len(raw) > talk.MAX_MESSAGE or raw.startswith(TALK_STARTS):
         return None
     if report.is_report(raw):  # 「（こぶし）1D100<=75 → 78です しっぱい？」: a roll made elsewhere

@@ -1,5 +1,6 @@
 """Chat faults a new-user trial left open, played in the console with lines written for these
-tests: the refusal of a line that would then end the turn says the turn was not ended."""
+tests (rules.chat: tests/chat/test_chat_guard.py): an aside in round brackets does nothing;
+the refusal of a line that would then end the turn says the turn was not ended."""
 from __future__ import annotations
 
 import pytest
@@ -14,6 +15,19 @@ def only(messages: list[dict], user: str) -> str:
     """The text of the one private message ``messages`` must be, to ``user``."""
     assert len(messages) == 1 and messages[0]["ephemeral"] and messages[0]["to"] == user, messages
     return messages[0]["text"]
+
+
+# --- an aside in round brackets -------------------------------------------------------------
+
+
+async def test_an_aside_in_round_brackets_does_nothing(console_table):
+    table = await console_table([12])
+    await table.play(SIXTH)
+    for aside in ("（ゾンビをナイフで刺します）", "(ゾンビにキック)", "（ゾンビを殴ってターン終了）", "（回避）"):
+        assert await table.say(f"alice: {aside}") == []
+    assert await turn_of(table) == "アリス"
+    reported = "\n".join(m["text"] for m in await table.say("alice: （ナイフ）1D100<=25 → 12 成功 ゾンビ"))
+    assert reported.startswith("⚔ アリス → ゾンビ：ナイフで攻撃（25%）\nアリス 攻撃（ナイフ）：(1D100<=25) ＞ 12 ＞ 成功")
 
 
 # --- a refused action, then the end of the turn --------------------------------------------
