@@ -24,7 +24,7 @@ from bot.render.reply import Button, Reply, clip, posted_in, private
 from bot.store import DuplicateRequest
 from bot.store.questions import ChatWrite, Kept
 from rules.battle.protocol import BattleView
-from rules.chat import TURN_KEPT, Ambiguous, ChatContext, Declaration, Several, may_declare, morph, read
+from rules.chat import TURN_KEPT, Ambiguous, ChatContext, Declaration, Refused, Several, may_declare, morph, read
 from rules.chat.choice import clash, pick
 from rules.dice.editions import is_dice
 from rules.chat.context import ATTACKED_BY, KP_LINE, LAST_TARGET, ChatQuestion
@@ -131,6 +131,8 @@ class ChatTable:
         battle = record.id
         asked = await self.questions.asked(battle, req.user)
         outcome = read(text, ctx)
+        if isinstance(outcome, Refused):  # 「プッシュして回避」: never the plain roll (rules.chat.spending)
+            raise RuleViolation(outcome.clause, outcome.message, allowable=False, after=outcome.after)
         if outcome is None and asked is not None:
             chosen = pick(text, asked.outcome.choices)
             if chosen is not None:

@@ -12,8 +12,8 @@ and coc7; the players' lines and the KP's.
 
 Expectations as in tests/chat/rows_tables.py: ``-`` nothing; ``? A | B`` a question between
 canonical declarations; ``~ A | B`` a roll naming no target; ``several A | B`` one line for
-several units; else the command with its options (``typed=``, ``reported=``, ``level=`` as
-there).
+several units; ``! 7-PUSH-03`` refused with that clause (``! -``: without one), never acted;
+else the command with its options (``typed=``, ``reported=``, ``level=`` as there).
 """
 from __future__ import annotations
 
@@ -274,6 +274,12 @@ DECLARATIONS = [
     ('p/ao-turn', 'bob', '(拳銃) 1D100<=45 → 30 成功 深きものB', 'attack target=深きものB weapon=.22オートマチック typed=45 reported=30'),
     ('h/misaki-turn', 'carol', '（こぶし）1D100<=50 → 44 野犬', 'attack target=野犬 weapon=こぶし typed=50 reported=44'),
     ('p/yuki-turn', 'alice', '(バット)1D100<=60 → 9 黒服に', 'attack target=黒服 weapon=バット typed=60 reported=9'),
+    # a line that says it does without a push or Luck is the plain declaration
+    ('h/makoto-hit', 'alice', '幸運は使わないで回避', 'react action=回避'),
+    ('7/cult-hit', 'kp', '教団員A：回避、幸運は使わない', 'react action=回避 as=教団員A'),
+    ('h/kengo-hit', 'bob', '幸運は温存して回避', 'react action=回避'),
+    ('7/minato-turn', 'bob', '教団員Bをバットで殴る。幸運は温存', 'attack target=教団員B weapon=バット'),
+    ('c/akane-hit', 'alice', '防御、ラックは使わない', 'react action=防御'),
 ]
 
 TALK = [
@@ -570,6 +576,37 @@ TALK = [
     ('h/kengo-turn', 'bob', '（野犬を撃つ', '-'),
     ('7/aoi-hit', 'alice', '(応戦します)', '-'),
     ('p/man-hit', 'kp', '（黒服は回避）', '-'),
+    # talk about a push or Luck, and a declaration that does without them, as before
+    ('7/aoi-hit', 'alice', 'プッシュせずに回避', '-'),
+    ('7/aoi-hit', 'alice', '幸運は使わずに応戦', '-'),
+    ('7/aoi-hit', 'alice', '回避して、あとで幸運を使うかも', '-'),
+    ('7/aoi-turn', 'alice', '幸運を消費', '-'),
+    ('7/aoi-turn', 'alice', 'プッシュできる？', '-'),
+    ('h/makoto-hit', 'alice', 'プッシュって6版にある？', '-'),
+    ('7/aoi-hit', 'alice', '回避に幸運使えたっけ', '-'),
+    ('h/makoto-turn', 'alice', '幸運ロールはあとでやる', '-'),
+    ('7/aoi-turn', 'alice', 'さっきの目星、プッシュしたい', '-'),
+    ('h/makoto-turn', 'alice', '幸運が高いから回避に期待', '-'),
+    ('p/yuki-hit', 'alice', '回避。プッシュはなし', '-'),
+    ('h/kengo-hit', 'bob', '幸運を使わずに回避', '-'),
 ]
 
-ROWS = DECLARATIONS + TALK
+REFUSED = [
+    # a declaration said with a push or Luck spent never acts as the plain roll: refused
+    # (``! clause``, ``! -`` without one; the wording: tests/chat/test_chat_guard.py)
+    ('7/aoi-hit', 'alice', 'ここはプッシュで回避！', '! 7-PUSH-03'),
+    ('7/aoi-hit', 'alice', '幸運を10使って回避します', '! 7-LUCK-02'),
+    ('7/aoi-hit', 'alice', 'ラック使って応戦', '! 7-LUCK-02'),
+    ('7/aoi-hit', 'alice', '応戦、プッシュします', '! 7-PUSH-03'),
+    ('7/aoi-turn', 'alice', 'プッシュで教団員Aをナイフで刺す', '! 7-PUSH-03'),
+    ('7/cult-hit', 'kp', '教団員A：幸運を消費して回避', '! 7-LUCK-02'),
+    ('7/minato-turn', 'bob', '幸運つかって教団員Bをバットで殴る', '! 7-LUCK-02'),
+    ('h/makoto-hit', 'alice', '幸運ポイント使って回避', '! -'),
+    ('h/kengo-turn', 'bob', 'プッシュして野犬をショットガンで撃つ', '! -'),
+    ('p/yuki-hit', 'alice', '受け流し、幸運消費で', '! -'),
+    ('b/rin-hit', 'alice', 'カウンター！幸運も使う', '! -'),
+    ('c/akane-hit', 'alice', 'ラックを使って防御', '! -'),
+    ('h/cultist-hit', 'kp', '狂信者1号はプッシュして回避', '! -'),
+]
+
+ROWS = DECLARATIONS + TALK + REFUSED
