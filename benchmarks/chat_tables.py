@@ -53,12 +53,18 @@ def _expected(spec: str) -> tuple:
 def judge(outcome, spec: str) -> str:
     """``right`` (acted as it should), ``asked`` (asked, the right button among the choices),
     ``wrong`` (acted otherwise), ``missed`` (nothing, or asked without the right button);
-    for talk (``-``): ``silent``, ``asked`` (a private question: no act) or ``acted``."""
+    for talk (``-``): ``silent``, ``asked`` (a private question or refusal: no act) or
+    ``acted``; for a line to refuse (``! clause``): ``right`` (refused with that clause),
+    ``missed`` (silent, or refused otherwise) or ``wrong`` (acted)."""
     kind = type(outcome).__name__
     choices = getattr(outcome, "choices", None)
     several = getattr(outcome, "declarations", None)
     if spec == "-":
-        return "silent" if outcome is None else "asked" if choices is not None else "acted"
+        return "silent" if outcome is None else "asked" if choices is not None or kind == "Refused" else "acted"
+    if spec.startswith("! "):  # refused with that clause (「プッシュして回避」), never acted
+        if kind == "Refused":
+            return "right" if (outcome.clause or "-") == spec[2:] else "missed"
+        return "missed" if outcome is None or (choices is not None and not choices) else "wrong"
     if spec.startswith(("? ", "~ ", "several ")):
         wanted = _texts(spec)
         if several is not None:
@@ -85,7 +91,7 @@ def _is_roll(text: str) -> bool:
 def measure(rows, context, read) -> dict:
     """Counts of each verdict over ``rows``, split by declarations (words / rolls) and talk."""
     counts = {"decl": 0, "words": 0, "words_right": 0, "ok": 0, "right": 0, "asked": 0, "wrong": 0, "missed": 0,
-              "talk": 0, "talk_acted": 0, "wrongs": []}
+              "talk": 0, "talk_acted": 0, "refuse": 0, "refused": 0, "wrongs": []}
     for row in rows:
         scene, speaker, text, spec = row[:4]
         try:
@@ -99,6 +105,13 @@ def measure(rows, context, read) -> dict:
             counts["talk_acted"] += verdict == "acted"
             if verdict == "acted":
                 counts["wrongs"].append(("talk acted", text))
+            continue
+        if spec.startswith("! "):  # not a declaration to act: counted apart, an act is a wrong one
+            counts["refuse"] += 1
+            counts["refused"] += verdict == "right"
+            counts["wrong"] += verdict == "wrong"
+            if verdict == "wrong":
+                counts["wrongs"].append(("acted, not refused", text))
             continue
         counts["decl"] += 1
         counts[verdict] += 1
@@ -118,6 +131,8 @@ def report(title: str, c: dict) -> None:
           f" — acted right {c['right']}, asked {c['asked']}, nothing {c['missed']}, WRONG {c['wrong']}")
     print(f"  typed as words: {c['words']}, acted right {c['words_right']}")
     print(f"  talk that acted: {c['talk_acted']}")
+    if c["refuse"]:
+        print(f"  lines to refuse (a push or Luck with a roll): {c['refuse']}, refused with the right clause {c['refused']}")
     for why, text in c["wrongs"][:12]:
         print(f"    {why}: {text!r}")
 

@@ -14,24 +14,28 @@ class RuleViolation(Exception):
             for a refusal that no rule clause covers (an unknown unit, not your turn …).
         message: the Japanese explanation shown to the player.
         allowable: whether the KP may let it happen anyway with ``/kp allow`` (H-GEN-01).
+        after: what the text says after the message and its clause id (e.g. a line
+            ``"\nターン終了はしていません。"``), or ``""``.
     """
 
-    def __init__(self, clause: str, message: str, *, allowable: bool = True) -> None:
-        super().__init__(f"{message}（{clause}）" if clause else message)
+    def __init__(self, clause: str, message: str, *, allowable: bool = True, after: str = "") -> None:
+        super().__init__((f"{message}（{clause}）" if clause else message) + after)
         self.clause = clause
         self.message = message
         self.allowable = allowable
+        self.after = after
 
     def text(self) -> str:
-        """The Japanese message with the clause id appended, e.g. ``"…（H-AP-04）"``."""
+        """The Japanese message with the clause id appended, e.g. ``"…（H-AP-04）"``, then
+        :attr:`after`."""
         return str(self)
 
 
 class InvalidInput(RuleViolation):
     """Malformed or unknown input (no rule clause involved): never KP-allowable."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__("", message, allowable=False)
+    def __init__(self, message: str, *, after: str = "") -> None:
+        super().__init__("", message, allowable=False, after=after)
 
 
 def refuse(cmd, clause: str, message: str) -> None:

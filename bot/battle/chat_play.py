@@ -24,7 +24,7 @@ from bot.render.reply import Button, Reply, clip, posted_in, private
 from bot.store import DuplicateRequest
 from bot.store.questions import ChatWrite, Kept
 from rules.battle.protocol import BattleView
-from rules.chat import Ambiguous, ChatContext, Declaration, Several, may_declare, morph, read
+from rules.chat import TURN_KEPT, Ambiguous, ChatContext, Declaration, Refused, Several, may_declare, morph, read
 from rules.chat.choice import clash, pick
 from rules.dice.editions import is_dice
 from rules.chat.context import ATTACKED_BY, KP_LINE, LAST_TARGET, ChatQuestion
@@ -131,6 +131,8 @@ class ChatTable:
         battle = record.id
         asked = await self.questions.asked(battle, req.user)
         outcome = read(text, ctx)
+        if isinstance(outcome, Refused):  # 「プッシュして回避」: never the plain roll (rules.chat.spending)
+            raise RuleViolation(outcome.clause, outcome.message, allowable=False, after=outcome.after)
         if outcome is None and asked is not None:
             chosen = pick(text, asked.outcome.choices)
             if chosen is not None:
@@ -386,7 +388,8 @@ class ChatTable:
         """Dispatch ``sub``, the action of a line that then ends the turn, with the pending
         end kept in the action's own step (a row ``ending``: it outlives a restart); the end
         is made by :meth:`follow` once what the action opened is settled. An action that is
-        refused or changes nothing keeps no end."""
+        refused or changes nothing keeps no end, and its reply says the turn was not ended
+        (:data:`~rules.chat.resolve.TURN_KEPT` after the refusal)."""
         record = await self.battles.store.battle(battle)
         version = record.version if record else -1
         ctx = await self.context(sub)
@@ -395,6 +398,9 @@ class ChatTable:
         await self.questions.along(battle, ChatWrite(rows=(Kept(ENDING, declaration.unit, version, payload),)))
         try:
             replies = await self.dispatch(sub)
+        except RuleViolation as exc:  # refused: nothing was done, the turn goes on
+            self.questions.withdraw(battle, ENDING, declaration.unit)
+            raise _turn_kept(exc) from exc
         except BaseException:
             self.questions.withdraw(battle, ENDING, declaration.unit)
             raise
@@ -429,6 +435,15 @@ class ChatTable:
         return Reply(text=clip("\n".join(lines)), ephemeral=True, to=req.user,
                      buttons=tuple(Button(c.label, buttons.encode_key(battle, c.text, code), "primary")
                                    for c in shown))
+
+
+def _turn_kept(exc: RuleViolation) -> RuleViolation:
+    """``exc``, the refusal of a line's action that would then end the turn, saying after
+    its reason that the turn was not ended (the same kind, clause and KP's power over it)."""
+    after = f"{exc.after}\n{TURN_KEPT}"
+    if isinstance(exc, InvalidInput):
+        return InvalidInput(exc.message, after=after)
+    return RuleViolation(exc.clause, exc.message, allowable=exc.allowable, after=after)
 
 
 def _queue_write(speaker: str, declarations, version: int) -> ChatWrite:
@@ -485,7 +500,8 @@ _DEFENCES = ("回避", "防御", "受け流し")
 
 def _no_attack_to_answer(req: Request, text: str, ctx: ChatContext) -> list[Reply] | None:
     """A player's bare 「回避」 (「回避！ 頼む…」「〈回避〉します」) when no attack waits for
-    their only unit: the private reason ``/react`` gives (trial 9, G14), instead of silence.
+    their only unit: the private reason ``/react`` gives (trial 9, G14), instead of silence
+    (for 「回避してターン終了」 with :data:`~rules.chat.resolve.TURN_KEPT` after it).
     The line is read as it would be if that unit had been attacked; None when it is no
     reaction of that unit (talk stays silent), a dice line, from the KP, or outside the
     round's actions."""
@@ -499,4 +515,5 @@ def _no_attack_to_answer(req: Request, text: str, ctx: ChatContext) -> list[Repl
     if not isinstance(found, Declaration) or found.command != "react" or found.unit != own[0].name \
             or found.options.get("action") not in _DEFENCES:
         return None
-    return [private(req.user, f"{own[0].name}が対応すべき攻撃はいまありません。")]
+    kept = f"\n{TURN_KEPT}" if found.then_end else ""  # 「回避してターン終了」: the turn goes on
+    return [private(req.user, f"{own[0].name}が対応すべき攻撃はいまありません。{kept}")]

@@ -28,7 +28,7 @@ from bot.store.kept_checks import ASKED, CLOSED, OPEN, CheckWrite, KeptCheck, Ne
 from rules.coc7.character import Investigator, is_investigator, is_roll_name
 from rules.coc7.check import Level7
 from rules.coc7.growth import ticked
-from rules.coc7.pushing import check_push, pushed
+from rules.coc7.pushing import IN_BATTLE, check_push, pushed
 from rules.coc7.rolled import Rolled7
 from rules.coc7.skills import canonical
 from rules.dice import Dice
@@ -61,8 +61,7 @@ class Pushes:
         ``check_id`` for a button; ``skill``, when it names one, must be its skill): the KP is
         asked to say what a failure brings (7-PUSH-06). Raises RuleViolation / InvalidInput."""
         if check_id is None and await self._fighting(req):
-            raise RuleViolation("7-PUSH-03", "戦闘の中の判定（攻撃・回避・応戦、戦闘中の技能の判定）はプッシュできません",
-                                allowable=False)
+            raise RuleViolation("7-PUSH-03", IN_BATTLE, allowable=False)
         kept = await self.kept.mine(req, character, check_id, "プッシュ")
         rolled = Rolled7.from_dict(kept.payload)
         if skill and canonical(skill) != rolled.skill and is_roll_name(skill):  # 「よしプッシュ」: no skill named

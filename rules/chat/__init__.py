@@ -11,20 +11,21 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import unicodedata
 from functools import lru_cache
 
-from rules.chat import lexicon, narration, palette, report, talk
+from rules.chat import lexicon, narration, palette, report, spending, talk
 from rules.chat.cut import VOLITIONAL, WANT, cut
 from rules.chat.context import STRANGER, ChatContext, ChatQuestion, ChatUnit
 from rules.chat.grammar import OBJECT, PUNCTUATION
 from rules.chat.grammar import read as _intents
 from rules.chat.morph import analyse
 from rules.chat.normalize import as_typed, fold, prefold
-from rules.chat.resolve import Ambiguous, Declaration, Outcome, Several, resolve
+from rules.chat.resolve import TURN_KEPT, Ambiguous, Declaration, Outcome, Refused, Several, resolve
 from rules.chat.words import BASE, END_TURN, HIDE, NONE_OPTIONS, Words
 
-__all__ = ["Several", "Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Words",
-           "BASE", "read", "may_declare", "sanity_loss", "fold"]
+__all__ = ["Several", "Ambiguous", "ChatContext", "ChatQuestion", "ChatUnit", "Declaration", "Outcome", "Refused",
+           "TURN_KEPT", "Words", "BASE", "read", "may_declare", "sanity_loss", "fold"]
 
 MAX_LENGTH = 60
 """The longest line read whole as a declaration (characters); a longer message is read
@@ -70,9 +71,9 @@ def sanity_loss_named(text: str) -> tuple[str, str] | None:
 
 def may_declare(text: str) -> bool:
     """Whether ``text`` could be a declaration at all (not too long, no question mark
-    outside speech, not a comment or a command, not only a quote): a check that needs no
-    battle, made before anything is loaded."""
-    raw = text.strip()
+    outside speech, not a comment or a command, not only a quote or an aside in round
+    brackets): a check that needs no battle, made before anything is loaded."""
+    raw = talk.without_asides(text.strip())
     return bool(raw) and len(raw) <= talk.MAX_MESSAGE and not raw.startswith(TALK_STARTS) \
         and (talk.prepare(raw) is not None or report.is_report(raw))
 
@@ -82,8 +83,26 @@ def read(text: str, ctx: ChatContext):
     read by :mod:`rules.chat.palette` (the roll is the declaration, issue 21: besides an
     Outcome it may give :class:`~rules.chat.palette.Untargeted`, a palette roll naming no
     target); a longer or multi-line message that starts with a roll is only dice. A line
-    that does not read whole is searched for one declaration among talk (rules.chat.talk)."""
-    raw = text.strip()
+    that does not read whole is searched for one declaration among talk (rules.chat.talk).
+    A line wholly in round brackets is an aside (rules.chat.talk.is_aside): never read. A
+    line that would act but is said with a push or Luck spent (「プッシュして回避」) gives a
+    :class:`~rules.chat.resolve.Refused` with the reason (rules.chat.spending), never the
+    plain declaration."""
+    outcome = _read_line(text, ctx)
+    if outcome is None or not spending.mentioned(text) or not spending.acts(outcome):
+        return outcome
+    folded = fold(text)
+    kind = spending.spent(folded)
+    if kind is None:
+        return outcome
+    alone = _read_line(spending.without(unicodedata.normalize("NFKC", text)), ctx)
+    then_end = getattr(alone, "then_end", False) or _THEN_END.fullmatch(folded) is not None
+    return spending.refused(kind, alone, ctx.system, then_end)
+
+
+def _read_line(text: str, ctx: ChatContext):
+    """The outcome of :func:`read` before the push and Luck test."""
+    raw = talk.without_asides(text.strip())  # 「（Aにバットで攻撃します）」: an aside, never a declaration
     if not raw or len(raw) > talk.MAX_MESSAGE or raw.startswith(TALK_STARTS):
         return None
     if report.is_report(raw):  # 「（こぶし）1D100<=75 → 78です しっぱい？」: a roll made elsewhere

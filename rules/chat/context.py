@@ -112,6 +112,9 @@ class ChatContext:
     act_on_hint: bool = False
     """The channel lets a declaration that names no target act on the context's one
     (the KP setting ``chat_context_target``) instead of asking."""
+    system: str = ""
+    """The battle's game system (``coc6-house``, ``coc7``, ``charge-rank`` …; "" unknown):
+    what a declaration said with a push or Luck is told (rules.chat.spending)."""
 
     @classmethod
     def from_view(cls, view: BattleView, words: Words | None, speaker: str, is_kp: bool,
@@ -129,7 +132,7 @@ class ChatContext:
                           for p in view.prompts if p.kind != "turn")
         merged = _merged(words) if words is not None else BASE
         return cls(speaker, is_kp, view.phase, view.turn, units, questions, merged, kp_for_players, last_attacks,
-                   hints, act_on_hint)
+                   hints, act_on_hint, view.system)
 
     def hinted(self, unit: str, targets: list) -> tuple[list, str | None, str]:
         """``targets`` (units) with the one the context points ``unit`` at first: ``(ordered,

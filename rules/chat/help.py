@@ -54,7 +54,8 @@ def waiting_lines(ctx: ChatContext, read: Callable[[str, ChatContext], Outcome])
         lines[0] += f"（{'、'.join(waiting)}の対応を待っています）"
     own = next((u for u in ctx.units if u.owner == ctx.speaker and not u.out), None)
     if own is not None and ctx.phase == "active":
-        theirs = ChatContext(ctx.speaker, ctx.is_kp, ctx.phase, own.name, ctx.units, (), ctx.words, ctx.kp_for_players)
+        theirs = ChatContext(ctx.speaker, ctx.is_kp, ctx.phase, own.name, ctx.units, (), ctx.words, ctx.kp_for_players,
+                             system=ctx.system)
         found = _examples(theirs, read, _turn_phrasings(own, theirs), own.name, MAX_TURN_EXAMPLES)
         if found:
             lines.append(f"{own.name}の手番が来たら:")

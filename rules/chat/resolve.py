@@ -83,6 +83,25 @@ class Several:
     declarations: tuple[Declaration, ...]
 
 
+@dataclass(frozen=True)
+class Refused:
+    """A line that would act but says something its declaration cannot carry (「プッシュして
+    回避」「幸運を使って回避」: a push or Luck spent, which change the roll; rules.chat.spending):
+    never acted. The battle side answers the speaker privately with ``message`` (Japanese),
+    citing ``clause`` ("" where no clause covers it), then ``after`` (what to type instead;
+    lines that start with a line break); the KP cannot lift it (acting would be a plain
+    roll, not what was said)."""
+
+    clause: str
+    message: str
+    after: str = ""
+
+
+TURN_KEPT = "ターン終了はしていません。"
+"""Said after the refusal of a line that would act and then end the turn (「回避してターン終了」
+with nothing to dodge, a blow the rules refuse): the turn goes on (bot.battle.chat_play)."""
+
+
 Outcome = Declaration | Ambiguous | None
 
 

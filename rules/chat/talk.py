@@ -16,8 +16,10 @@ never dropped silently: the line is asked back (an :class:`Ambiguous` with the o
 reading) — except one number before a rolled declaration, which is the target number the
 player typed (「ボーナス含めて３３か　回避！」 = ``typed_target`` 33).
 
-What never acts: a Discord quote (a line starting ``> ``, quoting someone else), a line with
-a question mark outside speech, and a plan for later (「次はゾンビ1を攻撃しよう」).
+What never acts: a Discord quote (a line starting ``> ``, quoting someone else), an aside
+wholly in round brackets (「（Aにバットで攻撃します）」: the player's out-of-character remark,
+:func:`is_aside`), a line with a question mark outside speech, and a plan for later
+(「次はゾンビ1を攻撃しよう」).
 """
 from __future__ import annotations
 
@@ -87,6 +89,45 @@ ROLLED = ("react", "attack", "check")
 _AT = tuple(fold(p) for p in ("を", "に", "へ"))
 _KANA = re.compile(r"[\u30a0-\u30ffー]+")
 _KANJI = re.compile(r"[\u4e00-\u9fff]")
+
+
+ASIDE_OPEN, ASIDE_CLOSE = "(（", ")）"
+"""The round brackets, half- and full-width, that hold a player's out-of-character aside."""
+_ASIDE_AFTER = re.compile(r"(?:[\s!！。.…‥ー〜~wｗＷ]|[\u2600-\u27bf\ufe0f\u200d]|[\U0001f000-\U0001faff])+$")
+"""What may trail an aside (「（1号を斬る）ｗ」「（…）！」): laughter, marks, emoji."""
+
+
+def is_aside(line: str) -> bool:
+    """Whether ``line`` is wholly an out-of-character aside: round brackets (half- or
+    full-width) from its start to its end — one bracketed remark or several in a row, a
+    remark whose bracket is never closed, laughter or marks after it (「（Aにバットで攻撃します）」
+    「(ゾンビを殴る)」「（1号を斬る）（ダメ元）」「（1号を斬る」「（1号を斬る）ｗ」), as a table
+    writes a remark beside the game (bot.sheets.voice keeps such lines as the player's own
+    words). A line only led by a bracketed word is none (「（こぶし）1D100<=50 → 23」
+    「(回避) CCB<=40」: a roll report, a palette roll)."""
+    line = line.strip()
+    if not line or line[0] not in ASIDE_OPEN:
+        return False  # the cheap test first: most lines do not start with a bracket
+    line = _ASIDE_AFTER.sub("", line)
+    depth = 0
+    for char in line:
+        if char in ASIDE_OPEN:
+            depth += 1
+        elif char in ASIDE_CLOSE:
+            depth -= 1
+            if depth < 0:
+                return False
+        elif depth == 0 and not char.isspace():
+            return False  # words outside the brackets: the line says more than an aside
+    return True
+
+
+def without_asides(text: str) -> str:
+    """``text`` without its lines that are wholly an aside (:func:`is_aside`): what is left
+    may be a declaration; "" when every line is an aside."""
+    if "(" not in text and "（" not in text:
+        return text
+    return "\n".join(line for line in text.splitlines() if not is_aside(line)).strip()
 
 
 def prepare(text: str) -> str | None:

@@ -22,6 +22,12 @@ from rules.errors import RuleViolation
 if TYPE_CHECKING:  # only a type (rules.dice imports rules.coc7.check)
     from rules.dice.core import Dice
 
+IN_BATTLE = "戦闘の中の判定（攻撃・回避・応戦、戦闘中の技能の判定）はプッシュできません"
+"""Why a player with a unit in a 7th battle pushes nothing there (7-PUSH-03): the chat
+「プッシュ」 in a battle (bot.sheets.push7) and a declaration said with a push
+(「プッシュして回避」, rules.chat.spending) say it in these words."""
+
+
 def _refuse(clause: str, message: str) -> None:
     """A refusal outside a battle: named by its clause; ``/kp allow`` lifts battle refusals only."""
     raise RuleViolation(clause, message, allowable=False)
@@ -58,4 +64,4 @@ def pushed(rolled: Rolled7, dice: Dice) -> Rolled7:
     return replace(rolled, check=again, pushed=True, luck=0)
 
 
-__all__ = ["check_push", "pushed"]
+__all__ = ["IN_BATTLE", "check_push", "pushed"]

@@ -12,8 +12,8 @@ and coc7; the players' lines and the KP's.
 
 Expectations as in tests/chat/rows_tables.py: ``-`` nothing; ``? A | B`` a question between
 canonical declarations; ``~ A | B`` a roll naming no target; ``several A | B`` one line for
-several units; else the command with its options (``typed=``, ``reported=``, ``level=`` as
-there).
+several units; ``! 7-PUSH-03`` refused with that clause (``! -``: without one), never acted;
+else the command with its options (``typed=``, ``reported=``, ``level=`` as there).
 """
 from __future__ import annotations
 
@@ -260,6 +260,26 @@ DECLARATIONS = [
     ('h/kengo-hit', 'bob', '回避振って成功！', 'react action=回避'),
     ('h/misaki-turn', 'carol', 'こぶし 45で成功 1号に', 'attack target=狂信者1号 weapon=こぶし reported=45'),
     ('p/yuki-turn', 'alice', 'バット 30で成功 Aに', 'attack target=深きものA weapon=バット reported=30'),
+    # a roll report or a palette roll led by a bracketed skill is no aside; an aside after a declaration keeps it
+    ('h/makoto-turn', 'alice', '（日本刀）1D100<=70 → 12 成功 野犬へ', 'attack target=野犬 weapon=日本刀 typed=70 reported=12'),
+    ('h/makoto-hit', 'alice', '(回避) 1D100<=52 → 7 成功', 'react action=回避 typed=52 reported=7'),
+    ('p/yuki-hit', 'alice', '（回避）1D100<=40 → 66（泣）', 'react action=回避 typed=40 reported=66'),
+    ('h/makoto-turn', 'alice', '野犬を日本刀で斬る（ダメ元）', 'attack target=野犬 weapon=日本刀'),
+    ('h/kengo-turn', 'bob', '（えーと）\n野犬をショットガンで撃つ', 'attack target=野犬 weapon=ショットガン'),
+    ('b/rin-hit', 'alice', '（回避）1D100<=60 → 33', 'react action=回避 typed=60 reported=33'),
+    ('h/makoto-turn', 'alice', '（日本刀）で2号を斬る', 'attack target=狂信者2号 weapon=日本刀'),
+    ('7/aoi-hit', 'alice', '回避（頼む）', 'react action=回避'),
+    ('c/akane-hit', 'alice', '防御(笑)', 'react action=防御'),
+    ('h/cultist-turn', 'kp', '（ナイフ）1D100<=50 → 20 成功 真琴に', 'attack target=真琴 weapon=ナイフ as=狂信者1号 typed=50 reported=20'),
+    ('p/ao-turn', 'bob', '(拳銃) 1D100<=45 → 30 成功 深きものB', 'attack target=深きものB weapon=.22オートマチック typed=45 reported=30'),
+    ('h/misaki-turn', 'carol', '（こぶし）1D100<=50 → 44 野犬', 'attack target=野犬 weapon=こぶし typed=50 reported=44'),
+    ('p/yuki-turn', 'alice', '(バット)1D100<=60 → 9 黒服に', 'attack target=黒服 weapon=バット typed=60 reported=9'),
+    # a line that says it does without a push or Luck is the plain declaration
+    ('h/makoto-hit', 'alice', '幸運は使わないで回避', 'react action=回避'),
+    ('7/cult-hit', 'kp', '教団員A：回避、幸運は使わない', 'react action=回避 as=教団員A'),
+    ('h/kengo-hit', 'bob', '幸運は温存して回避', 'react action=回避'),
+    ('7/minato-turn', 'bob', '教団員Bをバットで殴る。幸運は温存', 'attack target=教団員B weapon=バット'),
+    ('c/akane-hit', 'alice', '防御、ラックは使わない', 'react action=防御'),
 ]
 
 TALK = [
@@ -542,6 +562,51 @@ TALK = [
     ('h/makoto-turn', 'alice', '日本刀振って成功！', '-'),
     ('h/misaki-turn', 'carol', 'こぶし成功！', '-'),
     ('h/makoto-hit', 'alice', '回避成功しそう', '-'),
+    # an aside wholly in round brackets never acts, whatever it says
+    ('h/makoto-turn', 'alice', '（1号に日本刀で斬りかかります）', '-'),
+    ('h/makoto-turn', 'alice', '(野犬をこぶしで殴る)', '-'),
+    ('h/kengo-turn', 'bob', '（2号をショットガンで撃ちます）', '-'),
+    ('h/makoto-hit', 'alice', '（日本刀で受け流し）', '-'),
+    ('p/yuki-turn', 'alice', '(深きものAをバットで殴ります)', '-'),
+    ('b/rin-turn', 'alice', '（チンピラAにキック）ｗ', '-'),
+    ('c/akane-turn', 'alice', '（パワー2で忍者1を攻撃）', '-'),
+    ('7/aoi-turn', 'alice', '（教団員Aをナイフで刺す）', '-'),
+    ('h/cultist-turn', 'kp', '（狂信者1号は真琴にナイフで斬りかかる）', '-'),
+    ('h/makoto-turn', 'alice', '（1号に日本刀で攻撃する（ダメ元））', '-'),
+    ('h/kengo-turn', 'bob', '（野犬を撃つ', '-'),
+    ('7/aoi-hit', 'alice', '(応戦します)', '-'),
+    ('p/man-hit', 'kp', '（黒服は回避）', '-'),
+    # talk about a push or Luck, and a declaration that does without them, as before
+    ('7/aoi-hit', 'alice', 'プッシュせずに回避', '-'),
+    ('7/aoi-hit', 'alice', '幸運は使わずに応戦', '-'),
+    ('7/aoi-hit', 'alice', '回避して、あとで幸運を使うかも', '-'),
+    ('7/aoi-turn', 'alice', '幸運を消費', '-'),
+    ('7/aoi-turn', 'alice', 'プッシュできる？', '-'),
+    ('h/makoto-hit', 'alice', 'プッシュって6版にある？', '-'),
+    ('7/aoi-hit', 'alice', '回避に幸運使えたっけ', '-'),
+    ('h/makoto-turn', 'alice', '幸運ロールはあとでやる', '-'),
+    ('7/aoi-turn', 'alice', 'さっきの目星、プッシュしたい', '-'),
+    ('h/makoto-turn', 'alice', '幸運が高いから回避に期待', '-'),
+    ('p/yuki-hit', 'alice', '回避。プッシュはなし', '-'),
+    ('h/kengo-hit', 'bob', '幸運を使わずに回避', '-'),
 ]
 
-ROWS = DECLARATIONS + TALK
+REFUSED = [
+    # a declaration said with a push or Luck spent never acts as the plain roll: refused
+    # (``! clause``, ``! -`` without one; the wording: tests/chat/test_chat_guard.py)
+    ('7/aoi-hit', 'alice', 'ここはプッシュで回避！', '! 7-PUSH-03'),
+    ('7/aoi-hit', 'alice', '幸運を10使って回避します', '! 7-LUCK-02'),
+    ('7/aoi-hit', 'alice', 'ラック使って応戦', '! 7-LUCK-02'),
+    ('7/aoi-hit', 'alice', '応戦、プッシュします', '! 7-PUSH-03'),
+    ('7/aoi-turn', 'alice', 'プッシュで教団員Aをナイフで刺す', '! 7-PUSH-03'),
+    ('7/cult-hit', 'kp', '教団員A：幸運を消費して回避', '! 7-LUCK-02'),
+    ('7/minato-turn', 'bob', '幸運つかって教団員Bをバットで殴る', '! 7-LUCK-02'),
+    ('h/makoto-hit', 'alice', '幸運ポイント使って回避', '! -'),
+    ('h/kengo-turn', 'bob', 'プッシュして野犬をショットガンで撃つ', '! -'),
+    ('p/yuki-hit', 'alice', '受け流し、幸運消費で', '! -'),
+    ('b/rin-hit', 'alice', 'カウンター！幸運も使う', '! -'),
+    ('c/akane-hit', 'alice', 'ラックを使って防御', '! -'),
+    ('h/cultist-hit', 'kp', '狂信者1号はプッシュして回避', '! -'),
+]
+
+ROWS = DECLARATIONS + TALK + REFUSED

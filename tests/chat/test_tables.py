@@ -9,7 +9,7 @@ from rules.chat import Ambiguous, Declaration, Several, read
 from rules.chat.context import ATTACKED_BY, KP_LINE, LAST_TARGET
 from rules.chat.hints import addressed
 from rules.chat.morph import analyse
-from rules.chat.resolve import Untargeted
+from rules.chat.resolve import Refused, Untargeted
 from tests.chat.rows_tables import ROWS
 from tests.chat.scenes_tables import VIEWS, context
 
@@ -18,6 +18,8 @@ def shown(outcome) -> str:
     """An outcome in the table's notation (tests/chat/rows_tables.py)."""
     if outcome is None:
         return "-"
+    if isinstance(outcome, Refused):  # never acted: refused with its clause (rules.chat.spending)
+        return f"! {outcome.clause or '-'}"
     if isinstance(outcome, Several):
         return "several " + " | ".join(d.text for d in outcome.declarations)
     if isinstance(outcome, Untargeted):
