@@ -225,13 +225,37 @@ def _then_end(raw: str, ctx: ChatContext) -> Outcome:
     for tail in _THEN_TAILS:
         if outcome is None and head.endswith(tail) and len(head) > len(tail):
             outcome = read(head[:-len(tail)], ctx)  # 「攻撃して」「移動して」: the noun's する is the action
+    if outcome is None:
+        outcome = _as_plain_form(head, ctx)  # 「殴って」 read as 「殴る」: who to hit is asked
     if isinstance(outcome, Declaration):
         return _ending(outcome) if outcome.command != "end" else None
     if isinstance(outcome, Ambiguous) and outcome.choices and all(c.command != "end" for c in outcome.choices):
         return dataclasses.replace(outcome, choices=tuple(_ending(c) for c in outcome.choices))
-    if outcome is None and ctx.lexicon().hinted(fold(head)) \
-            and any(t.is_(*_ACTION_KINDS) for t in cut(head, ctx.lexicon()).tokens):
+    if outcome is None and any(t.is_(*_ACTION_KINDS) for t in cut(head, ctx.lexicon()).tokens):
         return NOT_THEN  # 「こぶしで殴ってターンエンド」 off one's turn: an action that cannot be made now, no bare end
+    return None
+
+
+_TE_FORMS = (("って", ("る", "つ", "う")), ("いて", ("く",)), ("いで", ("ぐ",)), ("んで", ("む", "ぶ", "ぬ")),
+             ("して", ("す",)), ("て", ("る",)))
+"""A verb's te-form and the plain endings it may come from (殴って ← 殴る, 撃って ← 撃つ,
+噛んで ← 噛む, 刺して ← 刺す, 投げて ← 投げる)."""
+
+
+def _as_plain_form(head: str, ctx: ChatContext) -> Outcome:
+    """The reading of ``head``, an attack verb in its te-form and nothing the verb acts on
+    (「殴って」「撃って」), as its plain form reads (「殴る」: the question who to attack),
+    or None. Only a form in which the analyser still finds an attack verb is read."""
+    if not any(t.is_(lexicon.ATTACK) for t in cut(head, ctx.lexicon()).tokens):
+        return None
+    for te, endings in _TE_FORMS:
+        if head.endswith(te) and len(head) > len(te):
+            for ending in endings:
+                plain = head[:-len(te)] + ending
+                if any(t.is_(lexicon.ATTACK) for t in cut(plain, ctx.lexicon()).tokens):
+                    outcome = read(plain, ctx)
+                    if outcome is not None:
+                        return outcome
     return None
 
 
