@@ -60,7 +60,7 @@ class Access:
         found = await self.battles.active_loaded(req.channel)
         state = found[1].state if found else None
         if state is None and path in permissions.WITHOUT_BATTLE:  # the last battle's KP still counts
-            latest = await self.battles.store.latest_battle(req.channel)
+            latest = await self.battles.latest(req.channel)  # read with the active battle
             state = (await self.battles.loaded(latest))[1].state if latest else None
         keeper = state.keeper if state else None
         owns = bool(state) and any(u.owner == req.user for u in state.units.values())

@@ -29,7 +29,7 @@ class SheetView:
         return await self.battles.keeper_of(channel)
 
     async def latest_keeper(self, channel: str) -> str | None:
-        record = await self.battles.active(channel) or await self.battles.store.latest_battle(channel)
+        record = await self.battles.active(channel) or await self.battles.latest(channel)
         return record.keeper if record else None  # the row follows /kp handover
 
     async def is_kp(self, req: Request, keeper: str | None) -> bool:

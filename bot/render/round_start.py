@@ -8,7 +8,8 @@ messages as fit. The board joined in is no longer a tagged board message: the ol
 from __future__ import annotations
 
 from bot.render import buttons
-from bot.render.reply import MAX_TEXT, Reply, changed
+from rules.battle.frozen import replaced
+from bot.render.reply import MAX_TEXT, Reply
 
 STALE = "（この状況表は古くなりました。最新の状況は新しい表か /battle status で確認してください）"
 """What an older status board becomes when a newer one is posted."""
@@ -55,12 +56,12 @@ def _joined(group: list[Reply]) -> Reply:
     tag, their texts line by line, their buttons, each mention once, the first data given."""
     first = group[0]
     if len(group) == 1:
-        return changed(first, tag=None) if first.tag else first
+        return replaced(first, tag=None) if first.tag else first
     texts, btns, mentions, data = [first.text], list(first.buttons), list(first.mentions), first.data
     for reply in group[1:]:
         texts.append(reply.text)
         btns += reply.buttons
         mentions += reply.mentions
         data = data or reply.data
-    return changed(first, tag=None, text="\n".join(texts), buttons=tuple(btns),
+    return replaced(first, tag=None, text="\n".join(texts), buttons=tuple(btns),
                    mentions=tuple(dict.fromkeys(mentions)), data=data)

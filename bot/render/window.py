@@ -10,7 +10,8 @@ from rules.battle.protocol import BattleView, Prompt
 
 from bot.render import battle as render
 from bot.render import buttons
-from bot.render.reply import Button, Reply, changed, clip
+from rules.battle.frozen import replaced
+from bot.render.reply import Button, Reply, clip
 
 WINDOW_KINDS = ("declare", "declarations")
 """The prompts of the round-start declaration window, posted together (issue 22)."""
@@ -64,7 +65,7 @@ def cover_reply(battle_id: int, group: list[Prompt], keeper: str, view: BattleVi
     btns = tuple(Button(f"{p.unit}：{label}", buttons.encode(battle_id, p.key, label), "success")
                  for p in group for label in p.options)
     mentions = () if first.ephemeral else tuple(dict.fromkeys(p.owner or keeper for p in group))
-    return changed(first, text=clip(text), buttons=btns, mentions=mentions)
+    return replaced(first, text=clip(text), buttons=btns, mentions=mentions)
 
 
 def _pinged_once(replies: list[Reply]) -> list[Reply]:
@@ -74,7 +75,7 @@ def _pinged_once(replies: list[Reply]) -> list[Reply]:
     for reply in replies:
         fresh = tuple(m for m in reply.mentions if m not in seen)
         seen.update(reply.mentions)
-        out.append(reply if fresh == reply.mentions else changed(reply, mentions=fresh))
+        out.append(reply if fresh == reply.mentions else replaced(reply, mentions=fresh))
     return out
 
 

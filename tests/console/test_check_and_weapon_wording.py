@@ -2,11 +2,9 @@
 joining a battle), and deleting a weapon mid-battle says it leaves from the next battle."""
 from __future__ import annotations
 
+from tests.console.messages import text
+
 ALICE = "alice: /char new name:アリス STR:12 CON:13 POW:11 DEX:14 APP:10 SIZ:13 INT:13 EDU:15"
-
-
-def text(messages: list[dict]) -> str:
-    return "\n".join(m["text"] for m in messages)
 
 
 async def test_a_check_on_someone_elses_character_is_refused_as_a_check(console_table):

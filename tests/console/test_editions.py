@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from tests.dice.bcdice_vectors import load
+from tests.console.messages import text
 
 NOTE_IN_6TH = "※7版のコマンドとして振りました（このチャンネルは6版です）"
 NOTE_IN_7TH = "※6版のコマンドとして振りました（このチャンネルは7版です）"
-
-
-def text(messages: list[dict]) -> str:
-    return "\n".join(m["text"] for m in messages)
 
 
 async def test_a_6th_channel_rolls_a_7th_only_command_by_7th_with_a_note(console_table):

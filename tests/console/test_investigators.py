@@ -7,12 +7,9 @@ import json
 from bot.render.ccfolia7 import ccfolia_piece7
 from bot.sheets.importers import parse_sheet
 from rules.coc7.character import Investigator
+from tests.console.messages import text
 
 NEW = "alice: /char new name:エミリー edition:7 STR:60 CON:55 POW:65 DEX:70 APP:50 SIZ:65 INT:75 EDU:80 age:24"
-
-
-def text(messages: list[dict]) -> str:
-    return "\n".join(m["text"] for m in messages)
 
 
 async def test_char_new_7th_derives_the_sheet_and_rolls_luck(console_table):

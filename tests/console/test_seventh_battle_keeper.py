@@ -4,10 +4,7 @@ edition's words and dice, the settings and help of a 7th channel, the map and th
 from __future__ import annotations
 
 import pytest
-
-
-def text(messages: list[dict]) -> str:
-    return "\n".join(m["text"] for m in messages)
+from tests.console.messages import text
 
 
 SETUP = [

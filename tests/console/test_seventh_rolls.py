@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.commands.request import Request
+from tests.console.messages import text
 
 SEVENTH = [
     "kp: /kp setting key:版 value:7",
@@ -19,10 +20,6 @@ GUARD = "kp: /char new name:警備員 STR:70 CON:60 POW:50 DEX:50 APP:40 SIZ:70 
 PUSH_HINT = "↪ 失敗：「プッシュ」で振り直すか（KPが失敗したときの結果を告げてから）、"
 ASK = ("KPは失敗したときに起こることを告げてから [プッシュを振る] を押してください"
        "（チャットで「失敗したら…」と書いても振ります）。")
-
-
-def text(messages: list[dict]) -> str:
-    return "\n".join(m["text"] for m in messages)
 
 
 async def seventh(console_table, faces, *more: str):

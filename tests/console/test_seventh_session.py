@@ -2,9 +2,7 @@
 in the next channel is unaffected (issue 20, tried as a new user would)."""
 from __future__ import annotations
 
-
-def text(messages: list[dict]) -> str:
-    return "\n".join(m["text"] for m in messages)
+from tests.console.messages import text
 
 
 SETUP = [

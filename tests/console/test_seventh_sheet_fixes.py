@@ -9,12 +9,9 @@ import json
 import pytest
 
 from bot.sheets.importers import parse_sheet
+from tests.console.messages import text
 
 NEW = "alice: /char new name:エミリー edition:7 STR:60 CON:55 POW:65 DEX:70 APP:50 SIZ:65 INT:75 EDU:80 luck:55"
-
-
-def text(messages: list[dict]) -> str:
-    return "\n".join(m["text"] for m in messages)
 
 
 def piece(palette: list[str], hp: int = 12, skills: dict[str, int] | None = None) -> dict:

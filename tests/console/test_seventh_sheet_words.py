@@ -4,12 +4,9 @@ skills over 99, ``/roll system:coc7 CC<=50`` reads the dice command after the ch
 from __future__ import annotations
 
 import pytest
+from tests.console.messages import text
 
 NEW = "alice: /char new name:エミリー edition:7 STR:60 CON:55 POW:65 DEX:70 APP:50 SIZ:65 INT:75 EDU:80 age:24"
-
-
-def text(messages: list[dict]) -> str:
-    return "\n".join(m["text"] for m in messages)
 
 
 async def test_a_7th_sheet_shows_hp_and_mp_with_their_maximum(console_table):

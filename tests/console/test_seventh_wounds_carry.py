@@ -8,10 +8,7 @@ import pytest
 from bot.sheets.carry7 import changes7
 from rules.coc7.character import Investigator
 from rules.coc7.weapons import known
-
-
-def text(messages: list[dict]) -> str:
-    return "\n".join(m["text"] for m in messages)
+from tests.console.messages import text
 
 
 SETUP = [

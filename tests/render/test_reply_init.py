@@ -1,11 +1,13 @@
-"""Reply and Button store their fields themselves (bot/render/reply.py, issue 27): their
-__init__ must take exactly the dataclass fields, in order, with the same defaults."""
+"""Reply and Button store their fields through rules.battle.frozen.quick_init (issue 27):
+their __init__ must take exactly the dataclass fields, in order, with the same defaults, and
+``replaced`` must copy them as dataclasses.replace does."""
 import dataclasses
 import inspect
 
 import pytest
 
-from bot.render.reply import Button, Reply, changed
+from bot.render.reply import Button, Reply
+from rules.battle.frozen import replaced
 
 
 @pytest.mark.parametrize("cls", [Reply, Button])
@@ -24,6 +26,6 @@ def test_made_replies_are_frozen_equal_hashable_and_replaceable():
     assert hash(button) == hash(Button("回避", "cb:1:a1:dodge", "success"))
     with pytest.raises(dataclasses.FrozenInstanceError):
         reply.text = "y"  # type: ignore[misc]
-    assert dataclasses.replace(reply, tag="board:1") == changed(reply, tag="board:1")
+    assert dataclasses.replace(reply, tag="board:1") == replaced(reply, tag="board:1")
     assert Reply.from_dict(reply.to_dict()) == reply
     assert repr(button) == "Button(label='回避', custom_id='cb:1:a1:dodge', style='success')"

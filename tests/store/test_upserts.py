@@ -30,4 +30,3 @@ async def test_two_processes_replacing_the_same_rows_at_once_both_succeed(db_url
     assert refusal.user in {f"u{i}" for i in range(6)} and refusal.label == "/attack 2"
     assert (await store.keeper.channel_settings("c1"))["dice"].endswith("-2")
     assert (await store.keeper.message("c1", "board")).endswith("-2")
-
